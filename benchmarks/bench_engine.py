@@ -1,0 +1,48 @@
+"""Random-playout throughput of the rules engine, per game (moves played per second).
+
+Each playout starts from a numbered deal and repeatedly asks `legal_moves()`, picks one at
+random and plays it with `move()` (the public API, so legality checks and automatic actions
+are included), until the game is won, stuck, or `--max-moves` moves were played.
+
+    python benchmarks/bench_engine.py [--seconds 3] [--max-moves 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from solitaire_nb import GAMES, new_game
+
+
+def playout_rate(name: str, seconds: float, max_moves: int) -> tuple[float, int]:
+    rng = random.Random(12345)
+    moves = 0
+    deal = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        deal += 1
+        g = new_game(name, seed=deal)
+        for _ in range(max_moves):
+            legal = g.legal_moves()
+            if not legal:
+                break
+            g.move(rng.choice(legal))
+            moves += 1
+    return moves / (time.perf_counter() - start), deal
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--max-moves", type=int, default=300)
+    args = ap.parse_args()
+    print(f"{'juego':<20} {'movimientos/s':>14} {'partidas':>9}")
+    for name in GAMES:
+        rate, deals = playout_rate(name, args.seconds, args.max_moves)
+        print(f"{name:<20} {rate:>14,.0f} {deals:>9}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""solitaire_nb: patience games to learn and explore in Spanish, in Jupyter.
+
+The rules are pure Python and import nothing heavy; the board, the studies and the solver are
+loaded only when first used (``solitaire_nb.Board``, ``solitaire_nb.study`` …).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .cards import Card
+from .engine import Action, DealReport, Game, Step, load_game, new_game
+from .games import GAMES
+from .moves import IllegalMove, Move
+from .rules import GameDef
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Card",
+    "DealReport",
+    "Game",
+    "GameDef",
+    "IllegalMove",
+    "Move",
+    "Step",
+    "load_game",
+    "new_game",
+    # reached lazily:
+    "Board",
+    "play",
+    "render_svg",
+    "solve",
+    "win_rate",
+    "study",
+]
+
+_LAZY = {
+    "Board": ("board", "Board"),
+    "play": ("board", "play"),
+    "render_svg": ("render", "render_svg"),
+    "render_html": ("render", "render_html"),
+    "solve": ("solver", "solve"),
+    "win_rate": ("winrate", "win_rate"),
+}
+_LAZY_MODULES = {"study", "study_plots", "render", "board", "solver", "winrate"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(f".{module}", __name__), attr)
+    if name in _LAZY_MODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'solitaire_nb' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | _LAZY_MODULES)

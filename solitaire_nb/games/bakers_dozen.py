@@ -1,0 +1,69 @@
+"""Baker's Dozen (RULES.md, "Baker's Dozen"): one deck in 13 piles of four, Kings moved to the
+bottom of their piles, building down in a different suit, no take-backs."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from .common import GEN_RULES, row_by_row
+
+RULES = {
+    **GEN_RULES,
+    "BD-1": "Reparto: cuatro vueltas de izquierda a derecha sobre las 13 pilas del tablero, todas "
+    "las cartas boca arriba.",
+    "BD-2": "Después, en cada pila, los Reyes pasan al fondo, sin cambiar el orden entre ellos ni "
+    "el de las demás cartas.",
+    "BD-3": "Las bases suben por palo desde el As hasta el Rey.",
+    "BD-4": "En el tablero se mueve una carta cada vez, sobre otra una unidad mayor y de otro palo.",
+    "BD-5": "Una pila del tablero que se vacía queda vacía el resto de la partida.",
+    "BD-6": "No se devuelven cartas: lo que llega a la base se queda en la base.",
+}
+
+VARIANTS = {
+    "any_suit": Variant(
+        False,
+        "Con True (la regla clásica de PySolFC y Aisleriot), se construye hacia abajo sin importar "
+        "el palo: el 9 de corazones también va sobre el 10 de corazones.",
+    ),
+    "kings_to_bottom": Variant(
+        True,
+        "Con False (la variante más común según la página original), los Reyes se quedan donde "
+        "caen y un hueco solo admite un Rey.",
+    ),
+}
+
+
+def configure(flags) -> Rules:
+    return Rules(
+        tableau_count=13,
+        tableau=TableauRule(
+            build="down",
+            suits="any" if flags["any_suit"] else "different",
+            empty="none" if flags["kings_to_bottom"] else "king",
+        ),
+        foundations=(FoundationRule(direction="up", suits="same", start="any"),) * 4,
+        takeback=False,
+    )
+
+
+def deal(order: list[Card], rules: Rules) -> Layout:
+    piles = row_by_row(order, 13)
+    if rules.tableau.empty == "none":  # kings_to_bottom: a stable partition, Kings first
+        for pid, cards in piles.items():
+            piles[pid] = [c for c in cards if c.rank == 13] + [c for c in cards if c.rank != 13]
+    return Layout(piles)
+
+
+DEFINITION = GameDef(
+    name="bakers_dozen",
+    display_name="Baker's Dozen",
+    decks=1,
+    variants=VARIANTS,
+    configure=configure,
+    deal=deal,
+    rules=RULES,
+    tableau_builds="Hacia abajo, con una carta de otro palo; una carta cada vez.",
+    empty_pile="Nada: un hueco queda vacío (con kings_to_bottom=False, solo un Rey).",
+    automatic="Nada (los Reyes van al fondo de su pila al repartir).",
+    summary="Una baraja en 13 pilas de cuatro cartas a la vista, con los Reyes al fondo.",
+)

@@ -1,0 +1,108 @@
+"""Beleaguered Castle (RULES.md, "Citadel and Beleaguered Castle"): the Aces start on the
+foundations, the other 48 cards go row by row to eight piles of six; no deal-time plays and
+no autoplay (CB-8).  Citadel is the same game with two flags switched on.
+
+Decision where RULES.md is silent: an Ace is a foundation's top card too, so with take-backs
+on it may go back into play (onto any 2, or a hole); the emptied foundation keeps its suit
+and takes only that suit's Ace again."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from .common import GEN_RULES
+
+FOUNDATION_SUITS = "SHDC"  # CB-1: F0…F3 hold ♠ ♥ ♦ ♣
+
+RULES = {
+    **GEN_RULES,
+    "CB-1": "Los cuatro Ases empiezan en las Bases 1 a 4 (picas, corazones, diamantes, tréboles); "
+    "las otras 48 cartas, en su orden, se reparten fila a fila en ocho pilas, seis vueltas, boca "
+    "arriba.",
+    "CB-2": "Solo en Citadel: durante el reparto, una carta que su base admite en ese momento va "
+    "a la base, y la pila a la que iba se queda esa vuelta sin carta.",
+    "CB-3": "Las bases suben por palo hasta el Rey.",
+    "CB-4": "En el tablero se mueve una carta cada vez, sobre otra una unidad mayor, sin importar "
+    "el palo.",
+    "CB-5": "Cualquier carta puede ocupar un hueco del tablero.",
+    "CB-6": "Se puede devolver una carta de la base al juego, sobre una pila del tablero que la "
+    "acepte o a un hueco.",
+    "CB-7": "Juego automático a la base de Citadel: tras el reparto y tras cada movimiento, las "
+    "cartas de arriba que admite su base van a ella, salvo la que el jugador acaba de mover y las "
+    "que ya podían ir antes de ese movimiento.",
+    "CB-8": "Beleaguered Castle no tiene ni jugadas a la base durante el reparto ni juego "
+    "automático a la base.",
+}
+
+
+def variants(citadel: bool) -> dict[str, Variant]:
+    return {
+        "deal_to_foundations": Variant(
+            citadel, "Con True, las cartas que encajan en su base van a ella durante el reparto (CB-2)."
+        ),
+        "autoplay": Variant(
+            citadel, "Con True, juego automático a la base tras el reparto y tras cada movimiento (CB-7)."
+        ),
+        "takeback": Variant(
+            True,
+            "Con False, ninguna carta vuelve de la base al juego, como juegan PySolFC y la mayoría "
+            "de los programas que resuelven partidas.",
+        ),
+    }
+
+
+def configure(flags) -> Rules:
+    return Rules(
+        tableau_count=8,
+        tableau=TableauRule(build="down", suits="any", empty="any"),
+        foundations=tuple(FoundationRule(direction="up", suits="same", start=s) for s in FOUNDATION_SUITS),
+        takeback=flags["takeback"],
+        autoplay=flags["autoplay"],
+        deal_to_foundations=flags["deal_to_foundations"],
+    )
+
+
+def deal(order: list[Card], rules: Rules) -> Layout:
+    """CB-1 and, with `deal_to_foundations`, CB-2."""
+    to_foundations = rules.deal_to_foundations
+    piles: dict[str, list[Card]] = {f"T{i}": [] for i in range(8)}
+    piles.update({f"F{i}": [Card(1, s)] for i, s in enumerate(FOUNDATION_SUITS)})
+    next_rank = dict.fromkeys(FOUNDATION_SUITS, 2)
+    layout = Layout(piles)
+    for i, card in enumerate(c for c in order if c.rank != 1):
+        meant = f"T{i % 8}"
+        if to_foundations and next_rank[card.suit] == card.rank:
+            piles[f"F{FOUNDATION_SUITS.index(card.suit)}"].append(card)
+            next_rank[card.suit] += 1
+            layout.to_foundations.append(card)
+            layout.meant_for.append(meant)
+        else:
+            piles[meant].append(card)
+    return layout
+
+
+def make_definition(name: str, display_name: str, citadel: bool, summary: str) -> GameDef:
+    return GameDef(
+        name=name,
+        display_name=display_name,
+        decks=1,
+        variants=variants(citadel),
+        configure=configure,
+        deal=deal,
+        rules=RULES,
+        tableau_builds="Hacia abajo sin importar el palo; una carta cada vez.",
+        empty_pile="Cualquier carta.",
+        automatic=(
+            "Cartas a la base durante el reparto, y juego automático a la base tras el reparto y "
+            "tras cada movimiento." if citadel else "Nada."
+        ),
+        summary=summary,
+    )
+
+
+DEFINITION = make_definition(
+    "beleaguered_castle",
+    "Beleaguered Castle",
+    citadel=False,
+    summary="Una baraja en ocho pilas de seis cartas, con los Ases ya en las bases.",
+)

@@ -1,0 +1,79 @@
+"""Moving Left (RULES.md, "Moving Left"): two decks, a triangular Klondike-style deal over ten
+piles, one pass through the stock, eight foundations by suit.
+
+Decision where RULES.md is silent: with `shift_left=True`, if the pile to the right of an
+emptied pile is itself empty, nothing moves and the chain stops there."""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from .common import GEN_RULES
+
+RULES = {
+    **GEN_RULES,
+    "ML-1": "Reparto en triángulo: la pila k del tablero recibe k cartas y solo la de arriba queda "
+    "boca arriba (55 en total); las 49 restantes forman el mazo, boca abajo.",
+    "ML-2": "Las ocho bases suben por palo desde cualquier As hasta el Rey; cada palo tiene dos.",
+    "ML-3": "En el tablero se construye hacia abajo en colores alternos: una unidad menos y del "
+    "color contrario.",
+    "ML-4": "Una secuencia boca arriba, descendente y de colores alternos, se mueve entera o en "
+    "parte, desde cualquiera de sus cartas hasta la de arriba.",
+    "ML-5": "Un hueco del tablero solo admite un Rey o una secuencia encabezada por un Rey, y nada "
+    "lo rellena por sí solo.",
+    "ML-6": "Si una carta boca abajo queda arriba de una pila, se pone boca arriba en el mismo "
+    "movimiento.",
+    "ML-7": "Cada clic en el mazo pasa una carta al descarte (S>W); hay una sola pasada y no se "
+    "vuelve a repartir.",
+    "ML-8": "La carta de arriba del descarte puede ir a una base o al tablero.",
+    "ML-9": "Se puede devolver una carta de la base al juego, sobre una pila del tablero que la "
+    "acepte (a un hueco, solo un Rey).",
+}
+
+VARIANTS = {
+    "shift_left": Variant(
+        False,
+        "Con True (la regla de PySolFC), al vaciarse una pila del tablero la parte boca arriba de "
+        "la pila de su derecha pasa a ocuparla, y así sucesivamente hacia la derecha.",
+    ),
+}
+
+
+def configure(flags) -> Rules:
+    return Rules(
+        tableau_count=10,
+        tableau=TableauRule(build="down", suits="alt", runs=True, empty="king"),
+        foundations=(FoundationRule(direction="up", suits="same", start="any"),) * 8,
+        stock=True,
+        waste=True,
+        takeback=True,
+        shift_left=flags["shift_left"],
+    )
+
+
+def deal(order: list[Card], rules: Rules) -> Layout:
+    piles: dict[str, list[Card]] = {f"T{k}": [] for k in range(10)}
+    it = iter(order)
+    for r in range(10):  # round r deals to T r … T9; the card to T r is its face-up top
+        for k in range(r, 10):
+            piles[f"T{k}"].append(next(it))
+    rest = list(it)
+    piles["S"] = rest[::-1]  # card 56 is the stock's top
+    face_down = {f"T{k}": k for k in range(10)}
+    face_down["S"] = len(rest)
+    return Layout(piles, face_down)
+
+
+DEFINITION = GameDef(
+    name="moving_left",
+    display_name="Moving Left",
+    decks=2,
+    variants=VARIANTS,
+    configure=configure,
+    deal=deal,
+    rules=RULES,
+    tableau_builds="Hacia abajo en colores alternos; las secuencias se mueven en grupo.",
+    empty_pile="Solo un Rey o una secuencia encabezada por un Rey; nada lo rellena solo.",
+    automatic="Poner boca arriba la carta que queda descubierta.",
+    summary="Dos barajas en un reparto en triángulo de diez pilas, con mazo y una sola pasada.",
+)

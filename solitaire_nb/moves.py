@@ -1,0 +1,38 @@
+"""Moves as value types written in RULES.md's notation (``T3>F0``, ``T2>T7x3``, ``S>W``)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_MOVE_RE = re.compile(r"^\s*([A-Z]\d*)\s*>\s*([A-Z]\d*)\s*(?:[xX](\d+))?\s*$")
+
+
+class Move(NamedTuple):
+    """A player's move: `count` cards from pile `src` to pile `dst`."""
+
+    src: str
+    dst: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.src}>{self.dst}" + (f"x{self.count}" if self.count != 1 else "")
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``"T3>F0"``, ``"T2>T7x3"`` or ``"S>W"`` (``x1`` is accepted); ValueError otherwise."""
+        if isinstance(text, Move):
+            return text
+        m = _MOVE_RE.match(text.upper()) if isinstance(text, str) else None
+        if not m or (m.group(3) is not None and int(m.group(3)) < 1):
+            raise ValueError(f"Movimiento no válido: {text!r} (se escribe como 'T3>F0' o 'T2>T7x3')")
+        return cls(m.group(1), m.group(2), int(m.group(3) or 1))
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; `.reason` is the Spanish explanation, `.rule` the RULES.md id."""
+
+    def __init__(self, reason: str, rule: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule

@@ -1,0 +1,79 @@
+"""Spanish texts a reader sees: pile labels, lists of cards, and the sentences of refused moves.
+
+Kept apart from the engine's logic so the wording lives in one place; nothing here decides
+whether a move is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import CARDS, SUIT_NAMES, Card, rank_name
+from .rules import FoundationRule, TableauRule
+
+FIXED_LABELS = {"R": "Reserva", "S": "Mazo", "W": "Descarte"}
+
+
+def pile_label(pile_id: str, tableau_label: str = "Tablero") -> str:
+    """ "T3" -> "Tablero 4", "F0" -> "Base 1", "R" -> "Reserva" (numbered from 1 for readers)."""
+    if pile_id in FIXED_LABELS:
+        return FIXED_LABELS[pile_id]
+    kind, num = pile_id[0], int(pile_id[1:])
+    return f"{tableau_label if kind == 'T' else 'Base'} {num + 1}"
+
+
+def card_list(ids: Sequence[int]) -> str:
+    """Names a set of cards for a sentence: "el 7 de picas o el 9 de picas", "cualquier 8"."""
+    ids = list(ids)
+    if not ids:
+        return "ninguna carta"
+    ranks = {CARDS[i].rank for i in ids}
+    if len(ranks) == 1 and len(ids) == 4:
+        r = ranks.pop()
+        return f"cualquier {rank_name(r)}"
+    if len(ranks) == 1 and len(ids) == 2 and CARDS[ids[0]].color == CARDS[ids[1]].color:
+        r = ranks.pop()
+        colour = "rojo" if CARDS[ids[0]].is_red else "negro"
+        article = "una" if r > 10 else "un"
+        return f"{article} {rank_name(r)} {colour}"
+    names = [CARDS[i].articulo for i in ids]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " o " + names[-1]
+
+
+def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero") -> str:
+    suits = {
+        "any": "sin importar el palo",
+        "same": "del mismo palo",
+        "alt": "en colores alternos",
+        "different": "con una carta de otro palo",
+    }[rule.suits]
+    if rule.build == "updown":
+        text = f"{where} se construye hacia arriba o hacia abajo {suits}"
+        if rule.wrap:
+            text += ", y la secuencia da la vuelta (Rey sobre As y As sobre Rey)"
+        return text
+    return f"{where} se construye hacia abajo {suits}, una unidad menos"
+
+
+def foundation_rule_phrase(rule: FoundationRule) -> str:
+    way = "hacia arriba" if rule.direction == "up" else "hacia abajo"
+    suits = "por palo" if rule.suits == "same" else "en colores alternos"
+    return f"la base se construye {way} {suits}"
+
+
+def empty_foundation_phrase(rule: FoundationRule) -> str:
+    first = "un As" if rule.direction == "up" else "un Rey"
+    if rule.start == "any":
+        return f"una base vacía solo admite {first}"
+    if rule.start == "new_suit":
+        group = "ascendente" if rule.direction == "up" else "descendente"
+        return f"una base {group} vacía solo admite {first} de un palo que aún no tenga base {group}"
+    return f"esta base es la de {SUIT_NAMES[rule.start]}: vacía, solo admite el As de {SUIT_NAMES[rule.start]}"
+
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_on(card: Card) -> str:
+    return card.articulo
