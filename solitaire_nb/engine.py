@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from . import texts
 from .cards import CARDS, Card, new_deck, same_rank_ids
@@ -568,7 +569,10 @@ class Game:
         return json.dumps(doc, ensure_ascii=False)
 
     def __repr__(self) -> str:
-        origin = f"partida nº {self.seed}" if self.seed is not None else "posición dada"
+        if self.seed is not None:
+            origin = f"partida nº {self.seed}"
+        else:
+            origin = "reparto dado" if self._deal is not None else "posición dada"
         return f"<{self.definition.display_name}: {origin}, {self.moves_played} movimientos>"
 
     def __str__(self) -> str:

@@ -7,8 +7,8 @@ these values, so a variant is a flag that changes data, never a subclass.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
 from .cards import CARDS, Card, same_rank_ids
 

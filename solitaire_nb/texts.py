@@ -6,7 +6,7 @@ whether a move is legal.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import CARDS, SUIT_NAMES, Card, rank_name
 from .rules import FoundationRule, TableauRule
