@@ -221,70 +221,97 @@ class Game:
             k += 1
         return k
 
-    def _foundation_for(self, card: Card) -> int:
-        for fi in self._fnd:
-            acc = self._accepted(fi)
-            if acc is ALL or card.id in acc:
-                return fi
-        return -1
-
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self) -> list[Move]:
         """Every move `move` accepts now, pointless ones included, and nothing else.
 
-        Order: sources in pile order (tableau, foundations, reserve, stock, waste), and for
-        each source, destinations in pile order then longer runs."""
+        Order: sources in pile order (tableau, foundations, reserve, stock, waste); for each
+        source, single cards first (tableau, then foundations, then holes), then longer runs.
+
+        The accept sets are inverted once (card id -> piles wanting it), so the work grows
+        with the number of legal moves, not with sources x destinations.  A pile never
+        appears as its own destination: no tableau rule accepts a card on itself (the accepted
+        ranks differ from the top's), and a hole has no card to move."""
         piles = self._piles
-        wanted: dict[int, list[int]] = {}
-        any_dest: list[int] = []
-        for di in self._dests:
-            acc = self._accepted(di)
+        tab_table = self._tab_table
+        want_t: dict[int, list[int]] = {}
+        want_f: dict[int, list[int]] = {}
+        holes: list[int] = []
+        for di in self._tab:
+            p = piles[di]
+            acc = tab_table[p[-1].id] if p else self._accepted(di)
             if acc is ALL:
-                any_dest.append(di)
-            else:
-                for cid in acc:
-                    lst = wanted.get(cid)
-                    if lst is None:
-                        wanted[cid] = [di]
-                    else:
-                        lst.append(di)
+                holes.append(di)
+                continue
+            for cid in acc:
+                lst = want_t.get(cid)
+                if lst is None:
+                    want_t[cid] = [di]
+                else:
+                    lst.append(di)
+        fnd_tables = self._fnd_tables
+        for fi, di in enumerate(self._fnd):
+            p = piles[di]
+            for cid in fnd_tables[fi][p[-1].id] if p else self._accepted(di):
+                lst = want_f.get(cid)
+                if lst is None:
+                    want_f[cid] = [di]
+                else:
+                    lst.append(di)
         out: list[Move] = []
+        append = out.append
         m1 = self._m1
-        kind = self._kind
         fd = self._fd
-        runs = self.rules.tableau.runs
         for si in self._tab:
             p = piles[si]
             if not p or fd[si] >= len(p):
                 continue
             row = m1[si]
-            for di in _merge(wanted.get(p[-1].id), any_dest):
-                if di != si:
-                    out.append(row[di])
-            if runs:
-                top_id = self.pile_ids[si]
-                for n in range(2, self._run_length(si) + 1):
-                    for di in _merge(wanted.get(p[-n].id), any_dest):
-                        if di != si and kind[di] == "T":
-                            out.append(Move(top_id, self.pile_ids[di], n))
+            cid = p[-1].id
+            lst = want_t.get(cid)
+            if lst:
+                for di in lst:
+                    append(row[di])
+            lst = want_f.get(cid)
+            if lst:
+                for di in lst:
+                    append(row[di])
+            for di in holes:
+                append(row[di])
+        if self.rules.tableau.runs:
+            out += self._run_moves(want_t, holes)
         if self.rules.takeback:
             for si in self._fnd:
                 p = piles[si]
                 if p:
                     row = m1[si]
-                    for di in _merge(wanted.get(p[-1].id), any_dest):
-                        if kind[di] == "T":
-                            out.append(row[di])
-        if self._r >= 0 and piles[self._r] and self.rules.reserve_playable:
-            row = m1[self._r]
-            for di in _merge(wanted.get(piles[self._r][-1].id), any_dest):
-                out.append(row[di])
-        if self._s >= 0 and piles[self._s]:
-            out.append(self._stock_move)
-        if self._w >= 0 and piles[self._w]:
-            row = m1[self._w]
-            for di in _merge(wanted.get(piles[self._w][-1].id), any_dest):
-                out.append(row[di])
+                    lst = want_t.get(p[-1].id)
+                    if lst:
+                        for di in lst:
+                            append(row[di])
+                    for di in holes:
+                        append(row[di])
+        for si in (self._r, self._s, self._w):
+            if si < 0 or not piles[si]:
+                continue
+            if si == self._s:
+                append(self._stock_move)
+            elif si != self._r or self.rules.reserve_playable:
+                row = m1[si]
+                cid = piles[si][-1].id
+                for di in (*want_t.get(cid, ()), *want_f.get(cid, ()), *holes):
+                    append(row[di])
+        return out
+
+    def _run_moves(self, want_t: dict[int, list[int]], holes: list[int]) -> list[Move]:
+        """Moves of two or more cards (ML-4): only onto tableau piles."""
+        out = []
+        ids = self.pile_ids
+        for si in self._tab:
+            p = self._piles[si]
+            for n in range(2, self._run_length(si) + 1):
+                for di in want_t.get(p[-n].id, []) + holes:
+                    out.append(Move(ids[si], ids[di], n))
         return out
 
     def can_move(self, src: str | Move, dst: str | None = None, count: int = 1) -> bool:
@@ -424,9 +451,9 @@ class Game:
         assert move is not None
         self._play(move)
         self._redo.clear()
-        ops = self._undo[-1][1]
-        actions = [self._action(op) for op in ops]
-        return Step(self._undo[-1][0], actions[0].cards, tuple(actions[1:]))
+        played, ops = self._undo[-1]
+        automatic = tuple(self._action(op) for op in ops[1:]) if len(ops) > 1 else ()
+        return Step(played, tuple(ops[0][2]), automatic)
 
     def _play(self, move: Move) -> None:
         idx = self._idx
@@ -484,27 +511,31 @@ class Game:
                 return
             pos += 1
 
+    def _foundation_wants(self) -> dict[int, int]:
+        """Card id -> the first foundation that takes it now."""
+        wants: dict[int, int] = {}
+        for fi in self._fnd:
+            for cid in self._accepted(fi):
+                wants.setdefault(cid, fi)
+        return wants
+
     def _autoplay_candidates(self) -> set[Card]:
         """Tableau tops that a foundation accepts right now (CB-7 leaves these alone)."""
-        out = set()
-        for ti in self._tab:
-            p = self._piles[ti]
-            if p and self._foundation_for(p[-1]) >= 0:
-                out.add(p[-1])
-        return out
+        wants = self._foundation_wants()
+        return {p[-1] for p in map(self._piles.__getitem__, self._tab) if p and p[-1].id in wants}
 
     def _autoplay(self, ops: list[tuple], excluded: set[Card]) -> None:
         """Citadel's autoplay (CB-7): tableau tops go home, left to right, until none can."""
         moved = True
         while moved:
             moved = False
+            wants = self._foundation_wants()
             for ti in self._tab:
                 p = self._piles[ti]
-                if p and p[-1] not in excluded:
-                    fi = self._foundation_for(p[-1])
-                    if fi >= 0:
-                        self._transfer(ti, fi, 1, ops)
-                        moved = True
+                if p and p[-1].id in wants and p[-1] not in excluded:
+                    self._transfer(ti, wants[p[-1].id], 1, ops)
+                    wants = self._foundation_wants()
+                    moved = True
 
     def undo(self) -> bool:
         """Take back the last move with its automatic actions; False if there is none."""
@@ -717,14 +748,6 @@ def _the(label: str) -> str:
     """A pile's label with its article: "el Tablero 4", "la Base 1", "el Mazo"."""
     feminine = label.startswith(("Base", "Reserva"))
     return ("la " if feminine else "el ") + label
-
-
-def _merge(a: list[int] | None, b: list[int]) -> list[int]:
-    if not b:
-        return a or []
-    if not a:
-        return b
-    return sorted(a + b)
 
 
 def _rule_prefix(name: str) -> str:
