@@ -33,6 +33,7 @@ __all__ = [
     "Board",
     "play",
     "render_svg",
+    "render_html",
     "solve",
     "win_rate",
     "study",

@@ -1,0 +1,631 @@
+"""The interactive board: an anywidget whose JavaScript front end only draws what the kernel
+sends and reports what the reader clicked or typed.
+
+All logic lives here, in Python: a click becomes `game.move(...)`, a refused move shows the
+engine's Spanish sentence (`why_not`) and changes nothing, and every handler catches every
+exception so that no traceback ever reaches the reader.  The front end sends messages
+``{"event": "click" | "double" | "button" | "text", ...}`` (see `Board.handle`); the kernel
+answers by setting one synced trait, ``view``, holding the SVG from `render.py`, the status
+line, the message and the move list.  Tests drive the board through the same `handle`.
+
+This is the only module of the package that imports ipywidgets/anywidget.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .engine import Game, Step, load_game, new_game
+from .games import GAMES
+from .moves import IllegalMove, Move
+from .render import deal_lines, render_html, render_svg, status_text, step_lines
+from .texts import capitalize
+
+_HERE = Path(__file__).parent
+
+BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")
+
+SOLVER_SEES_HIDDEN = " (el resolvedor ve las cartas boca abajo, que tú no ves)"
+
+
+class Board(anywidget.AnyWidget):
+    """A clickable board for `game`; `board.game` is the live game.
+
+    Moves made in Python on `board.game` show after `board.refresh()`."""
+
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    """Everything the front end draws: svg, status, message, kind, moves, seed, game, …"""
+
+    def __init__(
+        self, game: Game | None = None, *, solve_seconds: float = 5.0, hint_seconds: float = 1.0, **kwargs: Any
+    ):
+        super().__init__(**kwargs)
+        self._game: Game = game if game is not None else new_game("citadel")
+        self.solve_seconds = solve_seconds
+        """Time limit for "¿Tiene solución?" and "Ver solución" (the kernel waits that long)."""
+        self.hint_seconds = hint_seconds
+        self.selection: tuple[str, int] | None = None
+        """(pile id, index of the first selected card), or None."""
+        self.message = ""
+        self.kind = "info"  # "info", "ok" or "error": how the front end colours the message
+        self._highlight: Move | None = None
+        self._replay: list[Move] = []
+        self._export = ""
+        self._focus: str | None = None
+        self._lines_cache: list[list[Any]] = []
+        self._deal_lines = deal_lines(self._game)
+        self.on_msg(self._on_msg)
+        self.refresh()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._set_game(game)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from `board.game` (call it after moves made in Python)."""
+        try:
+            self.view = self._view_state()
+        except Exception as exc:  # never leave the reader with a stale or broken board
+            self.view = {
+                **dict(self.view or {}),
+                "message": f"No se ha podido dibujar la partida: {exc}",
+                "kind": "error",
+            }
+
+    def handle(self, msg: Any) -> None:
+        """Process one message from the front end; no exception escapes."""
+        try:
+            self._dispatch(msg)
+        except Exception as exc:
+            self.selection = None
+            self._say(f"Algo ha fallado: {exc}. La partida no ha cambiado.", "error")
+        self.refresh()
+
+    # Shorthands the tests and notebooks use; each goes through `handle`, as a click does.
+    def click(self, pile: str, index: int | None = None) -> None:
+        self.handle({"event": "click", "pile": pile, "index": index})
+
+    def double_click(self, pile: str, index: int | None = None) -> None:
+        self.handle({"event": "double", "pile": pile, "index": index})
+
+    def press(self, button: str, **fields: Any) -> None:
+        self.handle({"event": "button", "name": button, **fields})
+
+    def type_move(self, text: str) -> None:
+        self.handle({"event": "text", "text": text})
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # A static picture beside the widget view: nbconvert, GitHub and nbviewer show it
+        # where no kernel runs (JupyterLab 4 does not restore saved widget state).
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            try:
+                data["text/html"] = render_html(self._game)
+            except Exception:
+                pass
+        return bundle
+
+    # ------------------------------------------------------------------ dispatch
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.handle(content)
+
+    def _dispatch(self, msg: Any) -> None:
+        if not isinstance(msg, dict):
+            raise ValueError(f"mensaje no reconocido: {msg!r}")
+        event = msg.get("event")
+        self._highlight = None
+        self._focus = None
+        self._export = ""  # the JSON goes out once, right after «Guardar»; never stale
+        if event == "click":
+            self._click(msg.get("pile"), _index(msg.get("index")))
+        elif event == "double":
+            self._double(msg.get("pile"), _index(msg.get("index")))
+        elif event == "text":
+            self._text_move(msg.get("text"))
+        elif event == "button":
+            self._button(msg.get("name"), msg)
+        elif event == "escape":
+            self.selection = None
+            self._say("")
+        else:
+            raise ValueError(f"evento no reconocido: {event!r}")
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message, self.kind = text, kind
+
+    # ------------------------------------------------------------------ clicks
+    def _click(self, pile: Any, index: int | None) -> None:
+        g = self._game
+        if not isinstance(pile, str) or pile not in g._idx:
+            self.selection = None
+            self._say("Esa zona no es ninguna pila de esta partida.", "error")
+            return
+        if pile == "S":  # ML-7: the stock turns with one click, whatever was selected
+            self.selection = None
+            self._play(Move("S", "W", 1))
+            return
+        if self.selection is None:
+            self._pick(pile, index)
+            return
+        src, first = self.selection
+        if pile == src:
+            n = len(g._piles[g._idx[pile]])
+            if index is None or index == first or not 0 <= index < n:
+                self.selection = None
+                self._say("Selección anulada.")
+            else:
+                self.selection = None
+                self._pick(pile, index)
+            return
+        count = len(g._piles[g._idx[src]]) - first
+        self.selection = None
+        self._play(Move(src, pile, count))
+
+    def _pick(self, pile: str, index: int | None) -> None:
+        """Select the run from the clicked card to the top, or explain why it can't move."""
+        g = self._game
+        i = g._idx[pile]
+        cards = g._piles[i]
+        n = len(cards)
+        if pile == "W" or g._kind[i] in ("F", "R") or index is None or not 0 <= index < n:
+            index = n - 1  # only the top card of these piles can be taken
+        if n == 0:
+            self._say(f"{g.label(pile)} está vacío: elige primero una carta que mover.", "error")
+            return
+        if index < g._fd[i]:
+            self._say("Esa carta está boca abajo: elige una carta boca arriba.", "error")
+            return
+        count = n - index
+        problem = self._source_problem(pile, count)
+        if problem:
+            self._say(problem, "error")
+            return
+        self.selection = (pile, index)
+        what = cards[index].nombre if count == 1 else f"{count} cartas desde {cards[index].nombre}"
+        self._say(f"Elegida: {what} ({g.label(pile)}). Ahora elige la pila de destino.")
+
+    def _source_problem(self, pile: str, count: int) -> str | None:
+        """The engine's sentence when these cards can't leave `pile` whatever the target."""
+        g = self._game
+        i = g._idx[pile]
+        kind = g._kind[i]
+        if kind == "T" and count <= g._run_length(i):
+            return None
+        if kind == "W" and count == 1:
+            return None
+        # Ask the engine with a probe target: its source checks come before the target's.
+        probe = next((p for p in g.pile_ids if p[0] == "T" and p != pile), "F0")
+        if kind in ("F", "R") and count == 1:
+            # Whether these piles give cards back at all is a rule flag (BD-6, CB-6, CH-7).
+            closed = not g.rules.takeback if kind == "F" else not g.rules.reserve_playable
+            return g.why_not(pile, probe, 1) if closed else None
+        return g.why_not(pile, probe, count) or f"No se pueden mover esas {count} cartas juntas."
+
+    def _double(self, pile: Any, index: int | None) -> None:
+        """Send the clicked top card to a foundation that takes it."""
+        g = self._game
+        self.selection = None
+        if not isinstance(pile, str) or pile not in g._idx:
+            self._say("Esa zona no es ninguna pila de esta partida.", "error")
+            return
+        if pile == "S":
+            self._play(Move("S", "W", 1))
+            return
+        i = g._idx[pile]
+        cards = g._piles[i]
+        if not cards or g._kind[i] == "F":
+            self._say("Doble clic sobre una carta del tablero para enviarla a su base.", "info")
+            return
+        if index is not None and index != len(cards) - 1:
+            self._say("Solo la carta de arriba de una pila puede ir a la base.", "error")
+            return
+        for fid in (g.pile_ids[f] for f in g._fnd):
+            if g.can_move(pile, fid):
+                self._play(Move(pile, fid, 1))
+                return
+        reason = g.why_not(pile, g.pile_ids[g._fnd[0]])
+        card = cards[-1]
+        extra = f" ({reason})" if reason and len(g._fnd) == 1 else ""
+        self._say(f"{capitalize(card.articulo)} no puede ir ahora a ninguna base.{extra}", "error")
+
+    def _play(self, move: Move) -> bool:
+        g = self._game
+        reason = g.why_not(move)
+        if reason is not None:
+            self._say(reason, "error")
+            return False
+        try:
+            step = g.move(move)
+        except IllegalMove as exc:  # why_not and move agree; kept for safety
+            self._say(exc.reason, "error")
+            return False
+        self._replay_check(move)
+        self._focus = move.dst
+        text = " ".join(line.strip() for line in step_lines(g, step, g.moves_played))
+        if g.is_won():
+            self._say(f"{text}. ¡Ganada!", "ok")
+        else:
+            self._say(text, "ok")
+        return True
+
+    def _replay_check(self, move: Move) -> None:
+        """Keep a shown solution only while the reader follows it."""
+        if self._replay and self._replay[0] == move:
+            self._replay.pop(0)
+        else:
+            self._replay = []
+
+    # ------------------------------------------------------------------ typed moves
+    def _text_move(self, text: Any) -> None:
+        self.selection = None
+        move, error = parse_text_move(self._game, text)
+        if error:
+            self._say(error, "error")
+            return
+        assert move is not None
+        self._play(move)
+
+    # ------------------------------------------------------------------ buttons
+    def _button(self, name: Any, msg: dict) -> None:
+        if name not in BUTTONS:
+            raise ValueError(f"botón no reconocido: {name!r}")
+        if name not in ("next", "save"):
+            self.selection = None
+        getattr(self, f"_do_{name}")(msg)
+
+    def _do_undo(self, _msg: dict) -> None:
+        self._replay = []
+        if self._game.undo():
+            self._say("Movimiento deshecho.")
+        else:
+            self._say("No hay ningún movimiento que deshacer.", "error")
+
+    def _do_redo(self, _msg: dict) -> None:
+        self._replay = []
+        if self._game.redo():
+            self._say("Movimiento rehecho.")
+        else:
+            self._say("No hay ningún movimiento que rehacer.", "error")
+
+    def _do_new(self, msg: dict) -> None:
+        g = self._game
+        name = msg.get("game") or g.name
+        if name not in GAMES:
+            self._say(f"No existe el juego {name!r}.", "error")
+            return
+        raw = msg.get("seed")
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            seed = random.randrange(1, 1_000_000)
+        else:
+            seed = _seed(raw)
+            if seed is None:
+                self._say(f"El número de partida debe ser un entero positivo, no {raw!r}.", "error")
+                return
+        variant = g.variant if name == g.name else {}
+        self._set_game(new_game(name, seed=seed, **variant))
+        self._say(f"Nueva partida: {self._game.definition.display_name}, partida nº {seed}.", "ok")
+
+    def _do_hint(self, _msg: dict) -> None:
+        g = self._game
+        move, proven, status = None, False, None
+        try:
+            from .solver import hint
+
+            result = hint(g.copy(), time_limit=self.hint_seconds)
+            move, proven, status = result.move, bool(result.proven), result.status
+        except Exception:  # no solver, or it failed: the heuristic below still helps
+            move = None
+        if move is None or not g.can_move(move):
+            legal = g.legal_moves()
+            if not legal:
+                self._say("Sin movimientos: no hay ninguna pista que dar.", "error")
+                return
+            move, proven = _heuristic(g, legal), False
+        self._highlight = move
+        self._focus = move.src
+        cards = g._piles[g._idx[move.src]][-move.count :]
+        names = ", ".join(c.nombre for c in cards) if move.src != "S" else "la carta de arriba del mazo"
+        text = f"Pista: {g.label(move.src)} → {g.label(move.dst)} ({names})"
+        if proven:
+            text += ". Con este movimiento la partida sigue teniendo solución."
+        else:
+            text += " (pista heurística)."
+        if status == "lost":
+            text += " Ojo: " + _verdict("lost", g)[0].lower() + _verdict("lost", g)[1:]
+        self._say(text, "info")
+
+    def _solve(self):
+        """The solver's result for a copy of the game, or None with a message if unavailable."""
+        try:
+            from .solver import solve
+
+            return solve(self._game.copy(), time_limit=self.solve_seconds)
+        except Exception as exc:
+            detail = f" ({exc})" if str(exc) else ""
+            self._say(f"El resolvedor no está disponible o ha fallado{detail}: sin decidir.", "error")
+            return None
+
+    def _do_solvable(self, _msg: dict) -> None:
+        result = self._solve()
+        if result is None:
+            return
+        self._say(self._verdict_text(result), "ok" if result.status == "won" else "info")
+
+    def _do_solution(self, _msg: dict) -> None:
+        result = self._solve()
+        if result is None:
+            return
+        if result.status != "won" or not result.moves:
+            self._say(self._verdict_text(result), "info")
+            return
+        self._replay = [Move.parse(str(m)) for m in result.moves]
+        self._highlight = self._replay[0]
+        self._say(
+            f"Solución de {len(self._replay)} movimientos: pulsa «Siguiente» para verla paso a paso."
+            + (SOLVER_SEES_HIDDEN if self._game.name == "moving_left" else ""),
+            "ok",
+        )
+
+    def _verdict_text(self, result: Any) -> str:
+        """The solver's own Spanish verdict when it has one, else ours (same vocabulary)."""
+        try:
+            from .solver import verdict_text
+
+            text = verdict_text(result, self._game)
+            if isinstance(text, str) and text:
+                return text
+        except Exception:
+            pass
+        return _verdict(result.status, self._game, len(result.moves or ()))
+
+    def _do_next(self, _msg: dict) -> None:
+        if not self._replay:
+            self._say("No hay ninguna solución en curso: pulsa «Ver solución».", "error")
+            return
+        self.selection = None
+        move = self._replay[0]
+        if self._play(move):
+            left = len(self._replay)
+            if left:
+                self._highlight = self._replay[0]
+                self.message += f" (quedan {left})"
+        else:
+            self._replay = []
+
+    def _do_save(self, _msg: dict) -> None:
+        g = self._game
+        code = share_code(g)
+        self._export = g.to_json()
+        if code:
+            self._say(f"Código para compartir: {code}   (o copia el JSON de abajo)", "ok")
+        else:
+            self._say("Esta posición no viene de un número de partida: copia el JSON de abajo.", "ok")
+
+    def _do_load(self, msg: dict) -> None:
+        text = msg.get("text")
+        if not isinstance(text, str) or not text.strip():
+            self._say("Pega en el cuadro un código de partida o un JSON guardado.", "error")
+            return
+        try:
+            game = load_share(text)
+        except ValueError as exc:
+            self._say(f"No se ha podido cargar: {exc}", "error")
+            return
+        self._set_game(game)
+        n = game.moves_played
+        self._say(f"Partida cargada: {game.definition.display_name}, {n} movimiento{'s' if n != 1 else ''}.", "ok")
+
+    # ------------------------------------------------------------------ view
+    def _set_game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError("board.game debe ser una partida (solitaire_nb.Game)")
+        self._game = game
+        self.selection = None
+        self._highlight = None
+        self._replay = []
+        self._export = ""
+        self._lines_cache = []
+        self._deal_lines = deal_lines(game)
+
+    def _move_lines(self) -> list[str]:
+        """The numbered move list, computing lines only for moves not seen before (a long
+        game would otherwise rebuild hundreds of lines on every click)."""
+        g = self._game
+        record = g._undo  # (move, ops) per move played: read-only use of the engine's log
+        cache = self._lines_cache
+        keep = 0
+        while keep < len(cache) and keep < len(record) and cache[keep][0] is record[keep][1]:
+            keep += 1
+        del cache[keep:]
+        for k in range(keep, len(record)):
+            move, ops = record[k]
+            actions = [g._action(op) for op in ops]
+            step = Step(move, actions[0].cards, tuple(actions[1:]))
+            cache.append([ops, *step_lines(g, step, k + 1)])
+        return self._deal_lines + [line for entry in cache for line in entry[1:]]
+
+    def _view_state(self) -> dict[str, Any]:
+        g = self._game
+        sel = self.selection
+        if sel is not None and (sel[0] not in g._idx or sel[1] >= len(g._piles[g._idx[sel[0]]])):
+            sel = self.selection = None
+        return {
+            "svg": render_svg(g, selected=sel, highlight=self._highlight),
+            "status": status_text(g),
+            "message": self.message,
+            "kind": self.kind,
+            "moves": self._move_lines(),
+            "game": g.name,
+            "display_name": g.definition.display_name,
+            "games": [[k, d.display_name] for k, d in GAMES.items()],
+            "seed": g.seed,
+            "moves_played": g.moves_played,
+            "can_undo": bool(g.moves_played),
+            "can_redo": bool(g._redo),
+            "replay_left": len(self._replay),
+            "selected": list(sel) if sel else None,
+            "focus": self._focus,
+            "export": self._export,
+            "share": share_code(g) if self._export else "",
+        }
+
+
+# ---------------------------------------------------------------------- helpers
+def _index(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
+def _seed(raw: Any) -> int | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = int(raw.strip())
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, int) and raw >= 0:
+        return raw
+    return None
+
+
+def _heuristic(g: Game, legal: list[Move]) -> Move:
+    """The first legal move, preferring one to a foundation and avoiding a bare stock turn."""
+    for m in legal:
+        if m.dst.startswith("F") and not m.src.startswith("F"):
+            return m
+    for m in legal:
+        if m.src != "S" and not m.src.startswith("F"):
+            return m
+    return legal[0]
+
+
+def _verdict(status: str, g: Game, length: int | None = None) -> str:
+    hidden = SOLVER_SEES_HIDDEN if g.name == "moving_left" else ""
+    if status == "won":
+        extra = f" (una solución de {length} movimientos)" if length else ""
+        return f"Esta partida tiene solución{extra}.{hidden}"
+    if status == "lost":
+        if g.moves_played:
+            return f"Esta partida ya no tiene solución: prueba a deshacer movimientos.{hidden}"
+        return f"Esta partida no tiene solución.{hidden}"
+    return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible.{hidden}"
+
+
+# Reader's notation: pile letters as the labels read, numbered from 1.
+_READER_KINDS = {"T": "T", "A": "T", "B": "F", "R": "R", "M": "S", "D": "W"}
+_TOKEN = re.compile(r"^([A-Z])(\d*)$")
+
+
+def parse_text_move(g: Game, text: Any) -> tuple[Move | None, str | None]:
+    """Read a typed move: the reader's labels numbered from 1 ("T4 B1", "T2 T7 3", "A3 B1",
+    "M" or "M D" to turn the stock), or RULES.md's notation with ">" ("T3>F0", "T2>T7x3")."""
+    if not isinstance(text, str) or not text.strip():
+        return None, "Escribe un movimiento, como «T4 B1» (Tablero 4 a Base 1) o «T3>F0»."
+    raw = text.strip().upper()
+    if ">" in raw:
+        try:
+            return Move.parse(raw.replace(" ", "")), None
+        except ValueError as exc:
+            return None, str(exc)
+    tokens = [t for t in re.split(r"[\s,;→\-]+", raw) if t]
+    if tokens in (["M"], ["M", "D"]):
+        return Move("S", "W", 1), None
+    count = 1
+    if len(tokens) == 3:
+        num = tokens[2].lstrip("X")
+        if not num.isdigit() or int(num) < 1:
+            return None, f"«{tokens[2]}» no es un número de cartas."
+        count = int(num)
+        tokens = tokens[:2]
+    if len(tokens) != 2:
+        return None, "Escribe origen y destino, como «T4 B1» o «T2 T7 3» (tres cartas)."
+    piles = []
+    for tok in tokens:
+        m = _TOKEN.match(tok)
+        if not m or m.group(1) not in _READER_KINDS:
+            hint = (
+                " Usa B para las bases (B1 es la Base 1) o la notación con «>», como T3>F0." if tok[:1] == "F" else ""
+            )
+            return None, f"No entiendo «{tok}».{hint} Letras: T (tablero), A (abanico), B (base), R, M, D."
+        kind, num = _READER_KINDS[m.group(1)], m.group(2)
+        if kind in "TF":
+            if not num or int(num) < 1:
+                return None, f"«{tok}» necesita un número desde 1, como T4 o B1."
+            pid = f"{kind}{int(num) - 1}"
+        else:
+            pid = kind
+        if pid not in g._idx:
+            return None, f"Esta partida no tiene «{tok}»."
+        piles.append(pid)
+    return Move(piles[0], piles[1], count), None
+
+
+def share_code(g: Game) -> str:
+    """A short text that rebuilds the game: "citadel/1234/T1>T7,T3>F0", with non-default
+    variant flags after the name ("chequers;wrap=0/77/…"); empty for a position given by hand."""
+    if g.seed is None:
+        return ""
+    defaults = g.definition.defaults
+    flags = "".join(f";{k}={int(v)}" for k, v in g.variant.items() if defaults.get(k) != v)
+    return f"{g.name}{flags}/{g.seed}/" + ",".join(str(m) for m in g.history)
+
+
+def load_share(text: str) -> Game:
+    """A game from a share code or from `Game.to_json` text (ValueError in Spanish otherwise)."""
+    text = text.strip()
+    if text.startswith("{"):
+        return load_game(text)
+    parts = text.split("/")
+    if len(parts) not in (2, 3):
+        raise ValueError("un código de partida se escribe como juego/número/movimientos, p. ej. citadel/1234/T1>T7")
+    head, seed_text = parts[0].split(";"), parts[1].strip()
+    name = head[0].strip()
+    if name not in GAMES:
+        raise ValueError(f"no existe el juego {name!r}")
+    variant: dict[str, bool] = {}
+    for flag in head[1:]:
+        key, _, value = flag.partition("=")
+        if value not in ("0", "1"):
+            raise ValueError(f"la variante {flag!r} debe escribirse como nombre=0 o nombre=1")
+        variant[key.strip()] = value == "1"
+    seed = _seed(seed_text)
+    if seed is None:
+        raise ValueError(f"{seed_text!r} no es un número de partida")
+    game = new_game(name, seed=seed, **variant)
+    moves = [m for m in re.split(r"[,\s]+", parts[2]) if m] if len(parts) == 3 else []
+    for k, text_move in enumerate(moves, 1):
+        try:
+            game.move(text_move)
+        except (IllegalMove, ValueError) as exc:
+            reason = getattr(exc, "reason", str(exc))
+            raise ValueError(f"el movimiento nº {k} ({text_move}) no es válido: {reason}") from None
+    return game
+
+
+def play(name: str, seed: int | None = None, **variant: bool) -> Board:
+    """A new game of `name` (deal number `seed`) on a board, ready to display."""
+    return Board(new_game(name, seed=seed, **variant))
+
+
+__all__ = ["Board", "play", "parse_text_move", "share_code", "load_share"]

@@ -1,0 +1,426 @@
+"""Pure renderer: a game's position as an SVG (or HTML) string, plus the Spanish texts a board
+shows beside it (status line, numbered move list).
+
+Nothing here imports a widget, plot or IO library: the same strings serve a notebook's static
+output (``Game._repr_svg_``, nbconvert, GitHub) and the live board, whose front end only
+draws what it receives and reports clicks.  Every card is an element carrying
+``data-card`` (its code), ``data-pile`` and ``data-index`` (its place) and a Spanish
+``aria-label``; a face-down card carries no code at all, so nothing leaks through the DOM.
+Colours are presentation attributes rather than CSS, so the SVG looks right where no
+stylesheet is loaded (GitHub, an exported page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+from typing import TYPE_CHECKING
+
+from .moves import Move
+
+if TYPE_CHECKING:  # the renderer only reads a Game; no import cycle at run time
+    from .engine import Game, Step
+
+MAX_WIDTH = 1000
+"""Every layout fits a notebook this many pixels wide (two-deck games included)."""
+
+RED = "#c0162c"
+BLACK = "#1a1a1a"
+FELT = "#0b6b3a"
+SELECT = "#ffb000"
+HINT = "#36d1ff"
+FACE_DOWN_LABEL = "carta boca abajo"
+
+# ---------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one pile is drawn: its box, how its cards overlap, and its label."""
+
+    pile: str
+    x: float
+    y: float
+    w: float  # the area the pile may use (cards compress to stay inside it)
+    h: float
+    fan: str  # "down" (column), "right" (row fan) or "stack" (only the top shows)
+    label: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    slots: tuple[Slot, ...]
+    groups: tuple[tuple[str, float, float, float], ...]  # (text, x, y, width) over pile groups
+
+
+LABEL_H = 16  # room above a pile for its label
+MARGIN = 10
+
+
+def layout(game: Game) -> Layout:
+    """Choose a layout from the game's piles: one row of "top" piles (reserve, stock, waste,
+    foundations) above the tableau, drawn as columns, or as a grid of row fans when there are
+    too many piles for columns (Chequers' 25, Scotch's 18)."""
+    n_tab = len(game._tab)
+    if n_tab > 13:
+        return _grid_layout(game, per_row=5 if n_tab == 25 else 6)
+    return _column_layout(game)
+
+
+def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[list[Slot], list, float]:
+    """Reserve / stock / waste then the foundations, left to right, from x0; foundations going
+    up and down (Chequers) as two labelled groups."""
+    slots: list[Slot] = []
+    groups = []
+    y = MARGIN + LABEL_H + 14
+    x = x0
+    for pid in ("R", "S", "W"):
+        if pid in game._idx:
+            slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
+            x += step
+    fnd = [game.pile_ids[i] for i in game._fnd]
+    directions = [rule.direction for rule in game.rules.foundations]
+    two_groups = len(set(directions)) > 1
+    if slots:
+        x += step * 0.35
+    for k, pid in enumerate(fnd):
+        if two_groups and k > 0 and directions[k] != directions[k - 1]:
+            x += step * 0.35
+        slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
+        x += step
+    if two_groups:
+        for direction, text in (("up", "hacia arriba"), ("down", "hacia abajo")):
+            members = [s for s, d in zip(slots[-len(fnd) :], directions, strict=True) if d == direction]
+            gx = members[0].x
+            groups.append((f"Bases {text}", gx, MARGIN + 10, members[-1].x + cw - gx))
+    return slots, groups, y + ch
+
+
+def _pile_extent(game: Game, pid: str, fan_step: float, down_step: float) -> float:
+    i = game._idx[pid]
+    n = len(game._piles[i])
+    fd = min(game._fd[i], n)
+    return max(0, fd) * down_step + max(0, n - fd - 1) * fan_step if n else 0
+
+
+def _column_layout(game: Game) -> Layout:
+    cw, ch = 62.0, 86.0
+    n_tab = len(game._tab)
+    gap = 12.0 if n_tab <= 10 else 8.0
+    step = cw + gap
+    top_count = sum(p in game._idx for p in "RSW") + len(game._fnd)
+    top_w = top_count * step - gap + (step * 0.35 if top_count > len(game._fnd) else 0)
+    tab_w = n_tab * step - gap
+    width = 2 * MARGIN + max(tab_w, top_w, 9 * step)
+    tab_x0 = (width - tab_w) / 2
+    top_x0 = (width - top_w) / 2
+    slots, groups, bottom = _top_row(game, cw, ch, step, top_x0)
+    y = bottom + 14 + LABEL_H
+    # Each column may grow down as far as its cards need (the page scrolls vertically, never
+    # horizontally); very long columns compress so the board stays under a screen's height.
+    need = max([_pile_extent(game, game.pile_ids[i], FAN_DOWN, BACK_DOWN) for i in game._tab] + [0])
+    col_h = ch + min(need, 560)
+    for k, ti in enumerate(game._tab):
+        pid = game.pile_ids[ti]
+        slots.append(Slot(pid, tab_x0 + k * step, y, cw, col_h, "down", game.label(pid)))
+    return Layout(width, y + col_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+
+
+def _grid_layout(game: Game, per_row: int) -> Layout:
+    cw, ch = 50.0, 70.0
+    width = float(MAX_WIDTH - 2 * MARGIN)
+    step_top = cw + 12
+    top_count = sum(p in game._idx for p in "RSW") + len(game._fnd)
+    top_w = top_count * step_top + step_top * 0.7
+    slots, groups, bottom = _top_row(game, cw, ch, step_top, max(MARGIN, (width - top_w) / 2))
+    y = bottom + 14
+    slot_w = (width - 2 * MARGIN) / per_row
+    row_h = LABEL_H + ch + 10
+    for k, ti in enumerate(game._tab):
+        pid = game.pile_ids[ti]
+        r, c = divmod(k, per_row)
+        slots.append(Slot(pid, MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 12, ch, "right", game.label(pid)))
+    rows = -(-len(game._tab) // per_row)
+    return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+
+
+FAN_DOWN = 24.0  # vertical overlap of face-up cards in a column (the corner index stays visible)
+BACK_DOWN = 9.0  # face-down cards overlap more: there is nothing to read on them
+FAN_RIGHT = 33.0
+
+
+def _offsets(slot: Slot, n: int, fd: int, cw: float, ch: float) -> list[tuple[float, float]]:
+    """Top-left corner of each card of a pile, bottom to top, compressed to fit the slot."""
+    if n == 0:
+        return []
+    if slot.fan == "stack":
+        return [(slot.x, slot.y)] * n
+    if slot.fan == "right":
+        step = FAN_RIGHT if n == 1 else min(FAN_RIGHT, (slot.w - cw) / (n - 1))
+        return [(slot.x + i * step, slot.y) for i in range(n)]
+    down = [BACK_DOWN if i < fd else FAN_DOWN for i in range(n - 1)]
+    total = sum(down)
+    room = slot.h - ch
+    scale = 1.0 if total <= room or total == 0 else room / total
+    out, y = [], slot.y
+    for i in range(n):
+        out.append((slot.x, y))
+        if i < n - 1:
+            y += down[i] * scale
+    return out
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def render_svg(
+    game: Game,
+    *,
+    selected: tuple[str, int] | None = None,
+    highlight: Move | str | Iterable[str] | None = None,
+) -> str:
+    """The position as an SVG document (a string), legible without any stylesheet.
+
+    selected: (pile id, index of the first selected card) draws those cards outlined.
+    highlight: a `Move` (or "T3>F0") outlines its moving cards and its target pile, as the
+    board's hint does; an iterable of pile ids outlines those piles."""
+    lay = layout(game)
+    hint_src: tuple[str, int] | None = None
+    hint_piles: set[str] = set()
+    if isinstance(highlight, str):
+        try:
+            highlight = Move.parse(highlight)
+        except ValueError:
+            highlight = None
+    if isinstance(highlight, Move):
+        hint_src = (highlight.src, highlight.count)
+        hint_piles.add(highlight.dst)
+    elif highlight is not None:
+        hint_piles.update(highlight)
+    origin = f"partida nº {game.seed}" if game.seed is not None else "posición dada"
+    title = f"{game.definition.display_name}, {origin}"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="snb-svg" role="group" '
+        f'aria-label="{escape(title)}" viewBox="0 0 {lay.width:.0f} {lay.height:.0f}" '
+        f'width="{lay.width:.0f}" height="{lay.height:.0f}" style="max-width:100%;height:auto" '
+        f'data-game="{game.name}" data-seed="{"" if game.seed is None else game.seed}" '
+        f'data-moves="{game.moves_played}" font-family="DejaVu Sans, Arial, sans-serif">',
+        f'<rect width="{lay.width:.0f}" height="{lay.height:.0f}" rx="8" fill="{FELT}"/>',
+    ]
+    for text, gx, gy, gw in lay.groups:
+        out.append(
+            f'<text x="{gx + gw / 2:.1f}" y="{gy + 2:.1f}" fill="#f3f3e8" font-size="12" font-weight="bold" '
+            f'text-anchor="middle">{escape(text)}</text>'
+            f'<line x1="{gx:.1f}" y1="{gy + 6:.1f}" x2="{gx + gw:.1f}" y2="{gy + 6:.1f}" stroke="#f3f3e8" '
+            f'stroke-width="1" opacity="0.6"/>'
+        )
+    for slot in lay.slots:
+        _draw_pile(out, game, slot, lay, selected, hint_src, slot.pile in hint_piles)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _draw_pile(
+    out: list[str],
+    game: Game,
+    slot: Slot,
+    lay: Layout,
+    selected: tuple[str, int] | None,
+    hint_src: tuple[str, int] | None,
+    hinted: bool,
+) -> None:
+    pid = slot.pile
+    i = game._idx[pid]
+    cards = game._piles[i]
+    n = len(cards)
+    fd = min(game._fd[i], n)
+    cw, ch = lay.card_w, lay.card_h
+    label = slot.label
+    if slot.fan == "stack" and n:
+        label = f"{label} · {n}"
+    pile_name = f"{slot.label}: " + ("hueco" if not n else f"{n} carta" + ("s" if n != 1 else ""))
+    out.append(f'<g class="snb-pile" data-pile="{pid}" aria-label="{escape(pile_name)}">')
+    # An invisible hit area over the whole slot: a click anywhere there targets the pile.
+    hit_h = max(slot.h, ch) + LABEL_H
+    out.append(
+        f'<rect class="snb-hit" x="{slot.x - 3:.1f}" y="{slot.y - LABEL_H:.1f}" width="{slot.w + 6:.1f}" '
+        f'height="{hit_h:.1f}" fill="#000" fill-opacity="0"/>'
+    )
+    anchor_x = slot.x if slot.fan == "right" else slot.x + cw / 2
+    anchor = "start" if slot.fan == "right" else "middle"
+    out.append(
+        f'<text x="{anchor_x:.1f}" y="{slot.y - 5:.1f}" fill="#f3f3e8" font-size="11" '
+        f'text-anchor="{anchor}" pointer-events="none">{escape(label)}</text>'
+    )
+    outline = "#ffe680" if hinted else "#cfe8d6"
+    width = 3 if hinted else 1.2
+    focus = ' tabindex="0" role="button"' if not n else ""
+    hole_label = f' aria-label="{escape(slot.label)}: hueco"' if not n else ""
+    out.append(
+        f'<rect class="snb-hole" data-pile="{pid}"{focus}{hole_label} x="{slot.x:.1f}" y="{slot.y:.1f}" '
+        f'width="{cw:.0f}" height="{ch:.0f}" rx="5" fill="#000" fill-opacity="0.12" stroke="{outline}" '
+        f'stroke-width="{width}" stroke-dasharray="5 4"/>'
+    )
+    if n:
+        _draw_cards(out, game, slot, lay, cards, fd, selected, hint_src, hinted)
+    out.append("</g>")
+
+
+def _draw_cards(out, game, slot, lay, cards, fd, selected, hint_src, hinted) -> None:
+    pid = slot.pile
+    n = len(cards)
+    cw, ch = lay.card_w, lay.card_h
+    sel_from = selected[1] if selected is not None and selected[0] == pid else None
+    hint_from = n - hint_src[1] if hint_src is not None and hint_src[0] == pid else None
+    if slot.fan == "stack":
+        # Draw only the top card, with one back peeking out below it when more cards lie
+        # underneath: the face-down reserve and stock keep their order secret, and a
+        # foundation's lower cards are covered anyway.  The label gives the count.
+        if n > 1:
+            out.append(_back(pid, None, slot.x + 3, slot.y + 3, cw, ch, focusable=False))
+        first = n - 1
+        positions = {first: (slot.x, slot.y)}
+    else:
+        first = 0
+        positions = dict(enumerate(_offsets(slot, n, fd, cw, ch)))
+    focus_top_only = slot.fan == "stack" or pid in ("W",)
+    for k in range(first, n):
+        x, y = positions[k]
+        mark = None
+        if sel_from is not None and k >= sel_from:
+            mark = SELECT
+        elif hint_from is not None and k >= hint_from:
+            mark = HINT
+        elif hinted and k == n - 1:
+            mark = "#ffe680"
+        if k < fd:
+            out.append(_back(pid, k, x, y, cw, ch, focusable=(k == n - 1), mark=mark))
+        else:
+            focusable = not focus_top_only or k == n - 1
+            out.append(_face(pid, k, cards[k], x, y, cw, ch, focusable, mark))
+
+
+def _face(pid: str, k: int, card, x: float, y: float, cw: float, ch: float, focusable: bool, mark) -> str:
+    focus = ' tabindex="0" role="button"' if focusable else ' role="img"'
+    return (
+        f'<g class="snb-card" data-card="{card.code}" data-pile="{pid}" data-index="{k}" '
+        f'aria-label="{card.nombre}"{focus} transform="translate({x:.1f},{y:.1f})">'
+        f"{_face_body(card, cw, ch, mark)}</g>"
+    )
+
+
+@lru_cache(maxsize=1024)
+def _face_body(card, cw: float, ch: float, mark: str | None) -> str:
+    """A card's drawing (the same for every place it lies): cached, since a board redraws
+    every card on every click."""
+    colour = RED if card.is_red else BLACK
+    stroke, sw = (mark, 3) if mark else ("#6b6b6b", 1)
+    text = str(card)
+    big = cw * 0.48
+    return (
+        f'<rect width="{cw:.0f}" height="{ch:.0f}" rx="5" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"/>'
+        f'<text x="4" y="15" fill="{colour}" font-size="14" font-weight="bold" aria-hidden="true">{text}</text>'
+        f'<text x="{cw / 2:.1f}" y="{ch / 2 + big * 0.55:.1f}" fill="{colour}" font-size="{big:.0f}" '
+        f'text-anchor="middle" aria-hidden="true">{text[-1]}</text>'
+        f'<text x="{cw - 4:.1f}" y="{ch - 6:.1f}" fill="{colour}" font-size="11" text-anchor="end" '
+        f'aria-hidden="true">{text}</text>'
+    )
+
+
+def _back(pid: str, k: int | None, x: float, y: float, cw: float, ch: float, focusable: bool, mark=None) -> str:
+    stroke, sw = (mark, 3) if mark else ("#f4f4f4", 1.5)
+    focus = ' tabindex="0" role="button"' if focusable else ""
+    index = f' data-index="{k}"' if k is not None else ""
+    return (
+        f'<g class="snb-card snb-back" data-pile="{pid}"{index} aria-label="{FACE_DOWN_LABEL}"{focus} '
+        f'transform="translate({x:.1f},{y:.1f})">'
+        f'<rect width="{cw:.0f}" height="{ch:.0f}" rx="5" fill="#24489a" stroke="{stroke}" stroke-width="{sw}"/>'
+        f'<rect x="5" y="5" width="{cw - 10:.0f}" height="{ch - 10:.0f}" rx="3" fill="none" stroke="#9db4ea" '
+        f'stroke-width="1.2" stroke-dasharray="3 2"/>'
+        "</g>"
+    )
+
+
+# ---------------------------------------------------------------------- texts
+
+
+def status_text(game: Game) -> str:
+    """The status line: deal, moves played, cards on the foundations, and the outcome."""
+    origin = f"Partida nº {game.seed}" if game.seed is not None else "Posición dada"
+    moves = game.moves_played
+    total = 52 * game.definition.decks
+    parts = [
+        f"{game.definition.display_name} · {origin}",
+        f"{moves} movimiento{'s' if moves != 1 else ''}",
+        f"{game.foundation_cards()} de {total} cartas en las bases",
+    ]
+    if game.is_won():
+        parts.append("¡Ganada!")
+    elif not game.legal_moves():
+        parts.append("Sin movimientos")
+    return " · ".join(parts)
+
+
+def _cards_text(cards: Iterable) -> str:
+    cards = list(cards)
+    if len(cards) <= 3:
+        return ", ".join(c.nombre for c in cards)
+    return f"{len(cards)} cartas, de {cards[0].nombre} a {cards[-1].nombre}"
+
+
+def step_lines(game: Game, step: Step, number: int) -> list[str]:
+    """One numbered line for a player's move, then one indented line per automatic action."""
+    m = step.move
+    lines = [f"{number}. {game.label(m.src)} → {game.label(m.dst)}: {_cards_text(step.cards)}"]
+    for action in step.automatic:
+        if action.dst is None:
+            lines.append(f"    ↳ se pone boca arriba {action.cards[0].nombre} ({game.label(action.src)})")
+        else:
+            lines.append(
+                f"    ↳ automático: {game.label(action.src)} → {game.label(action.dst)}: {_cards_text(action.cards)}"
+            )
+    return lines
+
+
+def move_lines(game: Game) -> list[str]:
+    """The numbered move list in Spanish ("1. Tablero 4 → Base 1: 7 de picas"), automatic
+    actions included as indented lines under the move that caused them."""
+    out: list[str] = []
+    for k, step in enumerate(game.steps(), 1):
+        out.extend(step_lines(game, step, k))
+    return out
+
+
+def deal_lines(game: Game) -> list[str]:
+    """What happened before the first move (Citadel's deal-time plays and autoplay)."""
+    report = game.deal_report
+    if report is None:
+        return []
+    out = []
+    for card, meant in zip(report.to_foundations, report.meant_for, strict=True):
+        out.append(f"Reparto: {card.nombre} va a la base (iba a {game.label(meant)})")
+    for card, src in zip(report.autoplay, report.autoplay_from, strict=True):
+        out.append(f"Tras el reparto, automático: {game.label(src)} → su base: {card.nombre}")
+    return out
+
+
+def render_html(game: Game) -> str:
+    """A static HTML fragment: the status line, the SVG and the move list (no script)."""
+    lines = move_lines(game)
+    moves = "".join(f"<li>{escape(line.strip())}</li>" for line in lines if not line.startswith(" "))
+    moves_block = (
+        f'<details><summary>Movimientos ({game.moves_played})</summary><ul style="margin:0;list-style:none;padding-left:1em">{moves}</ul></details>'
+        if lines
+        else ""
+    )
+    return (
+        '<div class="snb-static" style="font-family:DejaVu Sans, Arial, sans-serif;max-width:1000px">'
+        f'<p class="snb-status" style="margin:4px 0">{escape(status_text(game))}</p>'
+        f"{render_svg(game)}{moves_block}</div>"
+    )

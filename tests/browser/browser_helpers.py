@@ -1,0 +1,322 @@
+"""Reusable pieces for real-browser tests: a throw-away JupyterLab or Voila server serving a COPY
+of a notebook, Debian's Chromium through Playwright, and `play_board_in_browser`, which plays
+one legal and one illegal move on a board by clicking its cards.
+
+Other test files (the notebooks' own checks) import this module (pytest puts tests/browser/
+on sys.path for the test files there): ``from browser_helpers import chromium_fixture,
+page_fixture, jupyterlab, voila, run_all_in_jupyterlab, play_board_in_browser`` (the two
+fixtures are registered under the names ``chromium`` and ``page``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import solitaire_nb as sn
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "artifacts" / "screenshots"
+TOKEN = "solitaire-nb-test"
+SERVER_START_TIMEOUT = 90.0
+BOARD_TIMEOUT_MS = 120_000  # kernel start + widget load on a busy 2-core machine
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _isolated_env(tmp: Path) -> dict[str, str]:
+    """Jupyter's config, settings, workspaces and runtime files in `tmp`, never the user's."""
+    env = dict(os.environ)
+    env.pop("MPLBACKEND", None)  # the server's kernels must pick the inline backend
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+    ):
+        (tmp / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(tmp / sub)
+    # No news pop-up asking for network access (it would cover the notebook in screenshots).
+    news = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True, exist_ok=True)
+    (news / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    return env
+
+
+def _wait_http(url: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited early:\n{log.read_text(errors='replace')[-3000:]}")
+        try:
+            if url.startswith("tcp:"):  # just the port accepting connections
+                host, port = url[4:].rsplit(":", 1)
+                socket.create_connection((host, int(port)), timeout=2).close()
+                return
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"no answer from {url}:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+@contextlib.contextmanager
+def _server(cmd: list[str], tmp: Path, probe: str) -> Iterator[subprocess.Popen]:
+    log = tmp / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=tmp / "nb", env=_isolated_env(tmp), stdout=out, stderr=subprocess.STDOUT)
+        try:
+            _wait_http(probe, proc, log)
+            yield proc
+        finally:
+            proc.terminate()  # only the server this helper started, by its own handle
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+
+
+def _copy_notebook(notebook: Path, tmp: Path) -> Path:
+    """A throw-away copy: autosave and the kernel's checkpoints never touch the repository."""
+    (tmp / "nb").mkdir(parents=True, exist_ok=True)
+    target = tmp / "nb" / notebook.name
+    shutil.copy(notebook, target)
+    return target
+
+
+@contextlib.contextmanager
+def jupyterlab(notebook: Path) -> Iterator[str]:
+    """Serve a copy of `notebook` with JupyterLab on 127.0.0.1; yield the URL that opens it."""
+    with tempfile.TemporaryDirectory(prefix="snb-lab-") as tmp_name:
+        tmp = Path(tmp_name)
+        copy = _copy_notebook(notebook, tmp)
+        port = free_port()
+        cmd = [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={tmp / 'nb'}",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        with _server(cmd, tmp, f"{base}/api/status?token={TOKEN}"):
+            yield f"{base}/lab/tree/{copy.name}?token={TOKEN}&reset"
+
+
+@contextlib.contextmanager
+def voila(notebook: Path) -> Iterator[str]:
+    """Serve a copy of `notebook` with Voila on 127.0.0.1; yield its URL."""
+    with tempfile.TemporaryDirectory(prefix="snb-voila-") as tmp_name:
+        tmp = Path(tmp_name)
+        copy = _copy_notebook(notebook, tmp)
+        port = free_port()
+        cmd = [
+            sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0", str(copy),
+        ]  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        # Probing a page would execute the notebook once more; an open port is enough here.
+        with _server(cmd, tmp, f"tcp:127.0.0.1:{port}"):
+            yield f"{base}/"
+
+
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def run_all_in_jupyterlab(page, url: str) -> None:
+    """Open the notebook, wait for the kernel to be idle (status bar), and run every cell."""
+    page.goto(url)
+    # The status bar's kernel status, not the toolbar's idle marker, says when the kernel is
+    # really ready to run cells.
+    page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=BOARD_TIMEOUT_MS)
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+
+
+def board_locator(page, game_name: str, seed: int):
+    return page.locator(f'.snb-board[data-game="{game_name}"][data-seed="{seed}"]').first
+
+
+def _card(board, pile: str, index: int):
+    return board.locator(f'[data-pile="{pile}"][data-index="{index}"]').first
+
+
+def _click_pile(board, game: sn.Game, pile: str, index: int | None = None) -> None:
+    """Click a card near its top-left corner (always visible when cards overlap), or the pile's
+    outline when it is empty, the way a reader would."""
+    n = len(game.piles[pile])
+    if n:
+        target = _card(board, pile, n - 1 if index is None else index)
+    else:
+        target = board.locator(f'rect.snb-hole[data-pile="{pile}"]').first
+    target.click(position={"x": 6, "y": 6})
+
+
+def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, illegal_move: str) -> None:
+    """On the board showing `game_name` deal `seed` (fresh, no move played), click
+    `legal_move` (RULES.md notation) and check the card reached its pile; then click
+    `illegal_move` and check the board shows the engine's Spanish reason and changed nothing."""
+    from playwright.sync_api import expect
+
+    game = sn.new_game(game_name, seed=seed)
+    board = board_locator(page, game_name, seed)
+    board.locator("[data-card]").first.wait_for(timeout=BOARD_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-moves", "0")
+
+    move = sn.Move.parse(legal_move)
+    assert game.can_move(move), game.why_not(move)
+    src_index = len(game.piles[move.src]) - move.count
+    card = game.piles[move.src][src_index]
+    _click_pile(board, game, move.src, src_index)
+    expect(board.locator(".snb-message")).to_contain_text("Elegida")
+    _click_pile(board, game, move.dst)
+    game.move(move)
+    expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
+    landed = len(game.piles[move.dst]) - move.count
+    if move.dst.startswith("T") or landed == len(game.piles[move.dst]) - 1:
+        expect(_card(board, move.dst, landed)).to_have_attribute("data-card", card.code)
+    expect(board.locator(".snb-status")).to_contain_text("1 movimiento")
+
+    page.wait_for_timeout(500)  # so the next click is not read as a double click
+    bad = sn.Move.parse(illegal_move)
+    reason = game.why_not(bad)
+    assert reason is not None, f"{illegal_move} is legal after {legal_move}"
+    _click_pile(board, game, bad.src, len(game.piles[bad.src]) - bad.count)
+    _click_pile(board, game, bad.dst)
+    expect(board.locator(".snb-message")).to_have_text(reason, timeout=20_000)
+    expect(board).to_have_attribute("data-moves", "1")
+
+
+def keyboard_play_in_browser(page, game_name: str, seed: int, legal_move: str) -> None:
+    """After `play_board_in_browser`: Deshacer takes the move back; then the same move is
+    played with the keyboard (focus a card, Enter; focus the target, Enter), taken back again,
+    typed in the move box in the reader's notation ("T4 B1", numbered from 1), taken back,
+    and played by two taps (the page needs a context with has_touch=True)."""
+    from playwright.sync_api import expect
+
+    game = sn.new_game(game_name, seed=seed)
+    board = board_locator(page, game_name, seed)
+    move = sn.Move.parse(legal_move)
+    board.locator('[data-button="undo"]').click()
+    expect(board).to_have_attribute("data-moves", "0", timeout=20_000)
+
+    src = _card(board, move.src, len(game.piles[move.src]) - move.count)
+    src.focus()
+    page.keyboard.press("ArrowRight")  # arrows walk between piles…
+    focused = page.evaluate("document.activeElement.getAttribute('data-pile')")
+    assert focused != move.src, focused
+    page.keyboard.press("ArrowLeft")  # …and back to the same pile's top card
+    assert page.evaluate("document.activeElement.getAttribute('data-pile')") == move.src
+    src.focus()
+    page.keyboard.press("Enter")
+    expect(board.locator(".snb-message")).to_contain_text("Elegida")
+    n = len(game.piles[move.dst])
+    dst = _card(board, move.dst, n - 1) if n else board.locator(f'rect.snb-hole[data-pile="{move.dst}"]').first
+    dst.focus()
+    page.keyboard.press("Enter")
+    expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
+
+    board.locator('[data-button="undo"]').click()
+    expect(board).to_have_attribute("data-moves", "0", timeout=20_000)
+    letters = {"T": game.definition.tableau_label[0], "F": "B", "R": "R", "S": "M", "W": "D"}
+
+    def reader(pid: str) -> str:
+        return letters[pid[0]] + (str(int(pid[1:]) + 1) if pid[1:] else "")
+
+    text = f"{reader(move.src)} {reader(move.dst)}" + (f" {move.count}" if move.count > 1 else "")
+    board.locator(".snb-text").fill(text)
+    board.locator(".snb-text").press("Enter")
+    expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
+
+    # Taps work like clicks (the page's context has touch enabled).
+    board.locator('[data-button="undo"]').click()
+    expect(board).to_have_attribute("data-moves", "0", timeout=20_000)
+    src.tap(position={"x": 6, "y": 6})
+    expect(board.locator(".snb-message")).to_contain_text("Elegida")
+    page.wait_for_timeout(500)
+    dst.tap(position={"x": 6, "y": 6})
+    expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+# ---------------------------------------------------------------------- pytest fixtures
+# Kept here rather than in a tests/browser/conftest.py: a second module named "conftest"
+# would shadow tests/conftest.py for the other test files' `from conftest import …`.
+# A test file imports chromium_fixture and page_fixture (registered as `chromium`, `page`).
+
+
+def require_chromium() -> None:
+    """Skip (with a reason) when Debian's Chromium is absent, but fail in CI (CI=true)."""
+    import pytest
+
+    if Path(CHROMIUM).exists():
+        return
+    message = f"{CHROMIUM} no existe: instala Chromium de Debian (apt-get install -y chromium)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{message}; en CI las pruebas en el navegador son obligatorias", pytrace=False)
+    pytest.skip(message)
+
+
+def _fixtures():
+    import pytest
+
+    @pytest.fixture(scope="session", name="chromium")
+    def chromium_fixture():
+        """A headless Chromium for the whole session (one launch, many pages)."""
+        require_chromium()
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            try:
+                yield browser
+            finally:
+                browser.close()
+
+    @pytest.fixture(name="page")
+    def page_fixture(chromium):
+        # has_touch: the same page can be clicked and tapped (tablets play by taps).
+        context = chromium.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES", has_touch=True)
+        page = context.new_page()
+        try:
+            yield page
+        finally:
+            context.close()
+
+    return chromium_fixture, page_fixture
+
+
+chromium_fixture, page_fixture = _fixtures()

@@ -1,0 +1,20 @@
+"""Without Chromium the browser tests skip with a reason, except in CI, where they fail."""
+
+from __future__ import annotations
+
+import browser_helpers
+import pytest
+
+
+def test_missing_chromium_skips_outside_ci(monkeypatch):
+    monkeypatch.setattr(browser_helpers, "CHROMIUM", "/no/such/chromium")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y chromium"):
+        browser_helpers.require_chromium()
+
+
+def test_missing_chromium_fails_in_ci(monkeypatch):
+    monkeypatch.setattr(browser_helpers, "CHROMIUM", "/no/such/chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="obligatorias"):
+        browser_helpers.require_chromium()

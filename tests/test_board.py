@@ -1,0 +1,422 @@
+"""The board, driven the way its front end drives it: custom messages through the widget's
+message handler (clicks with data-pile / data-index, buttons, typed moves).  Checks the
+position, the Spanish messages, undo/redo, numbered deals, save/load and keyboard moves, and
+(with Hypothesis) that no exception escapes whatever arrives in whatever order."""
+
+from __future__ import annotations
+
+import sys
+import types
+import xml.etree.ElementTree as ET
+from collections import Counter
+from unittest import mock
+
+import pytest
+from conftest import pos
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import solitaire_nb as sn
+from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code
+
+
+def send(board: Board, **msg) -> dict:
+    """Deliver a message exactly as the front end's model.send does, and return the view."""
+    board._handle_custom_msg(msg, [])
+    return board.view
+
+
+def top(board: Board, pid: str) -> int:
+    return len(board.game.piles[pid]) - 1
+
+
+def cards_total(g: sn.Game) -> Counter:
+    return Counter(c.code for cards in g.piles.values() for c in cards)
+
+
+@pytest.fixture
+def board() -> Board:
+    return sn.play("citadel", seed=1234)
+
+
+def test_play_builds_a_board_with_a_view(board):
+    assert isinstance(board, sn.Board)
+    assert board.game.name == "citadel" and board.game.seed == 1234
+    view = board.view
+    assert view["status"].startswith("Citadel · Partida nº 1234 · 0 movimientos")
+    ET.fromstring(view["svg"])
+    assert Board.view.metadata.get("sync") is True
+
+
+def test_click_card_then_target_plays_the_move(board):
+    g = board.game
+    move = g.legal_moves()[0]
+    expected = g.copy()
+    expected.move(move)
+    send(board, event="click", pile=move.src, index=top(board, move.src))
+    assert board.selection == (move.src, top(board, move.src))
+    assert "Elegida" in board.view["message"]
+    view = send(board, event="click", pile=move.dst, index=None)
+    assert g.position() == expected.position()
+    assert g.history == (move,)
+    assert view["kind"] == "ok"
+    assert view["moves_played"] == 1
+    assert view["moves"][-len(g.steps()[0].automatic) - 1].startswith(f"1. {g.label(move.src)} → {g.label(move.dst)}: ")
+
+
+def test_illegal_move_shows_why_not_and_changes_nothing(board):
+    g = board.game
+    legal = set(g.legal_moves())
+    src, dst = next(
+        (s, d)
+        for s in g.pile_ids
+        if s.startswith("T") and g.piles[s]
+        for d in g.pile_ids
+        if d != s and sn.Move(s, d) not in legal
+    )
+    before = g.position()
+    send(board, event="click", pile=src, index=top(board, src))
+    view = send(board, event="click", pile=dst, index=0)
+    assert view["message"] == g.why_not(src, dst)
+    assert view["kind"] == "error"
+    assert g.position() == before and g.moves_played == 0
+    assert board.selection is None
+
+
+def test_clicking_the_same_pile_again_cancels_the_selection(board):
+    send(board, event="click", pile="T0", index=top(board, "T0"))
+    send(board, event="click", pile="T0", index=top(board, "T0"))
+    assert board.selection is None and board.game.moves_played == 0
+
+
+def test_one_card_games_refuse_to_pick_a_buried_card(board):
+    view = send(board, event="click", pile="T0", index=0)
+    assert board.selection is None
+    assert view["message"] == "En Citadel solo se mueve una carta cada vez."
+
+
+def test_moving_left_run_starts_at_the_clicked_card():
+    g = pos("moving_left", {"T0": "5C QS JH TS", "T1": "KD"}, {"T0": 1})
+    b = Board(g)
+    send(b, event="click", pile="T0", index=1)
+    assert b.selection == ("T0", 1)
+    send(b, event="click", pile="T1")
+    assert g.history == (sn.Move("T0", "T1", 3),)
+    assert [c.code for c in g.piles["T1"]] == ["KD", "QS", "JH", "TS"]
+    assert g.face_down("T0") == 0  # ML-6: the 5 of clubs turned up
+    assert any("se pone boca arriba 5 de tréboles" in line for line in b.view["moves"])
+
+
+def test_face_down_cards_and_empty_piles_cannot_be_picked():
+    b = sn.play("moving_left", seed=2)
+    view = send(b, event="click", pile="T5", index=0)
+    assert view["message"] == "Esa carta está boca abajo: elige una carta boca arriba."
+    view = send(b, event="click", pile="W")
+    assert "Descarte está vacío" in view["message"]
+    assert b.selection is None and b.game.moves_played == 0
+
+
+def test_stock_turns_with_one_click_even_with_a_selection():
+    b = sn.play("moving_left", seed=2)
+    g = b.game
+    stock_top = g.piles["S"][-1]
+    send(b, event="click", pile="T9", index=top(b, "T9"))
+    send(b, event="click", pile="S", index=None)
+    assert g.history == (sn.Move("S", "W"),) and g.piles["W"][-1] is stock_top
+    assert b.view["message"].startswith("1. Mazo → Descarte: ")
+
+
+def test_double_click_sends_a_card_to_its_foundation():
+    g = pos("citadel", {"T0": "9H 2S", "T1": "KC", "F0": "AS", "F1": "AH", "F2": "AD", "F3": "AC"})
+    b = Board(g)
+    view = send(b, event="double", pile="T0", index=1)
+    assert [c.code for c in g.piles["F0"]] == ["AS", "2S"]
+    assert view["kind"] == "ok"
+    view = send(b, event="double", pile="T1", index=0)
+    assert view["message"] == "La K de tréboles no puede ir ahora a ninguna base."
+    assert g.moves_played == 1
+
+
+def test_undo_and_redo_buttons(board):
+    g = board.game
+    start = g.position()
+    move = g.legal_moves()[0]
+    send(board, event="click", pile=move.src, index=top(board, move.src))
+    send(board, event="click", pile=move.dst)
+    after = g.position()
+    view = send(board, event="button", name="undo")
+    assert g.position() == start and view["can_redo"] and not view["can_undo"]
+    view = send(board, event="button", name="redo")
+    assert g.position() == after and view["moves_played"] == 1
+    send(board, event="button", name="undo")
+    view = send(board, event="button", name="undo")
+    assert view["message"] == "No hay ningún movimiento que deshacer." and g.position() == start
+
+
+def test_new_deal_with_a_number(board):
+    view = send(board, event="button", name="new", seed="777")
+    assert board.game.seed == 777 and board.game.name == "citadel"
+    assert board.game.position() == sn.new_game("citadel", seed=777).position()
+    assert view["seed"] == 777 and "partida nº 777" in view["message"]
+    send(board, event="button", name="new", seed=5, game="scotch")
+    assert board.game.name == "scotch" and board.game.seed == 5
+    before = board.game
+    view = send(board, event="button", name="new", seed="doce")
+    assert board.game is before and view["kind"] == "error" and "número de partida" in view["message"]
+    send(board, event="button", name="new", seed="")
+    assert board.game is not before and board.game.seed is not None
+
+
+def test_new_deal_keeps_the_variant():
+    b = sn.play("chequers", seed=1, wrap=False)
+    send(b, event="button", name="new", seed=2)
+    assert b.game.variant["wrap"] is False
+
+
+def test_save_and_load_json_and_share_code(board):
+    g = board.game
+    for _ in range(3):
+        g.move(g.legal_moves()[0])
+    board.refresh()
+    view = send(board, event="button", name="save")
+    assert view["export"] == g.to_json()
+    assert view["share"] == share_code(g) == "citadel/1234/" + ",".join(map(str, g.history))
+    position = g.position()
+    send(board, event="button", name="new", seed=1)
+    send(board, event="button", name="load", text=view["share"])
+    assert board.game.position() == position and board.game.seed == 1234
+    send(board, event="button", name="new", seed=1)
+    view2 = send(board, event="button", name="load", text=view["export"])
+    assert board.game.position() == position and view2["kind"] == "ok"
+    before = board.game
+    for junk in ("", "citadel/xx/", "nada/1/", "citadel/1/T0>F9", "{no es json"):
+        view3 = send(board, event="button", name="load", text=junk)
+        assert view3["kind"] == "error" and board.game is before
+
+
+def test_share_code_carries_variants_and_positions_fall_back_to_json():
+    g = sn.new_game("chequers", seed=3, wrap=False)
+    code = share_code(g)
+    assert code == "chequers;wrap=0/3/"
+    assert load_share(code).variant == g.variant
+    assert share_code(pos("citadel", {"T0": "KS"})) == ""
+    b = Board(pos("citadel", {"T0": "KS"}))
+    view = send(b, event="button", name="save")
+    assert "JSON" in view["message"] and view["export"]
+
+
+def test_typed_moves_in_reader_and_rules_notation():
+    g = sn.new_game("chequers", seed=1)
+    assert parse_text_move(g, "T4 B1") == (sn.Move("T3", "F0"), None)
+    assert parse_text_move(g, "t2 t7 3")[0] == sn.Move("T1", "T6", 3)
+    assert parse_text_move(g, "T2 T7 x3")[0] == sn.Move("T1", "T6", 3)
+    assert parse_text_move(g, "R B5")[0] == sn.Move("R", "F4")
+    assert parse_text_move(g, "T3>F0")[0] == sn.Move("T3", "F0")
+    assert parse_text_move(sn.new_game("moving_left", seed=1), "M")[0] == sn.Move("S", "W")
+    assert parse_text_move(sn.new_game("moving_left", seed=1), "D T3")[0] == sn.Move("W", "T2")
+    assert parse_text_move(sn.new_game("scotch", seed=1), "A18 B2")[0] == sn.Move("T17", "F1")
+    assert "B para las bases" in parse_text_move(g, "F1 T2")[1]
+    assert parse_text_move(g, "T26 B1")[1] == "Esta partida no tiene «T26»."
+    assert parse_text_move(g, "T0 B1")[1].startswith("«T0» necesita un número desde 1")
+    assert parse_text_move(g, "")[1].startswith("Escribe un movimiento")
+
+
+def test_typed_move_plays_through_the_board(board):
+    g = board.game
+    move = g.legal_moves()[0]
+    text = f"T{int(move.src[1:]) + 1} T{int(move.dst[1:]) + 1}"
+    view = send(board, event="text", text=text)
+    assert g.history == (move,) and view["kind"] == "ok"
+    view = send(board, event="text", text="T1 B9")
+    assert view["message"] == "Esta partida no tiene «B9»." and g.moves_played == 1
+    view = send(board, event="text", text="T1>T1")
+    assert view["message"] == g.why_not("T1", "T1") and g.moves_played == 1
+
+
+def test_python_side_moves_show_after_refresh(board):
+    g = board.game
+    g.move(g.legal_moves()[0])
+    assert board.view["moves_played"] == 0
+    board.refresh()
+    assert board.view["moves_played"] == 1 and 'data-moves="1"' in board.view["svg"]
+    board.game = sn.new_game("bakers_dozen", seed=4)
+    assert board.view["game"] == "bakers_dozen"
+
+
+def fake_solver(status="won", moves=(), hint_move=None, proven=False, fail=False):
+    module = types.ModuleType("solitaire_nb.solver")
+
+    def solve(game, time_limit=None, max_states=None):
+        if fail:
+            raise RuntimeError("roto")
+        return types.SimpleNamespace(status=status, moves=list(moves), states=10, seconds=0.01)
+
+    def hint(game, time_limit=1.0):
+        if fail:
+            raise RuntimeError("roto")
+        return types.SimpleNamespace(move=hint_move, proven=proven, status=status)
+
+    module.solve, module.hint = solve, hint
+    return mock.patch.dict(sys.modules, {"solitaire_nb.solver": module})
+
+
+def test_hint_uses_the_solver_and_falls_back_to_a_heuristic(board):
+    g = board.game
+    good = g.legal_moves()[-1]
+    with fake_solver(hint_move=good, proven=True):
+        view = send(board, event="button", name="hint")
+    assert view["message"].startswith(f"Pista: {g.label(good.src)} → {g.label(good.dst)}")
+    assert "sigue teniendo solución" in view["message"] and g.moves_played == 0
+    with fake_solver(fail=True):
+        view = send(board, event="button", name="hint")
+    assert "pista heurística" in view["message"] and g.moves_played == 0
+    with mock.patch.dict(sys.modules, {"solitaire_nb.solver": None}):  # module missing
+        view = send(board, event="button", name="hint")
+    assert "pista heurística" in view["message"]
+
+
+def test_solver_verdicts_in_spanish(board):
+    with fake_solver(status="won", moves=[sn.Move("T0", "T1")]):
+        assert "tiene solución" in send(board, event="button", name="solvable")["message"]
+    with fake_solver(status="lost"):
+        assert "no tiene solución" in send(board, event="button", name="solvable")["message"]
+    board.game.move(board.game.legal_moves()[0])
+    with fake_solver(status="lost"):
+        assert "ya no tiene solución" in send(board, event="button", name="solvable")["message"]
+    with fake_solver(status="unknown"):
+        assert "Sin decidir" in send(board, event="button", name="solvable")["message"]
+    with fake_solver(fail=True):
+        view = send(board, event="button", name="solvable")
+    assert "sin decidir" in view["message"] and view["kind"] == "error"
+    ml = sn.play("moving_left", seed=1)
+    with fake_solver(status="unknown"):
+        assert "ve las cartas boca abajo" in send(ml, event="button", name="solvable")["message"]
+
+
+def test_see_solution_replays_step_by_step(board):
+    g = board.game
+    line = []
+    probe = g.copy()
+    for _ in range(3):
+        m = probe.legal_moves()[0]
+        probe.move(m)
+        line.append(m)
+    with fake_solver(status="won", moves=line):
+        view = send(board, event="button", name="solution")
+    assert view["replay_left"] == 3 and "Siguiente" in view["message"]
+    for k in range(3):
+        view = send(board, event="button", name="next")
+        assert g.history == tuple(line[: k + 1])
+    assert view["replay_left"] == 0
+    view = send(board, event="button", name="next")
+    assert view["kind"] == "error" and g.moves_played == 3
+
+
+def test_unknown_messages_are_answered_in_spanish(board):
+    for msg in ("texto", None, {"event": "vuela"}, {"event": "button", "name": "borrar"}):
+        board._handle_custom_msg(msg, [])
+        assert board.view["kind"] == "error" and "La partida no ha cambiado" in board.view["message"]
+
+
+PILES = ["T0", "T1", "T2", "T3", "T7", "T9", "T12", "T17", "T24", "F0", "F1", "F3", "F7", "R", "S", "W", "X9", "", None]
+INDEXES = st.one_of(st.none(), st.integers(-2, 30), st.just("3"), st.just("x"))
+EVENTS = st.one_of(
+    st.fixed_dictionaries(
+        {"event": st.sampled_from(["click", "double"]), "pile": st.sampled_from(PILES), "index": INDEXES}
+    ),
+    st.fixed_dictionaries(
+        {
+            "event": st.just("button"),
+            "name": st.sampled_from(
+                ["undo", "redo", "hint", "next", "save", "solvable", "solution", "new", "load", "x"]
+            ),
+            "seed": st.one_of(st.none(), st.integers(-5, 50), st.just("12"), st.just("abc")),
+            "text": st.one_of(st.none(), st.just("citadel/3/"), st.just("{}"), st.text(max_size=8)),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"event": st.just("text"), "text": st.one_of(st.none(), st.text(max_size=10), st.just("T1 T2"), st.just("M"))}
+    ),
+    st.just({"event": "escape"}),
+    st.just("no es un dict"),
+)
+
+
+def well_formed(msg) -> bool:
+    if not isinstance(msg, dict):
+        return False
+    if msg["event"] == "button":
+        return msg["name"] in BUTTONS
+    return True
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(list(sn.GAMES)), seed=st.integers(1, 500), events=st.lists(EVENTS, max_size=25))
+def test_no_exception_escapes_random_clicks(name, seed, events):
+    b = sn.play(name, seed=seed)
+    with fake_solver(status="won", moves=[], hint_move=None):
+        for msg in events:
+            b._handle_custom_msg(msg, [])  # raises if a handler lets anything escape
+            view = b.view
+            if well_formed(msg):  # a real front-end message never hits the catch-all
+                assert "Algo ha fallado" not in view["message"], (msg, view["message"])
+            g = b.game
+            assert isinstance(view["message"], str) and view["svg"].startswith("<svg")
+            assert view["moves_played"] == g.moves_played
+            assert sum(cards_total(g).values()) == 52 * g.definition.decks
+            if b.selection is not None:
+                pid, index = b.selection
+                assert 0 <= index < len(g.piles[pid])
+
+
+def test_static_fallback_beside_the_widget_view(board):
+    data = board._repr_mimebundle_()[0]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/html"].startswith('<div class="snb-static"') and "<svg" in data["text/html"]
+
+
+def test_escape_cancels_and_double_click_on_stock_turns():
+    b = sn.play("moving_left", seed=3)
+    send(b, event="click", pile="T9", index=top(b, "T9"))
+    send(b, event="escape")
+    assert b.selection is None
+    send(b, event="double", pile="S", index=None)
+    assert b.game.history == (sn.Move("S", "W"),)
+
+
+
+def test_with_the_real_solver_a_nearly_won_game_is_solved_and_replayed():
+    pytest.importorskip("solitaire_nb.solver")
+    ranks = "A23456789TJQ"
+    piles = {f"F{i}": [r + s for r in ranks] for i, s in enumerate("SHDC")}
+    piles.update({"T0": ["KS", "KH"], "T1": ["KD"], "T2": ["KC"]})
+    b = Board(sn.Game.from_position("beleaguered_castle", piles), solve_seconds=2.0)
+    view = send(b, event="button", name="solvable")
+    assert "tiene solución" in view["message"].lower() and "no tiene" not in view["message"].lower()
+    send(b, event="button", name="solution")
+    while b.view["replay_left"]:
+        send(b, event="button", name="next")
+    assert b.game.is_won() and "¡Ganada!" in b.view["status"]
+
+
+def test_move_list_matches_the_games_steps_through_undo_and_redo():
+    from solitaire_nb.render import deal_lines, move_lines
+
+    b = sn.play("chequers", seed=21)
+    g = b.game
+    for k in range(30):
+        legal = g.legal_moves()
+        send(b, event="text", text=str(legal[k % len(legal)]))
+        if k % 7 == 3:
+            send(b, event="button", name="undo")
+        if k % 11 == 5:
+            send(b, event="button", name="redo")
+        assert b.view["moves"] == deal_lines(g) + move_lines(g)
+
+
+def test_saved_json_is_sent_once_and_never_goes_stale(board):
+    view = send(board, event="button", name="save")
+    assert view["export"]
+    g = board.game
+    view = send(board, event="text", text=str(g.legal_moves()[0]))
+    assert view["export"] == "" and view["share"] == ""
