@@ -369,7 +369,8 @@ class Game:
                 rule = "BD-6" if self.name == "bakers_dozen" else "CB-6"
                 return rule, f"En {name} una carta de la base no vuelve al juego."
             if kd == "F":
-                return "GEN-1", "Una carta de la base solo vuelve al juego en el tablero, nunca a otra base."
+                where = "en los abanicos" if self.definition.tableau_label == "Abanico" else "en el tablero"
+                return "GEN-1", f"Una carta de la base solo vuelve al juego {where}, nunca a otra base."
         if ks == "R" and not self.rules.reserve_playable:
             return "CH-7", "En esta variante la reserva solo rellena huecos: no se juega a mano."
         if count > 1:
@@ -409,12 +410,12 @@ class Game:
                 why = texts.empty_foundation_phrase(rule)
                 if acc and rule.start == "new_suit" and card.rank == rule.base_rank:
                     why = f"ya hay una base de {texts.SUIT_NAMES[card.suit]} en ese grupo, y {why}"
-                return found_id, f"{texts.capitalize(card.articulo)} no puede ir a {label}: {why}."
+                return found_id, f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: {why}."
             top = p[-1]
             if not acc:
-                return "GEN-4", f"{label} ya está completa: una base tiene como máximo 13 cartas."
+                return "GEN-4", f"{texts.capitalize(_the(label))} ya está completa: una base tiene como máximo 13 cartas."
             return found_id, (
-                f"{texts.capitalize(card.articulo)} no puede ir a {label}: "
+                f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "
                 f"{texts.foundation_rule_phrase(rule)}, y sobre {top.articulo} solo va "
                 f"{texts.card_list(acc)}."
             )
@@ -604,7 +605,8 @@ class Game:
             origin = f"partida nº {self.seed}"
         else:
             origin = "reparto dado" if self._deal is not None else "posición dada"
-        return f"<{self.definition.display_name}: {origin}, {self.moves_played} movimientos>"
+        played = self.moves_played
+        return f"<{self.definition.display_name}: {origin}, {played} movimiento{'' if played == 1 else 's'}>"
 
     def __str__(self) -> str:
         lines = [repr(self)]

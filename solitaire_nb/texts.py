@@ -23,14 +23,15 @@ def pile_label(pile_id: str, tableau_label: str = "Tablero") -> str:
 
 
 def card_list(ids: Sequence[int]) -> str:
-    """Names a set of cards for a sentence: "el 7 de picas o el 9 de picas", "cualquier 8"."""
+    """Names a set of cards for a sentence: "el 7 de picas o el 9 de picas", "un 8 de cualquier palo"."""
     ids = list(ids)
     if not ids:
         return "ninguna carta"
     ranks = {CARDS[i].rank for i in ids}
     if len(ranks) == 1 and len(ids) == 4:
         r = ranks.pop()
-        return f"cualquier {rank_name(r)}"
+        article = "una" if r > 10 else "un"
+        return f"{article} {rank_name(r)} de cualquier palo"
     if len(ranks) == 1 and len(ids) == 2 and CARDS[ids[0]].color == CARDS[ids[1]].color:
         r = ranks.pop()
         colour = "rojo" if CARDS[ids[0]].is_red else "negro"

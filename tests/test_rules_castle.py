@@ -88,7 +88,7 @@ def test_cb_4_tableau_builds_down_regardless_of_suit_one_card_at_a_time():
     assert not g.can_move("T3", "T0")
     assert not g.can_move("T0", "T1")  # up is not allowed
     reason = g.why_not("T3", "T0")
-    assert "6 de diamantes" in reason and "8 de picas" in reason and "cualquier 7" in reason
+    assert "6 de diamantes" in reason and "8 de picas" in reason and "un 7 de cualquier palo" in reason
     assert not g.can_move("T4", "T1", 2)
     assert "una carta cada vez" in g.why_not("T4", "T1", 2)
 

@@ -34,7 +34,7 @@ def test_sc_3_fans_take_one_rank_lower_any_suit_one_card():
     g = pos("scotch", {"T0": "8S", "T1": "7S", "T2": "7H", "T3": "6S", "T4": "9D"})
     assert g.can_move("T1", "T0") and g.can_move("T2", "T0")
     assert not g.can_move("T3", "T0") and not g.can_move("T4", "T0")
-    assert "cualquier 7" in g.why_not("T3", "T0")
+    assert "un 7 de cualquier palo" in g.why_not("T3", "T0")
     assert "abanicos" in g.why_not("T3", "T0")
 
 

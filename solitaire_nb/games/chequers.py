@@ -9,7 +9,7 @@ from .common import GEN_RULES, row_by_row
 
 RULES = {
     **GEN_RULES,
-    "CH-1": "Reparto: las cartas 1 a 100 van fila a fila, cuatro vueltas, a los 25 montones del "
+    "CH-1": "Reparto: las cartas 1 a 100 van fila a fila, cuatro vueltas, a las 25 pilas del "
     "tablero, todas boca arriba; las cartas 101 a 104 forman la reserva y solo la última, la de "
     "arriba, se ve.",
     "CH-2": "Las Bases 1 a 4 suben por palo del As al Rey y las Bases 5 a 8 bajan por palo del Rey "

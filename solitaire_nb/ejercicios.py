@@ -1,0 +1,424 @@
+"""Exercises of the notebooks: each one checks a reader's answer against the engine.
+
+The correct answer is never typed here: it is computed from the rules engine (which cards a
+pile accepts, what a deal did, what a move leaves behind), so the exercises stay right if a
+rule's wording or a deal changes.  `comprobar(id, respuesta)` prints "¡Correcto!" or a Spanish
+hint, often the engine's own sentence saying which rule refuses a wrong answer; `caja(id)` is
+the same check as a widget (for Voila); `es_correcta(id, respuesta)` just says whether it's right.
+The few helpers at the end (`movimientos`, `por_que_no`, `narrar`) print positions for the notebooks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from .cards import CARDS, Card
+from .engine import Game, new_game
+from .moves import IllegalMove, Move
+from .texts import capitalize
+
+__all__ = ["EJERCICIOS", "caja", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
+
+
+# ---------------------------------------------------------------------- what the engine says
+def cartas_sobre(game: str, carta: str, pila: str = "tablero", **variant: bool) -> list[str]:
+    """Codes of the cards that may go on `carta` when it is the top of a tableau pile
+    (``pila="tablero"``) or of a foundation (``pila="base"``), in new-deck order."""
+    target = "T0" if pila == "tablero" else "F0"
+    out = []
+    for cand in CARDS:
+        g = Game.from_position(game, {target: [carta], "T1": [cand.code]}, validate=False, **variant)
+        if g.can_move("T1", target):
+            out.append(cand.code)
+    return out
+
+
+def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
+    """Codes of the tableau tops that `carta` may be moved onto, in new-deck order."""
+    out = []
+    for cand in CARDS:
+        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, validate=False, **variant)
+        if g.can_move("T1", "T0"):
+            out.append(cand.code)
+    return out
+
+
+# ---------------------------------------------------------------------- reading answers
+def _cards(respuesta: object) -> list[Card]:
+    """Read "7S 9S", "7♠, 9♠" or ["7S", "9S"] into cards; ValueError with a Spanish reason."""
+    if isinstance(respuesta, str):  # also what a reader types in a box: ["7S", "9S"]
+        parts = re.sub(r"[\[\]\"',]", " ", respuesta).split()
+    elif isinstance(respuesta, Iterable):
+        parts = list(respuesta)
+    else:
+        raise ValueError("Escribe las cartas como una lista de códigos, por ejemplo [\"7S\", \"9S\"].")
+    return [Card.parse(p) for p in parts]
+
+
+def _moves(respuesta: object) -> list[Move]:
+    """Read "T0>T1, T0>F0" or ["T0>T1", "T0>F0"] into moves."""
+    if isinstance(respuesta, str):
+        parts = [p for p in respuesta.replace(";", ",").split(",") if p.strip()]
+    elif isinstance(respuesta, Iterable):
+        parts = list(respuesta)
+    else:
+        raise ValueError("Escribe los movimientos como texto, por ejemplo \"T0>T1\".")
+    return [Move.parse(p) for p in parts]
+
+
+# ---------------------------------------------------------------------- kinds of exercise
+@dataclass(frozen=True)
+class Ejercicio:
+    """One exercise: its question (Spanish) and a checker returning (right?, message)."""
+
+    pregunta: str
+    check: Callable[[object], tuple[bool, str]]
+
+
+def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
+    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        given = {c.code for c in _cards(respuesta)}
+        want = set(correct())
+        if given == want:
+            return True, "¡Correcto!"
+        extra = sorted(given - want, key=lambda c: Card.parse(c).id)
+        if extra:
+            why = explain(Card.parse(extra[0]))
+            return False, f"{capitalize(Card.parse(extra[0]).articulo)} no vale. {why or ''}".strip()
+        n = len(want)
+        return False, f"Te falta alguna: son {n} cartas en total y has escrito {len(given)}."
+
+    return check
+
+
+def _number(correct: Callable[[], int], hint: str) -> Callable:
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int):
+            return False, "La respuesta es un número entero, por ejemplo 3."
+        want = correct()
+        if respuesta == want:
+            return True, "¡Correcto!"
+        more = "más" if respuesta < want else "menos"
+        return False, f"No: son {more} de {respuesta}. {hint}"
+
+    return check
+
+
+def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str) -> Callable:
+    """An exercise answered with moves played from `start()`; right if `goal` holds after them."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        moves = _moves(respuesta)
+        if not moves:
+            return False, "Escribe al menos un movimiento, por ejemplo \"T0>T1\"."
+        for i, m in enumerate(moves, 1):
+            try:
+                g.move(m)
+            except IllegalMove as exc:
+                return False, f"El movimiento nº {i} ({m}) no está permitido: {exc.reason}"
+        if goal(g):
+            return True, "¡Correcto!"
+        return False, f"Los movimientos son válidos, pero todavía no. {not_yet}"
+
+    return check
+
+
+def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
+    def explain(card: Card) -> str | None:
+        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, validate=False, **variant)
+        return g.why_not("T1", "T0")
+
+    return explain
+
+
+def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
+    def explain(card: Card) -> str | None:
+        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, validate=False, **variant)
+        return g.why_not("T1", "T0")
+
+    return explain
+
+
+def _why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
+    def explain(card: Card) -> str | None:
+        g = Game.from_position(game, {"F0": [top], "T1": [card.code]}, validate=False)
+        return g.why_not("T1", "F0")
+
+    return explain
+
+
+# ---------------------------------------------------------------------- the positions used
+def chequers_reserva() -> Game:
+    """Chequers, exercise 3: the reserve has two cards; which move brings its top into play?"""
+    return Game.from_position(
+        "chequers",
+        {"T0": ["5H", "JC"], "T1": ["QC"], "T2": ["4D", "9S"], "T3": ["7H"], "R": ["2D", "KS"]},
+        validate=False,
+    )
+
+
+def moving_left_hueco() -> Game:
+    """Moving Left, exercises 2 and 3: a hole, a King-headed run, a face-down card under it."""
+    return Game.from_position(
+        "moving_left",
+        {
+            "T0": [],
+            "T1": ["3C", "KH", "QS", "JD"],
+            "T2": ["9S", "8D", "7C", "6H"],
+            "T3": ["5S", "8H"],
+            "S": ["2C", "4H"],
+            "W": ["AD"],
+        },
+        face_down={"T1": 1, "T3": 1},
+        validate=False,
+    )
+
+
+def scotch_dos() -> Game:
+    """Scotch, exercise 3: free the 2 of hearts and put it on the Ace of spades' foundation."""
+    return Game.from_position(
+        "scotch",
+        {"T0": ["5C", "2H", "9D"], "T1": ["3S"], "T2": ["TH"], "T3": ["TS", "4D"], "F0": ["AS"]},
+        validate=False,
+    )
+
+
+def bakers_dozen_as() -> Game:
+    """Baker's Dozen, exercise 3: the Ace of clubs lies under the 7 of hearts."""
+    return Game.from_position(
+        "bakers_dozen",
+        {"T0": ["KD", "5S", "AC", "7H"], "T1": ["8H"], "T2": ["9S", "8C"]},
+        validate=False,
+    )
+
+
+def citadel_devolver() -> Game:
+    """Citadel, exercise 3: take the 3 of spades back from its foundation onto a 4."""
+    return Game.from_position(
+        "citadel",
+        {
+            "F0": ["AS", "2S", "3S"],
+            "F1": ["AH"],
+            "F2": ["AD"],
+            "F3": ["AC"],
+            "T0": ["9C", "4H"],
+            "T1": ["KD", "4S"],
+            "T2": ["QH", "2H"],
+        },
+        validate=False,
+    )
+
+
+def _on_tableau(g: Game, code: str) -> bool:
+    card = Card.parse(code)
+    return any(card in g.piles[p] for p in g.pile_ids if p.startswith("T"))
+
+
+def _on_foundation(g: Game, code: str) -> bool:
+    card = Card.parse(code)
+    return any(card in g.piles[p] for p in g.pile_ids if p.startswith("F"))
+
+
+def _citadel_deal_count(seed: int) -> int:
+    report = new_game("citadel", seed=seed).deal_report
+    assert report is not None
+    return len(report.to_foundations)
+
+
+def _run_onto_8h() -> int:
+    g = moving_left_hueco()
+    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T3"]
+    return counts[0] if counts else 0
+
+
+# ---------------------------------------------------------------------- the exercises
+EJERCICIOS: Mapping[str, Ejercicio] = {
+    "chequers-1": Ejercicio(
+        "¿Qué cartas pueden ir sobre el 8 de picas en el tablero de Chequers?",
+        _set_of_cards(lambda: cartas_sobre("chequers", "8S"), _why_not_on("chequers", "8S")),
+    ),
+    "chequers-2": Ejercicio(
+        "¿Qué cartas pueden ir sobre la K de corazones en el tablero de Chequers?",
+        _set_of_cards(lambda: cartas_sobre("chequers", "KH"), _why_not_on("chequers", "KH")),
+    ),
+    "chequers-3": Ejercicio(
+        "En esta posición, ¿qué movimiento hace que la K de picas de la reserva llegue al tablero?",
+        _moves_reaching(
+            chequers_reserva,
+            lambda g: _on_tableau(g, "KS"),
+            "La K de picas sigue en la reserva: o la juegas tú, o vacías una pila para que la reserva la rellene.",
+        ),
+    ),
+    "moving_left-1": Ejercicio(
+        "¿Qué cartas pueden ir sobre el 9 de tréboles en el tablero de Moving Left?",
+        _set_of_cards(lambda: cartas_sobre("moving_left", "9C"), _why_not_on("moving_left", "9C")),
+    ),
+    "moving_left-2": Ejercicio(
+        "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 4?",
+        _number(_run_onto_8h, "Busca en el Tablero 3 la carta que encaja sobre el 8 de corazones."),
+    ),
+    "moving_left-3": Ejercicio(
+        "¿Con qué movimiento ocupas el hueco del Tablero 1?",
+        _moves_reaching(
+            moving_left_hueco,
+            lambda g: bool(g.piles["T0"]),
+            "El Tablero 1 sigue vacío: solo un Rey, o una secuencia encabezada por un Rey, puede ocuparlo.",
+        ),
+    ),
+    "scotch-1": Ejercicio(
+        "¿Qué cartas pueden ir sobre el 8 de picas en una base de Scotch?",
+        _set_of_cards(lambda: cartas_sobre("scotch", "8S", pila="base"), _why_not_foundation("scotch", "8S")),
+    ),
+    "scotch-2": Ejercicio(
+        "¿Qué cartas pueden ir sobre el 8 de picas en un abanico de Scotch?",
+        _set_of_cards(lambda: cartas_sobre("scotch", "8S"), _why_not_on("scotch", "8S")),
+    ),
+    "scotch-3": Ejercicio(
+        "¿Qué movimientos llevan el 2 de corazones a la base?",
+        _moves_reaching(
+            scotch_dos,
+            lambda g: _on_foundation(g, "2H"),
+            "El 2 de corazones aún no está en la base.",
+        ),
+    ),
+    "bakers_dozen-1": Ejercicio(
+        "¿Sobre qué cartas puede ir el 9 de corazones en Baker's Dozen?",
+        _set_of_cards(lambda: cartas_bajo("bakers_dozen", "9H"), _why_not_under("bakers_dozen", "9H")),
+    ),
+    "bakers_dozen-2": Ejercicio(
+        "¿Y con la variante any_suit=True?",
+        _set_of_cards(
+            lambda: cartas_bajo("bakers_dozen", "9H", any_suit=True),
+            _why_not_under("bakers_dozen", "9H", any_suit=True),
+        ),
+    ),
+    "bakers_dozen-3": Ejercicio(
+        "¿Qué movimientos llevan el As de tréboles a la base?",
+        _moves_reaching(
+            bakers_dozen_as,
+            lambda g: _on_foundation(g, "AC"),
+            "El As de tréboles aún no está en la base.",
+        ),
+    ),
+    "citadel-1": Ejercicio(
+        "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",
+        _number(lambda: _citadel_deal_count(1234), "Míralo en g.deal_report.to_foundations."),
+    ),
+    "citadel-2": Ejercicio(
+        "¿Qué cartas pueden ir sobre el 8 de diamantes en el tablero de Beleaguered Castle?",
+        _set_of_cards(
+            lambda: cartas_sobre("beleaguered_castle", "8D"), _why_not_on("beleaguered_castle", "8D")
+        ),
+    ),
+    "citadel-3": Ejercicio(
+        "¿Qué movimiento devuelve el 3 de picas de la base al tablero (y lo deja allí)?",
+        _moves_reaching(
+            citadel_devolver,
+            lambda g: _on_tableau(g, "3S"),
+            "El 3 de picas no está en el tablero.",
+        ),
+    ),
+}
+
+
+def enunciado(ejercicio: str) -> str:
+    """The question of an exercise, in Spanish."""
+    return _get(ejercicio).pregunta
+
+
+def _get(ejercicio: str) -> Ejercicio:
+    try:
+        return EJERCICIOS[ejercicio]
+    except KeyError:
+        raise ValueError(f"No existe el ejercicio {ejercicio!r}; los hay: {', '.join(EJERCICIOS)}") from None
+
+
+def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
+    """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
+    check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
+    if respuesta is None or respuesta == "" or respuesta == []:
+        return False, "Escribe tu respuesta en la variable `respuesta` y vuelve a ejecutar la celda."
+    try:
+        return check(respuesta)
+    except ValueError as exc:
+        return False, f"No entiendo la respuesta: {exc}"
+
+
+def es_correcta(ejercicio: str, respuesta: object) -> bool:
+    """Whether `respuesta` answers the exercise (silent: for tests and widgets)."""
+    return _verdict(ejercicio, respuesta)[0]
+
+
+def comprobar(ejercicio: str, respuesta: object) -> None:
+    """Check a reader's answer: print "¡Correcto!" or a hint in Spanish."""
+    print(_verdict(ejercicio, respuesta)[1])
+
+
+def caja(ejercicio: str) -> Any:
+    """The same check as a small widget (question, text box, «Comprobar» button, verdict), for
+    readers who write no code, in Voila too.  ipywidgets is imported only here."""
+    import ipywidgets as widgets
+
+    entrada = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
+    boton = widgets.Button(description="Comprobar", button_style="primary")
+    salida = widgets.HTML()
+
+    def on_click(_button: object) -> None:
+        texto = entrada.value.strip()
+        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+        if not texto:
+            ok, message = False, "Escribe tu respuesta en la casilla."
+        else:
+            ok, message = _verdict(ejercicio, respuesta)
+        colour = "#1a7f37" if ok else "#b3261e"
+        salida.value = f'<span style="color:{colour}">{escape(message)}</span>'
+
+    boton.on_click(on_click)
+    pregunta = widgets.HTML(f"<b>{escape(enunciado(ejercicio))}</b>")
+    return widgets.VBox([pregunta, widgets.HBox([entrada, boton]), salida])
+
+
+# ---------------------------------------------------------------------- small helpers for the notebooks
+def narrar(game: Game, paso: object) -> None:
+    """Print, in Spanish, what a move did: the cards the player moved and each automatic action."""
+    move, cards, automatic = paso  # a Step
+    names = ", ".join(c.nombre for c in cards)
+    print(f"{game.label(move.src)} → {game.label(move.dst)}: {names}")
+    if not automatic:
+        print("    (nada automático)")
+    for action in automatic:
+        if action.dst is None:
+            print(f"    y automáticamente se pone boca arriba {action.cards[0].articulo} en {_the(game.label(action.src))}")
+        else:
+            what = ", ".join(c.nombre for c in action.cards)
+            print(f"    y automáticamente: {game.label(action.src)} → {game.label(action.dst)}: {what}")
+
+
+def _the(label: str) -> str:
+    """A pile's label with its article: "el Tablero 1", "la Reserva"."""
+    return ("la " if label.startswith(("Base", "Reserva")) else "el ") + label
+
+
+def movimientos(game: Game) -> None:
+    """Print the legal moves of a position, one line each, with the cards they move."""
+    moves = game.legal_moves()
+    if not moves:
+        print("Sin movimientos")
+    for m in moves:
+        pile = game.piles[m.src]
+        cards = ", ".join(c.nombre for c in pile[-m.count:])
+        print(f"{m}  ({game.label(m.src)} → {game.label(m.dst)}: {cards})")
+
+
+def por_que_no(game: Game, *jugadas: str) -> None:
+    """For each move, print "válido" or the engine's Spanish reason for refusing it."""
+    for text in jugadas:
+        reason = game.why_not(text)
+        print(f"{text}: {'válido' if reason is None else reason}")

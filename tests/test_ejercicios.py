@@ -1,0 +1,169 @@
+"""The notebooks' exercises: the answers of the teacher's guide are accepted, wrong answers get
+a Spanish hint (often the engine's own reason), and the checker never crashes on odd input."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solitaire_nb as sn
+from solitaire_nb.ejercicios import (
+    EJERCICIOS,
+    cartas_bajo,
+    cartas_sobre,
+    comprobar,
+    enunciado,
+    es_correcta,
+    movimientos,
+    narrar,
+    por_que_no,
+)
+
+GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
+
+# The answers printed in notebooks/guia_docente.md, exercise by exercise.
+SOLUCIONES = {
+    "chequers-1": ["7S", "9S"],
+    "chequers-2": ["QH", "AH"],
+    "chequers-3": "T1>T0",
+    "moving_left-1": ["8H", "8D"],
+    "moving_left-2": 2,
+    "moving_left-3": "T1>T0x3",
+    "scotch-1": ["9H", "9D"],
+    "scotch-2": ["7S", "7H", "7D", "7C"],
+    "scotch-3": "T0>T2, T0>F0",
+    "bakers_dozen-1": ["TS", "TD", "TC"],
+    "bakers_dozen-2": ["TS", "TH", "TD", "TC"],
+    "bakers_dozen-3": "T0>T2, T0>F0",
+    "citadel-1": 8,
+    "citadel-2": ["7S", "7H", "7D", "7C"],
+    "citadel-3": "F0>T0",
+}
+
+WRONG = {
+    "chequers-1": (["7S", "9S", "9H"], "9 de corazones"),
+    "chequers-2": (["QH"], "Te falta"),
+    "chequers-3": ("R>T1", "no está permitido"),
+    "moving_left-1": (["8H", "8S"], "8 de picas"),
+    "moving_left-2": (4, "menos"),
+    "moving_left-3": ("T1>T0x2", "Rey"),
+    "scotch-1": (["9C"], "9 de tréboles"),
+    "scotch-2": (["7S"], "Te falta"),
+    "scotch-3": ("T0>F0", "no está permitido"),
+    "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "otro palo"),
+    "bakers_dozen-2": (["TS"], "Te falta"),
+    "bakers_dozen-3": ("T0>T1", "otro palo"),
+    "citadel-1": (3, "más"),
+    "citadel-2": (["6S"], "6 de picas"),
+    "citadel-3": ("T0>T1", "no"),
+}
+
+
+def test_every_exercise_has_a_solution_in_the_guide():
+    assert set(SOLUCIONES) == set(EJERCICIOS) == set(WRONG)
+    guide = GUIDE.read_text(encoding="utf-8")
+    for answer in SOLUCIONES.values():
+        if isinstance(answer, list):
+            text = "[" + ", ".join(f'"{c}"' for c in answer) + "]"
+        else:
+            text = f'"{answer}"' if isinstance(answer, str) else str(answer)
+        assert f"`{text}`" in guide, f"the guide does not give the answer {text}"
+
+
+@pytest.mark.parametrize("ejercicio", list(SOLUCIONES))
+def test_right_answer(ejercicio, capsys):
+    assert es_correcta(ejercicio, SOLUCIONES[ejercicio])
+    comprobar(ejercicio, SOLUCIONES[ejercicio])
+    assert capsys.readouterr().out.strip() == "¡Correcto!"
+    assert enunciado(ejercicio).startswith("¿") or "¿" in enunciado(ejercicio)
+
+
+@pytest.mark.parametrize("ejercicio", list(WRONG))
+def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
+    answer, hint = WRONG[ejercicio]
+    assert not es_correcta(ejercicio, answer)
+    comprobar(ejercicio, answer)
+    out = capsys.readouterr().out
+    assert "¡Correcto!" not in out
+    assert hint in out
+
+
+def test_answers_are_order_and_format_free():
+    assert es_correcta("chequers-1", "9S 7S")
+    assert es_correcta("chequers-1", "9♠, 7♠")
+    assert es_correcta("scotch-2", ["7C", "7D", "7H", "7S"])
+    assert es_correcta("citadel-3", ["F0>T1"])
+    assert es_correcta("citadel-3", "F0>T5")  # a hole takes any card, and the card stays there
+
+
+def test_empty_answer_asks_for_one(capsys):
+    comprobar("chequers-1", [])
+    assert "Escribe tu respuesta" in capsys.readouterr().out
+
+
+def test_unknown_exercise():
+    with pytest.raises(ValueError, match="No existe el ejercicio"):
+        comprobar("nada-1", "x")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ejercicio=st.sampled_from(sorted(EJERCICIOS)),
+    respuesta=st.one_of(
+        st.text(max_size=12), st.integers(-5, 60), st.lists(st.text(max_size=4), max_size=4), st.none(),
+        st.floats(allow_nan=True), st.booleans(),
+    ),
+)
+def test_checker_never_crashes(ejercicio, respuesta):
+    """Whatever a reader types, the checker answers in Spanish and raises nothing."""
+    assert es_correcta(ejercicio, respuesta) in (True, False)
+
+
+def test_cards_on_agree_with_the_rules():
+    assert cartas_sobre("chequers", "8S") == ["7S", "9S"]
+    assert cartas_sobre("chequers", "8S", wrap=False) == ["7S", "9S"]
+    assert cartas_sobre("chequers", "AS", wrap=False) == ["2S"]
+    assert cartas_sobre("moving_left", "9C") == ["8H", "8D"]
+    assert cartas_sobre("scotch", "8S", pila="base") == ["9H", "9D"]
+    assert cartas_bajo("bakers_dozen", "9H") == ["TS", "TD", "TC"]
+    assert cartas_bajo("bakers_dozen", "9H", any_suit=True) == ["TS", "TH", "TD", "TC"]
+
+
+def test_notebook_helpers_print_spanish(capsys):
+    g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]}, validate=False)
+    movimientos(g)
+    por_que_no(g, "T0>T1", "T1>T2")
+    narrar(g, g.move("T0>T1"))
+    out = capsys.readouterr().out
+    assert "T0>T1  (Tablero 1 → Tablero 2: 5 de corazones)" in out
+    assert "T0>T1: válido" in out
+    assert "Reserva → Tablero 1: K de picas" in out
+    assert "se pone boca arriba el 9 de diamantes en la Reserva" in out
+    assert not re.search(r"\b(the|and|card|move)\b", out)
+
+
+def test_widget_checks_like_the_function():
+    """caja(): type in the box, press Comprobar, read the verdict (as in Voila)."""
+    from solitaire_nb.ejercicios import caja
+
+    box = caja("moving_left-2")
+    question, row, verdict = box.children
+    entry, button = row.children
+    assert "¿" in question.value and button.description == "Comprobar"
+    button.click()
+    assert "Escribe tu respuesta" in verdict.value
+    entry.value = "2"
+    button.click()
+    assert "¡Correcto!" in verdict.value
+    entry.value = "T1>T0"
+    button.click()
+    assert "número entero" in verdict.value
+    box = caja("chequers-1")
+    entry, button = box.children[1].children
+    entry.value = '["7S", "9S"]'
+    button.click()
+    assert "¡Correcto!" in box.children[2].value
