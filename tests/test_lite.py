@@ -1,0 +1,247 @@
+"""The JupyterLite site (issue 8): build it from lite/build.py, serve it on 127.0.0.1, and in
+Debian's Chromium (every host but 127.0.0.1 unresolvable) open a game notebook, run it, play a
+legal and an illegal move on its board, and check that no request left 127.0.0.1.
+
+Slow (a clean build downloads ~20 MB and takes about a minute; Pyodide then starts in the
+browser): marked ``browser`` and ``slow``.  Figures (build time, size, kernel start) are printed
+and written to artifacts/lite-metrics.json.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from browser_helpers import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCREENSHOTS,
+    play_board_in_browser,
+    require_chromium,
+)
+
+import solitaire_nb as sn  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NOTEBOOK = "03_scotch.ipynb"
+GAME, SEED = "scotch", 1234  # the notebook's `sn.play("scotch", seed=1234)`
+BLOCK_ALL_BUT_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+KERNEL_TIMEOUT_MS = 180_000  # Pyodide + IPython start on a busy 2-core machine
+RUN_TIMEOUT_MS = 240_000
+IDLE = re.compile(r"\b(Idle|Inactivo)\b")
+RUN_MENU = re.compile(r"^\s*(Run|Ejecutar)\s*$")
+METRICS = REPO / "artifacts" / "lite-metrics.json"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def _require(condition: bool, message: str) -> None:
+    """Skip with a reason, except in CI where a missing tool is a failure."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"{message} (required in CI)", pytrace=False)
+    pytest.skip(message)
+
+
+def _record(**figures: float | int | str) -> None:
+    METRICS.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(METRICS.read_text()) if METRICS.exists() else {}
+    data.update(figures)
+    METRICS.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+    print(" · ".join(f"{k}={v}" for k, v in figures.items()))
+
+
+def _size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per session into a temporary folder (lite/.cache is reused), or the
+    already built folder named by SNB_LITE_SITE (to iterate on the test without rebuilding)."""
+    require_chromium()
+    if os.environ.get("SNB_LITE_SITE"):
+        return Path(os.environ["SNB_LITE_SITE"]).resolve()
+    _require(shutil.which("npm") is not None, "npm not found: the build fetches the npm package `pyodide`")
+    output = tmp_path_factory.mktemp("lite") / "site"
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "lite" / "build.py"), "--output", str(output)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, f"lite/build.py failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    _record(build_seconds=round(time.perf_counter() - start, 1), site_mib=round(_size(output) / 2**20, 1))
+    return output
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    # Pyodide compiles .wasm while downloading only when served as application/wasm.
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def lite_url(lite_site: Path) -> Iterator[str]:
+    """The site served by a static HTTP server on 127.0.0.1 (a free port), like any web host."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(lite_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def offline_page(lite_url: str):
+    """A page of a Chromium that can resolve no host but 127.0.0.1, recording every request the
+    context sees (the page's and its web workers', where Pyodide runs).  A request to another
+    host is recorded before its name fails to resolve, so an attempt is caught too."""
+    if not IN_CI:
+        pytest.importorskip("playwright")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_ALL_BUT_LOOPBACK])
+        context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES")
+        requests: list[str] = []
+        context.on("request", lambda r: requests.append(r.url))
+        page = context.new_page()
+        page.requests = requests  # type: ignore[attr-defined]
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
+
+
+def _outside(urls: list[str]) -> list[str]:
+    """Requests to anything but 127.0.0.1 (data: and blob: URLs never leave the browser)."""
+    return [u for u in urls if urlsplit(u).scheme not in ("data", "blob") and urlsplit(u).hostname != "127.0.0.1"]
+
+
+def _moves_for_test() -> tuple[str, str]:
+    """A legal move on the fresh deal, and a move refused right after it."""
+    g = sn.new_game(GAME, seed=SEED)
+    legal = g.legal_moves()[0]
+    g.move(legal)
+    ok = set(g.legal_moves())
+    illegal = next(
+        sn.Move(src, dst)
+        for src in g.pile_ids
+        for dst in g.pile_ids
+        if src != dst and g.piles[src] and sn.Move(src, dst) not in ok and dst.startswith("T")
+    )
+    return str(legal), str(illegal)
+
+
+def _run_all(page, url: str) -> float:
+    """Open the notebook in JupyterLab (lite), wait for the kernel, run every cell; return the
+    seconds from opening the page to the kernel being idle."""
+    start = time.perf_counter()
+    page.goto(url)
+    # The status bar's kernel status (English or Spanish UI) says when the kernel is ready.
+    page.locator("#jp-main-statusbar").get_by_text(IDLE).first.wait_for(timeout=KERNEL_TIMEOUT_MS)
+    kernel_seconds = time.perf_counter() - start
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.locator(".lm-MenuBar-item", has_text=RUN_MENU).first.click()
+    # JupyterLab says notebook:run-all-cells, JupyterLite's menu runmenu:run-all.
+    page.locator(
+        '.lm-Menu-item[data-command="runmenu:run-all"], .lm-Menu-item[data-command="notebook:run-all-cells"]'
+    ).first.click()
+    # Every code cell with source gets an execution number once run.
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].every(c =>
+              c.querySelector('.jp-InputArea-editor').textContent.trim() === ''
+              || /\\[\\d+\\]/.test(c.querySelector('.jp-InputArea-prompt').textContent))""",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    return kernel_seconds
+
+
+def _ask_solver(page) -> None:
+    """The board's "¿Tiene solución?" runs the pure-Python solver in the browser, offline."""
+    from playwright.sync_api import expect
+
+    board = page.locator(f'.snb-board[data-game="{GAME}"][data-seed="{SEED}"]').first
+    board.locator('button[data-button="solvable"]').click()
+    verdict = re.compile(r"tiene solución|no tiene solución|Sin decidir")
+    expect(board.locator(".snb-message")).to_have_text(verdict, timeout=60_000)
+    assert "no está disponible" not in board.locator(".snb-message").inner_text()
+
+
+def _board_screenshot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(f'.snb-board[data-game="{GAME}"][data-seed="{SEED}"]').first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / name))
+
+
+def test_lite_notebook_plays_offline(offline_page, lite_url: str) -> None:
+    page = offline_page
+    legal, illegal = _moves_for_test()
+    start = time.perf_counter()
+    kernel_seconds = _run_all(page, f"{lite_url}/lab/index.html?path={NOTEBOOK}")
+    run_seconds = time.perf_counter() - start
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    text = page.locator(".jp-Notebook").first.inner_text()
+    assert re.search(r"Traceback|\w+Error\b", text) is None, "a cell raised an exception"
+    play_board_in_browser(page, GAME, SEED, legal, illegal)
+    _board_screenshot(page, "lite.png")  # the refused move's Spanish sentence is on screen
+    _ask_solver(page)
+    _board_screenshot(page, "lite-solver.png")
+    _record(kernel_start_seconds=round(kernel_seconds, 1), notebook_run_seconds=round(run_seconds, 1))
+    assert errors.count() == 0, errors.first.inner_text()
+    assert any(u.endswith("/pyodide.asm.wasm") for u in page.requests), "worker requests were not recorded"
+    assert _outside(page.requests) == []
+
+
+OFFLINE_NOTEBOOKS = [
+    "00_indice.ipynb",
+    "01_chequers.ipynb",
+    "02_moving_left.ipynb",
+    "03_scotch.ipynb",
+    "04_bakers_dozen.ipynb",
+    "05_citadel_y_beleaguered_castle.ipynb",
+]
+
+
+@pytest.mark.skipif(
+    os.environ.get("SNB_LITE_ALL") != "1", reason="about a minute per notebook: run with SNB_LITE_ALL=1"
+)
+@pytest.mark.parametrize("notebook", OFFLINE_NOTEBOOKS)
+def test_lite_notebook_runs_offline(offline_page, lite_url: str, notebook: str) -> None:
+    """Every notebook the README calls offline runs in the site without a traceback or a
+    request leaving 127.0.0.1 (opt-in: too slow for every CI run)."""
+    page = offline_page
+    _run_all(page, f"{lite_url}/lab/index.html?path={notebook}")
+    text = page.locator(".jp-Notebook").first.inner_text()
+    problem = re.search(r"Traceback|\w+Error\b", text)
+    assert problem is None, text[max(0, problem.start() - 1500) : problem.end() + 500]
+    assert _outside(page.requests) == []

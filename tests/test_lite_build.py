@@ -1,0 +1,149 @@
+"""Fast checks of lite/build.py's own logic (no download, no browser): the pins it reads, the
+metadata it adds to the package wheel, the lock packages it serves, the notebooks it copies."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import importlib.util
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _load_build():
+    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+
+
+def test_requirements_pin_the_kernel_and_pyodide() -> None:
+    tools, browser, pyodide = build.read_requirements()
+    assert any(r.startswith("jupyterlite-core==") for r in tools)
+    assert any(r.startswith("jupyterlite-pyodide-kernel==") for r in tools)
+    assert {build.normalize(r.split("==")[0]) for r in browser} >= {"comm", "ipywidgets", "anywidget"}
+    assert all("==" in r for r in browser)
+    assert pyodide.count(".") == 2
+
+
+def test_kernel_and_tools_versions_agree() -> None:
+    """jupyterlite-core and the kernel move together (0.8.x with 0.8.x)."""
+    tools, _, _ = build.read_requirements()
+    pins = dict(r.split("==") for r in tools if "==" in r)
+    core, kernel = pins["jupyterlite-core"], pins["jupyterlite-pyodide-kernel"]
+    assert core.split(".")[:2] == kernel.split(".")[:2]
+
+
+def _wheel(tmp_path: Path, requires: list[str]) -> Path:
+    meta = "Metadata-Version: 2.4\nName: demo\nVersion: 1.0\n" + "".join(f"Requires-Dist: {r}\n" for r in requires)
+    meta += "\nLong description.\n"
+    files = {"demo/__init__.py": b"X = 1\n", "demo-1.0.dist-info/METADATA": meta.encode()}
+    record = (
+        "".join(f"{n},{build.record_hash(d)},{len(d)}\n" for n, d in files.items()) + "demo-1.0.dist-info/RECORD,,\n"
+    )
+    path = tmp_path / "demo-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+        z.writestr("demo-1.0.dist-info/RECORD", record)
+    return path
+
+
+def _requires(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read("demo-1.0.dist-info/METADATA").decode()
+    return [line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
+
+
+def _record_is_valid(wheel: Path) -> bool:
+    with zipfile.ZipFile(wheel) as z:
+        for row in csv.reader(io.StringIO(z.read("demo-1.0.dist-info/RECORD").decode())):
+            if row and row[1]:
+                data = z.read(row[0])
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                if row[1] != f"sha256={digest}" or int(row[2]) != len(data):
+                    return False
+    return True
+
+
+def test_board_dependencies_are_added_to_the_wheel(tmp_path: Path) -> None:
+    wheel = _wheel(tmp_path, ['anywidget>=0.9; extra == "notebook"'])
+    build.add_requirements(wheel, ("anywidget>=0.9", "ipywidgets>=8.0"))
+    assert _requires(wheel) == ['anywidget>=0.9; extra == "notebook"', "anywidget>=0.9", "ipywidgets>=8.0"]
+    assert _record_is_valid(wheel)
+
+
+def test_unconditional_dependencies_are_not_repeated(tmp_path: Path) -> None:
+    wheel = _wheel(tmp_path, ["anywidget>=0.10"])
+    build.add_requirements(wheel, ("anywidget>=0.9", "ipywidgets>=8.0"))
+    assert _requires(wheel) == ["anywidget>=0.10", "ipywidgets>=8.0"]
+    assert _record_is_valid(wheel)
+
+
+def test_lock_closure_follows_dependencies() -> None:
+    packages = {
+        "ipython": {"depends": ["traitlets", "Pygments"]},
+        "traitlets": {"depends": []},
+        "pygments": {"depends": []},
+        "numpy": {"depends": []},
+    }
+    assert build.lock_closure(packages, ("ipython",)) == ["ipython", "pygments", "traitlets"]
+
+
+def test_notebook_multiline_strings_are_joined(tmp_path: Path) -> None:
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "source": ["a = 1\n", "a"],
+                "outputs": [
+                    {"output_type": "stream", "name": "stdout", "text": ["uno\n", "dos\n"]},
+                    {"output_type": "display_data", "data": {"text/plain": ["x", "y"], "application/json": {"k": 1}}},
+                ],
+            }
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = tmp_path / "n.ipynb"
+    path.write_text(json.dumps(nb))
+    build.flatten_notebook(path)
+    cell = json.loads(path.read_text())["cells"][0]
+    assert cell["source"] == "a = 1\na"
+    assert cell["outputs"][0]["text"] == "uno\ndos\n"
+    assert cell["outputs"][1]["data"] == {"text/plain": "xy", "application/json": {"k": 1}}
+
+
+def test_notebook_build_scripts_stay_out_of_the_site(tmp_path: Path) -> None:
+    src = tmp_path / "nb"
+    src.mkdir()
+    (src / "01_a.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    (src / "_construir.py").write_text("")
+    (src / "nbval_sanitize.cfg").write_text("")
+    (src / "guia.md").write_text("")
+    assert build.copy_notebooks([src], tmp_path / "files") == 1
+    assert sorted(p.name for p in (tmp_path / "files").iterdir()) == ["01_a.ipynb", "guia.md"]
+
+
+@pytest.mark.parametrize("setting", ["pyodideUrl", "disablePyPIFallback"])
+def test_site_check_refuses_an_online_site(tmp_path: Path, setting: str) -> None:
+    settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}
+    settings[setting] = "https://cdn.example/pyodide.mjs" if setting == "pyodideUrl" else False
+    config = {"jupyter-config-data": {"litePluginSettings": {build.KERNEL_PLUGIN: settings}}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(config))
+    (tmp_path / "pypi").mkdir()
+    (tmp_path / "pypi" / "solitaire_nb-0.1.0-py3-none-any.whl").write_bytes(b"")
+    with pytest.raises(SystemExit, match=setting):
+        build.check_site(tmp_path)
