@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import solitaire_nb as sn
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 RULES_MD = REPO.parent / "shared" / "RULES.md"
 
 
@@ -32,6 +34,42 @@ def rules_md() -> str:
     if not RULES_MD.exists():
         pytest.skip(f"{RULES_MD} not found (it sits beside the repository in CI)")
     return RULES_MD.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def playwright_session():
+    """The one Playwright instance of the test session: its sync API allows one per thread, so
+    every browser test (board, notebooks, JupyterLite) shares it."""
+    from browser_helpers import require_chromium
+
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_session):
+    """A headless Debian Chromium for the whole session (one launch, many pages)."""
+    from browser_helpers import launch_chromium
+
+    browser = launch_chromium(playwright_session)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    # has_touch: the same page can be clicked and tapped (tablets play by taps).
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES", has_touch=True)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def pos(name: str, piles: dict[str, str], face_down: dict[str, int] | None = None, **variant):

@@ -120,26 +120,22 @@ def lite_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def offline_page(lite_url: str):
+def offline_page(lite_url: str, playwright_session):
     """A page of a Chromium that can resolve no host but 127.0.0.1, recording every request the
     context sees (the page's and its web workers', where Pyodide runs).  A request to another
-    host is recorded before its name fails to resolve, so an attempt is caught too."""
-    if not IN_CI:
-        pytest.importorskip("playwright")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_ALL_BUT_LOOPBACK])
-        context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES")
-        requests: list[str] = []
-        context.on("request", lambda r: requests.append(r.url))
-        page = context.new_page()
-        page.requests = requests  # type: ignore[attr-defined]
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
+    host is recorded before its name fails to resolve, so an attempt is caught too.  It uses
+    the session's one Playwright instance (tests/conftest.py) with a browser of its own."""
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_ALL_BUT_LOOPBACK])
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES")
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    page.requests = requests  # type: ignore[attr-defined]
+    try:
+        yield page
+    finally:
+        context.close()
+        browser.close()
 
 
 def _outside(urls: list[str]) -> list[str]:

@@ -17,10 +17,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 
-from browser_helpers import (  # noqa: E402, F401  (the fixtures register as `chromium` and `page`)
-    chromium_fixture,
+from browser_helpers import (  # noqa: E402
     jupyterlab,
-    page_fixture,
     play_board_in_browser,
     run_all_in_jupyterlab,
     screenshot,

@@ -3,9 +3,9 @@ of a notebook, Debian's Chromium through Playwright, and `play_board_in_browser`
 one legal and one illegal move on a board by clicking its cards.
 
 Other test files (the notebooks' own checks) import this module (pytest puts tests/browser/
-on sys.path for the test files there): ``from browser_helpers import chromium_fixture,
-page_fixture, jupyterlab, voila, run_all_in_jupyterlab, play_board_in_browser`` (the two
-fixtures are registered under the names ``chromium`` and ``page``).
+on sys.path for the test files there): ``from browser_helpers import jupyterlab, voila,
+run_all_in_jupyterlab, play_board_in_browser``; the ``chromium`` and ``page`` fixtures come
+from tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -272,10 +272,9 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
-# ---------------------------------------------------------------------- pytest fixtures
-# Kept here rather than in a tests/browser/conftest.py: a second module named "conftest"
-# would shadow tests/conftest.py for the other test files' `from conftest import …`.
-# A test file imports chromium_fixture and page_fixture (registered as `chromium`, `page`).
+# ---------------------------------------------------------------------- pytest support
+# The fixtures themselves (`playwright_session`, `chromium`, `page`) live in tests/conftest.py:
+# Playwright's sync API allows one instance per thread, so every browser test must share it.
 
 
 def require_chromium() -> None:
@@ -288,35 +287,3 @@ def require_chromium() -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{message}; en CI las pruebas en el navegador son obligatorias", pytrace=False)
     pytest.skip(message)
-
-
-def _fixtures():
-    import pytest
-
-    @pytest.fixture(scope="session", name="chromium")
-    def chromium_fixture():
-        """A headless Chromium for the whole session (one launch, many pages)."""
-        require_chromium()
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            try:
-                yield browser
-            finally:
-                browser.close()
-
-    @pytest.fixture(name="page")
-    def page_fixture(chromium):
-        # has_touch: the same page can be clicked and tapped (tablets play by taps).
-        context = chromium.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES", has_touch=True)
-        page = context.new_page()
-        try:
-            yield page
-        finally:
-            context.close()
-
-    return chromium_fixture, page_fixture
-
-
-chromium_fixture, page_fixture = _fixtures()

@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import (  # noqa: F401  (the fixtures register as `chromium` and `page`)
-    chromium_fixture,
+from browser_helpers import (
     jupyterlab,
     keyboard_play_in_browser,
-    page_fixture,
     play_board_in_browser,
     run_all_in_jupyterlab,
     screenshot,
