@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from .engine import Game, Step, load_game, new_game
@@ -628,4 +629,57 @@ def play(name: str, seed: int | None = None, **variant: bool) -> Board:
     return Board(new_game(name, seed=seed, **variant))
 
 
-__all__ = ["Board", "play", "parse_text_move", "share_code", "load_share"]
+# ---------------------------------------------------------------------- other small widgets
+# The studies and the exercises show widgets too; they are built here so that this stays the
+# one module that imports a widget library.
+
+
+def progress_bar(total: int, description: str, done: int = 0) -> Any:
+    """Display a progress bar with a text label now; return ``update(done, text="")``.
+
+    Returns None outside a Jupyter kernel (plain Python, tests), where nothing is shown."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    bar = widgets.IntProgress(value=done, min=0, max=max(total, 1), description=description)
+    label = widgets.Label()
+    display(widgets.HBox([bar, label]))
+
+    def update(done: int, text: str = "", failed: bool = False) -> None:
+        bar.value = done
+        label.value = text
+        if failed:
+            bar.bar_style = "danger"
+        elif done >= total:
+            bar.bar_style = "success"
+
+    return update
+
+
+def answer_box(question: str, check: Any) -> Any:
+    """A question, a text box, a «Comprobar» button and the verdict: `check(text)` returns
+    (ok, Spanish message).  For readers who write no code, in Voila too."""
+    from html import escape
+
+    entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
+    button = widgets.Button(description="Comprobar", button_style="primary")
+    verdict = widgets.HTML()
+
+    def on_click(_button: object) -> None:
+        try:
+            ok, message = check(entry.value)
+        except Exception:  # noqa: BLE001 - a reader's answer never shows a traceback
+            ok, message = False, "No he entendido la respuesta; prueba a escribirla de otra forma."
+        colour = "#1a7f37" if ok else "#b3261e"
+        verdict.value = f'<span style="color:{colour}">{escape(message)}</span>'
+
+    button.on_click(on_click)
+    return widgets.VBox([widgets.HTML(f"<b>{escape(question)}</b>"), widgets.HBox([entry, button]), verdict])
+
+
+__all__ = ["Board", "play", "parse_text_move", "share_code", "load_share", "progress_bar", "answer_box"]

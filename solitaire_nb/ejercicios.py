@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from .cards import CARDS, Card
@@ -363,26 +362,17 @@ def comprobar(ejercicio: str, respuesta: object) -> None:
 
 def caja(ejercicio: str) -> Any:
     """The same check as a small widget (question, text box, «Comprobar» button, verdict), for
-    readers who write no code, in Voila too.  ipywidgets is imported only here."""
-    import ipywidgets as widgets
+    readers who write no code, in Voila too.  The widget is built by the board module."""
+    from .board import answer_box
 
-    entrada = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
-    boton = widgets.Button(description="Comprobar", button_style="primary")
-    salida = widgets.HTML()
-
-    def on_click(_button: object) -> None:
-        texto = entrada.value.strip()
-        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+    def check(texto: str) -> tuple[bool, str]:
+        texto = texto.strip()
         if not texto:
-            ok, message = False, "Escribe tu respuesta en la casilla."
-        else:
-            ok, message = _verdict(ejercicio, respuesta)
-        colour = "#1a7f37" if ok else "#b3261e"
-        salida.value = f'<span style="color:{colour}">{escape(message)}</span>'
+            return False, "Escribe tu respuesta en la casilla."
+        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+        return _verdict(ejercicio, respuesta)
 
-    boton.on_click(on_click)
-    pregunta = widgets.HTML(f"<b>{escape(enunciado(ejercicio))}</b>")
-    return widgets.VBox([pregunta, widgets.HBox([entrada, boton]), salida])
+    return answer_box(enunciado(ejercicio), check)
 
 
 # ---------------------------------------------------------------------- small helpers for the notebooks

@@ -430,27 +430,19 @@ def _progress(progress: bool | ProgressFn, total: int) -> ProgressFn | None:
 
 
 def _widget_progress(total: int) -> ProgressFn | None:
+    """A progress bar inside a Jupyter kernel (built by the board module), else None."""
     try:
-        from IPython import get_ipython
-
-        shell = get_ipython()
-        if shell is None or not hasattr(shell, "kernel"):
-            return None
-        import ipywidgets as widgets
-        from IPython.display import display
+        from .board import progress_bar
     except ImportError:
         return None
-    bar = widgets.IntProgress(value=0, min=0, max=total, description="Repartos")
-    label = widgets.Label(f"0 de {total:,}".replace(",", "."))
-    display(widgets.HBox([bar, label]))
+    update = progress_bar(total, "Repartos")
+    if update is None:
+        return None
 
-    def update(done: int, total: int) -> None:
-        bar.value = done
-        label.value = f"{done:,} de {total:,}".replace(",", ".")
-        if done >= total:
-            bar.bar_style = "success"
+    def report(done: int, total: int) -> None:
+        update(done, f"{done:,} de {total:,}".replace(",", "."))
 
-    return update
+    return report
 
 
 def simulate(
