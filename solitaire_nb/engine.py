@@ -105,6 +105,13 @@ class Game:
         self._piles: list[list[Card]] = [[] for _ in ids]
         self._fd: list[int] = [0] * len(ids)
         self._tab_table = _tables_for(r.tableau)
+        # legal_moves indexes tableau piles by what their rule looks at: the rank alone where
+        # any suit of the rank below goes (Beleaguered Castle, Citadel, Scotch), else the card.
+        by_rank = r.tableau.suits == "any" and r.tableau.build == "down" and r.tableau.empty in ("any", "none")
+        self._tab_key = [c.rank if by_rank else c.id for c in CARDS]
+        self._tab_wanted_keys = (
+            [(c.rank - 1,) if c.rank > 1 else () for c in CARDS] if by_rank else list(self._tab_table)
+        )
         self._fnd_tables = [_tables_for(f) for f in r.foundations]
         self._fnd_empty_static = [_static_foundation_start(f) for f in r.foundations]
         self._empty_tab = {"any": ALL, "king": KINGS, "none": ()}.get(r.tableau.empty, "reserve")
@@ -233,13 +240,14 @@ class Game:
         appears as its own destination: no tableau rule accepts a card on itself (the accepted
         ranks differ from the top's), and a hole has no card to move."""
         piles = self._piles
-        tab_table = self._tab_table
-        want_t: dict[int, list[int]] = {}
-        want_f: dict[int, list[int]] = {}
+        wanted_keys = self._tab_wanted_keys
+        key = self._tab_key
+        want_t: dict[int, list[int]] = {}  # tableau key -> tableau piles taking such a card
+        want_f: dict[int, list[int]] = {}  # card id -> foundations taking it
         holes: list[int] = []
         for di in self._tab:
             p = piles[di]
-            acc = tab_table[p[-1].id] if p else self._accepted(di)
+            acc = wanted_keys[p[-1].id] if p else self._accepted(di)
             if acc is ALL:
                 holes.append(di)
                 continue
@@ -268,7 +276,7 @@ class Game:
                 continue
             row = m1[si]
             cid = p[-1].id
-            lst = want_t.get(cid)
+            lst = want_t.get(key[cid])
             if lst:
                 for di in lst:
                     append(row[di])
@@ -285,7 +293,7 @@ class Game:
                 p = piles[si]
                 if p:
                     row = m1[si]
-                    lst = want_t.get(p[-1].id)
+                    lst = want_t.get(key[p[-1].id])
                     if lst:
                         for di in lst:
                             append(row[di])
@@ -299,7 +307,7 @@ class Game:
             elif si != self._r or self.rules.reserve_playable:
                 row = m1[si]
                 cid = piles[si][-1].id
-                for di in (*want_t.get(cid, ()), *want_f.get(cid, ()), *holes):
+                for di in (*want_t.get(key[cid], ()), *want_f.get(cid, ()), *holes):
                     append(row[di])
         return out
 
@@ -310,7 +318,7 @@ class Game:
         for si in self._tab:
             p = self._piles[si]
             for n in range(2, self._run_length(si) + 1):
-                for di in want_t.get(p[-n].id, []) + holes:
+                for di in want_t.get(self._tab_key[p[-n].id], []) + holes:
                     out.append(Move(ids[si], ids[di], n))
         return out
 
