@@ -634,17 +634,20 @@ def play(name: str, seed: int | None = None, **variant: bool) -> Board:
 # one module that imports a widget library.
 
 
-def progress_bar(total: int, description: str, done: int = 0) -> Any:
-    """Display a progress bar with a text label now; return ``update(done, text="")``.
+def progress_bar(total: int, description: str, done: int = 0, in_kernel: bool | None = None) -> Any:
+    """Display a progress bar with a text label now; return ``update(done, text="", failed=False)``.
 
-    Returns None outside a Jupyter kernel (plain Python, tests), where nothing is shown."""
+    Returns None outside a Jupyter kernel (plain Python, tests), where nothing is shown;
+    `in_kernel` overrides the detection (the caller may know better)."""
     try:
         from IPython import get_ipython
         from IPython.display import display
     except ImportError:
         return None
-    shell = get_ipython()
-    if shell is None or getattr(shell, "kernel", None) is None:
+    if in_kernel is None:
+        shell = get_ipython()
+        in_kernel = shell is not None and getattr(shell, "kernel", None) is not None
+    if not in_kernel:
         return None
     bar = widgets.IntProgress(value=done, min=0, max=max(total, 1), description=description)
     label = widgets.Label()

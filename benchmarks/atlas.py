@@ -1,0 +1,304 @@
+"""The win-rate atlas: how often each game and variant can be won (issue 7).
+
+    python benchmarks/atlas.py                       # every entry, all cores, until done
+    python benchmarks/atlas.py --workers 1 --hours 1.5 --entries beleaguered_castle_sin_devolver
+    python benchmarks/atlas.py --summary-only        # rebuild data/atlas.json from the CSVs
+    python benchmarks/atlas.py --retry-unknown ...   # first re-solve "unknown" rows (newer solver)
+
+Every entry is a fixed, documented range of numbered deals of one game + variant, solved with a
+fixed ``max_states`` (so every record is the same on any machine).  Results stream to
+``data/atlas/<entry>.csv`` (one row per deal, see `solitaire_nb.winrate`), so the atlas is
+built over several runs: a run stops when its time budget (``--hours``) is spent or the
+entries are complete, and the next run resumes where it stopped.  After each chunk the summary
+``data/atlas.json`` is rewritten from the CSVs: deal ranges (planned and computed), limits,
+package and Python versions, date, counts, rates and 95% intervals (unknowns bracketed), the
+paired Citadel–Beleaguered Castle comparison and the comparison with Blake & Gent.
+
+Citadel and Beleaguered Castle entries use the same deal numbers, hence the same decks
+(RULES.md: one-deck games share the 52-card order of a number), so they can be compared deal by
+deal.  A "won" or "lost" record is a proof (the solver replays every winning line; "lost" only
+follows a complete search), so records stay valid when the solver gets faster; only
+"unknown" depends on the solver and its cap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import solitaire_nb as sn
+from solitaire_nb.winrate import InProcessExecutor, WinRate, _write_clean, read_records, win_rate
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "data"
+CSV_DIR = DATA / "atlas"
+SUMMARY = DATA / "atlas.json"
+PACKAGED = REPO / "solitaire_nb" / "data" / "atlas.json"  # the copy a pip-installed package carries
+
+# Blake & Gent, "The winnability of Klondike Solitaire and many other patience games"
+# (Constraints, 2019; arXiv:1906.12314): Beleaguered Castle, 2,000,000 deals, no take-backs.
+BLAKE_GENT = {"rate": 0.68170, "half_width": 0.00099, "deals": 2_000_000}
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: str  # file name under data/atlas/ and id in the summary
+    game: str
+    variant: dict = field(default_factory=dict)
+    first: int = 1
+    last: int = 1000
+    max_states: int = 100_000
+    note: str = ""  # Spanish: what the entry shows
+
+    @property
+    def deals(self) -> range:
+        return range(self.first, self.last + 1)
+
+    @property
+    def csv(self) -> Path:
+        return CSV_DIR / f"{self.key}.csv"
+
+
+# The plan.  Order = priority: a budgeted run works through the entries in this order.
+CAP = 100_000
+ENTRIES = [
+    Entry("beleaguered_castle_sin_devolver", "beleaguered_castle", {"takeback": False}, 1, 20_000, CAP,
+          "Sin devolver cartas de la base, como Blake & Gent (68,170 % ± 0,099 %)."),
+    Entry("citadel_sin_devolver", "citadel", {"takeback": False}, 1, 2_000, CAP,
+          "Las mismas barajas que Beleaguered Castle: comparación partida a partida."),
+    Entry("bakers_dozen", "bakers_dozen", {}, 1, 1_000, CAP, "Regla de la página: palo distinto."),
+    Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 1_000, CAP,
+          "Regla clásica (PySolFC, Aisleriot): sin importar el palo."),
+    Entry("scotch", "scotch", {}, 1, 500, CAP, "Bases en colores alternos."),
+    Entry("chequers", "chequers", {}, 1, 300, CAP, "Con vuelta Rey–As (regla de la página)."),
+    Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 300, CAP, "Sin vuelta Rey–As."),
+    Entry("moving_left", "moving_left", {}, 1, 300, CAP,
+          "Resuelto «con ventaja»: el resolvedor ve las cartas boca abajo y el mazo."),
+    Entry("moving_left_desplazar", "moving_left", {"shift_left": True}, 1, 300, CAP,
+          "Con el desplazamiento a la izquierda de PySolFC; también «con ventaja»."),
+    Entry("citadel", "citadel", {}, 1, 1_000, CAP, "Reglas de la página: con devoluciones."),
+    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 1_000, CAP, "Reglas de la página: con devoluciones."),
+]
+PAIRS = [("citadel_sin_devolver", "beleaguered_castle_sin_devolver"), ("citadel", "beleaguered_castle")]
+BY_KEY = {e.key: e for e in ENTRIES}
+
+
+def solver_fingerprint() -> str:
+    """First 12 hex digits of the solver source's SHA-256: which solver made the records."""
+    import solitaire_nb.solver as solver
+
+    return hashlib.sha256(Path(solver.__file__).read_bytes()).hexdigest()[:12]
+
+
+def load(entry: Entry) -> WinRate:
+    """The records of `entry` already in its CSV (only deals inside its planned range)."""
+    flags = sn.GAMES[entry.game].resolve_variant(entry.variant)
+    result = WinRate(entry.game, flags, None, entry.max_states, [])
+    if entry.csv.exists():
+        _, records = read_records(entry.csv)
+        result.records = sorted((r for r in records if entry.first <= r.deal <= entry.last), key=lambda r: r.deal)
+    return result
+
+
+def entry_summary(entry: Entry) -> dict:
+    result = load(entry)
+    s = result.summary()
+    s.update(
+        key=entry.key,
+        display_name=sn.GAMES[entry.game].display_name,
+        note=entry.note,
+        planned_first=entry.first,
+        planned_last=entry.last,
+        planned_deals=len(entry.deals),
+        computed_deals=result.total,
+        # computed deals form the prefix first..k of the range when a run is not interrupted
+        # mid-chunk; say so, since a partial atlas must not hide gaps
+        contiguous=[r.deal for r in result.records] == list(range(entry.first, entry.first + result.total)),
+        complete=result.total == len(entry.deals),
+        csv=str(entry.csv.relative_to(REPO)),
+    )
+    return s
+
+
+def pair_summary(a_key: str, b_key: str) -> dict:
+    a, b = load(BY_KEY[a_key]).by_deal(), load(BY_KEY[b_key]).by_deal()
+    common = sorted(set(a) & set(b))
+    counts = {"both_won": 0, "only_a": 0, "only_b": 0, "both_lost": 0, "undecided": 0}
+    only_a, only_b = [], []
+    for d in common:
+        sa, sb = a[d].status, b[d].status
+        if "unknown" in (sa, sb):
+            counts["undecided"] += 1
+        elif sa == sb == "won":
+            counts["both_won"] += 1
+        elif sa == sb == "lost":
+            counts["both_lost"] += 1
+        elif sa == "won":
+            counts["only_a"] += 1
+            only_a.append(d)
+        else:
+            counts["only_b"] += 1
+            only_b.append(d)
+    return {"a": a_key, "b": b_key, "common_deals": len(common), **counts,
+            "only_a_deals": only_a[:50], "only_b_deals": only_b[:50]}
+
+
+def blake_gent_summary() -> dict:
+    s = entry_summary(BY_KEY["beleaguered_castle_sin_devolver"])
+    ref_low = BLAKE_GENT["rate"] - BLAKE_GENT["half_width"]
+    ref_high = BLAKE_GENT["rate"] + BLAKE_GENT["half_width"]
+    overlap = s["computed_deals"] > 0 and s["interval_low"] <= ref_high and ref_low <= s["interval_high"]
+    return {
+        "entry": s["key"],
+        "source": "Blake & Gent (2019), arXiv:1906.12314: Beleaguered Castle sin devoluciones, 2.000.000 partidas",
+        "published_rate": BLAKE_GENT["rate"],
+        "published_low": ref_low,
+        "published_high": ref_high,
+        "our_low": s["interval_low"],
+        "our_high": s["interval_high"],
+        "our_deals": s["computed_deals"],
+        "overlap": bool(overlap),
+        "enough_deals": s["computed_deals"] >= 20_000,
+    }
+
+
+def write_summary() -> dict:
+    from solitaire_nb.winrate import Z95
+
+    doc = {
+        "description": "Atlas de porcentajes de victoria de solitaire_nb (benchmarks/atlas.py).",
+        "generated": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "package_version": sn.__version__,
+        "solver_sha256_12": solver_fingerprint(),
+        "python_version": platform.python_version(),
+        "platform": platform.platform(),
+        "interval": f"Wilson 95 % (z = {Z95}); los «sin decidir» cuentan como perdidas en el extremo "
+                    "inferior y como ganadas en el superior",
+        "rate": "won / deals (los «sin decidir» cuentan como perdidas)",
+        "limits": "max_states por partida (determinista), sin time_limit",
+        "entries": [entry_summary(e) for e in ENTRIES],
+        "pairs": [pair_summary(a, b) for a, b in PAIRS],
+        "blake_gent": blake_gent_summary(),
+    }
+    text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    for path in (SUMMARY, PACKAGED):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    return doc
+
+
+def print_table(doc: dict) -> None:
+    print(f"{'entrada':34} {'hechas':>13} {'gan':>6} {'perd':>6} {'s/d':>6} {'%':>7} {'IC 95 %':>17} {'s':>8}")
+    for s in doc["entries"]:
+        if not s["computed_deals"]:
+            print(f"{s['key']:34} {0:>6}/{s['planned_deals']:<6}")
+            continue
+        print(
+            f"{s['key']:34} {s['computed_deals']:>6}/{s['planned_deals']:<6} {s['won']:>6} {s['lost']:>6} "
+            f"{s['unknown']:>6} {100 * s['rate']:>6.2f} {100 * s['interval_low']:>7.2f}–{100 * s['interval_high']:<7.2f}"
+            f" {s['seconds']:>8.0f}"
+        )
+    for p in doc["pairs"]:
+        print(f"pareja {p['a']} / {p['b']}: {p['common_deals']} comunes, ambas {p['both_won']}, "
+              f"solo la 1.ª {p['only_a']}, solo la 2.ª {p['only_b']}, ninguna {p['both_lost']}, "
+              f"sin decidir {p['undecided']}")
+    bg = doc["blake_gent"]
+    print(f"Blake & Gent: {100 * bg['published_low']:.3f}–{100 * bg['published_high']:.3f} %; nuestro "
+          f"{100 * bg['our_low']:.2f}–{100 * bg['our_high']:.2f} % con {bg['our_deals']} partidas; "
+          f"se solapan: {bg['overlap']}")
+
+
+def run(entries: list[Entry], workers: int, deadline: float, chunk: int, max_deals: int | None) -> None:
+    executor = InProcessExecutor() if workers == 1 else None
+    for entry in entries:
+        done = {r.deal for r in load(entry).records}
+        todo = [d for d in entry.deals if d not in done]
+        if max_deals is not None:
+            todo = [d for d in todo if d < entry.first + max_deals]
+        for i in range(0, len(todo), chunk):
+            if time.monotonic() >= deadline:
+                return
+            part = todo[i:i + chunk]
+            t0 = time.perf_counter()
+            win_rate(entry.game, part, max_states=entry.max_states, executor=executor, workers=workers,
+                     progress=False, out=entry.csv, **entry.variant)
+            doc = write_summary()
+            s = next(x for x in doc["entries"] if x["key"] == entry.key)
+            print(f"{entry.key}: partidas {part[0]}–{part[-1]} en {time.perf_counter() - t0:.0f} s; "
+                  f"{s['computed_deals']}/{s['planned_deals']} hechas, {s['won']} ganadas, {s['lost']} perdidas, "
+                  f"{s['unknown']} sin decidir", flush=True)
+
+
+def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: int) -> None:
+    """Solve again, with the current solver and the same cap, the deals an older solver left
+    "unknown", and put the new records in their place.
+
+    Sound because "won" and "lost" are proofs whichever solver found them; the file then holds
+    what the current solver says of those deals.  Progress goes to ``<entry>.retry.csv`` first,
+    so an interrupted retry resumes too."""
+    executor = InProcessExecutor() if workers == 1 else None
+    for entry in entries:
+        if not entry.csv.exists():
+            continue
+        side = entry.csv.with_suffix(".retry.csv")
+        _, records = read_records(entry.csv)
+        unknown = [r.deal for r in records if r.status == "unknown" and entry.first <= r.deal <= entry.last]
+        for i in range(0, len(unknown), chunk):
+            if time.monotonic() >= deadline:
+                break
+            win_rate(entry.game, unknown[i:i + chunk], max_states=entry.max_states, executor=executor,
+                     workers=workers, progress=False, out=side, **entry.variant)
+        if not side.exists():
+            continue
+        params, records = read_records(entry.csv)
+        _, fresh = read_records(side)
+        new = {r.deal: r for r in fresh}
+        merged = [new.get(r.deal, r) if r.status == "unknown" else r for r in records]
+        params.pop("version", None)
+        _write_clean(entry.csv, params, merged)
+        side.unlink()
+        changed = sum(1 for r in fresh if r.status != "unknown")
+        print(f"{entry.key}: {len(fresh)} partidas sin decidir resueltas de nuevo; {changed} ya decididas", flush=True)
+        write_summary()
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--entries", help="comma-separated entry keys (default: all, in plan order)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (1: in-process)")
+    ap.add_argument("--hours", type=float, default=None, help="time budget; stops after the chunk running then")
+    ap.add_argument("--chunk", type=int, default=20, help="deals per chunk between summary rewrites")
+    ap.add_argument("--max-deals", type=int, default=None, help="only the first N deals of each entry's range")
+    ap.add_argument("--summary-only", action="store_true", help="only rebuild data/atlas.json from the CSVs")
+    ap.add_argument("--retry-unknown", action="store_true",
+                    help="first solve again the deals left unknown (by an older, slower solver)")
+    ap.add_argument("--list", action="store_true", help="print the plan and exit")
+    args = ap.parse_args(argv)
+    if args.list:
+        for e in ENTRIES:
+            print(f"{e.key:34} {e.game:20} {json.dumps(e.variant):24} {e.first}–{e.last} max_states={e.max_states}")
+        return
+    entries = ENTRIES if not args.entries else [BY_KEY[k] for k in args.entries.split(",")]
+    if not args.summary_only:
+        deadline = time.monotonic() + (args.hours * 3600 if args.hours else float("inf"))
+        print(f"solitaire_nb {sn.__version__}, solver {solver_fingerprint()}, Python {platform.python_version()}, "
+              f"{args.workers} proceso(s); la máquina puede estar compartida: los tiempos son orientativos",
+              file=sys.stderr)
+        if args.retry_unknown:
+            retry_unknown(entries, args.workers, deadline, args.chunk)
+        run(entries, args.workers, deadline, args.chunk, args.max_deals)
+    print_table(write_summary())
+
+
+if __name__ == "__main__":
+    main()
