@@ -1,0 +1,982 @@
+"""A solver for the six games: proven verdicts, hints and winning lines.
+
+`solve(game)` answers "can this position still be won?" with ``"won"`` (and a winning line of
+engine `Move` objects, replayed through the public ``game.copy().move`` and checked to reach
+``is_won()`` before it is returned), ``"lost"`` (only after a complete search) or
+``"unknown"`` (a cap stopped the search first).  Pure Python, no NumPy: it also runs under
+Pyodide.  The caller's game is never touched: the solver copies the position into its own
+compact state (card ids 0..51 in lists; the two copies of a card in two-deck games share an
+id, as RULES.md says they are equal for every rule).
+
+Moving Left is solved *thoughtfully*: the solver sees the face-down tableau cards and the
+stock, which a player does not.  Its verdicts say so (`verdict_text`).
+
+Search
+------
+A complete best-first search: a priority queue of positions ordered by a heuristic (cards
+not yet home count most; then, in Beleaguered Castle, Citadel and Baker's Dozen, the cards
+lying above a card the foundations need now or next; in the other games, cards lying on a
+card the tableau rule would not let them go on, and face-down cards),
+ties broken by arrival order so the run is
+deterministic, and a transposition table mapping each canonical state key to its parent (to
+rebuild the winning line).  A state is expanded once; its successors are generated with cheap
+do/undo on the compact state and only new keys are queued.  The search is exhaustive: it
+answers "lost" only when the queue is empty, i.e. every state reachable from the start (up
+to the symmetries of rule 1 below, after the safe moves of rule 3) has been expanded and
+none is won.  On games with take-backs the state graph has cycles; the table makes the search
+terminate and, since the question is reachability ("is a won state reachable?"), skipping an
+already seen state loses nothing.  The heuristic only decides the order, never what is
+explored, so a capped run may say "unknown" but never a wrong "lost".
+
+Caps: ``max_states`` counts expanded states (deterministic: same verdict on every machine);
+``time_limit`` is checked every few hundred states; the table never holds more than
+``max_table`` keys (a few hundred bytes each); reaching any cap gives "unknown".
+
+Beleaguered Castle, Citadel and Baker's Dozen use a specialised state (`_Fast`: one deck,
+single-card moves, same-suit foundations kept as four heights), whose key is also a full
+description of the position up to pile order, so the queue holds only keys.  The other games
+use `_State`, which mirrors the engine's general rules (runs, face-down cards, reserve, stock
+and waste, Chequers' refill, `shift_left`) and queues whole positions.
+
+Moves and forced actions are exactly the engine's: turning up a face-down card, Chequers'
+refill from the reserve, Moving Left's `shift_left`, Citadel's autoplay (CB-7) are part of
+the move that causes them.  `_State`'s move generator is tested to equal
+``Game.legal_moves()`` on random positions of every game and variant, with every successor
+position equal to the engine's; `_Fast`'s successors are tested to be the engine's up to
+pile symmetry.  Every winning line is replayed through the public ``Game.move`` on a copy
+before it is returned.
+
+Pruning rules, each proven safe for the games it is applied to
+----------------------------------------------------------------
+"Safe" means: whenever a won state is reachable from a state, it is still reachable after
+the pruning.  Only such rules are used, so a finished search without a win proves "lost".
+
+1. **Canonical keys (symmetry).**  Where the rules treat all tableau piles alike, two states
+   that differ by a permutation of the tableau piles are equivalent (a permutation maps
+   legal moves to legal moves and won states to won states), so the key sorts the piles.
+   This holds for Beleaguered Castle, Citadel (its autoplay sends home the closure of
+   acceptable tops: moving a card home only makes more cards acceptable and each card has
+   one foundation, so the result does not depend on the left-to-right order the engine
+   uses), Baker's Dozen, Scotch, Chequers (the emptied pile is refilled, whichever it is)
+   and Moving Left without `shift_left`.  It does *not* hold for Moving Left with
+   `shift_left=True` (pile order decides what shifts), so there the key keeps pile order.
+   Foundations that the rules treat alike (same start rule: Baker's Dozen's, Scotch's and
+   Moving Left's "any Ace", each of Chequers' up and down groups) are sorted too; Beleaguered
+   Castle's and Citadel's foundations are tied to a suit, so their heights are kept in order.
+   A same-suit foundation is keyed by its top card (its content follows from it); Scotch's
+   alternate-colour foundations are keyed by their full content (a take-back shows which
+   card lies below).
+2. **Equivalent destinations.**  Moving a card to one empty tableau pile or to another gives
+   equivalent states under rule 1, and so does moving it to one or another empty foundation
+   of the same interchangeable group; only the first is tried.  (Not with `shift_left`.)
+3. **Safe moves to the foundations without take-backs** (Beleaguered Castle and Citadel with
+   ``takeback=False, autoplay=False``; Baker's Dozen, both rule sets).  One deck, one card
+   moves at a time, no automatic action follows a move.  A tableau top `c` that its
+   foundation accepts is moved there at once if every card the tableau rule lets lie on `c`
+   is already on a foundation (for Beleaguered Castle: every card one rank lower; for Baker's
+   Dozen: every card one rank lower of another suit, or of any suit with ``any_suit``).
+   Argument (a deletion argument in the style of Blake & Gent's safe-move proofs, checked
+   for these rules): take a winning line from the state; delete from it every move of `c`
+   (its move home included) and let `c` go home first.  No card is ever placed on `c` in the
+   original line (its possible children are on the foundations, and without take-backs they
+   never come back), so `c` is always the top of its pile, and at every step the shortened
+   line's position is the original's minus `c` plus `c` home: each remaining move has the
+   same source top, the same destination top (a destination top is never `c`), the same
+   empty piles or one more (Baker's Dozen's holes only ever refuse cards, or take Kings,
+   which is no loss), and the foundations accept the same cards (`c`'s successor needed `c`
+   home in the original too).  So the shortened line is legal and wins.  The search applies
+   the rule after every move; since each forced move makes the witness line strictly shorter
+   (it loses `c`'s move home), induction on that length shows a win stays reachable.
+   This is *not* used with take-backs (a lower card may come back from a foundation onto
+   `c`, and see rule 4), nor with Citadel's autoplay (moving `c` early changes what the
+   autoplay does), nor in the two-deck games (not needed there to be sound, and not proven).
+4. **No safe moves with take-backs.**  A tempting rule for Beleaguered Castle with
+   take-backs and Scotch ("send a card home when it lies on a card that accepts it: it can
+   always be taken back there") is *not* used: the one-step argument holds, but applied
+   after every move it is unsound, because the card would be sent home again each time it is
+   taken back, so no card could ever be placed on it.  Example: ♠ home up to 4, 5♠ on 6♥,
+   and 4♥ must go onto 5♠ to free a 2 below it; forcing 5♠ home makes that position lost.
+   Rule 3 has no such loop: without take-backs a card sent home never returns, and each
+   forced move shortens the witness line, so the argument carries over by induction.
+6. **Dead ends in Baker's Dozen** (both rule sets, no take-backs ever).  A position is
+   dropped when some card `x` lies above a lower card `y` of its own suit in the same pile
+   and every card `x` could be placed on (one rank higher, of another suit, or of any suit
+   with ``any_suit``) is either on a foundation or below `x` in that same pile (and `x` is
+   not a King that a hole could take, with ``kings_to_bottom=False``).  `x` can leave its
+   pile only to its foundation (which needs `y` first, and `y` cannot leave before `x`),
+   onto a tableau top that accepts it (those cards never come back from the foundations, and
+   the ones below `x` cannot be tops before `x` leaves), or into a hole (never refilled, or
+   only by a King).  So `x` never moves, `y` never goes home, and no win is reachable.
+5. **Moves that merely undo the last one** and other moves back to an already expanded
+   state cost nothing extra: the transposition table skips them (rule-free, so safe).
+
+No other pruning is used (no other "dead end" cut-offs); where rule 3 does not apply
+(Chequers, Moving Left, Scotch, the castles with take-backs or with Citadel's autoplay), the
+search is a plain exhaustive one over the canonical states.
+
+`hint` falls back, when no solution is found in time, on a heuristic move (not proven): moves
+to a foundation first, then moves that empty a pile or uncover a face-down card, then moves
+onto a card, then moves into a hole, turning the stock, and take-backs last.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from typing import NamedTuple
+
+from .cards import CARDS
+from .engine import Game
+from .moves import Move
+
+__all__ = ["Hint", "SolveResult", "hint", "solve", "verdict_text"]
+
+DEFAULT_MAX_TABLE = 1_000_000
+"""Most canonical keys the transposition table holds (a few hundred bytes each)."""
+
+_RANK = [c.rank for c in CARDS]
+_SUIT = ["SHDC".index(c.suit) for c in CARDS]
+
+
+class SolveResult(NamedTuple):
+    """What `solve` found: ``status`` "won", "lost" or "unknown"; ``moves`` a winning line
+    (engine `Move` objects) when won; ``states`` distinct states expanded; ``seconds``."""
+
+    status: str
+    moves: list[Move]
+    states: int
+    seconds: float
+
+
+class Hint(NamedTuple):
+    """A move to suggest: ``proven`` when it is the first move of a winning line found by the
+    solver; otherwise a heuristic move (or None if there is no move).  ``status`` is the
+    solver's verdict for the position ("won", "lost" or "unknown")."""
+
+    move: Move | None
+    proven: bool
+    status: str
+
+
+# ---------------------------------------------------------------------- static description
+class _Spec:
+    """Everything about one game + variant the search needs, as flat data."""
+
+    def __init__(self, game: Game):
+        r = game.rules
+        self.name = game.name
+        self.decks = game.definition.decks
+        self.total = 52 * self.decks
+        self.pile_ids = game.pile_ids
+        self.kind = list(game._kind)
+        self.tab = list(game._tab)
+        self.fnd = list(game._fnd)
+        self.dests = self.tab + self.fnd
+        self.r, self.s, self.w = game._r, game._s, game._w
+        self.runs = r.tableau.runs
+        self.takeback = r.takeback
+        self.reserve_playable = r.reserve_playable
+        self.refill = r.refill_from_reserve
+        self.shift_left = r.shift_left
+        self.autoplay = r.autoplay
+        self.empty = r.tableau.empty  # "any", "king", "none", "reserve"
+        tab_table = r.tableau.accepts_table()
+        self.tab_acc = tab_table
+        ok = [False] * (52 * 52)
+        for y in range(52):
+            for x in tab_table[y]:
+                ok[y * 52 + x] = True
+        self.tab_ok = ok
+        self.fnd_rules = r.foundations
+        self.fnd_tab = [f.accepts_table() for f in r.foundations]
+        self.fnd_dir = [f.direction for f in r.foundations]
+        self.fnd_start = [f.start for f in r.foundations]
+        self.fnd_base = [f.base_rank for f in r.foundations]
+        self.fnd_same = [f.suits == "same" for f in r.foundations]
+        # groups of interchangeable foundations (same rule, start not tied to a suit)
+        groups: dict[tuple, list[int]] = {}
+        for k, f in enumerate(r.foundations):
+            tied = f.start not in ("any", "new_suit")
+            groups.setdefault((f, k if tied else -1), []).append(self.fnd[k])
+        self.fnd_groups = list(groups.values())
+        self.fnd_group_of = {}
+        for gi, grp in enumerate(self.fnd_groups):
+            for fi in grp:
+                self.fnd_group_of[fi] = gi
+        self.symmetric = not self.shift_left
+        self.has_fd = self.name == "moving_left" or self.r >= 0
+        self.simple = (
+            not self.runs and self.r < 0 and self.s < 0 and self.decks == 1 and not self.shift_left
+        )
+        one_card_one_deck = self.simple and not self.autoplay
+        self.rule3 = one_card_one_deck and not self.takeback
+        self.fast = self.simple and all(self.fnd_same)
+
+
+# ---------------------------------------------------------------------- the compact state
+class _State:
+    """A position as card-id lists plus face-down counts, with engine-equal move rules."""
+
+    def __init__(self, spec: _Spec, game: Game):
+        self.sp = spec
+        self.p: list[list[int]] = [[c.id for c in pile] for pile in game._piles]
+        self.fd: list[int] = list(game._fd)
+
+    # ---------------------------------------------------------------- acceptance
+    def fnd_accepts(self, fi: int, cid: int) -> bool:
+        sp = self.sp
+        k = fi - sp.fnd[0]
+        p = self.p[fi]
+        if p:
+            return cid in sp.fnd_tab[k][p[-1]]
+        if _RANK[cid] != sp.fnd_base[k]:
+            return False
+        start = sp.fnd_start[k]
+        if start == "any":
+            return True
+        if start == "new_suit":
+            d = sp.fnd_dir[k]
+            suit = _SUIT[cid]
+            for j, f2 in enumerate(sp.fnd):
+                q = self.p[f2]
+                if q and sp.fnd_dir[j] == d and _SUIT[q[0]] == suit:
+                    return False
+            return True
+        return "SHDC"[_SUIT[cid]] == start
+
+    def empty_tab_accepts(self, cid: int) -> bool:
+        e = self.sp.empty
+        if e == "any":
+            return True
+        if e == "king":
+            return _RANK[cid] == 13
+        if e == "none":
+            return False
+        return not self.p[self.sp.r]  # "reserve": any card once the reserve is empty
+
+    def tab_accepts(self, ti: int, cid: int) -> bool:
+        p = self.p[ti]
+        if p:
+            return self.sp.tab_ok[p[-1] * 52 + cid]
+        return self.empty_tab_accepts(cid)
+
+    def accepts(self, di: int, cid: int) -> bool:
+        if self.sp.kind[di] == "T":
+            return self.tab_accepts(di, cid)
+        return self.fnd_accepts(di, cid)
+
+    def run_length(self, si: int) -> int:
+        p = self.p[si]
+        up = len(p) - self.fd[si]
+        if up <= 0:
+            return 0
+        if not self.sp.runs:
+            return 1
+        ok = self.sp.tab_ok
+        k = 1
+        while k < up and ok[p[-k - 1] * 52 + p[-k]]:
+            k += 1
+        return k
+
+    # ---------------------------------------------------------------- move generation
+    def moves(self, dedup: bool = False) -> list[tuple[int, int, int]]:
+        """Every legal move as (src index, dst index, count).  With `dedup`, only the first
+        of several equivalent empty destinations (pruning rule 2)."""
+        sp = self.sp
+        p = self.p
+        fd = self.fd
+        out: list[tuple[int, int, int]] = []
+        sym = dedup and sp.symmetric
+        dests = sp.dests
+
+        def targets(cid: int, src: int, tab_only: bool) -> None:
+            seen_empty_tab = False
+            seen_groups: set[int] = set()
+            for di in dests:
+                if di == src:
+                    continue
+                if sp.kind[di] == "T":
+                    q = p[di]
+                    if q:
+                        if sp.tab_ok[q[-1] * 52 + cid]:
+                            out.append((src, di, 1))
+                    elif self.empty_tab_accepts(cid):
+                        if sym:
+                            if seen_empty_tab:
+                                continue
+                            seen_empty_tab = True
+                        out.append((src, di, 1))
+                elif not tab_only:
+                    if self.fnd_accepts(di, cid):
+                        if dedup and not p[di]:
+                            g = sp.fnd_group_of[di]
+                            if g in seen_groups:
+                                continue
+                            seen_groups.add(g)
+                        out.append((src, di, 1))
+
+        for si in sp.tab:
+            q = p[si]
+            if not q or fd[si] >= len(q):
+                continue
+            targets(q[-1], si, False)
+            if sp.runs:
+                for n in range(2, self.run_length(si) + 1):
+                    cid = q[-n]
+                    seen_empty = False
+                    for di in sp.tab:
+                        if di == si:
+                            continue
+                        t = p[di]
+                        if t:
+                            if sp.tab_ok[t[-1] * 52 + cid]:
+                                out.append((si, di, n))
+                        elif self.empty_tab_accepts(cid):
+                            if sym:
+                                if seen_empty:
+                                    continue
+                                seen_empty = True
+                            out.append((si, di, n))
+        if sp.takeback:
+            for fi in sp.fnd:
+                q = p[fi]
+                if q:
+                    targets(q[-1], fi, True)
+        if sp.r >= 0 and p[sp.r] and sp.reserve_playable:
+            targets(p[sp.r][-1], sp.r, False)
+        if sp.s >= 0 and p[sp.s]:
+            out.append((sp.s, sp.w, 1))
+        if sp.w >= 0 and p[sp.w]:
+            targets(p[sp.w][-1], sp.w, False)
+        return out
+
+    # ---------------------------------------------------------------- playing
+    def play(self, si: int, di: int, n: int) -> list:
+        """Play a move with its automatic actions; return the undo record."""
+        sp = self.sp
+        ops: list = []
+        excluded = self._autoplay_candidates() if sp.autoplay else None
+        self._transfer(si, di, n, ops)
+        self._after_move(si, ops)
+        if excluded is not None:
+            excluded.add(self.p[di][-n])
+            self._autoplay(ops, excluded)
+        return ops
+
+    def undo(self, ops: list) -> None:
+        p, fd = self.p, self.fd
+        for op in reversed(ops):
+            if len(op) == 4:
+                si, di, n, fd_before = op
+                dst = p[di]
+                p[si].extend(dst[-n:])
+                del dst[-n:]
+                fd[si] = fd_before
+            else:
+                fd[op[0]] = op[1]
+
+    def _transfer(self, si: int, di: int, n: int, ops: list) -> None:
+        src = self.p[si]
+        self.p[di].extend(src[-n:])
+        del src[-n:]
+        fd_before = self.fd[si]
+        if fd_before > len(src):
+            self.fd[si] = len(src)
+        ops.append((si, di, n, fd_before))
+
+    def _turn_up(self, pi: int, ops: list) -> None:
+        q = self.p[pi]
+        if q and self.fd[pi] >= len(q) and self.sp.kind[pi] in ("T", "R"):
+            ops.append((pi, self.fd[pi]))
+            self.fd[pi] = len(q) - 1
+
+    def _after_move(self, si: int, ops: list) -> None:
+        self._turn_up(si, ops)
+        sp = self.sp
+        if sp.kind[si] != "T" or self.p[si]:
+            return
+        if sp.refill and self.p[sp.r]:
+            self._transfer(sp.r, si, 1, ops)
+            self._turn_up(sp.r, ops)
+        elif sp.shift_left:
+            tab = sp.tab
+            pos = tab.index(si)
+            while pos + 1 < len(tab):
+                right = tab[pos + 1]
+                up = len(self.p[right]) - self.fd[right]
+                if up <= 0:
+                    return
+                self._transfer(right, tab[pos], up, ops)
+                self._turn_up(right, ops)
+                if self.p[right]:
+                    return
+                pos += 1
+
+    def _foundation_for(self, cid: int) -> int:
+        for fi in self.sp.fnd:
+            if self.fnd_accepts(fi, cid):
+                return fi
+        return -1
+
+    def _autoplay_candidates(self) -> set[int]:
+        out = set()
+        for ti in self.sp.tab:
+            q = self.p[ti]
+            if q and self._foundation_for(q[-1]) >= 0:
+                out.add(q[-1])
+        return out
+
+    def _autoplay(self, ops: list, excluded: set[int]) -> None:
+        moved = True
+        while moved:
+            moved = False
+            for ti in self.sp.tab:
+                q = self.p[ti]
+                if q and q[-1] not in excluded:
+                    fi = self._foundation_for(q[-1])
+                    if fi >= 0:
+                        self._transfer(ti, fi, 1, ops)
+                        moved = True
+
+    # ---------------------------------------------------------------- queries
+    def foundation_count(self) -> int:
+        return sum(len(self.p[fi]) for fi in self.sp.fnd)
+
+    def key(self) -> bytes:
+        """The canonical key (pruning rule 1)."""
+        sp = self.sp
+        p, fd = self.p, self.fd
+        if sp.has_fd:
+            tabs = [bytes((fd[t],)) + bytes(p[t]) for t in sp.tab]
+        else:
+            tabs = [bytes(p[t]) for t in sp.tab]
+        if sp.symmetric:
+            tabs.sort()
+        parts = [b"\xff".join(tabs)]
+        for grp in sp.fnd_groups:
+            if len(grp) == 1 and sp.fnd_start[grp[0] - sp.fnd[0]] not in ("any", "new_suit"):
+                parts.append(bytes((len(p[grp[0]]),)))
+                continue
+            enc = []
+            for fi in grp:
+                q = p[fi]
+                if sp.fnd_same[fi - sp.fnd[0]]:
+                    enc.append(bytes((q[-1],)) if q else b"")
+                else:
+                    enc.append(bytes(q))
+            enc.sort()
+            parts.append(b"\xfe".join(enc))
+        if sp.r >= 0:
+            parts.append(bytes((len(p[sp.r]),)))
+        if sp.s >= 0:
+            parts.append(bytes((len(p[sp.s]),)))
+            parts.append(bytes(p[sp.w]))
+        return b"\xfd".join(parts)
+
+    def safe_move(self) -> tuple[int, int, int] | None:
+        """A move to a foundation that pruning rule 3 proves safe, or None."""
+        sp = self.sp
+        p = self.p
+        if sp.rule3:
+            height = self._suit_heights()
+            for ti in sp.tab:
+                q = p[ti]
+                if not q:
+                    continue
+                c = q[-1]
+                if height[_SUIT[c]] != _RANK[c] - 1:
+                    continue
+                if all(height[_SUIT[x]] >= _RANK[x] for x in sp.tab_acc[c]):
+                    fi = self._foundation_for(c)
+                    if fi >= 0:
+                        return (ti, fi, 1)
+        return None
+
+    def _suit_heights(self) -> list[int]:
+        """Per suit, the highest rank on its (same-suit, one-deck) foundation."""
+        h = [0, 0, 0, 0]
+        for fi in self.sp.fnd:
+            q = self.p[fi]
+            if q:
+                h[_SUIT[q[-1]]] = _RANK[q[-1]]
+        return h
+
+
+# ---------------------------------------------------------------------- fast one-deck state
+class _Fast:
+    """Beleaguered Castle, Citadel and Baker's Dozen: one deck, one card at a time, same-suit
+    foundations.  Piles 0..T-1 are the tableau; pile T+s is the foundation of suit s, kept as
+    a height (its content follows from it).  Moves are (src, dst) pairs of these indices."""
+
+    def __init__(self, spec: _Spec, game: Game):
+        self.sp = spec
+        self.T = len(spec.tab)
+        self.t: list[list[int]] = [[c.id for c in game._piles[i]] for i in spec.tab]
+        self.h = [0, 0, 0, 0]
+        for fi in spec.fnd:
+            q = game._piles[fi]
+            if q:
+                self.h[_SUIT[q[-1].id]] = q[-1].rank
+        self.ok = spec.tab_ok
+        self.empty_any = spec.empty == "any"
+        self.empty_king = spec.empty == "king"
+        self.takeback = spec.takeback
+        self.autoplay = spec.autoplay
+        # rule 3: the cards that may lie on c, as (suit, rank) pairs
+        self.children = [[(_SUIT[x], _RANK[x]) for x in spec.tab_acc[c]] for c in range(52)]
+        self.dead_ends = spec.name == "bakers_dozen"
+        # the cards c may lie on
+        self.parents = [[y for y in range(52) if spec.tab_ok[y * 52 + c]] for c in range(52)]
+
+    def won(self) -> bool:
+        return sum(self.h) == 52
+
+    def _raw(self, a: int, b: int) -> int:
+        T = self.T
+        if a < T:
+            c = self.t[a].pop()
+        else:
+            s = a - T
+            self.h[s] -= 1
+            c = s * 13 + self.h[s]
+        if b < T:
+            self.t[b].append(c)
+        else:
+            self.h[b - T] += 1
+        return c
+
+    def play(self, a: int, b: int) -> list | None:
+        """Play a move (with Citadel's autoplay); return what the autoplay moved, for undo."""
+        if not self.autoplay:
+            self._raw(a, b)
+            return None
+        t, h = self.t, self.h
+        excluded = {q[-1] for q in t if q and h[q[-1] // 13] == q[-1] % 13}
+        excluded.add(self._raw(a, b))
+        auto = []
+        moved = True
+        while moved:
+            moved = False
+            for i, q in enumerate(t):
+                if q:
+                    x = q[-1]
+                    if h[x // 13] == x % 13 and x not in excluded:
+                        q.pop()
+                        h[x // 13] += 1
+                        auto.append((i, x))
+                        moved = True
+        return auto
+
+    def undo(self, a: int, b: int, auto: list | None) -> None:
+        if auto:
+            t, h = self.t, self.h
+            for i, x in reversed(auto):
+                h[x // 13] -= 1
+                t[i].append(x)
+        self._raw(b, a)
+
+    def key(self) -> bytes:
+        tabs = sorted(map(bytes, self.t))
+        tabs.append(bytes(self.h))
+        return b"\xff".join(tabs)
+
+    def moves(self) -> list[tuple[int, int]]:
+        """Legal moves (home first, take-backs last), with equivalent holes merged (rule 2)
+        and moves that only carry a lone card into a hole (the same canonical state) left out."""
+        t, h, T = self.t, self.h, self.T
+        where = {}  # top card -> its pile (one deck: cards are unique)
+        hole = -1
+        for j in range(T):
+            q = t[j]
+            if q:
+                where[q[-1]] = j
+            elif hole < 0:
+                hole = j
+        parents = self.parents
+        out: list[tuple[int, int]] = []
+        later: list[tuple[int, int]] = []
+        for c, i in where.items():
+            if h[c // 13] == c % 13:
+                out.append((i, T + c // 13))
+            for d in parents[c]:
+                j = where.get(d)
+                if j is not None:
+                    later.append((i, j))
+            if hole >= 0 and len(t[i]) > 1 and (self.empty_any or (self.empty_king and c % 13 == 12)):
+                later.append((i, hole))
+        out += later
+        if self.takeback:
+            for s in range(4):
+                if h[s]:
+                    c = s * 13 + h[s] - 1
+                    for d in parents[c]:
+                        j = where.get(d)
+                        if j is not None:
+                            out.append((T + s, j))
+                    if hole >= 0 and self.empty_any:
+                        out.append((T + s, hole))
+        return out
+
+    def dead(self) -> bool:
+        """Pruning rule 6 (Baker's Dozen only): some card can never leave its pile but
+        covers a lower card of its own suit."""
+        if not self.dead_ends:
+            return False
+        h, parents, king_holes = self.h, self.parents, self.empty_king
+        for q in self.t:
+            low = [99, 99, 99, 99]  # per suit, the lowest rank seen so far from the bottom
+            for j, x in enumerate(q):
+                s, r = x // 13, x % 13
+                if low[s] < r and not (king_holes and r == 12):
+                    for p in parents[x]:
+                        if h[p // 13] <= p % 13 and p not in q[:j]:
+                            break  # that parent is in play and not under x: x may move
+                    else:
+                        return True
+                if r < low[s]:
+                    low[s] = r
+        return False
+
+    def safe_move(self) -> tuple[int, int] | None:
+        """A move home that pruning rule 3 proves safe, or None."""
+        t, h, T = self.t, self.h, self.T
+        if self.sp.rule3:
+            ch = self.children
+            for i in range(T):
+                q = t[i]
+                if q:
+                    c = q[-1]
+                    if h[c // 13] == c % 13:
+                        for s, r in ch[c]:
+                            if h[s] < r:
+                                break
+                        else:
+                            return (i, T + c // 13)
+        return None
+
+
+def _score(st: _Fast) -> int:
+    """Best-first priority (lower first): cards not yet home (weight 8), plus, for each card
+    the foundations need now or next, the number of cards lying above it."""
+    h = st.h
+    bad = 0
+    for q in st.t:
+        n = len(q)
+        for d in range(n):
+            x = q[d]
+            if x % 13 - h[x // 13] < 2:
+                bad += n - 1 - d
+    return 8 * (52 - sum(h)) + bad
+
+
+def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
+    """A move by its cards, which does not depend on pile order: (card, destination top),
+    the destination being -1 for a foundation and -2 for a hole."""
+    T = st.T
+    c = st.t[a][-1] if a < T else (a - T) * 13 + st.h[a - T] - 1
+    if b >= T:
+        return (c, -1)
+    q = st.t[b]
+    return (c, q[-1] if q else -2)
+
+
+def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """Best-first search on the fast state.  It is complete: every reachable state (up to the
+    symmetry of rule 1) is expanded before it answers "lost"."""
+    T = st.T
+    rules = st.sp.rule3
+
+    def enter(out: list, undo: list) -> None:
+        if rules:
+            while True:
+                m = st.safe_move()
+                if m is None:
+                    return
+                out.append(_describe(st, *m))
+                undo.append((m, st.play(*m)))
+
+    root_line: list = []
+    enter(root_line, [])
+    if st.won():
+        return "won", root_line, 0
+    root = st.key()
+    if st.dead():
+        return "lost", [], 1
+    parent: dict[bytes, tuple | None] = {root: None}
+    heap = [(_score(st), 0, root)]
+    count = 0
+    states = 0
+    while heap:
+        _, _, key = heapq.heappop(heap)
+        if (cap >= 0 and states >= cap) or len(parent) >= max_table:
+            return "unknown", [], states
+        states += 1
+        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+            return "unknown", [], states
+        parts = key.split(b"\xff")
+        st.t = [list(x) for x in parts[:T]]
+        st.h = list(parts[T])
+        for m in st.moves():
+            desc = [_describe(st, *m)]
+            undo = [(m, st.play(*m))]
+            enter(desc, undo)
+            k = st.key()
+            if k not in parent:
+                parent[k] = (key, tuple(desc))
+                if st.won():
+                    return "won", root_line + _unwind(parent, k), states
+                if not st.dead():
+                    count += 1
+                    heapq.heappush(heap, (_score(st), count, k))
+            for (a, b), auto in reversed(undo):
+                st.undo(a, b, auto)
+    return "lost", [], states
+
+
+def _unwind(parent: dict, key: bytes) -> list:
+    out: list = []
+    while parent[key] is not None:
+        key, desc = parent[key]
+        out[:0] = desc
+    return out
+
+
+def _described_moves(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> list[Move]:
+    """Turn a line of (card, destination top) into engine moves, replaying it on a copy."""
+    g = game.copy()
+    ids = spec.pile_ids
+    out = []
+    for c, d in line:
+        src = next(ids[i] for i, q in enumerate(g._piles) if q and q[-1].id == c)
+        if d == -1:
+            dst = next(ids[f] for f in spec.fnd if g.can_move(src, ids[f]))
+        elif d == -2:
+            dst = next(ids[i] for i in spec.tab if not g._piles[i])
+        else:
+            dst = next(ids[i] for i in spec.tab if g._piles[i] and g._piles[i][-1].id == d)
+        move = Move(src, dst, 1)
+        g.move(move)
+        out.append(move)
+    return out
+
+
+def _snapshot(st: _State) -> bytes:
+    """The whole position in pile order (face-down count first in each pile)."""
+    return b"\xff".join([bytes((f,)) + bytes(q) for q, f in zip(st.p, st.fd, strict=True)])
+
+
+def _restore(st: _State, snap: bytes) -> None:
+    parts = snap.split(b"\xff")
+    st.p = [list(x[1:]) for x in parts]
+    st.fd = [x[0] for x in parts]
+
+
+def _generic_score(st: _State) -> int:
+    """Best-first priority (lower first): cards not yet home (weight 8), face-down cards
+    (weight 2), and cards lying on a card the tableau rule would not let them go on."""
+    sp = st.sp
+    ok = sp.tab_ok
+    p, fd = st.p, st.fd
+    bad = 0
+    for t in sp.tab:
+        q = p[t]
+        f = fd[t]
+        bad += 2 * f
+        for d in range(f, len(q) - 1):
+            if not ok[q[d] * 52 + q[d + 1]]:
+                bad += 1
+    return 8 * (sp.total - st.foundation_count()) + bad
+
+
+def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """Best-first search on the generic state, complete like `_fast_best_first`; the heap
+    holds whole positions (bytes) and the table maps each canonical key to its parent."""
+    total = st.sp.total
+    root_line: list = []
+    _enter(st, root_line)
+    if st.foundation_count() == total:
+        return "won", root_line, 0
+    root = st.key()
+    parent: dict[bytes, tuple | None] = {root: None}
+    heap = [(_generic_score(st), 0, root, _snapshot(st))]
+    count = 0
+    states = 0
+    while heap:
+        _, _, key, snap = heapq.heappop(heap)
+        if (cap >= 0 and states >= cap) or len(parent) >= max_table:
+            return "unknown", [], states
+        states += 1
+        if deadline is not None and not states & 127 and time.perf_counter() > deadline:
+            return "unknown", [], states
+        _restore(st, snap)
+        for m in st.moves(True):
+            ops = st.play(*m)
+            line = [m]
+            played = [(m, ops)] + _enter(st, line)
+            k = st.key()
+            if k not in parent:
+                parent[k] = (key, tuple(line))
+                if st.foundation_count() == total:
+                    return "won", root_line + _unwind(parent, k), states
+                count += 1
+                heapq.heappush(heap, (_generic_score(st), count, k, _snapshot(st)))
+            for _m, o in reversed(played):
+                st.undo(o)
+    return "lost", [], states
+
+
+# ---------------------------------------------------------------------- ordering
+def _order(state: _State, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Sort moves so the likely useful ones come first (speed only)."""
+    sp = state.sp
+    p, fd = state.p, state.fd
+    kind = sp.kind
+
+    def score(m: tuple[int, int, int]) -> int:
+        si, di, n = m
+        ks, kd = kind[si], kind[di]
+        if ks == "F":
+            return 90
+        if kd == "F":
+            return 0
+        if ks == "S":
+            return 60
+        src = p[si]
+        s = 30
+        if ks == "T":
+            left = len(src) - n
+            if left == 0:
+                s = 10
+            elif fd[si] >= left:
+                s = 12  # uncovers a face-down card
+            else:
+                s = 20 + min(left, 9)
+        if kd == "T" and not p[di]:
+            s += 30
+        return s
+
+    return sorted(moves, key=score)
+
+
+# ---------------------------------------------------------------------- the search
+def solve(
+    game: Game,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    max_table: int = DEFAULT_MAX_TABLE,
+) -> SolveResult:
+    """Decide whether `game`'s current position can still be won.
+
+    ``max_states`` caps the distinct states expanded, so a capped run gives the same answer
+    on every machine; ``time_limit`` (seconds) is a convenience on top; ``max_table`` bounds
+    the transposition table (memory).  With none of them given the search runs until it
+    decides or the table is full.  A ``"won"`` result
+    carries a winning line checked through the engine; ``"lost"`` comes only from a complete
+    search (see the module docstring for the pruning rules and why they are safe)."""
+    t0 = time.perf_counter()
+    spec = _Spec(game)
+    moves: list[Move] = []
+    if spec.fast:
+        deadline = None if time_limit is None else t0 + time_limit
+        cap = -1 if max_states is None else max_states
+        status, fline, states = _fast_best_first(_Fast(spec, game), deadline, cap, max_table)
+        if status == "won":
+            moves = _described_moves(game, spec, fline)
+    else:
+        st, back = _canonical_state(spec, game)
+        deadline = None if time_limit is None else t0 + time_limit
+        cap = -1 if max_states is None else max_states
+        status, line, states = _generic_best_first(st, deadline, cap, max_table)
+        if status == "won":
+            ids = spec.pile_ids
+            moves = [Move(ids[back[si]], ids[back[di]], n) for si, di, n in line]
+    if status == "won":
+        _check_line(game, moves)
+    return SolveResult(status, moves, states, time.perf_counter() - t0)
+
+
+def _canonical_state(spec: _Spec, game: Game) -> tuple[_State, list[int]]:
+    """The compact state with interchangeable piles put in a canonical order (so the search,
+    and a capped verdict, do not depend on how the piles happen to be numbered), and the map
+    from the state's pile indices back to the game's."""
+    st = _State(spec, game)
+    back = list(range(len(st.p)))
+    groups = ([spec.tab] if spec.symmetric else []) + [g for g in spec.fnd_groups if len(g) > 1]
+    for grp in groups:
+        enc = sorted(grp, key=lambda i: (bytes((st.fd[i],)) + bytes(st.p[i]), i))
+        piles = [st.p[i] for i in enc]
+        fds = [st.fd[i] for i in enc]
+        for k, i in enumerate(grp):
+            st.p[i] = piles[k]
+            st.fd[i] = fds[k]
+            back[i] = enc[k]
+    return st, back
+
+
+def _check_line(game: Game, moves: list[Move]) -> None:
+    """Replay a winning line through the public engine; a failure is a solver bug."""
+    g = game.copy()
+    for m in moves:
+        g.move(m)
+    if not g.is_won():
+        raise AssertionError(f"solver bug: the line found for {game.name} does not win")
+
+
+def _enter(st: _State, line: list) -> list:
+    """Play the safe moves (rule 3) available now; return them with their undo records."""
+    out = []
+    if not st.sp.rule3:
+        return out
+    while True:
+        m = st.safe_move()
+        if m is None:
+            return out
+        out.append((m, st.play(*m)))
+        line.append(m)
+
+
+# ---------------------------------------------------------------------- hints and texts
+def hint(game: Game, time_limit: float = 1.0) -> Hint:
+    """The first move of a winning line found within `time_limit` seconds (proven), else a
+    heuristic move: the solver's preferred legal move (not proven)."""
+    result = solve(game, time_limit=time_limit)
+    if result.status == "won" and result.moves:
+        return Hint(result.moves[0], True, "won")
+    spec = _Spec(game)
+    st = _State(spec, game)
+    ordered = _order(st, st.moves(True))
+    if not ordered:
+        return Hint(None, False, result.status)
+    si, di, n = ordered[0]
+    return Hint(Move(spec.pile_ids[si], spec.pile_ids[di], n), False, result.status)
+
+
+THOUGHTFUL = (
+    " En Moving Left el resolvedor juega «con ventaja»: ve las cartas boca abajo y las del mazo, "
+    "que el jugador no ve."
+)
+
+
+def verdict_text(result: SolveResult, game: Game) -> str:
+    """The verdict as a Spanish sentence for a reader."""
+    if result.status == "won":
+        n = len(result.moves)
+        if n == 0:
+            text = "¡Ganada! Todas las cartas están ya en las bases."
+        else:
+            word = "movimiento" if n == 1 else "movimientos"
+            text = f"Tiene solución: el resolvedor ha encontrado una forma de ganar en {n} {word}."
+    elif result.status == "lost":
+        head = "Ya no tiene solución" if game.moves_played else "No tiene solución"
+        text = (
+            f"{head}: el resolvedor ha recorrido todas las posiciones a las que se puede llegar "
+            "y en ninguna se gana."
+        )
+    else:
+        text = (
+            "Sin decidir: el resolvedor se ha detenido (por tiempo o por número de posiciones) "
+            "antes de encontrar una solución o de demostrar que no la hay."
+        )
+    if game.name == "moving_left":
+        text += THOUGHTFUL
+    return text
