@@ -21,6 +21,7 @@ import subprocess
 import time
 
 from solitaire_nb import new_game
+from solitaire_nb.fcsolve import fc_solve_board
 from solitaire_nb.solver import solve
 
 CONFIGS = {
@@ -35,22 +36,13 @@ CONFIGS = {
 FC_GAMES = ("beleaguered_castle", "citadel")
 
 
-def fc_board(game) -> str:
-    tops = {}
-    for f in ("F0", "F1", "F2", "F3"):
-        pile = game.piles[f]
-        if pile:
-            tops[pile[-1].suit] = pile[-1].code[0]
-    lines = ["Foundations: " + " ".join(f"{s}-{tops.get(s, '0')}" for s in "HCDS")]
-    lines += [": " + " ".join(c.code for c in game.piles[f"T{i}"]) for i in range(8)]
-    return "\n".join(lines) + "\n"
 
 
 def run_fc(exe: str, game, limit: float, proof: bool) -> tuple[str, float]:
     args = [exe, "-g", "beleaguered_castle", "-sel"] + (["-to", "0AB"] if proof else []) + ["-"]
     t0 = time.perf_counter()
     try:
-        out = subprocess.run(args, input=fc_board(game), capture_output=True, text=True, timeout=limit).stdout
+        out = subprocess.run(args, input=fc_solve_board(game), capture_output=True, text=True, timeout=limit).stdout
     except subprocess.TimeoutExpired:
         return "unknown", limit
     dt = time.perf_counter() - t0

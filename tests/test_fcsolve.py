@@ -19,6 +19,7 @@ import subprocess
 import pytest
 
 import solitaire_nb as sn
+from solitaire_nb.fcsolve import fc_solve_board
 from solitaire_nb.solver import solve
 
 OUR_CAP = 4000
@@ -35,24 +36,12 @@ def _fc_solve() -> str:
     return exe
 
 
-def fc_board(game: sn.Game) -> str:
-    """The position in fc-solve's board format: the foundations' top ranks, then one line
-    per column, bottom card first (fc-solve writes ten as T, as we do)."""
-    tops = {}
-    for f in ("F0", "F1", "F2", "F3"):
-        pile = game.piles[f]
-        if pile:
-            tops[pile[-1].suit] = pile[-1].code[0]
-    lines = ["Foundations: " + " ".join(f"{s}-{tops.get(s, '0')}" for s in "HCDS")]
-    for i in range(8):
-        lines.append(": " + " ".join(c.code for c in game.piles[f"T{i}"]))
-    return "\n".join(lines) + "\n"
 
 
 def fc_verdict(exe: str, game: sn.Game, *args: str) -> str:
     out = subprocess.run(
         [exe, "-g", "beleaguered_castle", *args, "-"],
-        input=fc_board(game),
+        input=fc_solve_board(game),
         capture_output=True,
         text=True,
         timeout=60,
@@ -68,7 +57,7 @@ def fc_verdict(exe: str, game: sn.Game, *args: str) -> str:
 
 def test_board_format():
     g = sn.new_game("citadel", seed=1, takeback=False, autoplay=False)
-    text = fc_board(g)
+    text = fc_solve_board(g)
     assert text.startswith("Foundations: H-")
     assert len(text.splitlines()) == 9
     assert "10" not in text

@@ -32,11 +32,10 @@ from browser_helpers import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     SCREENSHOTS,
+    legal_then_refused,
     play_board_in_browser,
     require_chromium,
 )
-
-import solitaire_nb as sn  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -144,18 +143,7 @@ def _outside(urls: list[str]) -> list[str]:
 
 
 def _moves_for_test() -> tuple[str, str]:
-    """A legal move on the fresh deal, and a move refused right after it."""
-    g = sn.new_game(GAME, seed=SEED)
-    legal = g.legal_moves()[0]
-    g.move(legal)
-    ok = set(g.legal_moves())
-    illegal = next(
-        sn.Move(src, dst)
-        for src in g.pile_ids
-        for dst in g.pile_ids
-        if src != dst and g.piles[src] and sn.Move(src, dst) not in ok and dst.startswith("T")
-    )
-    return str(legal), str(illegal)
+    return legal_then_refused(GAME, SEED)
 
 
 def _run_all(page, url: str) -> float:

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 
 from browser_helpers import (  # noqa: E402
     jupyterlab,
+    legal_then_refused,
     play_board_in_browser,
     run_all_in_jupyterlab,
     screenshot,
@@ -34,19 +35,7 @@ GAME, SEED = "citadel", 1234  # the notebook's «Prueba tú» board: sn.play("ci
 
 
 def moves_for_test() -> tuple[str, str]:
-    """A legal tableau move on the fresh deal, and a tableau move refused right after it."""
-    g = sn.new_game(GAME, seed=SEED)
-    legal = next(m for m in g.legal_moves() if m.dst.startswith("T") and g.piles[m.dst])
-    g.move(legal)
-    ok = set(g.legal_moves())
-    illegal = next(
-        sn.Move(s, d)
-        for s in g.pile_ids
-        if s.startswith("T") and g.piles[s]
-        for d in g.pile_ids
-        if d.startswith("T") and d != s and g.piles[d] and sn.Move(s, d) not in ok
-    )
-    return str(legal), str(illegal)
+    return legal_then_refused(GAME, SEED, onto_a_card=True)
 
 
 def test_notebook_05_as_a_reader(page):

@@ -145,6 +145,25 @@ def voila(notebook: Path) -> Iterator[str]:
             yield f"{base}/"
 
 
+def legal_then_refused(game: str, seed: int, onto_a_card: bool = False) -> tuple[str, str]:
+    """A legal move on the fresh deal (onto a card, if asked), and a tableau move refused right
+    after it, both in RULES.md notation: what a browser test clicks."""
+    import solitaire_nb as sn
+
+    g = sn.new_game(game, seed=seed)
+    legal = next(m for m in g.legal_moves() if not onto_a_card or (m.dst.startswith("T") and g.piles[m.dst]))
+    g.move(legal)
+    ok = set(g.legal_moves())
+    illegal = next(
+        sn.Move(s, d)
+        for s in g.pile_ids
+        if s.startswith("T") and g.piles[s]
+        for d in g.pile_ids
+        if d.startswith("T") and d != s and g.piles[d] and sn.Move(s, d) not in ok
+    )
+    return str(legal), str(illegal)
+
+
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 

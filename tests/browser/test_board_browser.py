@@ -10,13 +10,12 @@ import pytest
 from browser_helpers import (
     jupyterlab,
     keyboard_play_in_browser,
+    legal_then_refused,
     play_board_in_browser,
     run_all_in_jupyterlab,
     screenshot,
     voila,
 )
-
-import solitaire_nb as sn
 
 pytestmark = pytest.mark.browser
 
@@ -25,19 +24,7 @@ GAME, SEED = "citadel", 1234
 
 
 def moves_for_test() -> tuple[str, str]:
-    """A legal move on the fresh deal, and a move refused right after it."""
-    g = sn.new_game(GAME, seed=SEED)
-    legal = g.legal_moves()[0]
-    g.move(legal)
-    ok = set(g.legal_moves())
-    illegal = next(
-        sn.Move(s, d)
-        for s in g.pile_ids
-        if s.startswith("T") and g.piles[s]
-        for d in g.pile_ids
-        if d.startswith("T") and d != s and g.piles[d] and sn.Move(s, d) not in ok
-    )
-    return str(legal), str(illegal)
+    return legal_then_refused(GAME, SEED, onto_a_card=False)
 
 
 def test_board_in_jupyterlab(page):
