@@ -96,6 +96,25 @@ def test_json_round_trip_gives_same_position_and_history(name, variant, seed, ac
     assert (h.name, h.seed, h.variant) == (g.name, g.seed, g.variant)
     assert h.legal_moves() == g.legal_moves()
     assert json.loads(h.to_json()) == json.loads(g.to_json())
+    assert_renders(h)
+
+
+def assert_renders(g: sn.Game) -> None:
+    """The static picture (what a bare `g` shows) parses, shows every face-up tableau card and
+    no card that is face down (foundations, reserve and waste show their top card only)."""
+    import xml.etree.ElementTree as ET
+
+    svg = g._repr_svg_()
+    root = ET.fromstring(svg)
+    shown = Counter(el.get("data-card") for el in root.iter() if el.get("data-card"))
+    face_up = Counter(
+        c.code for p in g.pile_ids for i, c in enumerate(g.piles[p]) if i >= g.face_down(p)
+    )
+    tableau = Counter(
+        c.code for p in g.pile_ids if p[0] == "T" for i, c in enumerate(g.piles[p]) if i >= g.face_down(p)
+    )
+    assert not tableau - shown, "a face-up tableau card is missing from the picture"
+    assert not shown - face_up, "the picture shows a card that is not face up"
 
 
 @pytest.mark.parametrize("name, variant", VARIANTS, ids=VARIANT_IDS)
