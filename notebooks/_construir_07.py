@@ -11,17 +11,16 @@ so the prose never disagrees with the data after the atlas grows.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-INSTALL = """# En JupyterLite (Python en el navegador) instala el paquete; en otro sitio no hace nada.
-import sys
-if sys.platform == "emscripten":
-    %pip install -q solitaire_nb"""
+from _construir import INSTALL  # noqa: E402  (the same first cell as every notebook)
 
 cells: list = []
 
