@@ -115,6 +115,15 @@ def plot_cards_home(results: StudyResults, ax: Axes | None = None) -> Figure:
     return fig
 
 
+def _three_layouts(results: StudyResults) -> tuple:
+    """The three ways a deck lies after the deal, with their colour and Spanish legend."""
+    return (
+        (results.beleaguered, BELEAGUERED, "Beleaguered Castle"),
+        (results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
+        (results.citadel, CITADEL, "Citadel, tras el juego automático"),
+    )
+
+
 def plot_extreme_column(
     results: StudyResults, ax: Axes | None = None, which: Literal["longest", "shortest"] = "longest"
 ) -> Figure:
@@ -123,11 +132,7 @@ def plot_extreme_column(
     word = "más larga" if which == "longest" else "más corta"
     x = np.arange(ROUNDS + 1)
     w = 0.27
-    for k, (layout, color, name) in enumerate((
-        (results.beleaguered, BELEAGUERED, "Beleaguered Castle"),
-        (results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
-        (results.citadel, CITADEL, "Citadel, tras el juego automático"),
-    )):
+    for k, (layout, color, name) in enumerate(_three_layouts(results)):
         values = layout.longest if which == "longest" else layout.shortest
         bars = ax.bar(x + (k - 1) * w, _shares(values, ROUNDS + 1), width=w, color=color, label=name)
         if layout is results.citadel:  # percentages on Citadel's final bars, where readable
@@ -151,11 +156,7 @@ def plot_length_counts(results: StudyResults, ax: Axes | None = None) -> Figure:
     fig, ax = _axes(ax)
     x = np.arange(ROUNDS + 1)
     w = 0.27
-    for k, (layout, color, name) in enumerate((
-        (results.beleaguered, BELEAGUERED, "Beleaguered Castle"),
-        (results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
-        (results.citadel, CITADEL, "Citadel, tras el juego automático"),
-    )):
+    for k, (layout, color, name) in enumerate(_three_layouts(results)):
         ax.bar(x + (k - 1) * w, layout.length_counts.mean(axis=0), width=w, color=color, label=name)
     ax.set_xticks(x)
     _style(ax, "¿Cuántas columnas tienen cada longitud?", "Cartas en la columna",
