@@ -19,6 +19,15 @@ def all_cards(g: sn.Game) -> Counter:
     return Counter(c for cards in g.piles.values() for c in cards)
 
 
+def play_randomly(g: sn.Game, actions: list[int]) -> None:
+    """Play the legal move each action picks, until the actions or the legal moves run out."""
+    for a in actions:
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.move(legal[a % len(legal)])
+
+
 def brute_force_legal(g: sn.Game) -> set[str]:
     """Every (src, dst, count) `can_move` accepts, tried exhaustively."""
     out = set()
@@ -66,11 +75,7 @@ def test_random_play_conserves_cards_and_undo_is_exact(name, variant, seed, acti
 @given(seed=st.integers(0, 2**32), actions=st.lists(st.integers(0, 10_000), min_size=0, max_size=25))
 def test_legal_moves_are_exactly_what_move_accepts(name, variant, seed, actions):
     g = sn.new_game(name, seed=seed, **variant)
-    for a in actions:
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(legal[a % len(legal)])
+    play_randomly(g, actions)
     assert {str(m) for m in g.legal_moves()} == brute_force_legal(g)
 
 
@@ -83,11 +88,7 @@ def test_legal_moves_are_exactly_what_move_accepts(name, variant, seed, actions)
 )
 def test_json_round_trip_gives_same_position_and_history(name, variant, seed, actions, undos):
     g = sn.new_game(name, seed=seed, **variant)
-    for a in actions:
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(legal[a % len(legal)])
+    play_randomly(g, actions)
     for _ in range(undos):
         g.undo()
     h = sn.load_game(g.to_json())
