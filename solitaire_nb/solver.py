@@ -655,18 +655,27 @@ class _Fast:
         return None
 
 
+_R13 = [x % 13 for x in range(52)]
+_S13 = [x // 13 for x in range(52)]
+
+
+def _column_bad(q: list[int], h: list[int]) -> int:
+    """For one tableau pile: the cards lying above each card the foundations need now or
+    next (the heights `h` say which)."""
+    rank, suit = _R13, _S13
+    top = len(q) - 1
+    bad = 0
+    for d, x in enumerate(q):
+        if rank[x] - h[suit[x]] < 2:
+            bad += top - d
+    return bad
+
+
 def _score(st: _Fast) -> int:
     """Best-first priority (lower first): cards not yet home (weight 8), plus, for each card
     the foundations need now or next, the number of cards lying above it."""
     h = st.h
-    bad = 0
-    for q in st.t:
-        n = len(q)
-        for d in range(n):
-            x = q[d]
-            if x % 13 - h[x // 13] < 2:
-                bad += n - 1 - d
-    return 8 * (52 - sum(h)) + bad
+    return 8 * (52 - sum(h)) + sum([_column_bad(q, h) for q in st.t])
 
 
 def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
@@ -680,23 +689,54 @@ def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
     return (c, q[-1] if q else -2)
 
 
+def _restore_fast(st: _Fast, key: bytes) -> None:
+    parts = key.split(b"\xff")
+    st.t = [list(x) for x in parts[: st.T]]
+    st.h = list(parts[st.T])
+
+
+def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
+    """Play the safe moves of rule 3 after the move (`moved_from`, …) just played, appending
+    them with their undo records to `undo`.  The position before that move had none, and a
+    move between tableau piles changes neither the heights nor any top but its source pile's,
+    so until something goes home only the source pile needs a look; the result is the same as
+    scanning every pile."""
+    T = st.T
+    if moved_from < T and len(undo) == 1 and undo[0][0][1] < T:
+        q = st.t[moved_from]
+        if not q:
+            return
+        c = q[-1]
+        h = st.h
+        if h[c // 13] != c % 13:
+            return
+        for s, r in st.children[c]:
+            if h[s] < r:
+                return
+        m = (moved_from, T + c // 13)
+        undo.append((m, st.play(*m)))
+    while True:
+        m = st.safe_move()
+        if m is None:
+            return
+        undo.append((m, st.play(*m)))
+
+
 def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
     """Best-first search on the fast state.  It is complete: every reachable state (up to the
-    symmetry of rule 1) is expanded before it answers "lost"."""
+    symmetry of rule 1) is expanded before it answers "lost".
+
+    The table maps each key to its parent key and the move, as (source, destination) indices
+    of the parent's own pile order (the order its key restores); the winning line is described
+    by replaying those moves only at the end."""
     T = st.T
     rules = st.sp.rule3
-
-    def enter(out: list, undo: list) -> None:
-        if rules:
-            while True:
-                m = st.safe_move()
-                if m is None:
-                    return
-                out.append(_describe(st, *m))
-                undo.append((m, st.play(*m)))
-
-    root_line: list = []
-    enter(root_line, [])
+    dead_ends = st.dead_ends
+    root_undo: list = []
+    if rules:
+        while (m := st.safe_move()) is not None:
+            root_undo.append((m, st.play(*m)))
+    root_line = _replay_described(st, root_undo)
     if st.won():
         return "won", root_line, 0
     root = st.key()
@@ -704,33 +744,71 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
         return "lost", [], 1
     parent: dict[bytes, tuple | None] = {root: None}
     heap = [(_score(st), 0, root)]
+    push, pop = heapq.heappush, heapq.heappop
     count = 0
     states = 0
     while heap:
-        _, _, key = heapq.heappop(heap)
+        _, _, key = pop(heap)
         if (cap >= 0 and states >= cap) or len(parent) >= max_table:
             return "unknown", [], states
         states += 1
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        parts = key.split(b"\xff")
-        st.t = [list(x) for x in parts[:T]]
-        st.h = list(parts[T])
+        _restore_fast(st, key)
+        t, h = st.t, st.h
+        bads = [_column_bad(q, h) for q in t]
+        # a move between tableau piles with nothing after it changes two piles' terms only
+        same_h = 8 * (52 - sum(h)) + sum(bads)
         for m in st.moves():
-            desc = [_describe(st, *m)]
-            undo = [(m, st.play(*m))]
-            enter(desc, undo)
+            a, b = m
+            undo = [(m, st.play(a, b))]
+            if rules:
+                _enter_fast(st, a, undo)
             k = st.key()
             if k not in parent:
-                parent[k] = (key, tuple(desc))
+                parent[k] = (key, m)
                 if st.won():
-                    return "won", root_line + _unwind(parent, k), states
-                if not st.dead():
+                    return "won", root_line + _fast_line(st, parent, k), states
+                if not (dead_ends and st.dead()):
                     count += 1
-                    heapq.heappush(heap, (_score(st), count, k))
+                    if b < T and a < T and len(undo) == 1 and not undo[0][1]:
+                        h = st.h
+                        score = (same_h - bads[a] - bads[b]
+                                 + _column_bad(st.t[a], h) + _column_bad(st.t[b], h))
+                    else:
+                        score = _score(st)
+                    push(heap, (score, count, k))
             for (a, b), auto in reversed(undo):
                 st.undo(a, b, auto)
     return "lost", [], states
+
+
+def _replay_described(st: _Fast, played: list) -> list:
+    """Describe (`_describe`) moves already played on `st`, by undoing and replaying them."""
+    for (a, b), auto in reversed(played):
+        st.undo(a, b, auto)
+    out = []
+    for (a, b), _ in played:
+        out.append(_describe(st, a, b))
+        st.play(a, b)
+    return out
+
+
+def _fast_line(st: _Fast, parent: dict, key: bytes) -> list:
+    """The described line from the root to `key`: each step replays the stored move on its
+    parent position, followed by the safe moves that `_fast_best_first` played after it."""
+    steps = []
+    while parent[key] is not None:
+        key, m = parent[key]
+        steps.append((key, m))
+    out: list = []
+    for pkey, m in reversed(steps):
+        _restore_fast(st, pkey)
+        undo = [(m, st.play(*m))]
+        if st.sp.rule3:
+            _enter_fast(st, m[0], undo)
+        out += _replay_described(st, undo)
+    return out
 
 
 def _unwind(parent: dict, key: bytes) -> list:
