@@ -655,18 +655,22 @@ class _Fast:
         return None
 
 
-_R13 = [x % 13 for x in range(52)]
-_S13 = [x // 13 for x in range(52)]
+def _urgent(h: list[int]) -> list[bool]:
+    """Per card id: does a foundation need it now or next, given the heights `h`?"""
+    out = [False] * 52
+    for s in range(4):
+        for r in (h[s], h[s] + 1):
+            if r < 13:
+                out[s * 13 + r] = True
+    return out
 
 
-def _column_bad(q: list[int], h: list[int]) -> int:
-    """For one tableau pile: the cards lying above each card the foundations need now or
-    next (the heights `h` say which)."""
-    rank, suit = _R13, _S13
+def _column_bad(q: list[int], urgent: list[bool]) -> int:
+    """For one tableau pile: the cards lying above each urgent card it holds."""
     top = len(q) - 1
     bad = 0
     for d, x in enumerate(q):
-        if rank[x] - h[suit[x]] < 2:
+        if urgent[x]:
             bad += top - d
     return bad
 
@@ -675,7 +679,8 @@ def _score(st: _Fast) -> int:
     """Best-first priority (lower first): cards not yet home (weight 8), plus, for each card
     the foundations need now or next, the number of cards lying above it."""
     h = st.h
-    return 8 * (52 - sum(h)) + sum([_column_bad(q, h) for q in st.t])
+    urgent = _urgent(h)
+    return 8 * (52 - sum(h)) + sum([_column_bad(q, urgent) for q in st.t])
 
 
 def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
@@ -732,6 +737,7 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
     T = st.T
     rules = st.sp.rule3
     dead_ends = st.dead_ends
+    plain = not st.autoplay and not st.takeback
     root_undo: list = []
     if rules:
         while (m := st.safe_move()) is not None:
@@ -756,30 +762,49 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
             return "unknown", [], states
         _restore_fast(st, key)
         t, h = st.t, st.h
-        bads = [_column_bad(q, h) for q in t]
+        urgent = _urgent(h)
+        bads = [_column_bad(q, urgent) for q in t]
         # a move between tableau piles with nothing after it changes two piles' terms only
         same_h = 8 * (52 - sum(h)) + sum(bads)
         for m in st.moves():
             a, b = m
-            undo = [(m, st.play(a, b))]
-            if rules:
-                _enter_fast(st, a, undo)
-            k = st.key()
+            if plain:  # played inline: no automatic action, no take-back
+                c = t[a].pop()
+                if b < T:
+                    t[b].append(c)
+                else:
+                    h[b - T] += 1
+                undo = None
+                if rules:
+                    after = [(m, None)]
+                    _enter_fast(st, a, after)
+                    if len(after) > 1:
+                        undo = after
+            else:
+                undo = [(m, st.play(a, b))]
+            tabs = sorted(map(bytes, t))
+            tabs.append(bytes(h))
+            k = b"\xff".join(tabs)
             if k not in parent:
                 parent[k] = (key, m)
-                if st.won():
+                if sum(h) == 52:
                     return "won", root_line + _fast_line(st, parent, k), states
                 if not (dead_ends and st.dead()):
                     count += 1
-                    if b < T and a < T and len(undo) == 1 and not undo[0][1]:
-                        h = st.h
-                        score = (same_h - bads[a] - bads[b]
-                                 + _column_bad(st.t[a], h) + _column_bad(st.t[b], h))
+                    if b < T and a < T and (undo is None if plain else not undo[0][1]):
+                        score = same_h - bads[a] - bads[b] + _column_bad(t[a], urgent) + _column_bad(t[b], urgent)
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
-            for (a, b), auto in reversed(undo):
-                st.undo(a, b, auto)
+            if undo is None:
+                if b < T:
+                    t[a].append(t[b].pop())
+                else:
+                    h[b - T] -= 1
+                    t[a].append(c)
+            else:
+                for (x, y), auto in reversed(undo):
+                    st.undo(x, y, auto)
     return "lost", [], states
 
 
