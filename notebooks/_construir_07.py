@@ -254,6 +254,12 @@ solución. Nuestras reglas con `takeback=False` son las suyas, pero nuestros rep
 otros (los números de partida de este paquete), así que no esperamos la misma cifra exacta:
 esperamos que los dos intervalos **se solapen**. Para que la comparación diga algo, el atlas
 debe llegar a 20.000 partidas con pocas sin decidir.
+
+¿Por qué nuestro intervalo es mucho más ancho? Por las partidas **sin decidir**: el extremo
+inferior las cuenta como perdidas y el superior como ganadas. Las partidas sin solución
+suelen demostrarse enseguida; las que quedan sin decidir son, sobre todo, partidas con una
+solución que el resolvedor no encuentra dentro de su límite de posiciones. Un «tiene solución»
+o un «no tiene solución» del atlas es siempre seguro; lo que falta es decidir más partidas.
 """)
 
 code("""
@@ -263,9 +269,16 @@ print(f"Este atlas:   {pct(bg['our_low'], 3)} – {pct(bg['our_high'], 3)} ({num
 if not bg["enough_deals"]:
     print(f"Todavía no hay partidas suficientes: faltan {num(20_000 - bg['our_deals'])} para llegar a 20.000.")
 elif bg["overlap"]:
-    print("Los intervalos se solapan: el resolvedor está de acuerdo con Blake y Gent.")
+    print("Los intervalos se solapan: nuestros datos no contradicen a Blake y Gent.")
 else:
     print("Los intervalos NO se solapan: algo no cuadra (¿reglas distintas? ¿un error?).")
+bc = next(e for e in datos["entries"] if e["key"] == bg["entry"])
+ancho = 100 * (bg["our_high"] - bg["our_low"])
+print(f"Nuestro intervalo mide {ancho:.1f} puntos".replace(".", ",") + f" porque {pct(bc['unknown'] / bc['deals'])} "
+      f"de las partidas quedan sin decidir con {num(bc['max_states'])} posiciones por partida.")
+esperadas = round(bg["published_rate"] * bc["deals"]) - bc["won"]
+print(f"Si el porcentaje real fuera el de Blake y Gent, unas {num(max(esperadas, 0))} de las "
+      f"{num(bc['unknown'])} sin decidir tendrían solución.")
 """)
 
 md("""

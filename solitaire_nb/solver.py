@@ -754,7 +754,7 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
     count = 0
     states = 0
     while heap:
-        _, _, key = pop(heap)
+        score0, _, key = pop(heap)
         if (cap >= 0 and states >= cap) or len(parent) >= max_table:
             return "unknown", [], states
         states += 1
@@ -762,12 +762,17 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
             return "unknown", [], states
         _restore_fast(st, key)
         t, h = st.t, st.h
+        # A move between tableau piles with nothing after it changes the score (`_score`,
+        # here score0) by its two piles' terms only; they are computed when first needed.
         urgent = _urgent(h)
-        bads = [_column_bad(q, urgent) for q in t]
-        # a move between tableau piles with nothing after it changes two piles' terms only
-        same_h = 8 * (52 - sum(h)) + sum(bads)
+        bads = [-1] * T
         for m in st.moves():
             a, b = m
+            if b < T and a < T:
+                if bads[a] < 0:
+                    bads[a] = _column_bad(t[a], urgent)
+                if bads[b] < 0:
+                    bads[b] = _column_bad(t[b], urgent)
             if plain:  # played inline: no automatic action, no take-back
                 c = t[a].pop()
                 if b < T:
@@ -792,7 +797,7 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
                 if not (dead_ends and st.dead()):
                     count += 1
                     if b < T and a < T and (undo is None if plain else not undo[0][1]):
-                        score = same_h - bads[a] - bads[b] + _column_bad(t[a], urgent) + _column_bad(t[b], urgent)
+                        score = score0 - bads[a] - bads[b] + _column_bad(t[a], urgent) + _column_bad(t[b], urgent)
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
