@@ -360,6 +360,21 @@ def test_committed_atlas_summary_is_consistent():
     assert doc["blake_gent"]["published_rate"] == 0.68170
 
 
+@pytest.mark.parametrize("entry", ["beleaguered_castle_sin_devolver", "citadel_sin_devolver"])
+def test_solver_reproduces_committed_atlas_records(entry):
+    """The atlas's records are deterministic (``max_states``): today's solver, run on a sample
+    of committed deals, gives the same verdict, states and line length.  A change to the
+    search order must fail here, since it would silently mix two solvers in one study."""
+    header, records = read_records(Path(__file__).resolve().parents[1] / "data" / "atlas" / f"{entry}.csv")
+    quick = sorted((r for r in records if r.states <= 20_000), key=lambda r: r.deal)
+    sample = quick[:: max(1, len(quick) // 12)][:12]  # spread over the whole range computed
+    assert len(sample) == 12
+    for r in sample:
+        game = sn.new_game(header["game"], seed=r.deal, **header["variant"])
+        got = sn.solve(game, max_states=header["max_states"])
+        assert (got.status, got.states, len(got.moves)) == (r.status, r.states, r.moves), r.deal
+
+
 def test_atlas_script_pairs_deals_and_resumes(tmp_path, monkeypatch):
     atlas = load_atlas_script()
     monkeypatch.setattr(atlas, "CSV_DIR", tmp_path / "atlas")
