@@ -69,7 +69,7 @@ from solitaire_nb.winrate import InProcessExecutor, atlas
 datos = atlas()
 print("Atlas generado el", datos["generated"][:10], "con solitaire_nb", datos["package_version"],
       "y Python", datos["python_version"])
-print("Límite del resolvedor:", datos["limits"])
+print("Límite del resolvedor:", datos["limits"], "(el número, en la tabla)")
 """)
 
 md("""
@@ -77,6 +77,9 @@ md("""
 
 Una fila por juego y variante. **Partidas** dice cuántas se han resuelto de las previstas
 (el atlas se construye en varias sesiones y cada una continúa donde lo dejó la anterior).
+El **límite de posiciones** es el `max_states` de cada partida: más bajo en los juegos en los
+que una partida que no se decide pronto casi nunca se decide (los de dos barajas y Scotch),
+para que el atlas entero se pueda recalcular en unas horas.
 El **porcentaje de victorias** cuenta las partidas «sin decidir» como perdidas; el
 **intervalo de confianza** del 95 % las tiene en cuenta por los dos lados (se explica más
 abajo).
@@ -93,17 +96,26 @@ def variante(e):
     cambios = {k: v for k, v in e["variant"].items() if sn.GAMES[e["game"]].variants[k].default != v}
     return ", ".join(f"`{k}={v}`" for k, v in cambios.items()) or "reglas de la página"
 
-filas = ["| juego | variante | partidas | tienen solución | no tienen solución | sin decidir "
-         "| porcentaje de victorias | intervalo de confianza (95 %) |",
-         "|---|---|---|---|---|---|---|---|"]
+filas = ["| juego | variante | partidas | límite de posiciones | tienen solución | no tienen solución "
+         "| sin decidir | porcentaje de victorias | intervalo de confianza (95 %) |",
+         "|---|---|---|---|---|---|---|---|---|"]
 for e in datos["entries"]:
     hechas = f"{num(e['computed_deals'])} de {num(e['planned_deals'])} (nº {e['planned_first']}–{num(e['planned_last'])})"
+    inicio = f"| {e['display_name']} | {variante(e)} | {hechas} | {num(e['max_states'])} |"
     if e["computed_deals"]:
-        filas.append(f"| {e['display_name']} | {variante(e)} | {hechas} | {e['won']} | {e['lost']} | "
-                     f"{e['unknown']} | {pct(e['rate'])} | {pct(e['interval_low'])} – {pct(e['interval_high'])} |")
+        filas.append(f"{inicio} {num(e['won'])} | {num(e['lost'])} | {num(e['unknown'])} | {pct(e['rate'])} | "
+                     f"{pct(e['interval_low'])} – {pct(e['interval_high'])} |")
     else:
-        filas.append(f"| {e['display_name']} | {variante(e)} | {hechas} | | | | sin datos todavía | |")
+        filas.append(f"{inicio} | | | sin datos todavía | |")
 display(Markdown("\\n".join(filas)))
+""")
+
+md("""
+Fíjate en la columna «sin decidir». En los dos castillos sin devoluciones son pocas, y el
+intervalo es útil. En Baker's Dozen, Scotch y Moving Left son muchas: el resolvedor todavía no
+consigue decidir esas partidas dentro de su límite, y el intervalo llega casi hasta el 100 %.
+El atlas lo muestra tal cual en vez de adivinar: una partida sin decidir puede tener solución
+o no tenerla.
 """)
 
 md("""
@@ -130,7 +142,7 @@ y_bg = next((y for y, e in enumerate(con_datos) if e["key"] == bg["entry"]), Non
 if y_bg is not None:
     ax.plot(100 * bg["published_rate"], y_bg, "D", color="tab:red", ms=6, label="Blake y Gent (2019)")
 ax.set_yticks(range(len(con_datos)))
-ax.set_yticklabels([f"{e['display_name']} ({variante(e).replace('`', '')}; {e['computed_deals']} partidas)"
+ax.set_yticklabels([f"{e['display_name']} ({variante(e).replace('`', '')}; {num(e['computed_deals'])} partidas)"
                     for e in con_datos])
 ax.invert_yaxis()
 ax.set_xlim(0, 100)
@@ -224,6 +236,10 @@ más partidas que alguien que ve todas las cartas. Un jugador real gana menos, p
 elige un movimiento que parecía bueno y que una carta escondida convierte en un error sin
 remedio. El 15 % de la página se refiere a jugadores reales, así que solo es plausible si
 queda por debajo del techo.
+
+Hoy el atlas no puede responder: con dos barajas, cartas boca abajo y un mazo, el número de
+posiciones crece tanto que el resolvedor no decide casi ninguna partida de Moving Left dentro
+de su límite. El intervalo sale casi de 0 % a 100 % y no confirma ni desmiente el 15 %.
 """)
 
 code("""

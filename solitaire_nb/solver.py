@@ -28,6 +28,15 @@ terminate and, since the question is reachability ("is a won state reachable?"),
 already seen state loses nothing.  The heuristic only decides the order, never what is
 explored, so a capped run may say "unknown" but never a wrong "lost".
 
+Where the rules allow take-backs (every game but Baker's Dozen, and the castles unless
+``takeback=False``), `solve` first searches the same position with take-backs forbidden,
+with a quarter of the budget (`PHASE1_SHARE`).  That game is a restriction of the real one:
+each of its moves is legal in the real game with the same result, so a win found there is a
+win here (and the line is replayed through the engine as usual).  It is smaller, and the
+rules that need "no take-backs" (3 and 3b below, Scotch's foundations keyed by height) apply
+to it.  Its "lost" proves nothing about the real game, so the complete search follows with
+the rest of the budget, and only that one may answer "lost".
+
 Caps: ``max_states`` counts expanded states (deterministic: same verdict on every machine);
 ``time_limit`` is checked every few hundred states; the table never holds more than
 ``max_table`` keys (a few hundred bytes each); reaching any cap gives "unknown".
@@ -90,6 +99,20 @@ the pruning.  Only such rules are used, so a finished search without a win prove
    This is *not* used with take-backs (a lower card may come back from a foundation onto
    `c`, and see rule 4), nor with Citadel's autoplay (moving `c` early changes what the
    autoplay does), nor in the two-deck games (not needed there to be sound, and not proven).
+3b. **Safe moves to Scotch's foundations without take-backs** (the first phase only).  A
+   fan top `c` of rank r goes home at once when every card of rank r-1 is home (nothing can
+   ever be placed on `c` again) and either `c` is an Ace, or its twin (the other card of the
+   same rank and colour: the only other card its foundations could take at that height) is
+   home, or two foundations accept `c`.  Without take-backs a foundation matters only by
+   what it accepts (its height and top colour), so two foundations that accept the same
+   cards are interchangeable.  The deletion argument of rule 3 carries over: drop `c`'s move
+   home from a winning line and play it first; the foundation `c` went to in the line is
+   matched, from now on, by the one it goes to now.  Another card that the line plays onto
+   a foundation at `c`'s height can only be the twin; when it is home already, no other
+   card competes for that height, and when two foundations accept `c` the twin still finds
+   one.  A fan emptied early changes nothing, since an empty fan never takes a card (SC-4).
+   Scotch's foundations are then keyed by height and top colour, which also merges the
+   choice between two foundations that accept the same cards.
 4. **No safe moves with take-backs.**  A tempting rule for Beleaguered Castle with
    take-backs and Scotch ("send a card home when it lies on a card that accepts it: it can
    always be taken back there") is *not* used: the one-step argument holds, but applied
@@ -107,11 +130,26 @@ the pruning.  Only such rules are used, so a finished search without a win prove
    onto a tableau top that accepts it (those cards never come back from the foundations, and
    the ones below `x` cannot be tops before `x` leaves), or into a hole (never refilled, or
    only by a King).  So `x` never moves, `y` never goes home, and no win is reachable.
+7. **Dead ends in Scotch** (with or without take-backs, except where noted).  A foundation
+   started by a black Ace takes black odd and red even ranks, one started by a red Ace the
+   others: two *classes* of 26 cards, two foundations each, every rank twice per class, and
+   each of the four foundations must end with a King of its class.  A King never leaves a
+   fan except to its foundation (nothing ranks above it, and an empty fan is never
+   refilled), and once home it never comes back (a take-back needs a fan top one rank
+   higher), nor does anything below it.  So a card `y` of the King `k`'s class lying under
+   `k` in a fan goes home only after `k`, and `k`'s foundation must then already hold the
+   twin of `y`: call those twins the cards `k` needs.  A position is dropped when (a) `k`
+   covers a card it needs (both cards of one rank lie under `k`); (b) a card `k` needs lies
+   under a King on a foundation (that foundation is full); (d) the Kings in the fans must
+   go home in a cyclic order, where a King `k2` must go before `k` when a card `k` needs
+   lies under `k2` in a fan.  Without take-backs (first phase only) cards never leave a
+   foundation, so also when (c) the cards `k` needs are on two different foundations, or
+   `k` and the other King of its class need cards on the same foundation.
 5. **Moves that merely undo the last one** and other moves back to an already expanded
    state cost nothing extra: the transposition table skips them (rule-free, so safe).
 
-No other pruning is used (no other "dead end" cut-offs); where rule 3 does not apply
-(Chequers, Moving Left, Scotch, the castles with take-backs or with Citadel's autoplay), the
+No other pruning is used (no other "dead end" cut-offs); where rules 3, 3b, 6 and 7 do not
+apply (Chequers, Moving Left, the castles with take-backs or with Citadel's autoplay), the
 search is a plain exhaustive one over the canonical states.
 
 `hint` falls back, when no solution is found in time, on a heuristic move (not proven): moves
@@ -121,6 +159,7 @@ onto a card, then moves into a hole, turning the stock, and take-backs last.
 
 from __future__ import annotations
 
+import copy
 import heapq
 import time
 from typing import NamedTuple
@@ -131,11 +170,21 @@ from .moves import Move
 
 __all__ = ["Hint", "SolveResult", "hint", "solve", "verdict_text"]
 
+PHASE1_SHARE = 4
+"""Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
+state and time budget (see `solve`)."""
+
 DEFAULT_MAX_TABLE = 1_000_000
 """Most canonical keys the transposition table holds (a few hundred bytes each)."""
 
 _RANK = [c.rank for c in CARDS]
 _SUIT = ["SHDC".index(c.suit) for c in CARDS]
+_RED = [int(c.is_red) for c in CARDS]
+# the other card of the same rank and colour (♠↔♣, ♥↔♦)
+# Scotch's foundation classes: a foundation started by a black Ace takes black odd ranks and
+# red even ranks (class 1), the others the rest (class 0)
+_CLASS = [(int(c.is_red) + c.rank) % 2 for c in CARDS]
+_TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
 
 class SolveResult(NamedTuple):
@@ -208,9 +257,26 @@ class _Spec:
         self.simple = (
             not self.runs and self.r < 0 and self.s < 0 and self.decks == 1 and not self.shift_left
         )
-        one_card_one_deck = self.simple and not self.autoplay
-        self.rule3 = one_card_one_deck and not self.takeback
         self.fast = self.simple and all(self.fnd_same)
+        self._set_takeback(self.takeback)
+
+    def _set_takeback(self, takeback: bool) -> None:
+        self.takeback = takeback
+        one_card_one_deck = self.simple and not self.autoplay
+        self.rule3 = one_card_one_deck and not takeback
+        # Scotch without take-backs: pruning rule 3b, and its foundations keyed by what they
+        # accept (height and top colour), since no card below a top can ever matter again
+        self.alt_fnd = not any(self.fnd_same)
+        self.rule3b = self.alt_fnd and self.decks == 1 and not self.runs and not takeback
+        self.fnd_by_height = self.alt_fnd and not takeback
+        self.king_dead_ends = self.alt_fnd and self.empty == "none" and self.decks == 1
+
+    def without_takebacks(self) -> _Spec:
+        """The same game with take-backs forbidden: a restriction, so its wins are wins of
+        this game too (the first phase of `solve`)."""
+        other = copy.copy(self)
+        other._set_takeback(False)
+        return other
 
 
 # ---------------------------------------------------------------------- the compact state
@@ -460,7 +526,9 @@ class _State:
             enc = []
             for fi in grp:
                 q = p[fi]
-                if sp.fnd_same[fi - sp.fnd[0]]:
+                if sp.fnd_by_height:
+                    enc.append(bytes((len(q), _RED[q[-1]])) if q else b"")
+                elif sp.fnd_same[fi - sp.fnd[0]]:
                     enc.append(bytes((q[-1],)) if q else b"")
                 else:
                     enc.append(bytes(q))
@@ -474,9 +542,11 @@ class _State:
         return b"\xfd".join(parts)
 
     def safe_move(self) -> tuple[int, int, int] | None:
-        """A move to a foundation that pruning rule 3 proves safe, or None."""
+        """A move to a foundation that pruning rule 3 (or 3b) proves safe, or None."""
         sp = self.sp
         p = self.p
+        if sp.rule3b:
+            return self._safe_move_alt()
         if sp.rule3:
             height = self._suit_heights()
             for ti in sp.tab:
@@ -492,6 +562,78 @@ class _State:
                         return (ti, fi, 1)
         return None
 
+    def dead(self) -> bool:
+        """Pruning rule 7 (Scotch): the Kings in the fans cannot all go home (see the module
+        docstring)."""
+        sp = self.sp
+        if not sp.king_dead_ends:
+            return False
+        p = self.p
+        where: dict[int, tuple[int, int]] = {}
+        for pi in sp.tab + sp.fnd:
+            for j, x in enumerate(p[pi]):
+                where[x] = (pi, j)
+        need: dict[int, list[int]] = {}  # King in a fan -> cards its foundation must hold
+        for ti in sp.tab:
+            q = p[ti]
+            for j, k in enumerate(q):
+                if _RANK[k] != 13 or not j:
+                    continue
+                cards = [_TWIN[y] for y in q[:j] if _CLASS[y] == _CLASS[k]]
+                if any(where[n][0] == ti and where[n][1] < j for n in cards):
+                    return True  # (a) both cards of one rank lie under k
+                need[k] = cards
+        is_fnd = sp.kind
+        before: dict[int, set[int]] = {k: set() for k in need}  # k -> Kings that must go home first
+        chains: dict[int, set[int]] = {}
+        for k, cards in need.items():
+            fnds = set()
+            for n in cards:
+                pi, a = where[n]
+                q = p[pi]
+                if is_fnd[pi] == "F":
+                    if _RANK[q[-1]] == 13:
+                        return True  # (b) n lies in a finished foundation
+                    fnds.add(pi)
+                else:
+                    before[k].update(x for x in q[a + 1:] if _RANK[x] == 13)
+            if not sp.takeback:
+                if len(fnds) > 1:
+                    return True  # (c) k's foundation would have to be two piles
+                chains[k] = fnds
+        if not sp.takeback:
+            for k in need:
+                if _TWIN[k] in need and chains[k] & chains[_TWIN[k]]:
+                    return True  # (c) both Kings of a class need the same foundation
+        return _has_cycle(before)
+
+    def _safe_move_alt(self) -> tuple[int, int, int] | None:
+        """Rule 3b (Scotch without take-backs): a top card c of rank r goes home when every
+        card of rank r-1 is home and either c is an Ace, its twin (same rank and colour) is
+        home, or two foundations accept it."""
+        sp = self.sp
+        p = self.p
+        home = [0] * 14  # cards home per rank
+        on_fnd = set()
+        for fi in sp.fnd:
+            for x in p[fi]:
+                home[_RANK[x]] += 1
+                on_fnd.add(x)
+        for ti in sp.tab:
+            q = p[ti]
+            if not q:
+                continue
+            c = q[-1]
+            r = _RANK[c]
+            if r > 1 and home[r - 1] < 4:
+                continue
+            accepting = [fi for fi in sp.fnd if self.fnd_accepts(fi, c)]
+            if not accepting:
+                continue
+            if r == 1 or _TWIN[c] in on_fnd or len(accepting) >= 2:
+                return (ti, accepting[0], 1)
+        return None
+
     def _suit_heights(self) -> list[int]:
         """Per suit, the highest rank on its (same-suit, one-deck) foundation."""
         h = [0, 0, 0, 0]
@@ -500,6 +642,22 @@ class _State:
             if q:
                 h[_SUIT[q[-1]]] = _RANK[q[-1]]
         return h
+
+
+def _has_cycle(before: dict[int, set[int]]) -> bool:
+    """Does the "must go home first" relation among a few Kings contain a cycle?"""
+    state: dict[int, int] = {}  # 1 = on the current path, 2 = done
+
+    def visit(k: int) -> bool:
+        state[k] = 1
+        for k2 in before.get(k, ()):
+            mark = state.get(k2, 0)
+            if mark == 1 or (mark == 0 and visit(k2)):
+                return True
+        state[k] = 2
+        return False
+
+    return any(state.get(k, 0) == 0 and visit(k) for k in before)
 
 
 # ---------------------------------------------------------------------- fast one-deck state
@@ -905,6 +1063,8 @@ def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple
     if st.foundation_count() == total:
         return "won", root_line, 0
     root = st.key()
+    if st.dead():
+        return "lost", [], 1
     parent: dict[bytes, tuple | None] = {root: None}
     heap = [(_generic_score(st), 0, root, _snapshot(st))]
     count = 0
@@ -926,8 +1086,9 @@ def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple
                 parent[k] = (key, tuple(line))
                 if st.foundation_count() == total:
                     return "won", root_line + _unwind(parent, k), states
-                count += 1
-                heapq.heappush(heap, (_generic_score(st), count, k, _snapshot(st)))
+                if not st.dead():
+                    count += 1
+                    heapq.heappush(heap, (_generic_score(st), count, k, _snapshot(st)))
             for _m, o in reversed(played):
                 st.undo(o)
     return "lost", [], states
@@ -983,24 +1144,41 @@ def solve(
     search (see the module docstring for the pruning rules and why they are safe)."""
     t0 = time.perf_counter()
     spec = _Spec(game)
+    cap = -1 if max_states is None else max_states
+    deadline = None if time_limit is None else t0 + time_limit
+    states = 0
+    if spec.takeback:
+        # Phase 1: the same position with take-backs forbidden, a smaller game whose wins are
+        # wins here too; its "lost" proves nothing here, so the complete search follows.
+        cap1 = -1 if cap < 0 else cap // PHASE1_SHARE
+        deadline1 = None if time_limit is None else t0 + time_limit / PHASE1_SHARE
+        status, moves, states = _search(game, spec.without_takebacks(), deadline1, cap1, max_table)
+        if status == "won":
+            _check_line(game, moves)
+            return SolveResult(status, moves, states, time.perf_counter() - t0)
+        if cap >= 0:
+            cap = max(cap - states, 0)
+    status, moves, more = _search(game, spec, deadline, cap, max_table)
+    if status == "won":
+        _check_line(game, moves)
+    return SolveResult(status, moves, states + more, time.perf_counter() - t0)
+
+
+def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:
+    """One complete best-first search of `game` under `spec`'s rules: verdict, engine moves
+    of the winning line, states expanded."""
     moves: list[Move] = []
     if spec.fast:
-        deadline = None if time_limit is None else t0 + time_limit
-        cap = -1 if max_states is None else max_states
         status, fline, states = _fast_best_first(_Fast(spec, game), deadline, cap, max_table)
         if status == "won":
             moves = _described_moves(game, spec, fline)
     else:
         st, back = _canonical_state(spec, game)
-        deadline = None if time_limit is None else t0 + time_limit
-        cap = -1 if max_states is None else max_states
         status, line, states = _generic_best_first(st, deadline, cap, max_table)
         if status == "won":
             ids = spec.pile_ids
             moves = [Move(ids[back[si]], ids[back[di]], n) for si, di, n in line]
-    if status == "won":
-        _check_line(game, moves)
-    return SolveResult(status, moves, states, time.perf_counter() - t0)
+    return status, moves, states
 
 
 def _canonical_state(spec: _Spec, game: Game) -> tuple[_State, list[int]]:
@@ -1033,7 +1211,7 @@ def _check_line(game: Game, moves: list[Move]) -> None:
 def _enter(st: _State, line: list) -> list:
     """Play the safe moves (rule 3) available now; return them with their undo records."""
     out = []
-    if not st.sp.rule3:
+    if not (st.sp.rule3 or st.sp.rule3b):
         return out
     while True:
         m = st.safe_move()

@@ -140,6 +140,24 @@ def test_max_states_is_deterministic():
     assert a.states <= 800
 
 
+
+@pytest.mark.parametrize(("name", "seed"), [("beleaguered_castle", 5), ("citadel", 6)])
+def test_takeback_games_first_search_without_takebacks(name, seed):
+    """With take-backs allowed, `solve` first runs the search of the game without them (a
+    quarter of the budget): on a deal that game wins quickly, the verdict, states and line
+    are exactly those of ``takeback=False``, and the line is legal with take-backs too."""
+    free = solve(sn.new_game(name, seed=seed, takeback=False), max_states=4000)
+    assert free.status == "won" and free.states < 1000
+    with_takebacks = solve(sn.new_game(name, seed=seed), max_states=4000)
+    assert (with_takebacks.status, with_takebacks.states) == (free.status, free.states)
+    assert [str(m) for m in with_takebacks.moves] == [str(m) for m in free.moves]
+    # a "lost" of the first phase is no proof: the complete search still runs, and the
+    # states of both phases are counted
+    stuck = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE)
+    r = solve(stuck, max_states=4000)
+    assert r.status == "lost"
+    assert r.states > solve(sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)).states
+
 # ---------------------------------------------------------------------- hand-built positions
 def _castle_home(except_spades_from: int) -> dict[str, list[str]]:
     """Beleaguered Castle foundations: ♥ ♦ ♣ complete, ♠ up to rank except_spades_from - 1."""
@@ -243,6 +261,90 @@ def test_scotch_won_and_lost():
     g = sn.Game.from_position("scotch", {**base, "T0": ["QH", "KS"]})
     assert solve(g).status == "lost"
 
+
+
+def _scotch_endgame(f0: int, f3: int, fans: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Scotch with ♥♠ and ♦♣ chains home (F1, F2), the two black-Ace chains of SCOTCH_FULL
+    home up to heights f0 and f3, and the given fans (the others empty)."""
+    piles = {k: list(v) for k, v in SCOTCH_FULL.items()}
+    piles["F0"] = piles["F0"][:f0]
+    piles["F3"] = piles["F3"][:f3]
+    return {**piles, **fans}
+
+
+def _scotch_dead(piles: dict[str, list[str]], takeback: bool = True) -> bool:
+    g = sn.Game.from_position("scotch", piles, validate=False)
+    spec = _Spec(g) if takeback else _Spec(g).without_takebacks()
+    return _State(spec, g).dead()
+
+
+# the black-Ace chains above 7: F0 goes on 8♥ 9♠ 10♥ J♠ Q♥ K♠, F3 on 8♦ 9♣ 10♦ J♣ Q♦ K♣
+_SCOTCH_SINGLES = {f"T{i + 2}": [c] for i, c in enumerate(["9S", "TH", "JS", "QH", "9C", "TD", "JC", "QD"])}
+
+
+def test_scotch_dead_end_rule_7():
+    """Rule 7 on hand-built positions, each checked against the reasoning in its comment."""
+    # (a) K♠ covers both red 8s: its foundation needs one of them first
+    assert _scotch_dead(_scotch_endgame(7, 7, {"T0": ["8H", "8D", "KS"], "T1": ["KC"], **_SCOTCH_SINGLES}))
+    # (d) K♠ needs 8♦, which lies under K♣, and K♣ needs 8♥, under K♠
+    cyclic = _scotch_endgame(7, 7, {"T0": ["8H", "KS"], "T1": ["8D", "KC"], **_SCOTCH_SINGLES})
+    assert _scotch_dead(cyclic)
+    assert solve(sn.Game.from_position("scotch", cyclic)).status == "lost"
+    # ...but with 8♦ on top of K♣ it is won: 8♦, 9♠, …, K♠ home, then 8♥, 9♣, …, K♣
+    alive = _scotch_endgame(7, 7, {"T0": ["8H", "KS"], "T1": ["KC", "8D"], **_SCOTCH_SINGLES})
+    assert not _scotch_dead(alive)
+    assert solve(sn.Game.from_position("scotch", alive)).status == "won"
+    # (b) K♠ needs 8♦, which lies under K♣ on a finished foundation
+    full = _scotch_endgame(7, 13, {"T0": ["8H", "KS"], "T2": ["9S"], "T3": ["TH"], "T4": ["JS"], "T5": ["QH"]})
+    assert _scotch_dead(full)
+    # (c) K♠ needs 8♦ and K♣ needs 9♣, both on F0: dead only without take-backs, since with
+    # them 9♣ may come back into play and go home on the other foundation
+    f0 = SCOTCH_FULL["F0"][:7] + ["8D", "9C"]
+    shared = _scotch_endgame(7, 7, {"T0": ["8H", "KS"], "T1": ["9S", "KC"], "T2": ["TH"], "T3": ["JS"], "T4": ["QH"],
+                                    "T5": ["TD"], "T6": ["JC"], "T7": ["QD"]})
+    shared["F0"] = f0
+    assert not _scotch_dead(shared) and _scotch_dead(shared, takeback=False)
+
+
+def test_scotch_safe_move_rule_3b():
+    """Rule 3b applies in the first phase only (no take-backs): an Ace goes home at once;
+    a 9 goes home when every 8 is home and its twin is home or two foundations take it."""
+    piles = _scotch_endgame(8, 7, {"T0": ["9C"], "T1": ["8D", "9S"]})
+    g = sn.Game.from_position("scotch", piles, validate=False)
+    restricted = _State(_Spec(g).without_takebacks(), g)
+    assert restricted.safe_move() is None  # 8♦ is in play: a 9 could still go on it
+    assert _State(_Spec(g), g).safe_move() is None  # and never with take-backs
+    piles = _scotch_endgame(8, 8, {"T0": ["9C"], "T2": ["9S"]})  # both black-Ace chains at 8
+    g = sn.Game.from_position("scotch", piles, validate=False)
+    si, di, n = _State(_Spec(g).without_takebacks(), g).safe_move()
+    assert (g.pile_ids[si], n) in (("T0", 1), ("T2", 1)) and g.pile_ids[di] in ("F0", "F3")
+    piles = _scotch_endgame(9, 8, {"T0": ["9C"]})  # F0 took 9♠: 9♣ has one place, twin home
+    piles["F0"] = SCOTCH_FULL["F0"][:9]
+    g = sn.Game.from_position("scotch", piles, validate=False)
+    assert _State(_Spec(g).without_takebacks(), g).safe_move() is not None
+
+
+def test_scotch_verdicts_match_brute_force_on_small_endgames():
+    """Random Scotch endgames (5–6 cards off the two black-Ace chains, on three fans): the
+    solver (first phase without take-backs with rule 3b, then the complete search with rule
+    7) agrees with a plain breadth-first search through the engine, take-backs included."""
+    rng = random.Random(77)
+    checked = Counter()
+    for _ in range(25):
+        f0, f3 = rng.randrange(9, 12), rng.randrange(9, 12)
+        cards = SCOTCH_FULL["F0"][f0:] + SCOTCH_FULL["F3"][f3:]
+        rng.shuffle(cards)
+        fans: dict[str, list[str]] = {"T0": [], "T1": [], "T2": []}
+        for c in cards:
+            fans[f"T{rng.randrange(3)}"].append(c)
+        g = sn.Game.from_position("scotch", _scotch_endgame(f0, f3, fans), validate=False)
+        truth = _brute_force_won(g, limit=4000)
+        if truth is None:
+            continue
+        verdict = solve(g).status
+        assert verdict == ("won" if truth else "lost"), fans
+        checked[verdict] += 1
+    assert checked["won"] > 0 and checked["lost"] > 0, checked
 
 def _chequers_home() -> dict[str, list[str]]:
     piles = {}

@@ -360,15 +360,29 @@ def test_committed_atlas_summary_is_consistent():
     assert doc["blake_gent"]["published_rate"] == 0.68170
 
 
-@pytest.mark.parametrize("entry", ["beleaguered_castle_sin_devolver", "citadel_sin_devolver"])
-def test_solver_reproduces_committed_atlas_records(entry):
+REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), sample size
+    ("beleaguered_castle_sin_devolver", 20_000, 12),
+    ("citadel_sin_devolver", 20_000, 12),
+    ("bakers_dozen", 5_000, 4),
+    ("bakers_dozen_cualquier_palo", 5_000, 4),
+    ("citadel", 5_000, 4),
+    ("beleaguered_castle", 5_000, 4),
+    ("scotch", 2_000, 4),
+    ("chequers", 2_000, 4),
+    ("chequers_sin_vuelta", 2_000, 4),
+    ("moving_left", 10_000, 1),
+]
+
+
+@pytest.mark.parametrize(("entry", "most_states", "size"), REPRODUCE, ids=[e for e, _, _ in REPRODUCE])
+def test_solver_reproduces_committed_atlas_records(entry, most_states, size):
     """The atlas's records are deterministic (``max_states``): today's solver, run on a sample
     of committed deals, gives the same verdict, states and line length.  A change to the
     search order must fail here, since it would silently mix two solvers in one study."""
     header, records = read_records(Path(__file__).resolve().parents[1] / "data" / "atlas" / f"{entry}.csv")
-    quick = sorted((r for r in records if r.states <= 20_000), key=lambda r: r.deal)
-    sample = quick[:: max(1, len(quick) // 12)][:12]  # spread over the whole range computed
-    assert len(sample) == 12
+    quick = sorted((r for r in records if r.states <= most_states), key=lambda r: r.deal)
+    sample = quick[:: max(1, len(quick) // size)][:size]  # spread over the whole range computed
+    assert len(sample) == size
     for r in sample:
         game = sn.new_game(header["game"], seed=r.deal, **header["variant"])
         got = sn.solve(game, max_states=header["max_states"])
