@@ -130,21 +130,21 @@ the pruning.  Only such rules are used, so a finished search without a win prove
    onto a tableau top that accepts it (those cards never come back from the foundations, and
    the ones below `x` cannot be tops before `x` leaves), or into a hole (never refilled, or
    only by a King).  So `x` never moves, `y` never goes home, and no win is reachable.
-7. **Dead ends in Scotch** (with or without take-backs, except where noted).  A foundation
-   started by a black Ace takes black odd and red even ranks, one started by a red Ace the
-   others: two *classes* of 26 cards, two foundations each, every rank twice per class, and
-   each of the four foundations must end with a King of its class.  A King never leaves a
-   fan except to its foundation (nothing ranks above it, and an empty fan is never
-   refilled), and once home it never comes back (a take-back needs a fan top one rank
-   higher), nor does anything below it.  So a card `y` of the King `k`'s class lying under
-   `k` in a fan goes home only after `k`, and `k`'s foundation must then already hold the
-   twin of `y`: call those twins the cards `k` needs.  A position is dropped when (a) `k`
-   covers a card it needs (both cards of one rank lie under `k`); (b) a card `k` needs lies
-   under a King on a foundation (that foundation is full); (d) the Kings in the fans must
-   go home in a cyclic order, where a King `k2` must go before `k` when a card `k` needs
-   lies under `k2` in a fan.  Without take-backs (first phase only) cards never leave a
-   foundation, so also when (c) the cards `k` needs are on two different foundations, or
-   `k` and the other King of its class need cards on the same foundation.
+7. **Dead ends in Scotch** (with or without take-backs).  A foundation started by a black
+   Ace takes black odd and red even ranks, one started by a red Ace the others: two
+   *classes* of 26 cards, two foundations each, every rank twice per class, so at the win
+   each foundation of a class holds one of the two cards of each rank and ends with one of
+   the class's two Kings.  A King never leaves a fan except to its foundation (nothing ranks
+   above it, and an empty fan is never refilled); once home it never comes back (a
+   take-back needs a fan top one rank higher), nor does anything below it; and nothing is
+   ever put under a King.  So a card lying under a King `x` in a fan goes home after `x`;
+   if it ends on the foundation that the King `k` closes, `x` goes home before `k`
+   (impossible when `x` is `k`); and a King under another King in a fan goes home after it.
+   The position is dropped when no split of each class's covered cards between its two
+   Kings (a King already home fixes its own foundation) gives an order of the Kings in the
+   fans that satisfies all these "before" pairs, i.e. every split puts a card under its
+   own King or makes the pairs cyclic.  The cards under the Kings do not change while they
+   stay in their fans, so the test depends only on the foundations and is cached on them.
 5. **Moves that merely undo the last one** and other moves back to an already expanded
    state cost nothing extra: the transposition table skips them (rule-free, so safe).
 
@@ -162,6 +162,7 @@ from __future__ import annotations
 import copy
 import heapq
 import time
+from itertools import product
 from typing import NamedTuple
 
 from .cards import CARDS
@@ -184,6 +185,10 @@ _RED = [int(c.is_red) for c in CARDS]
 # Scotch's foundation classes: a foundation started by a black Ace takes black odd ranks and
 # red even ranks (class 1), the others the rest (class 0)
 _CLASS = [(int(c.is_red) + c.rank) % 2 for c in CARDS]
+# per class and rank, its two cards; per class, its two Kings
+_CLASS_RANK = [[tuple(c.id for c in CARDS if c.rank == r and (int(c.is_red) + r) % 2 == k) for r in range(14)]
+               for k in (0, 1)]
+_CLASS_KINGS = [_CLASS_RANK[k][13] for k in (0, 1)]
 _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
 
@@ -563,49 +568,38 @@ class _State:
         return None
 
     def dead(self) -> bool:
-        """Pruning rule 7 (Scotch): the Kings in the fans cannot all go home (see the module
-        docstring)."""
+        """Pruning rule 7 (Scotch): no way to finish the four foundations lets the Kings in
+        the fans leave them in some order (see the module docstring).  The cards under a King
+        in a fan never change while it stays there, so the answer depends only on the
+        foundations; it is cached on them for this search."""
         sp = self.sp
         if not sp.king_dead_ends:
             return False
         p = self.p
-        where: dict[int, tuple[int, int]] = {}
-        for pi in sp.tab + sp.fnd:
-            for j, x in enumerate(p[pi]):
-                where[x] = (pi, j)
-        need: dict[int, list[int]] = {}  # King in a fan -> cards its foundation must hold
+        key = b"\xff".join([bytes(p[f]) for f in sp.fnd])
+        cache = self.__dict__.setdefault("_dead_cache", {})
+        if key not in cache:
+            cache[key] = self._kings_blocked()
+        return cache[key]
+
+    def _kings_blocked(self) -> bool:
+        sp = self.sp
+        p = self.p
+        under: dict[int, list[int]] = {}  # card in a fan -> the Kings above it in that fan
         for ti in sp.tab:
-            q = p[ti]
-            for j, k in enumerate(q):
-                if _RANK[k] != 13 or not j:
-                    continue
-                cards = [_TWIN[y] for y in q[:j] if _CLASS[y] == _CLASS[k]]
-                if any(where[n][0] == ti and where[n][1] < j for n in cards):
-                    return True  # (a) both cards of one rank lie under k
-                need[k] = cards
-        is_fnd = sp.kind
-        before: dict[int, set[int]] = {k: set() for k in need}  # k -> Kings that must go home first
-        chains: dict[int, set[int]] = {}
-        for k, cards in need.items():
-            fnds = set()
-            for n in cards:
-                pi, a = where[n]
-                q = p[pi]
-                if is_fnd[pi] == "F":
-                    if _RANK[q[-1]] == 13:
-                        return True  # (b) n lies in a finished foundation
-                    fnds.add(pi)
-                else:
-                    before[k].update(x for x in q[a + 1:] if _RANK[x] == 13)
-            if not sp.takeback:
-                if len(fnds) > 1:
-                    return True  # (c) k's foundation would have to be two piles
-                chains[k] = fnds
-        if not sp.takeback:
-            for k in need:
-                if _TWIN[k] in need and chains[k] & chains[_TWIN[k]]:
-                    return True  # (c) both Kings of a class need the same foundation
-        return _has_cycle(before)
+            kings: list[int] = []
+            for x in reversed(p[ti]):
+                if kings:
+                    under[x] = list(kings)
+                if _RANK[x] == 13:
+                    kings.append(x)
+        if not under:
+            return False
+        pile_of = {x: fi for fi in sp.fnd for x in p[fi]}
+        # a King under another King leaves its fan after it
+        stacked = frozenset((x, k) for k in _CLASS_KINGS[0] + _CLASS_KINGS[1] for x in under.get(k, ()))
+        options = [_class_orders(cls, under, pile_of, p) for cls in (0, 1)]
+        return not any(_acyclic(a | b | stacked) for a in options[0] for b in options[1])
 
     def _safe_move_alt(self) -> tuple[int, int, int] | None:
         """Rule 3b (Scotch without take-backs): a top card c of rank r goes home when every
@@ -644,20 +638,51 @@ class _State:
         return h
 
 
-def _has_cycle(before: dict[int, set[int]]) -> bool:
-    """Does the "must go home first" relation among a few Kings contain a cycle?"""
-    state: dict[int, int] = {}  # 1 = on the current path, 2 = done
+def _class_orders(cls: int, under: dict, pile_of: dict, p: list) -> set[frozenset]:
+    """Rule 7 for one Scotch foundation class: every way its cards may end on its two
+    foundations (one card of each rank per foundation, each closed by one of the class's
+    two Kings), as the set of "King x must go home before King k" pairs each way forces: a
+    card under x in a fan that ends below k.  Ways that put a card under its own King are
+    impossible.  A King already home fixes its foundation (nothing leaves it again)."""
+    kings = _CLASS_KINGS[cls]
+    fixed: dict[int, int] = {}  # card -> the King its foundation ends with
+    for k in kings:
+        if k in pile_of:
+            other = kings[1] if k == kings[0] else kings[0]
+            chain = set(p[pile_of[k]])
+            for r in range(1, 13):
+                for c in _CLASS_RANK[cls][r]:
+                    fixed[c] = k if c in chain else other
+    choices = []
+    for r in range(1, 13):
+        a, b = _CLASS_RANK[cls][r]
+        if a not in under and b not in under:
+            continue  # no King covers either card: no order follows from this rank
+        if a in fixed:
+            choices.append([((a, fixed[a]), (b, fixed[b]))])
+        else:
+            choices.append([((a, kings[0]), (b, kings[1])), ((a, kings[1]), (b, kings[0]))])
+    out: set[frozenset] = set()
+    for combo in product(*choices):
+        edges = set()
+        for pair in combo:
+            for card, k in pair:
+                for x in under.get(card, ()):
+                    edges.add((x, k))
+        if all(x != k for x, k in edges):  # no card ends under its own King
+            out.add(frozenset(edges))
+    return out
 
-    def visit(k: int) -> bool:
-        state[k] = 1
-        for k2 in before.get(k, ()):
-            mark = state.get(k2, 0)
-            if mark == 1 or (mark == 0 and visit(k2)):
-                return True
-        state[k] = 2
-        return False
 
-    return any(state.get(k, 0) == 0 and visit(k) for k in before)
+def _acyclic(edges: frozenset) -> bool:
+    """Can a few Kings go home in an order that puts x before k for every pair (x, k)?"""
+    left = set(edges)
+    while left:
+        sources = {x for x, _ in left} - {k for _, k in left}
+        if not sources:
+            return False
+        left = {e for e in left if e[0] not in sources}
+    return True
 
 
 # ---------------------------------------------------------------------- fast one-deck state

@@ -297,13 +297,21 @@ def test_scotch_dead_end_rule_7():
     # (b) K♠ needs 8♦, which lies under K♣ on a finished foundation
     full = _scotch_endgame(7, 13, {"T0": ["8H", "KS"], "T2": ["9S"], "T3": ["TH"], "T4": ["JS"], "T5": ["QH"]})
     assert _scotch_dead(full)
-    # (c) K♠ needs 8♦ and K♣ needs 9♣, both on F0: dead only without take-backs, since with
-    # them 9♣ may come back into play and go home on the other foundation
+    # K♠ needs 8♦ (8♥ lies under it) and K♣ needs 9♣ (9♠ lies under it); so K♠'s
+    # foundation takes 8♦ and 9♠, and K♣'s takes 9♣ and 8♥: K♣ must go home before K♠ (to
+    # free 9♠) and K♠ before K♣ (to free 8♥).  Dead with or without take-backs.
     f0 = SCOTCH_FULL["F0"][:7] + ["8D", "9C"]
     shared = _scotch_endgame(7, 7, {"T0": ["8H", "KS"], "T1": ["9S", "KC"], "T2": ["TH"], "T3": ["JS"], "T4": ["QH"],
                                     "T5": ["TD"], "T6": ["JC"], "T7": ["QD"]})
     shared["F0"] = f0
-    assert not _scotch_dead(shared) and _scotch_dead(shared, takeback=False)
+    assert _scotch_dead(shared) and _scotch_dead(shared, takeback=False)
+    # 8♥ under both black Kings: whichever foundation it ends on, its King lies above it
+    stacked = _scotch_endgame(7, 7, {"T0": ["8H", "KC", "KS"], "T1": ["8D"], **_SCOTCH_SINGLES})
+    assert _scotch_dead(stacked)
+    # a King under the other one only has to wait for it
+    stacked["T0"], stacked["T1"], stacked["T10"] = ["KC", "KS"], ["8D"], ["8H"]
+    assert not _scotch_dead(stacked)
+    assert solve(sn.Game.from_position("scotch", stacked)).status == "won"
 
 
 def test_scotch_safe_move_rule_3b():
