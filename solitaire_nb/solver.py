@@ -183,9 +183,8 @@ _SUIT = ["SHDC".index(c.suit) for c in CARDS]
 _RED = [int(c.is_red) for c in CARDS]
 # the other card of the same rank and colour (♠↔♣, ♥↔♦)
 # Scotch's foundation classes: a foundation started by a black Ace takes black odd ranks and
-# red even ranks (class 1), the others the rest (class 0)
-_CLASS = [(int(c.is_red) + c.rank) % 2 for c in CARDS]
-# per class and rank, its two cards; per class, its two Kings
+# red even ranks (class 1), the others the rest (class 0).  Per class and rank, its two
+# cards; per class, its two Kings.
 _CLASS_RANK = [[tuple(c.id for c in CARDS if c.rank == r and (int(c.is_red) + r) % 2 == k) for r in range(14)]
                for k in (0, 1)]
 _CLASS_KINGS = [_CLASS_RANK[k][13] for k in (0, 1)]
@@ -292,6 +291,7 @@ class _State:
         self.sp = spec
         self.p: list[list[int]] = [[c.id for c in pile] for pile in game._piles]
         self.fd: list[int] = list(game._fd)
+        self._dead_cache: dict[bytes, bool] = {}  # rule 7, by foundations (see `dead`)
 
     # ---------------------------------------------------------------- acceptance
     def fnd_accepts(self, fi: int, cid: int) -> bool:
@@ -577,7 +577,7 @@ class _State:
             return False
         p = self.p
         key = b"\xff".join([bytes(p[f]) for f in sp.fnd])
-        cache = self.__dict__.setdefault("_dead_cache", {})
+        cache = self._dead_cache
         if key not in cache:
             cache[key] = self._kings_blocked()
         return cache[key]
