@@ -10,6 +10,7 @@ import json
 import math
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -359,6 +360,27 @@ def test_committed_atlas_summary_is_consistent():
         assert parts == p["common_deals"]
     assert doc["blake_gent"]["published_rate"] == 0.68170
 
+
+
+def test_atlas_beleaguered_castle_agrees_with_blake_gent():
+    """Issue 7's check, recomputed from the committed records rather than read from the
+    summary: at least 20,000 Beleaguered Castle deals without take-backs, whose interval
+    (unknowns bracketed) overlaps Blake & Gent's 68.170 % ± 0.099 %; and every summary row
+    counts exactly what its CSV holds."""
+    root = Path(__file__).resolve().parents[1] / "data" / "atlas"
+    doc = winrate.atlas()
+    for e in doc["entries"]:
+        header, records = read_records(root / f"{e['key']}.csv")
+        assert header["max_states"] == e["max_states"] and header["variant"] == e["variant"]
+        counts = Counter(r.status for r in records)
+        assert (counts["won"], counts["lost"], counts["unknown"]) == (e["won"], e["lost"], e["unknown"])
+        assert e["complete"] and sorted(r.deal for r in records) == list(range(e["planned_first"], e["planned_last"] + 1))
+    _, records = read_records(root / "beleaguered_castle_sin_devolver.csv")
+    counts = Counter(r.status for r in records)
+    assert len(records) >= 20_000
+    low, high = bracketed_interval(counts["won"], counts["unknown"], len(records))
+    assert low <= 0.68170 + 0.00099 and 0.68170 - 0.00099 <= high
+    assert doc["blake_gent"]["overlap"] and doc["blake_gent"]["enough_deals"]
 
 REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), sample size
     ("beleaguered_castle_sin_devolver", 20_000, 12),
