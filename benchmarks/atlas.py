@@ -69,7 +69,7 @@ class Entry:
 
 
 # The plan.  Order = priority: a budgeted run works through the entries in this order.
-# Sized so the whole atlas regenerates in about four hours on a 2-core machine (the CPU
+# Sized so the whole atlas regenerates in about 3.5 hours on a 2-core machine (the
 # seconds recorded in the CSVs, `--list`, sum to 6.6 hours of one core): the
 # published Beleaguered Castle figure needs 20,000 deals, the other entries get as many deals
 # as their cost allows, with a lower cap where a deal that does not end quickly almost
