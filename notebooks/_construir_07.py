@@ -112,9 +112,10 @@ display(Markdown("\\n".join(filas)))
 
 md("""
 Fíjate en la columna «sin decidir». En los dos castillos sin devoluciones son pocas, y el
-intervalo es útil. En Baker's Dozen, Scotch y Moving Left son muchas: el resolvedor todavía no
-consigue decidir esas partidas dentro de su límite, y el intervalo se alarga mucho (en Baker's
-Dozen y Moving Left, casi hasta el 100 %).
+intervalo es útil. En Baker's Dozen y Moving Left son muchas: el resolvedor todavía no
+consigue decidir esas partidas dentro de su límite, y el intervalo se alarga casi hasta el
+100 %. En Scotch quedan pocas; su intervalo es ancho sobre todo porque el atlas solo tiene 200
+partidas de Scotch.
 El atlas lo muestra tal cual en vez de adivinar: una partida sin decidir puede tener solución
 o no tenerla.
 """)

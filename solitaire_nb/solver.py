@@ -14,9 +14,10 @@ stock, which a player does not.  Its verdicts say so (`verdict_text`).
 Search
 ------
 A complete best-first search: a priority queue of positions ordered by a heuristic (cards
-not yet home count most; then, in Beleaguered Castle, Citadel and Baker's Dozen, the cards
-lying above a card the foundations need now or next; in the other games, cards lying on a
-card the tableau rule would not let them go on, and face-down cards),
+not yet home count most; then, in Beleaguered Castle, Citadel and Scotch, the cards lying
+above a card the foundations take now or next, and in Baker's Dozen above the cards of the
+next six ranks of each suit, weighted by how soon they are needed; in the other games and in
+Scotch, cards lying on a card the tableau rule would not let them go on, and face-down cards),
 ties broken by arrival order so the run is
 deterministic, and a transposition table mapping each canonical state key to its parent (to
 rebuild the winning line).  A state is expanded once; its successors are generated with cheap
@@ -188,6 +189,12 @@ _RED = [int(c.is_red) for c in CARDS]
 _CLASS_RANK = [[tuple(c.id for c in CARDS if c.rank == r and (int(c.is_red) + r) % 2 == k) for r in range(14)]
                for k in (0, 1)]
 _CLASS_KINGS = [_CLASS_RANK[k][13] for k in (0, 1)]
+# alternate-colour foundations (Scotch): the cards a foundation topped by card c takes now or
+# next (index 52: an empty foundation, which takes any Ace)
+_ALT_NEXT = [
+    tuple(d.id for d in CARDS if (d.rank == c.rank + 1 and d.color != c.color) or (d.rank == c.rank + 2 and d.color == c.color))
+    for c in CARDS
+] + [tuple(d.id for d in CARDS if d.rank == 1)]
 _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
 
@@ -708,6 +715,9 @@ class _Fast:
         # rule 3: the cards that may lie on c, as (suit, rank) pairs
         self.children = [[(_SUIT[x], _RANK[x]) for x in spec.tab_acc[c]] for c in range(52)]
         self.dead_ends = spec.name == "bakers_dozen"
+        # heuristic only (`_score`): how much the cards the foundations need soon weigh, by
+        # how soon; in Baker's Dozen, whose holes never help, a wider window finds more wins
+        self.urgency = (3, 3, 2, 2, 1, 1) if self.dead_ends else (1, 1)
         # the cards c may lie on
         self.parents = [[y for y in range(52) if spec.tab_ok[y * 52 + c]] for c in range(52)]
 
@@ -800,13 +810,15 @@ class _Fast:
                         out.append((T + s, hole))
         return out
 
-    def dead(self) -> bool:
+    def dead(self, piles: tuple[int, ...] | None = None) -> bool:
         """Pruning rule 6 (Baker's Dozen only): some card can never leave its pile but
-        covers a lower card of its own suit."""
+        covers a lower card of its own suit.  With `piles`, only those piles are looked at:
+        enough after a move between two tableau piles of a position that was not dead, since
+        the test of any other pile depends only on that pile and the heights."""
         if not self.dead_ends:
             return False
         h, parents, king_holes = self.h, self.parents, self.empty_king
-        for q in self.t:
+        for q in self.t if piles is None else [self.t[i] for i in piles]:
             low = [99, 99, 99, 99]  # per suit, the lowest rank seen so far from the bottom
             for j, x in enumerate(q):
                 s, r = x // 13, x % 13
@@ -838,31 +850,36 @@ class _Fast:
         return None
 
 
-def _urgent(h: list[int]) -> list[bool]:
-    """Per card id: does a foundation need it now or next, given the heights `h`?"""
-    out = [False] * 52
+def _urgent(h: list[int], weights: tuple[int, ...]) -> list[int]:
+    """Per card id, how urgently the foundations need it, given the heights `h`:
+    ``weights[i]`` for the card i ranks above its foundation's top, else 0."""
+    out = [0] * 52
     for s in range(4):
-        for r in (h[s], h[s] + 1):
+        for i, w in enumerate(weights):
+            r = h[s] + i
             if r < 13:
-                out[s * 13 + r] = True
+                out[s * 13 + r] = w
     return out
 
 
-def _column_bad(q: list[int], urgent: list[bool]) -> int:
-    """For one tableau pile: the cards lying above each urgent card it holds."""
+def _column_bad(q: list[int], urgent: list[int]) -> int:
+    """For one tableau pile: the cards lying above each urgent card it holds, weighted by
+    that card's urgency."""
     top = len(q) - 1
     bad = 0
     for d, x in enumerate(q):
         if urgent[x]:
-            bad += top - d
+            bad += urgent[x] * (top - d)
     return bad
 
 
 def _score(st: _Fast) -> int:
     """Best-first priority (lower first): cards not yet home (weight 8), plus, for each card
-    the foundations need now or next, the number of cards lying above it."""
+    the foundations need soon, the number of cards lying above it, times its urgency
+    (`_Fast.urgency`: now or next with weight 1 in the castles; in Baker's Dozen 3, 3, 2, 2,
+    1, 1 for the next six ranks of each suit)."""
     h = st.h
-    urgent = _urgent(h)
+    urgent = _urgent(h, st.urgency)
     return 8 * (52 - sum(h)) + sum([_column_bad(q, urgent) for q in st.t])
 
 
@@ -947,7 +964,7 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
         t, h = st.t, st.h
         # A move between tableau piles with nothing after it changes the score (`_score`,
         # here score0) by its two piles' terms only; they are computed when first needed.
-        urgent = _urgent(h)
+        urgent = _urgent(h, st.urgency)
         bads = [-1] * T
         for m in st.moves():
             a, b = m
@@ -977,9 +994,10 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
                 parent[k] = (key, m)
                 if sum(h) == 52:
                     return "won", root_line + _fast_line(st, parent, k), states
-                if not (dead_ends and st.dead()):
+                between = b < T and a < T and (undo is None if plain else not undo[0][1])
+                if not (dead_ends and st.dead((a, b) if between else None)):
                     count += 1
-                    if b < T and a < T and (undo is None if plain else not undo[0][1]):
+                    if between:
                         score = score0 - bads[a] - bads[b] + _column_bad(t[a], urgent) + _column_bad(t[b], urgent)
                     else:
                         score = _score(st)
@@ -1064,19 +1082,38 @@ def _restore(st: _State, snap: bytes) -> None:
 
 def _generic_score(st: _State) -> int:
     """Best-first priority (lower first): cards not yet home (weight 8), face-down cards
-    (weight 2), and cards lying on a card the tableau rule would not let them go on."""
+    (weight 2), and cards lying on a card the tableau rule would not let them go on.  Scotch
+    weighs cards home 4 and adds, as the castles do, the cards lying above each card its
+    alternate-colour foundations take now or next (`_alt_urgent`)."""
     sp = st.sp
     ok = sp.tab_ok
     p, fd = st.p, st.fd
+    urgent = _alt_urgent(st) if sp.alt_fnd else None
     bad = 0
     for t in sp.tab:
         q = p[t]
         f = fd[t]
         bad += 2 * f
-        for d in range(f, len(q) - 1):
+        top = len(q) - 1
+        for d in range(f, top):
             if not ok[q[d] * 52 + q[d + 1]]:
                 bad += 1
-    return 8 * (sp.total - st.foundation_count()) + bad
+        if urgent:
+            for d in range(f, top):
+                if q[d] in urgent:
+                    bad += top - d
+    return (4 if urgent is not None else 8) * (sp.total - st.foundation_count()) + bad
+
+
+def _alt_urgent(st: _State) -> set[int]:
+    """The cards alternate-colour foundations take now or next: on an empty one the Aces;
+    on a top of rank r, the two cards of rank r+1 in the other colour and the two of rank
+    r+2 in the top's colour."""
+    out: set[int] = set()
+    for fi in st.sp.fnd:
+        q = st.p[fi]
+        out.update(_ALT_NEXT[q[-1]] if q else _ALT_NEXT[52])
+    return out
 
 
 def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple[str, list, int]:

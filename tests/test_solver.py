@@ -628,3 +628,20 @@ def test_verdicts_match_brute_force_on_small_endgames(name, flags):
         assert verdict == ("won" if truth else "lost"), piles
         checked[verdict] += 1
     assert checked["won"] > 0 and checked["won"] + checked["lost"] >= 5, checked
+
+
+def test_heuristic_urgency_tables():
+    """The best-first order's "needed soon" cards (speed only, but a wrong table would
+    quietly slow every search): same-suit foundations by height, Scotch's by colour."""
+    from solitaire_nb.cards import Card
+    from solitaire_nb.solver import _ALT_NEXT, _urgent
+
+    ids = lambda codes: {Card.parse(c).id for c in codes}  # noqa: E731
+    # Baker's Dozen weights: ♠ home up to 4 needs 5♠ now (3), 6♠ next (3), then 7♠, 8♠ (2)...
+    w = _urgent([4, 0, 0, 13], (3, 3, 2, 2, 1, 1))
+    assert [w[Card.parse(c).id] for c in ("5S", "6S", "7S", "8S", "9S", "TS", "JS", "4S")] == [3, 3, 2, 2, 1, 1, 0, 0]
+    assert w[Card.parse("AH").id] == 3 and w[Card.parse("KC").id] == 0  # a finished suit needs nothing
+    # Scotch: an empty foundation takes the Aces; on 5♥, a black 6 now and a red 7 next
+    assert set(_ALT_NEXT[52]) == ids(["AS", "AH", "AD", "AC"])
+    assert set(_ALT_NEXT[Card.parse("5H").id]) == ids(["6S", "6C", "7H", "7D"])
+    assert set(_ALT_NEXT[Card.parse("QS").id]) == ids(["KH", "KD"])
