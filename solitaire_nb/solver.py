@@ -717,7 +717,7 @@ class _Fast:
         self.dead_ends = spec.name == "bakers_dozen"
         # heuristic only (`_score`): how much the cards the foundations need soon weigh, by
         # how soon; in Baker's Dozen, whose holes never help, a wider window finds more wins
-        self.urgency = (3, 3, 2, 2, 1, 1) if self.dead_ends else (1, 1)
+        self.urgency = (3, 3, 2, 2, 1, 1) if spec.name == "bakers_dozen" else (1, 1)
         # the cards c may lie on
         self.parents = [[y for y in range(52) if spec.tab_ok[y * 52 + c]] for c in range(52)]
 
@@ -1098,10 +1098,8 @@ def _generic_score(st: _State) -> int:
         for d in range(f, top):
             if not ok[q[d] * 52 + q[d + 1]]:
                 bad += 1
-        if urgent:
-            for d in range(f, top):
-                if q[d] in urgent:
-                    bad += top - d
+            if urgent and q[d] in urgent:
+                bad += top - d
     return (4 if urgent is not None else 8) * (sp.total - st.foundation_count()) + bad
 
 

@@ -636,7 +636,9 @@ def test_heuristic_urgency_tables():
     from solitaire_nb.cards import Card
     from solitaire_nb.solver import _ALT_NEXT, _urgent
 
-    ids = lambda codes: {Card.parse(c).id for c in codes}  # noqa: E731
+    def ids(codes: list[str]) -> set[int]:
+        return {Card.parse(c).id for c in codes}
+
     # Baker's Dozen weights: ♠ home up to 4 needs 5♠ now (3), 6♠ next (3), then 7♠, 8♠ (2)...
     w = _urgent([4, 0, 0, 13], (3, 3, 2, 2, 1, 1))
     assert [w[Card.parse(c).id] for c in ("5S", "6S", "7S", "8S", "9S", "TS", "JS", "4S")] == [3, 3, 2, 2, 1, 1, 0, 0]
