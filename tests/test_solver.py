@@ -558,6 +558,76 @@ def test_bakers_dozen_dead_end_rule():
     assert solve(g2).status == "won"
 
 
+def _bakers_cycle() -> dict[str, list[str]]:
+    """6♠ over 2♠ can go only onto 7♥, which lies under 4♥; 4♥ over 2♥ can go only onto 5♠,
+    which lies under 6♠ (♦ and ♣ are home).  Neither card ever moves, yet each has a parent
+    in play outside its own pile, so rule 6 does not see it."""
+    return {
+        "F0": ["AS"], "F1": ["AH"], "F2": _suit_run("D", 1, 13), "F3": _suit_run("C", 1, 13),
+        "T0": ["2S", "5S", "6S"], "T1": ["2H", "7H", "4H"],
+        "T2": list(reversed(_suit_run("S", 7, 13))), "T3": list(reversed(_suit_run("H", 8, 13))),
+        "T4": ["4S"], "T5": ["3S"], "T6": ["6H"], "T7": ["5H"], "T8": ["3H"],
+    }
+
+
+@pytest.mark.parametrize("flags", [{}, {"kings_to_bottom": False}, {"any_suit": True}])
+def test_bakers_dozen_stuck_rule_8(flags):
+    """Rule 8 sees the two-pile cycle that rule 6 misses: the position is dropped as soon as
+    it is taken from the queue.  With ``any_suit`` 6♠ may go onto 7♠ and 4♥ onto 5♥: won."""
+    g = sn.Game.from_position("bakers_dozen", _bakers_cycle(), **flags)
+    fast = _Fast(_Spec(g), g)
+    assert not fast.dead()
+    r = solve(g)
+    if flags.get("any_suit"):
+        assert not fast.stuck()
+        assert r.status == "won"
+    else:
+        assert fast.stuck()
+        assert r.status == "lost" and r.states == 1
+
+
+@pytest.mark.parametrize("flags", [{}, {"any_suit": True}, {"kings_to_bottom": False}])
+def test_bakers_dozen_rule_8_never_drops_a_win(flags):
+    """Random endgames of 6–9 cards in four piles, decided by plain breadth-first search:
+    rule 8 drops none that can be won, and (where holes take no card) most that cannot.
+    Holes that take Kings make the plain search slow, so that variant gets fewer endgames."""
+    rng = random.Random(8)
+    counts: Counter = Counter()
+    samples = 80 if flags.get("kings_to_bottom", True) else 25
+    for _ in range(samples):
+        heights = {s: 13 for s in "SHDC"}
+        for _ in range(rng.randrange(6, 10)):
+            s = rng.choice([x for x in "SHDC" if heights[x] > 1])
+            heights[s] -= 1
+        in_play = [r + s for s in "SHDC" for r in RANKS[heights[s]:]]
+        rng.shuffle(in_play)
+        piles = {f"F{k}": _suit_run(s, 1, heights[s]) for k, s in enumerate("SHDC")}
+        piles.update({f"T{i}": [] for i in range(13)})
+        for c in in_play:
+            piles[f"T{rng.randrange(4)}"].append(c)
+        g = sn.Game.from_position("bakers_dozen", piles, **flags)
+        truth = _brute_force_won(g, 5000)
+        assert truth is not None
+        stuck = _Fast(_Spec(g), g).stuck()
+        assert not (stuck and truth), piles
+        counts[stuck, truth] += 1
+    assert counts[False, True] >= samples // 4
+    if flags.get("kings_to_bottom", True):
+        assert counts[True, False] > 10 * counts[False, False], counts
+
+
+def test_bakers_dozen_rule_8_passes_winning_lines():
+    """No position on a winning line the solver found is dropped by rule 8."""
+    for flags in ({}, {"any_suit": True}, {"kings_to_bottom": False}):
+        for seed in (5, 8, 10):
+            g = sn.new_game("bakers_dozen", seed=seed, **flags)
+            r = solve(g, max_states=3000)
+            assert r.status == "won"
+            for m in r.moves:
+                assert not _Fast(_Spec(g), g).stuck()
+                g.move(m)
+
+
 BRUTE = [  # Beleaguered Castle with take-backs is left out: its brute force is too slow
     ("beleaguered_castle", {"takeback": False}),
     ("citadel", {}),
@@ -600,7 +670,7 @@ def _brute_force_won(game: sn.Game, limit: int = 2000) -> bool | None:
 @pytest.mark.parametrize(("name", "flags"), BRUTE, ids=[f"{n}-{f}" for n, f in BRUTE])
 def test_verdicts_match_brute_force_on_small_endgames(name, flags):
     """Random endgames (4–5 cards left in play): the pruned solver's verdict equals a plain
-    breadth-first search through the engine (up to pile order).  This checks rules 2, 3 and 6
+    breadth-first search through the engine (up to pile order).  This checks rules 2, 3, 6 and 8
     and the fast state's moves where they bite."""
     rng = random.Random(2024)
     piles_n = 13 if name == "bakers_dozen" else 8
