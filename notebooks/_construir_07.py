@@ -112,12 +112,12 @@ display(Markdown("\\n".join(filas)))
 
 md("""
 Fíjate en la columna «sin decidir». En los dos castillos sin devoluciones son pocas, y el
-intervalo es útil. En Moving Left son todas, y en Baker's Dozen todavía bastantes: el
-resolvedor no consigue decidir esas partidas dentro de su límite, y el intervalo se alarga
-casi hasta el 100 %. En Baker's Dozen casi todas las partidas decididas tienen solución: que
-una no la tenga solo se demuestra cuando el resolvedor ha recorrido todas las posiciones a
-las que se puede llegar, y eso casi nunca cabe en su límite. En Scotch quedan pocas; su
-intervalo es ancho sobre todo porque el atlas solo tiene 200 partidas de Scotch.
+intervalo es útil. En Moving Left son todas: el resolvedor no consigue decidir esas partidas
+dentro de su límite, y el intervalo va del 0 % al 100 %. En Baker's Dozen quedan pocas, pero
+el intervalo también llega casi al 100 %: casi todas las partidas decididas tienen solución,
+y que una no la tenga solo se demuestra cuando el resolvedor ha recorrido todas las
+posiciones a las que se puede llegar, algo que casi nunca cabe en su límite. En Scotch quedan
+pocas; su intervalo es ancho sobre todo porque el atlas solo tiene 200 partidas de Scotch.
 El atlas lo muestra tal cual en vez de adivinar: una partida sin decidir puede tener solución
 o no tenerla.
 """)

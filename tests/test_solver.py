@@ -628,6 +628,20 @@ def test_bakers_dozen_rule_8_passes_winning_lines():
                 g.move(m)
 
 
+def test_bakers_dozen_portfolio():
+    """Baker's Dozen's searches share the budget: deal 154 leads the first order astray (no
+    win in its 3,000 states of 6,000), and the second wins it at once.  The shares are used
+    whole, in order, and the run is deterministic."""
+    shares = [share for _, share in solver.BAKERS_PORTFOLIO]
+    assert abs(sum(shares) - 1) < 1e-9
+    g = sn.new_game("bakers_dozen", seed=154)
+    r = solve(g, max_states=6000)
+    assert r.status == "won"
+    first = int(6000 * shares[0])
+    assert first < r.states <= first + int(6000 * shares[1])
+    assert solve(g, max_states=6000)[:3] == r[:3]
+
+
 BRUTE = [  # Beleaguered Castle with take-backs is left out: its brute force is too slow
     ("beleaguered_castle", {"takeback": False}),
     ("citadel", {}),
@@ -709,7 +723,7 @@ def test_heuristic_urgency_tables():
     def ids(codes: list[str]) -> set[int]:
         return {Card.parse(c).id for c in codes}
 
-    # Baker's Dozen weights: ♠ home up to 4 needs 5♠ now (3), 6♠ next (3), then 7♠, 8♠ (2)...
+    # a six-rank table: ♠ home up to 4 needs 5♠ now (3), 6♠ next (3), then 7♠, 8♠ (2)...
     w = _urgent([4, 0, 0, 13], (3, 3, 2, 2, 1, 1))
     assert [w[Card.parse(c).id] for c in ("5S", "6S", "7S", "8S", "9S", "TS", "JS", "4S")] == [3, 3, 2, 2, 1, 1, 0, 0]
     assert w[Card.parse("AH").id] == 3 and w[Card.parse("KC").id] == 0  # a finished suit needs nothing
