@@ -18,12 +18,13 @@ not yet home count most; then, in Beleaguered Castle, Citadel and Scotch, the ca
 above a card the foundations take now or next, and in Baker's Dozen above the cards of the
 next few ranks of each suit, weighted by how soon they are needed; in the other games and in
 Scotch, cards lying on a card the tableau rule would not let them go on, and face-down cards),
-ties broken by arrival order so the run is deterministic, and a transposition table mapping each canonical state key to its parent (to
-rebuild the winning line).  A state is expanded once; its successors are generated with cheap
-do/undo on the compact state and only new keys are queued.  The search is exhaustive: it
-answers "lost" only when the queue is empty, i.e. every state reachable from the start (up
-to the symmetries of rule 1 below, after the safe moves of rule 3) has been expanded and
-none is won.  On games with take-backs the state graph has cycles; the table makes the search
+ties broken by arrival order so the run is deterministic, and a transposition table mapping
+each canonical state key to its parent (to rebuild the winning line).  A state is expanded
+once; its successors are generated with cheap do/undo on the compact state and only new keys
+are queued.  The search is exhaustive: it answers "lost" only when the queue is empty, i.e.
+every state reachable from the start (up to the symmetries of rule 1 below, after the safe
+moves of rule 3) has been expanded, or dropped by a dead-end rule (6, 7 or 8), and none is
+won.  On games with take-backs the state graph has cycles; the table makes the search
 terminate and, since the question is reachability ("is a won state reachable?"), skipping an
 already seen state loses nothing.  The heuristic only decides the order, never what is
 explored, so a capped run may say "unknown" but never a wrong "lost".
@@ -1353,8 +1354,8 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
 
 
 def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:
-    """One complete best-first search of `game` under `spec`'s rules: verdict, engine moves
-    of the winning line, states expanded."""
+    """Complete best-first search of `game` under `spec`'s rules (in Baker's Dozen, several
+    in turn): verdict, engine moves of the winning line, states examined."""
     moves: list[Move] = []
     if spec.fast:
         status, fline, states = _fast_portfolio(spec, game, deadline, cap, max_table)
