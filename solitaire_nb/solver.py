@@ -768,7 +768,7 @@ class _Fast:
         self.urgency: tuple[int, ...] = (1, 1)
         # the cards c may lie on
         self.parents = [[y for y in range(52) if spec.tab_ok[y * 52 + c]] for c in range(52)]
-        self.stuck_test = spec.name == "bakers_dozen" and not spec.takeback
+        self.stuck_test = self.dead_ends  # rule 8, like rule 6: Baker's Dozen (no take-backs)
         self.parent_bits = [sum(1 << y for y in ps) for ps in self.parents]
 
     def stuck(self) -> bool:
