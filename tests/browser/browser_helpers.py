@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -103,10 +102,18 @@ def _server(cmd: list[str], tmp: Path, probe: str) -> Iterator[subprocess.Popen]
 
 
 def _copy_notebook(notebook: Path, tmp: Path) -> Path:
-    """A throw-away copy: autosave and the kernel's checkpoints never touch the repository."""
+    """A throw-away copy: autosave and the kernel's checkpoints never touch the repository.
+    The copy keeps its outputs but not its execution counts, so that every prompt reading
+    "[n]:" proves the cell ran in this session (see `run_all_in_jupyterlab`)."""
+    import nbformat
+
     (tmp / "nb").mkdir(parents=True, exist_ok=True)
     target = tmp / "nb" / notebook.name
-    shutil.copy(notebook, target)
+    nb = nbformat.read(notebook, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.execution_count = None
+    nbformat.write(nb, target)
     return target
 
 
@@ -169,7 +176,8 @@ def launch_chromium(playwright):
 
 
 def run_all_in_jupyterlab(page, url: str) -> None:
-    """Open the notebook, wait for the kernel to be idle (status bar), and run every cell."""
+    """Open the notebook, wait for the kernel to be idle (status bar), run every cell and wait
+    until the last has run."""
     page.goto(url)
     # The status bar's kernel status, not the toolbar's idle marker, says when the kernel is
     # really ready to run cells.
@@ -177,6 +185,16 @@ def run_all_in_jupyterlab(page, url: str) -> None:
     page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    # A board answers clicks from the kernel, which reads a click only after every cell queued
+    # before it; so wait until each code cell shows its execution count ("[12]:", not "[*]:"
+    # or "[ ]:"). JupyterLab 4.1+ keeps every cell in the page, so all prompts can be read.
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll(".jp-CodeCell .jp-InputPrompt")];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=BOARD_TIMEOUT_MS,
+    )
 
 
 def board_locator(page, game_name: str, seed: int):
@@ -214,7 +232,7 @@ def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, ille
     src_index = len(game.piles[move.src]) - move.count
     card = game.piles[move.src][src_index]
     _click_pile(board, game, move.src, src_index)
-    expect(board.locator(".snb-message")).to_contain_text("Elegida")
+    expect(board.locator(".snb-message")).to_contain_text("Elegida", timeout=20_000)
     _click_pile(board, game, move.dst)
     game.move(move)
     expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
