@@ -768,14 +768,13 @@ class _Fast:
         self.autoplay = spec.autoplay
         # rule 3: the cards that may lie on c, as (suit, rank) pairs
         self.children = [[(_SUIT[x], _RANK[x]) for x in spec.tab_acc[c]] for c in range(52)]
-        self.dead_ends = spec.name == "bakers_dozen"
+        self.dead_ends = spec.name == "bakers_dozen"  # rules 6 and 8: Baker's Dozen, no take-backs
         # heuristic only (`_score`): how much the cards the foundations need soon weigh, by
         # how soon (now or next in the castles; Baker's Dozen's searches set their own,
         # `BAKERS_PORTFOLIO`)
         self.urgency: tuple[int, ...] = (1, 1)
         # the cards c may lie on
         self.parents = [[y for y in range(52) if spec.tab_ok[y * 52 + c]] for c in range(52)]
-        self.stuck_test = self.dead_ends  # rule 8, like rule 6: Baker's Dozen (no take-backs)
         self.parent_bits = [sum(1 << y for y in ps) for ps in self.parents]
 
     def stuck(self) -> bool:
@@ -1047,7 +1046,6 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
     T = st.T
     rules = st.sp.rule3
     dead_ends = st.dead_ends
-    stuck_test = st.stuck_test
     plain = not st.autoplay and not st.takeback
     root_undo: list = []
     if rules:
@@ -1072,7 +1070,7 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
         _restore_fast(st, key)
-        if stuck_test and st.stuck():
+        if dead_ends and st.stuck():  # rule 8, where rule 6 applies
             continue
         t, h = st.t, st.h
         # A move between tableau piles with nothing after it changes the score (`_score`,

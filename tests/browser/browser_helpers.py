@@ -22,6 +22,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import nbformat
+
 import solitaire_nb as sn
 
 CHROMIUM = "/usr/bin/chromium"
@@ -105,8 +107,6 @@ def _copy_notebook(notebook: Path, tmp: Path) -> Path:
     """A throw-away copy: autosave and the kernel's checkpoints never touch the repository.
     The copy keeps its outputs but not its execution counts, so that every prompt reading
     "[n]:" proves the cell ran in this session (see `run_all_in_jupyterlab`)."""
-    import nbformat
-
     (tmp / "nb").mkdir(parents=True, exist_ok=True)
     target = tmp / "nb" / notebook.name
     nb = nbformat.read(notebook, as_version=4)
