@@ -205,15 +205,86 @@ def _card(board, pile: str, index: int):
     return board.locator(f'[data-pile="{pile}"][data-index="{index}"]').first
 
 
-def _click_pile(board, game: sn.Game, pile: str, index: int | None = None) -> None:
+# Records, page-wide, which pile each click reached (None: no pile), so that a click lost to a
+# moving page can be told from a board that does not answer.
+_CLICK_LOG_JS = """() => {
+  if (!window.__snbClicks) {
+    window.__snbClicks = [];
+    document.addEventListener("click", (e) => {
+      const t = e.target instanceof Element ? e.target.closest("[data-pile]") : null;
+      window.__snbClicks.push(t ? t.getAttribute("data-pile") : null);
+    }, true);
+  }
+  return window.__snbClicks.length;
+}"""
+
+# Resolves once the element has kept its place for `frames` animation frames (or after `ms`).
+_STILL_JS = """([el, frames, ms]) => new Promise((resolve) => {
+  let last = "", still = 0;
+  const give_up = setTimeout(() => resolve(false), ms);
+  const tick = () => {
+    const r = el.getBoundingClientRect();
+    const key = `${r.x},${r.y}`;
+    still = key === last ? still + 1 : 0;
+    last = key;
+    if (still >= frames) { clearTimeout(give_up); resolve(true); } else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def _click_pile(board, game: sn.Game, pile: str, index: int | None = None, attempts: int = 3) -> None:
     """Click a card near its top-left corner (always visible when cards overlap), or the pile's
-    outline when it is empty, the way a reader would."""
+    outline when it is empty, the way a reader would.
+
+    A long notebook may still be settling after "Run all" (cells laid out as they come into
+    view, JupyterLab scrolling to the active cell). If the page moves between the press and the
+    release, the browser gives the click to a common ancestor and the board, rightly, ignores
+    it; a reader would click again, and so does this helper, after waiting for the card to
+    keep still. A click that reached another pile is a failure, never retried."""
     n = len(game.piles[pile])
     if n:
         target = _card(board, pile, n - 1 if index is None else index)
     else:
         target = board.locator(f'rect.snb-hole[data-pile="{pile}"]').first
-    target.click(position={"x": 6, "y": 6})
+    page = board.page
+    reached: list[str | None] = []
+    for _ in range(attempts):
+        target.scroll_into_view_if_needed()
+        page.evaluate(_STILL_JS, [target.element_handle(), 10, 5_000])
+        before = page.evaluate(_CLICK_LOG_JS)
+        target.click(position={"x": 6, "y": 6})
+        landed = page.evaluate(f"() => window.__snbClicks.slice({before})")
+        reached += landed
+        if pile in landed:
+            return
+        assert not any(landed), f"the click meant for {pile} reached {landed}"
+        page.wait_for_timeout(300)
+    raise AssertionError(f"{attempts} clicks on {pile} reached no pile ({reached}): the page kept moving")
+
+
+def _board_diagnosis(board) -> str:
+    """What the page shows when a board does not answer: its attributes, the clicks it saw and
+    JupyterLab's kernel status (empty outside JupyterLab)."""
+    page = board.page
+    attrs = board.evaluate("(b) => ({game: b.dataset.game, seed: b.dataset.seed, moves: b.dataset.moves})")
+    clicks = page.evaluate("() => window.__snbClicks || []")
+    status = page.evaluate("() => (document.querySelector('#jp-main-statusbar') || {}).textContent || ''")
+    boards = page.locator(".snb-board").count()
+    return f"board {attrs}; clicks reached {clicks}; {boards} boards on the page; status bar: {status!r}"
+
+
+def _expect_message(board, text: str, exact: bool = False) -> None:
+    from playwright.sync_api import expect
+
+    message = expect(board.locator(".snb-message"))
+    try:
+        if exact:
+            message.to_have_text(text, timeout=20_000)
+        else:
+            message.to_contain_text(text, timeout=20_000)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\n{_board_diagnosis(board)}") from None
 
 
 def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, illegal_move: str) -> None:
@@ -232,7 +303,7 @@ def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, ille
     src_index = len(game.piles[move.src]) - move.count
     card = game.piles[move.src][src_index]
     _click_pile(board, game, move.src, src_index)
-    expect(board.locator(".snb-message")).to_contain_text("Elegida", timeout=20_000)
+    _expect_message(board, "Elegida")
     _click_pile(board, game, move.dst)
     game.move(move)
     expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
@@ -247,7 +318,7 @@ def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, ille
     assert reason is not None, f"{illegal_move} is legal after {legal_move}"
     _click_pile(board, game, bad.src, len(game.piles[bad.src]) - bad.count)
     _click_pile(board, game, bad.dst)
-    expect(board.locator(".snb-message")).to_have_text(reason, timeout=20_000)
+    _expect_message(board, reason, exact=True)
     expect(board).to_have_attribute("data-moves", "1")
 
 
