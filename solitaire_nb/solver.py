@@ -40,6 +40,19 @@ the nine win 93 and 99; on deals 1–100, 88 and 95).  Each search is complete o
 any of them may answer "lost", but a proof must fit in one search's share (an exhausted
 search examines the same states whatever its order; the first search has half the budget).
 
+Beleaguered Castle and Citadel run two orders that take turns (`_castle_portfolio`): the
+usual one (cards above the card each foundation takes now or next) searches alone for its
+first 100,000 states (`CASTLE_ALONE`); then the order that counts only the card each
+foundation takes now joins it, in turns of 5,000 states each.  The first order keeps its
+queue and table while it waits, so its long proofs of "lost" still fit; the second wins in a
+few thousand states many deals that lead the first astray.  Chosen on deals 101–200 without
+take-backs: of the 15 Beleaguered Castle deals that the usual order left undecided after
+100,000 states, carrying it on to 260,000 (about 10 s) decided 5 (3 won, 2 lost), while the
+second order alone won 8 of them, 5 within 2,300 states; in Citadel it won 2 of 5, the usual
+order none.  A third order ((2, 1), (1, 1, 1), (1, 2), (3, 2, 1)) decided one more deal out
+of 10 at 80,000 states.  Every budget of at most 100,000 states (the castles' atlas entries)
+is spent by the usual order alone, exactly as before the second one was added.
+
 Where the rules allow take-backs (every game but Baker's Dozen, and the castles unless
 ``takeback=False``), `solve` first searches the same position with take-backs forbidden,
 with a quarter of the budget (`PHASE1_SHARE`).  That game is a restriction of the real one:
@@ -228,6 +241,15 @@ next ranks of each suit, see `_urgent`) and its share of the state and time budg
 gets what is left).  A best-first order that a deal leads astray is often put right by
 another order in a few thousand states, so the first order's half is followed by many short
 searches: flat windows of 1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
+
+CASTLE_ALONE = 100_000
+CASTLE_SECOND: tuple[int, ...] = (1,)
+CASTLE_TURN = 5_000
+"""Beleaguered Castle and Citadel: their usual order (`_Fast.urgency`, now or next) searches
+alone for its first CASTLE_ALONE states; then a second order, CASTLE_SECOND (only the card
+each foundation takes now counts), joins it, the two taking turns of CASTLE_TURN states
+(`_castle_portfolio`).  The second order wins in a few thousand states many deals that lead
+the first astray; the first keeps going, so its longer proofs of "lost" still fit."""
 
 DEFAULT_MAX_TABLE = 1_000_000
 """Most canonical keys the transposition table holds (a few hundred bytes each)."""
@@ -1037,12 +1059,39 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
 
 
 def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
-    """Best-first search on the fast state.  It is complete: every reachable state (up to the
-    symmetry of rule 1) is expanded before it answers "lost".
+    """One best-first search on the fast state (`_fast_search`) with its whole budget."""
+    search = _fast_search(st, deadline, max_table)
+    next(search)
+    paused, verdict = _advance(search, cap if cap >= 0 else _UNLIMITED)
+    if verdict is None:
+        search.close()
+        return "unknown", [], paused
+    return verdict
+
+
+_UNLIMITED = 1 << 62
+
+
+def _advance(search, allowance: int) -> tuple[int, tuple[str, list, int] | None]:
+    """Let a started `_fast_search` run until it has examined `allowance` states in all:
+    (states, None) if it paused there, (states, verdict) if it ended first."""
+    try:
+        return search.send(allowance), None
+    except StopIteration as end:
+        return end.value[2], end.value
+
+
+def _fast_search(st: _Fast, deadline, max_table: int):
+    """Best-first search on the fast state, as a generator that can be paused, so that two
+    orders can take turns (`_castle_portfolio`).  Start it with ``next()``, then send it how
+    many states it may have examined in all; it yields its count when it gets there and
+    returns (status, line, states) when it ends.  It is complete: every reachable state (up
+    to the symmetry of rule 1) is expanded before it answers "lost".
 
     The table maps each key to its parent key and the move, as (source, destination) indices
     of the parent's own pile order (the order its key restores); the winning line is described
     by replaying those moves only at the end."""
+    allowed = yield 0
     T = st.T
     rules = st.sp.rule3
     dead_ends = st.dead_ends
@@ -1063,9 +1112,11 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
     count = 0
     states = 0
     while heap:
-        score0, _, key = pop(heap)
-        if (cap >= 0 and states >= cap) or len(parent) >= max_table:
+        while states >= allowed:
+            allowed = yield states
+        if len(parent) >= max_table:
             return "unknown", [], states
+        score0, _, key = pop(heap)
         states += 1
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
@@ -1335,11 +1386,48 @@ def solve(
     return SolveResult(status, moves, states + more, time.perf_counter() - t0)
 
 
+def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
+    states, then `CASTLE_SECOND` joins it, the two taking turns of `CASTLE_TURN` states (the
+    last turn cut to what the budget leaves).  Both are complete; the first verdict wins."""
+    budget = _UNLIMITED if cap < 0 else cap
+    searches = []
+    for urgency in (None, CASTLE_SECOND):
+        st = _Fast(spec, game)
+        if urgency:
+            st.urgency = urgency
+        search = _fast_search(st, deadline, max_table)
+        next(search)
+        searches.append(search)
+    used = [0, 0]
+    running = [0, 1]
+    turn = 0
+    allowance = min(budget, CASTLE_ALONE)
+    while running and sum(used) < budget:
+        i = running[turn % len(running)]
+        used[i], verdict = _advance(searches[i], used[i] + allowance)
+        if verdict is not None:
+            if verdict[0] != "unknown":
+                for j in running:
+                    searches[j].close()
+                return verdict[0], verdict[1], sum(used)
+            running.remove(i)  # out of time or table; the other search goes on alone
+        else:
+            turn += 1
+        allowance = min(CASTLE_TURN, budget - sum(used))
+    for j in running:
+        searches[j].close()
+    return "unknown", [], sum(used)
+
+
 def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
-    """The fast searches one after another, each with its own "needed soon" weights and its
-    share of the budget (`BAKERS_PORTFOLIO` in Baker's Dozen; one search with the whole budget
-    elsewhere).  Each is complete, so each may answer "won" or "lost"."""
-    phases = BAKERS_PORTFOLIO if spec.name == "bakers_dozen" else ((None, 1.0),)
+    """The fast searches: in the castles two orders taking turns (`_castle_portfolio`); in
+    Baker's Dozen several one after another, each with its own "needed soon" weights and its
+    share of the budget (`BAKERS_PORTFOLIO`).  Each is complete, so each may answer "won" or
+    "lost"."""
+    if spec.name != "bakers_dozen":
+        return _castle_portfolio(spec, game, deadline, cap, max_table)
+    phases = BAKERS_PORTFOLIO
     start = time.perf_counter()
     used = 0
     for k, (urgency, share) in enumerate(phases):

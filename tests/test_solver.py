@@ -646,6 +646,27 @@ def test_bakers_dozen_portfolio(seed, search):
     assert solve(g, max_states=cap)[:3] == r[:3]
 
 
+def test_castle_portfolio_takes_turns(monkeypatch):
+    """The castles' two orders (`_castle_portfolio`), with small turns: the usual order alone
+    for its first 1,000 states, then turns of 200.  Citadel deal 153 leads the usual order
+    astray and the second wins it in 318 states, in its second turn; deal 79 is won by the
+    usual order at 1,293 states, after two turns of the second.  Budgets are counted exactly
+    and runs are deterministic."""
+    monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(solver, "CASTLE_TURN", 200)
+    variant = {"takeback": False, "autoplay": False}
+    g153 = sn.new_game("citadel", seed=153, **variant)
+    assert solve(g153, max_states=1000).status == "unknown"
+    r = solve(g153, max_states=5000)
+    assert (r.status, r.states) == ("won", 1000 + 200 + 318)
+    g79 = sn.new_game("citadel", seed=79, **variant)
+    r = solve(g79, max_states=5000)
+    assert (r.status, r.states) == ("won", 1293 + 2 * 200)
+    assert solve(g79, max_states=5000)[:3] == r[:3]  # deterministic
+    assert solve(g79, max_states=1293 + 2 * 200).status == "won"  # the budget is exact
+    assert solve(g79, max_states=1293 + 2 * 200 - 1).status == "unknown"
+
+
 BRUTE = [  # Beleaguered Castle with take-backs is left out: its brute force is too slow
     ("beleaguered_castle", {"takeback": False}),
     ("citadel", {}),
