@@ -64,8 +64,9 @@ the rest of the budget, and only that one may answer "lost".
 
 Caps: ``max_states`` counts the states taken from the queue, expanded or dropped by rule 8
 (deterministic: same verdict on every machine); ``time_limit`` is checked every few hundred
-states; the table never holds more than ``max_table`` keys (a few hundred bytes each);
-reaching any cap gives "unknown".
+states; a search's table never holds more than ``max_table`` keys (a few hundred bytes
+each; the castles' two orders have one table each, and a search whose table is full stops
+while the other goes on); reaching any cap gives "unknown".
 
 Beleaguered Castle, Citadel and Baker's Dozen use a specialised state (`_Fast`: one deck,
 single-card moves, same-suit foundations kept as four heights), whose key is also a full
@@ -1360,7 +1361,7 @@ def solve(
 
     ``max_states`` caps the distinct states expanded, so a capped run gives the same answer
     on every machine; ``time_limit`` (seconds) is a convenience on top; ``max_table`` bounds
-    the transposition table (memory).  With none of them given the search runs until it
+    each search's transposition table (memory; the castles run two searches).  With none of them given the search runs until it
     decides or the table is full.  A ``"won"`` result
     carries a winning line checked through the engine; ``"lost"`` comes only from a complete
     search (see the module docstring for the pruning rules and why they are safe)."""
