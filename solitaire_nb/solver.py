@@ -1059,6 +1059,9 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
         undo.append((m, st.play(*m)))
 
 
+_UNLIMITED = 1 << 62  # a budget no search reaches
+
+
 def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
     """One best-first search on the fast state (`_fast_search`) with its whole budget."""
     search = _fast_search(st, deadline, max_table)
@@ -1068,9 +1071,6 @@ def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str
         search.close()
         return "unknown", [], paused
     return verdict
-
-
-_UNLIMITED = 1 << 62
 
 
 def _advance(search, allowance: int) -> tuple[int, tuple[str, list, int] | None]:

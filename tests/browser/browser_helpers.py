@@ -278,11 +278,9 @@ def _expect_message(board, text: str, exact: bool = False) -> None:
     from playwright.sync_api import expect
 
     message = expect(board.locator(".snb-message"))
+    check = message.to_have_text if exact else message.to_contain_text
     try:
-        if exact:
-            message.to_have_text(text, timeout=20_000)
-        else:
-            message.to_contain_text(text, timeout=20_000)
+        check(text, timeout=20_000)
     except AssertionError as exc:
         raise AssertionError(f"{exc}\n{_board_diagnosis(board)}") from None
 
