@@ -247,11 +247,16 @@ def _click_pile(board, game: sn.Game, pile: str, index: int | None = None, attem
         target = _card(board, pile, n - 1 if index is None else index)
     else:
         target = board.locator(f'rect.snb-hole[data-pile="{pile}"]').first
+    from playwright.sync_api import Error as PlaywrightError
+
     page = board.page
     reached: list[str | None] = []
     for _ in range(attempts):
-        target.scroll_into_view_if_needed()
-        page.evaluate(_STILL_JS, [target.element_handle(), 10, 5_000])
+        try:
+            target.scroll_into_view_if_needed()
+            page.evaluate(_STILL_JS, [target.element_handle(), 10, 5_000])
+        except PlaywrightError:
+            pass  # the board redrew its cards meanwhile; the click below finds the new ones
         before = page.evaluate(_CLICK_LOG_JS)
         target.click(position={"x": 6, "y": 6})
         landed = page.evaluate(f"() => window.__snbClicks.slice({before})")
