@@ -40,18 +40,27 @@ the nine win 93 and 99; on deals 1–100, 88 and 95).  Each search is complete o
 any of them may answer "lost", but a proof must fit in one search's share (an exhausted
 search examines the same states whatever its order; the first search has half the budget).
 
-Beleaguered Castle and Citadel run two orders that take turns (`_castle_portfolio`): the
-usual one (cards above the card each foundation takes now or next) searches alone for its
-first 100,000 states (`CASTLE_ALONE`); then the order that counts only the card each
-foundation takes now joins it, in turns of 5,000 states each.  The first order keeps its
-queue and table while it waits, so its long proofs of "lost" still fit; the second wins in a
-few thousand states many deals that lead the first astray.  Chosen on deals 101–200 without
-take-backs: of the 15 Beleaguered Castle deals that the usual order left undecided after
-100,000 states, carrying it on to 260,000 (about 10 s) decided 5 (3 won, 2 lost), while the
-second order alone won 8 of them, 5 within 2,300 states; in Citadel it won 2 of 5, the usual
-order none.  A third order ((2, 1), (1, 1, 1), (1, 2), (3, 2, 1)) decided one more deal out
-of 10 at 80,000 states.  Every budget of at most 100,000 states (the castles' atlas entries)
-is spent by the usual order alone, exactly as before the second one was added.
+Beleaguered Castle and Citadel run four complete searches that take turns
+(`_castle_portfolio`): the usual order (cards above the card each foundation takes now or
+next) searches alone for its first 100,000 states (`CASTLE_ALONE`); then three join it,
+with turns of 10,000 states for it and 5,000 for each of them (`CASTLE_TURNS`): the
+best-first order that counts only the card each foundation takes now, and two depth-first
+searches (`_fast_dfs`) that try moves in the order of Freecell Solver's proof mode (home,
+into a hole, onto another card), one taking the piles in the key's order and one in the
+deal's.  Each keeps its queue or path and its table while it waits.  Every complete search
+must examine the same states to prove a deal lost (all the canonical states reachable from
+it), and the first order starts 100,000 ahead, so it keeps the longest turns; the others
+win in a few thousand states many deals that lead it astray, each different ones (the
+depth-first orders are as much luck as design: Freecell Solver's own order wins others
+still).  Chosen on the Beleaguered Castle deals 1–200 without take-backs that the usual
+order leaves undecided after 100,000 states (17 and 15 of them): run alone up to 300,000
+states, the usual order won 10 of the 32, the second 16, the depth-first ones 10 and 7
+(3 that neither best-first order won within 300,000 states, one in 2,363), and all four
+proved the same 3 lost after exactly the same number of states.  At 10 s per deal the four searches
+decide 8, 10 and 8 of the undecided deals in 1–100, 101–200 and 201–300 (17, 15 and 15),
+where the two best-first orders alone decided 5, 10 and 8 (`benchmarks/bench_solver.py`).
+Every budget of at most 100,000 states (the castles' atlas entries) is spent by the usual
+order alone, exactly as before the others were added.
 
 Where the rules allow take-backs (every game but Baker's Dozen, and the castles unless
 ``takeback=False``), `solve` first searches the same position with take-backs forbidden,
@@ -245,12 +254,17 @@ searches: flat windows of 1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
 
 CASTLE_ALONE = 100_000
 CASTLE_SECOND: tuple[int, ...] = (1,)
-CASTLE_TURN = 5_000
+CASTLE_DEPTH_FIRST: tuple[bool, ...] = (True, False)
+CASTLE_TURNS: tuple[int, ...] = (10_000, 5_000, 5_000, 5_000)
 """Beleaguered Castle and Citadel: their usual order (`_Fast.urgency`, now or next) searches
-alone for its first CASTLE_ALONE states; then a second order, CASTLE_SECOND (only the card
-each foundation takes now counts), joins it, the two taking turns of CASTLE_TURN states
-(`_castle_portfolio`).  The second order wins in a few thousand states many deals that lead
-the first astray; the first keeps going, so its longer proofs of "lost" still fit."""
+alone for its first CASTLE_ALONE states; then three more searches join it, taking turns
+(`_castle_portfolio`): a second best-first order, CASTLE_SECOND (only the card each
+foundation takes now counts), and two depth-first searches (`_fast_dfs`), with the piles in
+the key's order and in the deal's (CASTLE_DEPTH_FIRST).  CASTLE_TURNS gives each search's
+turn, in states, in that order.  The others win in a few thousand states many deals that
+lead the first astray; the first keeps the longest turns, so its long proofs of "lost"
+(every complete search must examine the same states to prove one; it starts ahead) still
+fit."""
 
 DEFAULT_MAX_TABLE = 1_000_000
 """Most canonical keys the transposition table holds (a few hundred bytes each)."""
@@ -1177,6 +1191,84 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     return "lost", [], states
 
 
+def _dfs_moves(st: _Fast, canonical: bool) -> list[tuple[int, int]]:
+    """`_Fast.moves` in a depth-first search's order (the one Freecell Solver's proof mode,
+    ``-to 0AB``, tries): moves home, then into a hole, then onto another card, take-backs
+    last; within each kind by source pile, then destination pile.  With `canonical` the piles
+    are taken in the order of the state's key (sorted by their cards), otherwise in their
+    fixed order (the deal's).  Only the order changes: the set of moves is `moves()`'s."""
+    t, T = st.t, st.T
+    if canonical:
+        pos = [0] * T
+        for k, i in enumerate(sorted(range(T), key=t.__getitem__)):
+            pos[i] = k
+    else:
+        pos = list(range(T))
+    pos += range(T, T + 4)
+
+    def rank(m: tuple[int, int]) -> tuple[int, int, int]:
+        a, b = m
+        kind = 3 if a >= T else 0 if b >= T else 1 if not t[b] else 2
+        return kind, pos[a], pos[b]
+
+    return sorted(st.moves(), key=rank)
+
+
+def _fast_dfs(st: _Fast, deadline, max_table: int, canonical: bool):
+    """Depth-first search on the fast state, with the same protocol as `_fast_search` (a
+    generator started with ``next()``, sent how many states it may have examined in all,
+    returning (status, line, states)), so that it can take turns with the best-first ones.
+    Moves are tried in `_dfs_moves`'s order and the safe moves of rule 3 follow each one, as
+    in the best-first search.  It is complete: a state already seen (its canonical key, rule
+    1) is not entered again, and "lost" comes only once every state reachable from the root
+    has been entered.  A state counts as examined when it is entered (its moves listed)."""
+    allowed = yield 0
+    rules = st.sp.rule3
+    root_undo: list = []
+    if rules:
+        while (m := st.safe_move()) is not None:
+            root_undo.append((m, st.play(*m)))
+    if st.won():
+        return "won", _replay_described(st, root_undo), 0
+    seen = {st.key()}
+    states = 1
+    # one level per state on the current path: its moves, the next one to try, and the
+    # undo records of the moves that led into it (None for the root)
+    path: list[list] = [[_dfs_moves(st, canonical), 0, None]]
+    while path:
+        level = path[-1]
+        moves, i, undo = level
+        if i == len(moves):
+            path.pop()
+            if undo:
+                for (x, y), auto in reversed(undo):
+                    st.undo(x, y, auto)
+            continue
+        level[1] = i + 1
+        m = moves[i]
+        entered = [(m, st.play(*m))]
+        if rules:
+            _enter_fast(st, m[0], entered)
+        k = st.key()
+        if k in seen:
+            for (x, y), auto in reversed(entered):
+                st.undo(x, y, auto)
+            continue
+        if st.won():
+            played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
+            return "won", _replay_described(st, played), states
+        while states >= allowed:
+            allowed = yield states
+        if len(seen) >= max_table:
+            return "unknown", [], states
+        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+            return "unknown", [], states
+        seen.add(k)
+        states += 1
+        path.append([_dfs_moves(st, canonical), 0, entered])
+    return "lost", [], states
+
+
 def _replay_described(st: _Fast, played: list) -> list:
     """Describe (`_describe`) moves already played on `st`, by undoing and replaying them."""
     for (a, b), auto in reversed(played):
@@ -1389,36 +1481,48 @@ def solve(
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
     """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
-    states, then `CASTLE_SECOND` joins it, the two taking turns of `CASTLE_TURN` states (the
-    last turn cut to what the budget leaves).  Both are complete; the first verdict wins."""
+    states, then `CASTLE_SECOND` and the two depth-first searches (`CASTLE_DEPTH_FIRST`)
+    join it, the four taking turns of `CASTLE_TURNS` states (the last turn cut to what the
+    budget leaves).  All are complete; the first verdict wins."""
     budget = _UNLIMITED if cap < 0 else cap
-    searches = []
-    for urgency in (None, CASTLE_SECOND):
+
+    def best_first(urgency: tuple[int, ...] | None):
         st = _Fast(spec, game)
         if urgency:
             st.urgency = urgency
-        search = _fast_search(st, deadline, max_table)
-        next(search)
-        searches.append(search)
-    used = [0, 0]
-    running = [0, 1]
+        return _fast_search(st, deadline, max_table)
+
+    # each search is set up when its first turn comes (most deals end in the first one)
+    starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
+    starts += [lambda c=c: _fast_dfs(_Fast(spec, game), deadline, max_table, c) for c in CASTLE_DEPTH_FIRST]
+    searches: list = [None] * len(starts)
+    used = [0] * len(starts)
+    running = list(range(len(starts)))
     turn = 0
     allowance = min(budget, CASTLE_ALONE)
     while running and sum(used) < budget:
         i = running[turn % len(running)]
+        if searches[i] is None:
+            searches[i] = starts[i]()
+            next(searches[i])
         used[i], verdict = _advance(searches[i], used[i] + allowance)
         if verdict is not None:
             if verdict[0] != "unknown":
-                for j in running:
-                    searches[j].close()
+                _close(searches)
                 return verdict[0], verdict[1], sum(used)
-            running.remove(i)  # out of time or table; the other search goes on alone
+            running.remove(i)  # out of time or table; the others go on
         else:
             turn += 1
-        allowance = min(CASTLE_TURN, budget - sum(used))
-    for j in running:
-        searches[j].close()
+        if running:
+            allowance = min(CASTLE_TURNS[running[turn % len(running)]], budget - sum(used))
+    _close(searches)
     return "unknown", [], sum(used)
+
+
+def _close(searches: list) -> None:
+    for search in searches:
+        if search is not None:
+            search.close()
 
 
 def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:

@@ -646,25 +646,76 @@ def test_bakers_dozen_portfolio(seed, search):
     assert solve(g, max_states=cap)[:3] == r[:3]
 
 
+def _verdict_alone(search, budget: int) -> tuple[str, int]:
+    """Run one fast search (`_fast_search` or `_fast_dfs`) alone: its verdict and states."""
+    next(search)
+    states, verdict = solver._advance(search, budget)
+    search.close()
+    return (verdict[0], states) if verdict else ("unknown", states)
+
+
+@pytest.mark.parametrize("name, flags, seeds", [
+    ("beleaguered_castle", {"takeback": False}, range(1, 13)),
+    ("citadel", {"takeback": False, "autoplay": False}, range(1, 13)),
+    ("citadel", {}, (1, 6, 9, 25, 80)),
+])
+def test_depth_first_agrees_with_best_first(name, flags, seeds):
+    """The depth-first searches are complete: every complete search must examine exactly the
+    same states to prove a deal lost (the canonical states reachable from it), so a "lost"
+    from either depth-first order comes after as many states as the best-first search's, and
+    every verdict both decide is the same; a depth-first "won" line replays to a win."""
+    lost = 0
+    for seed in seeds:
+        g = sn.new_game(name, seed=seed, **flags)
+        spec = _Spec(g)
+        best, best_states = _verdict_alone(solver._fast_search(_Fast(spec, g), None, 10**6), 20_000)
+        for canonical in (True, False):
+            search = solver._fast_dfs(_Fast(spec, g), None, 10**6, canonical)
+            next(search)
+            states, verdict = solver._advance(search, 20_000)
+            if verdict is None:
+                continue
+            status, line, _ = verdict
+            if best != "unknown":
+                assert status == best, (seed, canonical)
+            if status == "lost":
+                lost += 1
+                assert best == "lost" and states == best_states
+            else:
+                moves = solver._described_moves(g, spec, line)
+                solver._check_line(g, moves)
+    assert lost > 0
+
+
+def test_depth_first_proves_the_stuck_castle_lost():
+    g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
+    for canonical in (True, False):
+        assert _verdict_alone(solver._fast_dfs(_Fast(_Spec(g), g), None, 100, canonical), 100) == ("lost", 2)
+
+
 def test_castle_portfolio_takes_turns(monkeypatch):
-    """The castles' two orders (`_castle_portfolio`), with small turns: the usual order alone
-    for its first 1,000 states, then turns of 200.  Citadel deal 153 leads the usual order
-    astray and the second wins it in 318 states, in its second turn; deal 79 is won by the
-    usual order at 1,293 states, after two turns of the second.  Budgets are counted exactly
-    and runs are deterministic."""
+    """The castles' four searches (`_castle_portfolio`), with small turns: the usual order
+    alone for its first 1,000 states, then turns of 400 (the usual order), 200 (the second
+    order), 200 and 200 (the depth-first searches, piles in the key's order, then the deal's).
+    In Citadel without take-backs or autoplay, deal 4 is won only by the first depth-first
+    search, at its 235th state, in its second turn; deal 129 only by the second, at its
+    714th, in its fourth turn; deal 37 by the second order at once.  Budgets are counted
+    exactly and runs are deterministic."""
     monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
-    monkeypatch.setattr(solver, "CASTLE_TURN", 200)
+    monkeypatch.setattr(solver, "CASTLE_TURNS", (400, 200, 200, 200))
     variant = {"takeback": False, "autoplay": False}
-    g153 = sn.new_game("citadel", seed=153, **variant)
-    assert solve(g153, max_states=1000).status == "unknown"
-    r = solve(g153, max_states=5000)
-    assert (r.status, r.states) == ("won", 1000 + 200 + 318)
-    g79 = sn.new_game("citadel", seed=79, **variant)
-    r = solve(g79, max_states=5000)
-    assert (r.status, r.states) == ("won", 1293 + 2 * 200)
-    assert solve(g79, max_states=5000)[:3] == r[:3]  # deterministic
-    assert solve(g79, max_states=1293 + 2 * 200).status == "won"  # the budget is exact
-    assert solve(g79, max_states=1293 + 2 * 200 - 1).status == "unknown"
+    g4 = sn.new_game("citadel", seed=4, **variant)
+    assert solve(g4, max_states=1000).status == "unknown"
+    r = solve(g4, max_states=10_000)
+    assert (r.status, r.states) == ("won", (1000 + 400) + 2 * 200 + 235 + 200)
+    g129 = sn.new_game("citadel", seed=129, **variant)
+    r = solve(g129, max_states=10_000)
+    assert (r.status, r.states) == ("won", (1000 + 3 * 400) + 4 * 200 + 4 * 200 + 714)
+    assert solve(g129, max_states=10_000)[:3] == r[:3]  # deterministic
+    assert solve(g129, max_states=r.states).status == "won"  # the budget is exact
+    assert solve(g129, max_states=r.states - 1).status == "unknown"
+    r = solve(sn.new_game("citadel", seed=37, **variant), max_states=10_000)
+    assert (r.status, r.states) == ("won", 1000 + 71)
 
 
 BRUTE = [  # Beleaguered Castle with take-backs is left out: its brute force is too slow
