@@ -924,23 +924,26 @@ class _Fast:
         and moves that only carry a lone card into a hole (the same canonical state) left out."""
         t, h, T = self.t, self.h, self.T
         where = {}  # top card -> its pile (one deck: cards are unique)
+        tops = 0  # the same cards as a bit set
         hole = -1
         for j in range(T):
             q = t[j]
             if q:
                 where[q[-1]] = j
+                tops |= 1 << q[-1]
             elif hole < 0:
                 hole = j
-        parents = self.parents
+        parent_bits = self.parent_bits
         out: list[tuple[int, int]] = []
         later: list[tuple[int, int]] = []
         for c, i in where.items():
             if h[c // 13] == c % 13:
                 out.append((i, T + c // 13))
-            for d in parents[c]:
-                j = where.get(d)
-                if j is not None:
-                    later.append((i, j))
+            fits = parent_bits[c] & tops
+            while fits:  # the tops c may lie on, lowest card id first
+                low = fits & -fits
+                later.append((i, where[low.bit_length() - 1]))
+                fits ^= low
             if hole >= 0 and len(t[i]) > 1 and (self.empty_any or (self.empty_king and c % 13 == 12)):
                 later.append((i, hole))
         out += later
@@ -948,7 +951,7 @@ class _Fast:
             for s in range(4):
                 if h[s]:
                     c = s * 13 + h[s] - 1
-                    for d in parents[c]:
+                    for d in self.parents[c]:
                         j = where.get(d)
                         if j is not None:
                             out.append((T + s, j))
@@ -1011,11 +1014,13 @@ def _urgent(h: list[int], weights: tuple[int, ...]) -> list[int]:
 def _column_bad(q: list[int], urgent: list[int]) -> int:
     """For one tableau pile: the cards lying above each urgent card it holds, weighted by
     that card's urgency."""
-    top = len(q) - 1
     bad = 0
-    for d, x in enumerate(q):
-        if urgent[x]:
-            bad += urgent[x] * (top - d)
+    above = len(q)
+    for x in q:
+        above -= 1  # the cards lying above x
+        u = urgent[x]
+        if u:
+            bad += u * above
     return bad
 
 
@@ -1135,10 +1140,13 @@ def _fast_search(st: _Fast, deadline, max_table: int):
         states += 1
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        _restore_fast(st, key)
+        # `_restore_fast`, keeping the piles' bytes: a child's key rebuilds only the piles
+        # its move changed
+        piles = key.split(b"\xff")
+        st.h = h = list(piles.pop())
+        st.t = t = [list(x) for x in piles]
         if dead_ends and st.stuck():  # rule 8, where rule 6 applies
             continue
-        t, h = st.t, st.h
         # A move between tableau piles with nothing after it changes the score (`_score`,
         # here score0) by its two piles' terms only; they are computed when first needed.
         urgent = _urgent(h, st.urgency)
@@ -1158,13 +1166,25 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                     h[b - T] += 1
                 undo = None
                 if rules:
-                    after = [(m, None)]
-                    _enter_fast(st, a, after)
-                    if len(after) > 1:
-                        undo = after
+                    # after a move between piles only the source's new top can be safe
+                    # (`_enter_fast`), so the call is skipped when that top cannot go home
+                    q = t[a]
+                    if b >= T or (q and h[q[-1] // 13] == q[-1] % 13):
+                        after = [(m, None)]
+                        _enter_fast(st, a, after)
+                        if len(after) > 1:
+                            undo = after
             else:
                 undo = [(m, st.play(a, b))]
-            tabs = sorted(map(bytes, t))
+            if undo is None or (not plain and not undo[0][1]):  # no card moved but this one
+                tabs = piles.copy()
+                if a < T:
+                    tabs[a] = bytes(t[a])
+                if b < T:
+                    tabs[b] = bytes(t[b])
+                tabs.sort()
+            else:
+                tabs = sorted(map(bytes, t))
             tabs.append(bytes(h))
             k = b"\xff".join(tabs)
             if k not in parent:
