@@ -1225,13 +1225,12 @@ def _dfs_moves(st: _Fast, canonical: bool) -> list[tuple[int, int]]:
     else:
         pos = list(range(T))
     pos += range(T, T + 4)
-
-    def rank(m: tuple[int, int]) -> tuple[int, int, int]:
-        a, b = m
-        kind = 3 if a >= T else 0 if b >= T else 1 if not t[b] else 2
-        return kind, pos[a], pos[b]
-
-    return sorted(st.moves(), key=rank)
+    ranked = [
+        (3 if a >= T else 0 if b >= T else 1 if not t[b] else 2, pos[a], pos[b], a, b)
+        for a, b in st.moves()
+    ]
+    ranked.sort()
+    return [(a, b) for _, _, _, a, b in ranked]
 
 
 def _fast_dfs(st: _Fast, deadline, max_table: int, canonical: bool):
