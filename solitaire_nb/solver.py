@@ -56,13 +56,13 @@ still).  Chosen on the Beleaguered Castle deals 1–200 without take-backs that 
 order leaves undecided after 100,000 states (17 and 15 of them): run alone up to 300,000
 states, the usual order won 10 of the 32, the second 16, the depth-first ones 10 and 7
 (3 that neither best-first order won within 300,000 states, one in 2,363), and all four
-proved the same 3 lost after exactly the same number of states.  At 10 s per deal the four searches
-decide 8, 10 and 8 of the undecided deals in 1–100, 101–200 and 201–300 (17, 15 and 15),
-where the two best-first orders alone decided 5, 10 and 8 (`benchmarks/bench_solver.py`;
-measured before the best-first search became about 1.4 times faster, with the same states
-in the same order).
-Every budget of at most 100,000 states (the castles' atlas entries) is spent by the usual
-order alone, exactly as before the others were added.
+proved the same 3 lost after exactly the same number of states.  At 10 s per deal the four
+searches decide 8, 10 and 8 of the undecided deals in 1–100, 101–200 and 201–300 (17, 15
+and 15), where the two best-first orders alone decided 5, 10 and 8
+(`benchmarks/bench_solver.py`; measured before the best-first search became about 1.4 times
+faster, with the same states in the same order).  Every budget of at most 100,000 states
+(the castles' atlas entries) is spent by the usual order alone, exactly as before the others
+were added.
 
 Where the rules allow take-backs (every game but Baker's Dozen, and the castles unless
 ``takeback=False``), `solve` first searches the same position with take-backs forbidden,
@@ -1547,7 +1547,7 @@ def _close(searches: list) -> None:
 
 
 def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
-    """The fast searches: in the castles two orders taking turns (`_castle_portfolio`); in
+    """The fast searches: in the castles four searches taking turns (`_castle_portfolio`); in
     Baker's Dozen several one after another, each with its own "needed soon" weights and its
     share of the budget (`BAKERS_PORTFOLIO`).  Each is complete, so each may answer "won" or
     "lost"."""
