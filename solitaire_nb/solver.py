@@ -1333,7 +1333,9 @@ def _described_moves(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> li
     out = []
     for c, d in line:
         src = next(ids[i] for i, q in enumerate(g._piles) if q and q[-1].id == c)
-        if d == -1:
+        if d == -1 and c % 13:  # same-suit foundations: the one whose top is c's predecessor
+            dst = next(ids[f] for f in spec.fnd if g._piles[f] and g._piles[f][-1].id == c - 1)
+        elif d == -1:
             dst = next(ids[f] for f in spec.fnd if g.can_move(src, ids[f]))
         elif d == -2:
             dst = next(ids[i] for i in spec.tab if not g._piles[i])
