@@ -813,7 +813,10 @@ class _Fast:
         # `BAKERS_PORTFOLIO`)
         self.urgency: tuple[int, ...] = (1, 1)
         # the cards c may lie on
-        self.parents = [[y for y in range(52) if spec.tab_ok[y * 52 + c]] for c in range(52)]
+        self.parents: list[list[int]] = [[] for _ in range(52)]
+        for y in range(52):  # ascending, so each list is in card-id order
+            for x in spec.tab_acc[y]:
+                self.parents[x].append(y)
         self.parent_bits = [sum(1 << y for y in ps) for ps in self.parents]
 
     def stuck(self) -> bool:
