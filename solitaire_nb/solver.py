@@ -1132,6 +1132,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     if st.dead():
         return "lost", [], 1
     parent: dict[bytes, tuple | None] = {root: None}
+    urgent_at: dict[bytes, list[int]] = {}  # `_urgent` by foundation heights
     heap = [(_score(st), 0, root)]
     push, pop = heapq.heappush, heapq.heappop
     count = 0
@@ -1148,13 +1149,16 @@ def _fast_search(st: _Fast, deadline, max_table: int):
         # `_restore_fast`, keeping the piles' bytes: a child's key rebuilds only the piles
         # its move changed
         piles = key.split(b"\xff")
-        st.h = h = list(piles.pop())
+        heights = piles.pop()
+        st.h = h = list(heights)
         st.t = t = [list(x) for x in piles]
         if dead_ends and st.stuck():  # rule 8, where rule 6 applies
             continue
         # A move between tableau piles with nothing after it changes the score (`_score`,
         # here score0) by its two piles' terms only; they are computed when first needed.
-        urgent = _urgent(h, st.urgency)
+        urgent = urgent_at.get(heights)
+        if urgent is None:  # few distinct heights: most positions reuse an earlier list
+            urgent = urgent_at[heights] = _urgent(h, st.urgency)
         bads = [-1] * T
         for m in st.moves():
             a, b = m
