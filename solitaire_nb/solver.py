@@ -59,8 +59,8 @@ states, the usual order won 10 of the 32, the second 16, the depth-first ones 10
 proved the same 3 lost after exactly the same number of states.  At 10 s per deal the four
 searches decide 8, 10 and 8 of the undecided deals in 1–100, 101–200 and 201–300 (17, 15
 and 15), where the two best-first orders alone decided 5, 10 and 8
-(`benchmarks/bench_solver.py`; measured before the best-first search became about 1.4 times
-faster, with the same states in the same order).  Every budget of at most 100,000 states
+(`benchmarks/bench_solver.py`; measured before the best-first search was made faster, with
+the same states in the same order).  Every budget of at most 100,000 states
 (the castles' atlas entries) is spent by the usual order alone, exactly as before the others
 were added.
 
