@@ -1050,10 +1050,22 @@ def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
     return (c, q[-1] if q else -2)
 
 
-def _restore_fast(st: _Fast, key: bytes) -> None:
-    parts = key.split(b"\xff")
-    st.t = [list(x) for x in parts[: st.T]]
-    st.h = list(parts[st.T])
+def _restore_fast(st: _Fast, key: bytes) -> tuple[list[bytes], bytes]:
+    """Set `st` to the position `key` describes; return the key's parts (each tableau pile's
+    bytes, then the heights' bytes), so that a child's key can reuse the piles it keeps."""
+    piles = key.split(b"\xff")
+    heights = piles.pop()
+    st.t = [list(x) for x in piles]
+    st.h = list(heights)
+    return piles, heights
+
+
+def _play_safe_moves(st: _Fast) -> list:
+    """Play every move home that rule 3 proves safe; return them with their undo records."""
+    played: list = []
+    while (m := st.safe_move()) is not None:
+        played.append((m, st.play(*m)))
+    return played
 
 
 def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
@@ -1121,10 +1133,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     rules = st.sp.rule3
     dead_ends = st.dead_ends
     plain = not st.autoplay and not st.takeback
-    root_undo: list = []
-    if rules:
-        while (m := st.safe_move()) is not None:
-            root_undo.append((m, st.play(*m)))
+    root_undo = _play_safe_moves(st) if rules else []
     root_line = _replay_described(st, root_undo)
     if st.won():
         return "won", root_line, 0
@@ -1146,12 +1155,8 @@ def _fast_search(st: _Fast, deadline, max_table: int):
         states += 1
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        # `_restore_fast`, keeping the piles' bytes: a child's key rebuilds only the piles
-        # its move changed
-        piles = key.split(b"\xff")
-        heights = piles.pop()
-        st.h = h = list(heights)
-        st.t = t = [list(x) for x in piles]
+        piles, heights = _restore_fast(st, key)  # a child's key rebuilds only changed piles
+        t, h = st.t, st.h
         if dead_ends and st.stuck():  # rule 8, where rule 6 applies
             continue
         # A move between tableau piles with nothing after it changes the score (`_score`,
@@ -1252,10 +1257,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, canonical: bool):
     has been entered.  A state counts as examined when it is entered (its moves listed)."""
     allowed = yield 0
     rules = st.sp.rule3
-    root_undo: list = []
-    if rules:
-        while (m := st.safe_move()) is not None:
-            root_undo.append((m, st.play(*m)))
+    root_undo = _play_safe_moves(st) if rules else []
     if st.won():
         return "won", _replay_described(st, root_undo), 0
     seen = {st.key()}

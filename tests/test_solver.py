@@ -646,12 +646,12 @@ def test_bakers_dozen_portfolio(seed, search):
     assert solve(g, max_states=cap)[:3] == r[:3]
 
 
-def _verdict_alone(search, budget: int) -> tuple[str, int]:
-    """Run one fast search (`_fast_search` or `_fast_dfs`) alone: its verdict and states."""
+def _run_alone(search, budget: int) -> tuple[str, list, int]:
+    """Run one fast search (`_fast_search` or `_fast_dfs`) alone: status, line, states."""
     next(search)
     states, verdict = solver._advance(search, budget)
     search.close()
-    return (verdict[0], states) if verdict else ("unknown", states)
+    return verdict if verdict else ("unknown", [], states)
 
 
 @pytest.mark.parametrize("name, flags, seeds", [
@@ -668,14 +668,11 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
     for seed in seeds:
         g = sn.new_game(name, seed=seed, **flags)
         spec = _Spec(g)
-        best, best_states = _verdict_alone(solver._fast_search(_Fast(spec, g), None, 10**6), 20_000)
+        best, _, best_states = _run_alone(solver._fast_search(_Fast(spec, g), None, 10**6), 20_000)
         for canonical in (True, False):
-            search = solver._fast_dfs(_Fast(spec, g), None, 10**6, canonical)
-            next(search)
-            states, verdict = solver._advance(search, 20_000)
-            if verdict is None:
+            status, line, states = _run_alone(solver._fast_dfs(_Fast(spec, g), None, 10**6, canonical), 20_000)
+            if status == "unknown":
                 continue
-            status, line, _ = verdict
             if best != "unknown":
                 assert status == best, (seed, canonical)
             if status == "lost":
@@ -690,7 +687,7 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
 def test_depth_first_proves_the_stuck_castle_lost():
     g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
     for canonical in (True, False):
-        assert _verdict_alone(solver._fast_dfs(_Fast(_Spec(g), g), None, 100, canonical), 100) == ("lost", 2)
+        assert _run_alone(solver._fast_dfs(_Fast(_Spec(g), g), None, 100, canonical), 100) == ("lost", [], 2)
 
 
 def test_castle_portfolio_takes_turns(monkeypatch):
