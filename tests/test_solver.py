@@ -804,3 +804,51 @@ def test_heuristic_urgency_tables():
     assert set(_ALT_NEXT[52]) == ids(["AS", "AH", "AD", "AC"])
     assert set(_ALT_NEXT[Card.parse("5H").id]) == ids(["6S", "6C", "7H", "7D"])
     assert set(_ALT_NEXT[Card.parse("QS").id]) == ids(["KH", "KD"])
+
+
+# ---------------------------------------------------------------------- the collector, the check
+@pytest.mark.parametrize("enabled", [True, False])
+def test_solve_leaves_the_garbage_collector_as_it_found_it(enabled, monkeypatch):
+    """`solve` pauses the cyclic collector during the search and switches it back on only if
+    it was on, also when the search raises."""
+    import gc
+
+    seen = []
+    real = solver._solve
+
+    def spy(*args):
+        seen.append(gc.isenabled())
+        return real(*args)
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        monkeypatch.setattr(solver, "_solve", spy)
+        assert solve(sn.new_game("citadel", seed=76, takeback=False, autoplay=False), max_states=1000).status == "won"
+        assert seen == [False] and gc.isenabled() is enabled
+
+        def broken(*args):
+            raise RuntimeError("boom")
+
+        monkeypatch.setattr(solver, "_solve", broken)
+        with pytest.raises(RuntimeError):
+            solve(sn.new_game("citadel", seed=1), max_states=10)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_a_line_that_does_not_win_is_refused():
+    """The engine replay that turns a fast line into moves is also its check: a line cut
+    short (a solver bug) raises instead of being returned; so does `_check_line`."""
+    g = sn.new_game("beleaguered_castle", seed=1, takeback=False)
+    spec = _Spec(g)
+    status, line, _ = solver._fast_portfolio(spec, g, None, 5_000, 10**6)
+    assert status == "won"
+    moves = solver._described_moves(g, spec, line)
+    assert len(moves) == len(line)
+    with pytest.raises(AssertionError, match="solver bug"):
+        solver._described_moves(g, spec, line[:-1])
+    with pytest.raises(AssertionError, match="solver bug"):
+        solver._check_line(g, moves[:-1])
+    solver._check_line(g, moves)
