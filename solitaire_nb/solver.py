@@ -229,7 +229,7 @@ from itertools import product
 from typing import NamedTuple
 
 from .cards import CARDS
-from .engine import Game
+from .engine import Game, _tables_for
 from .moves import Move
 
 __all__ = ["Hint", "SolveResult", "hint", "solve", "verdict_text"]
@@ -334,7 +334,7 @@ class _Spec:
         self.shift_left = r.shift_left
         self.autoplay = r.autoplay
         self.empty = r.tableau.empty  # "any", "king", "none", "reserve"
-        tab_table = r.tableau.accepts_table()
+        tab_table = _tables_for(r.tableau)  # the engine's tables, built once per rule
         self.tab_acc = tab_table
         ok = [False] * (52 * 52)
         for y in range(52):
@@ -342,7 +342,7 @@ class _Spec:
                 ok[y * 52 + x] = True
         self.tab_ok = ok
         self.fnd_rules = r.foundations
-        self.fnd_tab = [f.accepts_table() for f in r.foundations]
+        self.fnd_tab = [_tables_for(f) for f in r.foundations]
         self.fnd_dir = [f.direction for f in r.foundations]
         self.fnd_start = [f.start for f in r.foundations]
         self.fnd_base = [f.base_rank for f in r.foundations]
@@ -1347,17 +1347,19 @@ def _described_moves(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> li
     raised), so it is also the line's check (`_check_line`)."""
     g = game.copy()
     ids = spec.pile_ids
+    piles = g._piles
     out = []
     for c, d in line:
-        src = next(ids[i] for i, q in enumerate(g._piles) if q and q[-1].id == c)
+        where = {q[-1].id: i for i, q in enumerate(piles) if q}  # one deck: each top is unique
+        src = ids[where[c]]
         if d == -1 and c % 13:  # same-suit foundations: the one whose top is c's predecessor
-            dst = next(ids[f] for f in spec.fnd if g._piles[f] and g._piles[f][-1].id == c - 1)
+            dst = ids[where[c - 1]]
         elif d == -1:
             dst = next(ids[f] for f in spec.fnd if g.can_move(src, ids[f]))
         elif d == -2:
-            dst = next(ids[i] for i in spec.tab if not g._piles[i])
+            dst = next(ids[i] for i in spec.tab if not piles[i])
         else:
-            dst = next(ids[i] for i in spec.tab if g._piles[i] and g._piles[i][-1].id == d)
+            dst = ids[where[d]]
         move = Move(src, dst, 1)
         g.move(move)
         out.append(move)
