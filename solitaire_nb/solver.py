@@ -46,23 +46,23 @@ next) searches alone for its first 100,000 states (`CASTLE_ALONE`); then three j
 with turns of 10,000 states for it and 5,000 for each of them (`CASTLE_TURNS`): the
 best-first order that counts only the card each foundation takes now, and two depth-first
 searches (`_fast_dfs`) that try moves in the order of Freecell Solver's proof mode (home,
-into a hole, onto another card), one taking the piles in the key's order and one in the
-deal's.  Each keeps its queue or path and its table while it waits.  Every complete search
-must examine the same states to prove a deal lost (all the canonical states reachable from
-it), and the first order starts 100,000 ahead, so it keeps the longest turns; the others
-win in a few thousand states many deals that lead it astray, each different ones (the
-depth-first orders are as much luck as design: Freecell Solver's own order wins others
-still).  Chosen on the Beleaguered Castle deals 1–200 without take-backs that the usual
-order leaves undecided after 100,000 states (17 and 15 of them): run alone up to 300,000
-states, the usual order won 10 of the 32, the second 16, the depth-first ones 10 and 7
-(3 that neither best-first order won within 300,000 states, one in 2,363), and all four
-proved the same 3 lost after exactly the same number of states.  At 10 s per deal the four
-searches decide 8, 10 and 8 of the undecided deals in 1–100, 101–200 and 201–300 (17, 15
-and 15), where the two best-first orders alone decided 5, 10 and 8
-(`benchmarks/bench_solver.py`; measured before the best-first search was made faster, with
-the same states in the same order).  Every budget of at most 100,000 states
-(the castles' atlas entries) is spent by the usual order alone, exactly as before the others
-were added.
+into a hole, onto another card), with the piles sorted by their cards: one as the key sorts
+them (card ids), one as Freecell Solver numbers cards (rank first, then suit).  Each keeps
+its queue or path and its table while it waits.  Every complete search must examine the
+same states to prove a deal lost (all the canonical states reachable from it), and the
+first order starts 100,000 ahead, so it keeps the longest turns; the others win in a few
+thousand states many deals that lead it astray, each different ones (the depth-first
+orders are as much luck as design).  Chosen on the Beleaguered Castle deals 1–200 without
+take-backs that the usual order leaves undecided after 100,000 states (17 and 15 of them):
+run alone up to 300,000 states, the usual order won 10 of the 32, the second 16, the
+depth-first search in key order 10, and all four searches then tried proved the same 3
+lost after exactly the same number of states.  The fourth search first took the piles in
+the deal's order (7 of the 32, each also won by another search); Freecell Solver's order
+wins 11, among them deal 200, which no other search wins within 300,000 states (Freecell
+Solver's proof mode wins it after 6,232).  On all 47 such deals in 1–300, with 450,000
+states each (about 10 s), the portfolio decides 30 with it and 29 with the deal's order.
+Every budget of at most 100,000 states (the castles' atlas entries) is spent by the usual
+order alone, exactly as before the others were added.
 
 Where the rules allow take-backs (every game but Baker's Dozen, and the castles unless
 ``takeback=False``), `solve` first searches the same position with take-backs forbidden,
@@ -257,17 +257,17 @@ searches: flat windows of 1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
 
 CASTLE_ALONE = 100_000
 CASTLE_SECOND: tuple[int, ...] = (1,)
-CASTLE_DEPTH_FIRST: tuple[bool, ...] = (True, False)
+CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
 CASTLE_TURNS: tuple[int, ...] = (10_000, 5_000, 5_000, 5_000)
 """Beleaguered Castle and Citadel: their usual order (`_Fast.urgency`, now or next) searches
 alone for its first CASTLE_ALONE states; then three more searches join it, taking turns
 (`_castle_portfolio`): a second best-first order, CASTLE_SECOND (only the card each
-foundation takes now counts), and two depth-first searches (`_fast_dfs`), with the piles in
-the key's order and in the deal's (CASTLE_DEPTH_FIRST).  CASTLE_TURNS gives each search's
-turn, in states, in that order.  The others win in a few thousand states many deals that
-lead the first astray; the first keeps the longest turns, so its long proofs of "lost"
-(every complete search must examine the same states to prove one; it starts ahead) still
-fit."""
+foundation takes now counts), and two depth-first searches (`_fast_dfs`), with the piles
+sorted as the key sorts them and as Freecell Solver orders cards (CASTLE_DEPTH_FIRST, see
+`_dfs_moves`).  CASTLE_TURNS gives each search's turn, in states, in that order.  The
+others win in a few thousand states many deals that lead the first astray; the first
+keeps the longest turns, so its long proofs of "lost" (every complete search must examine
+the same states to prove one; it starts ahead) still fit."""
 
 DEFAULT_MAX_TABLE = 1_000_000
 """Most canonical keys the transposition table holds (a few hundred bytes each)."""
@@ -288,6 +288,7 @@ _ALT_NEXT = [
     tuple(d.id for d in CARDS if (d.rank == c.rank + 1 and d.color != c.color) or (d.rank == c.rank + 2 and d.color == c.color))
     for c in CARDS
 ] + [tuple(d.id for d in CARDS if d.rank == 1)]
+_FC_VALUE = [c.rank * 4 + "HCDS".index(c.suit) for c in CARDS]  # how Freecell Solver orders cards
 _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
 
@@ -1231,19 +1232,22 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     return "lost", [], states
 
 
-def _dfs_moves(st: _Fast, canonical: bool) -> list[tuple[int, int]]:
+def _dfs_moves(st: _Fast, order: str) -> list[tuple[int, int]]:
     """`_Fast.moves` in a depth-first search's order (the one Freecell Solver's proof mode,
     ``-to 0AB``, tries): moves home, then into a hole, then onto another card, take-backs
-    last; within each kind by source pile, then destination pile.  With `canonical` the piles
-    are taken in the order of the state's key (sorted by their cards), otherwise in their
-    fixed order (the deal's).  Only the order changes: the set of moves is `moves()`'s."""
+    last; within each kind by source pile, then destination pile.  The piles are taken
+    sorted by their cards from the bottom up: with `order` ``"key"`` as the state's key
+    sorts them (card ids), with ``"fc"`` as Freecell Solver numbers cards (rank first, then
+    the suit, ♥ ♣ ♦ ♠: `_FC_VALUE`).  Only the order changes: the set of moves is
+    `moves()`'s."""
     t, T = st.t, st.T
-    if canonical:
-        pos = [0] * T
-        for k, i in enumerate(sorted(range(T), key=t.__getitem__)):
-            pos[i] = k
+    if order == "key":
+        piles = sorted(range(T), key=t.__getitem__)
     else:
-        pos = list(range(T))
+        piles = sorted(range(T), key=lambda i: [_FC_VALUE[x] for x in t[i]])
+    pos = [0] * T
+    for k, i in enumerate(piles):
+        pos[i] = k
     pos += range(T, T + 4)
     ranked = [
         (3 if a >= T else 0 if b >= T else 1 if not t[b] else 2, pos[a], pos[b], a, b)
@@ -1253,7 +1257,7 @@ def _dfs_moves(st: _Fast, canonical: bool) -> list[tuple[int, int]]:
     return [(a, b) for _, _, _, a, b in ranked]
 
 
-def _fast_dfs(st: _Fast, deadline, max_table: int, canonical: bool):
+def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
     """Depth-first search on the fast state, with the same protocol as `_fast_search` (a
     generator started with ``next()``, sent how many states it may have examined in all,
     returning (status, line, states)), so that it can take turns with the best-first ones.
@@ -1270,7 +1274,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, canonical: bool):
     states = 1
     # one level per state on the current path: its moves, the next one to try, and the
     # undo records of the moves that led into it (None for the root)
-    path: list[list] = [[_dfs_moves(st, canonical), 0, None]]
+    path: list[list] = [[_dfs_moves(st, order), 0, None]]
     while path:
         level = path[-1]
         moves, i, undo = level
@@ -1301,7 +1305,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, canonical: bool):
             return "unknown", [], states
         seen.add(k)
         states += 1
-        path.append([_dfs_moves(st, canonical), 0, entered])
+        path.append([_dfs_moves(st, order), 0, entered])
     return "lost", [], states
 
 
@@ -1504,7 +1508,7 @@ def solve(
 
     The cyclic garbage collector is paused while the search runs: the search allocates
     millions of small tuples and lists that hold no cycles (its queue and table), and the
-    collector would otherwise walk them over and over (about 9 % of a 300,000-state search).
+    collector would otherwise walk them over and over, for nothing.
     It is switched back on before `solve` returns or raises, if it was on."""
     collecting = gc.isenabled()
     gc.disable()
@@ -1550,7 +1554,7 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
 
     # each search is set up when its first turn comes (most deals end in the first one)
     starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
-    starts += [lambda c=c: _fast_dfs(_Fast(spec, game), deadline, max_table, c) for c in CASTLE_DEPTH_FIRST]
+    starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o) for o in CASTLE_DEPTH_FIRST]
     searches: list = [None] * len(starts)
     used = [0] * len(starts)
     running = list(range(len(starts)))

@@ -669,12 +669,12 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
         g = sn.new_game(name, seed=seed, **flags)
         spec = _Spec(g)
         best, _, best_states = _run_alone(solver._fast_search(_Fast(spec, g), None, 10**6), 20_000)
-        for canonical in (True, False):
-            status, line, states = _run_alone(solver._fast_dfs(_Fast(spec, g), None, 10**6, canonical), 20_000)
+        for order in ("key", "fc"):
+            status, line, states = _run_alone(solver._fast_dfs(_Fast(spec, g), None, 10**6, order), 20_000)
             if status == "unknown":
                 continue
             if best != "unknown":
-                assert status == best, (seed, canonical)
+                assert status == best, (seed, order)
             if status == "lost":
                 lost += 1
                 assert best == "lost" and states == best_states
@@ -686,18 +686,18 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
 
 def test_depth_first_proves_the_stuck_castle_lost():
     g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
-    for canonical in (True, False):
-        assert _run_alone(solver._fast_dfs(_Fast(_Spec(g), g), None, 100, canonical), 100) == ("lost", [], 2)
+    for order in ("key", "fc"):
+        assert _run_alone(solver._fast_dfs(_Fast(_Spec(g), g), None, 100, order), 100) == ("lost", [], 2)
 
 
 def test_castle_portfolio_takes_turns(monkeypatch):
     """The castles' four searches (`_castle_portfolio`), with small turns: the usual order
     alone for its first 1,000 states, then turns of 400 (the usual order), 200 (the second
-    order), 200 and 200 (the depth-first searches, piles in the key's order, then the deal's).
-    In Citadel without take-backs or autoplay, deal 4 is won only by the first depth-first
-    search, at its 235th state, in its second turn; deal 129 only by the second, at its
-    714th, in its fourth turn; deal 37 by the second order at once.  Budgets are counted
-    exactly and runs are deterministic."""
+    order), 200 and 200 (the depth-first searches, piles in the key's order, then in
+    Freecell Solver's).  In Citadel without take-backs or autoplay, deal 4 is won only by
+    the first depth-first search, at its 235th state, in its second turn; deal 129 only by
+    the second, at its 774th, in its fourth turn; deal 37 by the second order at once.
+    Budgets are counted exactly and runs are deterministic."""
     monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
     monkeypatch.setattr(solver, "CASTLE_TURNS", (400, 200, 200, 200))
     variant = {"takeback": False, "autoplay": False}
@@ -707,7 +707,7 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     assert (r.status, r.states) == ("won", (1000 + 400) + 2 * 200 + 235 + 200)
     g129 = sn.new_game("citadel", seed=129, **variant)
     r = solve(g129, max_states=10_000)
-    assert (r.status, r.states) == ("won", (1000 + 3 * 400) + 4 * 200 + 4 * 200 + 714)
+    assert (r.status, r.states) == ("won", (1000 + 3 * 400) + 4 * 200 + 4 * 200 + 774)
     assert solve(g129, max_states=10_000)[:3] == r[:3]  # deterministic
     assert solve(g129, max_states=r.states).status == "won"  # the budget is exact
     assert solve(g129, max_states=r.states - 1).status == "unknown"
