@@ -289,6 +289,7 @@ _ALT_NEXT = [
     for c in CARDS
 ] + [tuple(d.id for d in CARDS if d.rank == 1)]
 _FC_VALUE = [c.rank * 4 + "HCDS".index(c.suit) for c in CARDS]  # how Freecell Solver orders cards
+_FC_BYTES = bytes(_FC_VALUE) + bytes(256 - 52)  # the same, as a table for `bytes.translate`
 _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
 
@@ -1232,29 +1233,33 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     return "lost", [], states
 
 
-def _dfs_moves(st: _Fast, order: str) -> list[tuple[int, int]]:
+def _dfs_moves(st: _Fast, order: str, piles: list[bytes]) -> list[tuple[int, int]]:
     """`_Fast.moves` in a depth-first search's order (the one Freecell Solver's proof mode,
     ``-to 0AB``, tries): moves home, then into a hole, then onto another card, take-backs
     last; within each kind by source pile, then destination pile.  The piles are taken
     sorted by their cards from the bottom up: with `order` ``"key"`` as the state's key
     sorts them (card ids), with ``"fc"`` as Freecell Solver numbers cards (rank first, then
-    the suit, ♥ ♣ ♦ ♠: `_FC_VALUE`).  Only the order changes: the set of moves is
-    `moves()`'s."""
+    the suit, ♥ ♣ ♦ ♠: `_FC_VALUE`).  `piles` holds each tableau pile's bytes.  Only the
+    order changes: the set of moves is `moves()`'s."""
     t, T = st.t, st.T
     if order == "key":
-        piles = sorted(range(T), key=t.__getitem__)
+        ranked = sorted(range(T), key=piles.__getitem__)
     else:
-        piles = sorted(range(T), key=lambda i: [_FC_VALUE[x] for x in t[i]])
+        fc = [q.translate(_FC_BYTES) for q in piles]
+        ranked = sorted(range(T), key=fc.__getitem__)
     pos = [0] * T
-    for k, i in enumerate(piles):
+    for k, i in enumerate(ranked):
         pos[i] = k
     pos += range(T, T + 4)
-    ranked = [
-        (3 if a >= T else 0 if b >= T else 1 if not t[b] else 2, pos[a], pos[b], a, b)
+    # one integer per move sorts as (kind, source rank, destination rank, source, destination)
+    codes = [
+        ((((3 if a >= T else 0 if b >= T else 1 if not t[b] else 2) << 6 | pos[a]) << 6 | pos[b]) << 12)
+        | a << 6
+        | b
         for a, b in st.moves()
     ]
-    ranked.sort()
-    return [(a, b) for _, _, _, a, b in ranked]
+    codes.sort()
+    return [(x >> 6 & 63, x & 63) for x in codes]
 
 
 def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
@@ -1272,12 +1277,15 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         return "won", _replay_described(st, root_undo), 0
     seen = {st.key()}
     states = 1
-    # one level per state on the current path: its moves, the next one to try, and the
-    # undo records of the moves that led into it (None for the root)
-    path: list[list] = [[_dfs_moves(st, order), 0, None]]
+    T, t, h = st.T, st.t, st.h
+    plain = not st.autoplay and not st.takeback
+    piles = [bytes(q) for q in t]
+    # one level per state on the current path: its moves, the next one to try, the undo
+    # records of the moves that led into it (None for the root) and its piles' bytes
+    path: list[list] = [[_dfs_moves(st, order, piles), 0, None, piles]]
     while path:
         level = path[-1]
-        moves, i, undo = level
+        moves, i, undo, piles = level
         if i == len(moves):
             path.pop()
             if undo:
@@ -1286,13 +1294,44 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
             continue
         level[1] = i + 1
         m = moves[i]
-        entered = [(m, st.play(*m))]
-        if rules:
-            _enter_fast(st, m[0], entered)
-        k = st.key()
+        a, b = m
+        if plain:  # played inline: no automatic action, no take-back
+            c = t[a].pop()
+            if b < T:
+                t[b].append(c)
+            else:
+                h[b - T] += 1
+            entered = [(m, None)]
+            # as in the best-first search, only a move home or a top that can go home now
+            # may start safe moves (`_enter_fast`)
+            q = t[a]
+            if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)):
+                _enter_fast(st, a, entered)
+        else:
+            entered = [(m, st.play(a, b))]
+            if rules:
+                _enter_fast(st, a, entered)
+        if len(entered) == 1 and not entered[0][1]:  # only this move: rebuild its piles' bytes
+            tabs = piles.copy()
+            if a < T:
+                tabs[a] = bytes(t[a])
+            if b < T:
+                tabs[b] = bytes(t[b])
+        else:
+            tabs = [bytes(q) for q in t]
+        key = sorted(tabs)
+        key.append(bytes(h))
+        k = b"\xff".join(key)  # `_Fast.key`
         if k in seen:
-            for (x, y), auto in reversed(entered):
-                st.undo(x, y, auto)
+            if plain and len(entered) == 1:
+                if b < T:
+                    t[a].append(t[b].pop())
+                else:
+                    h[b - T] -= 1
+                    t[a].append(c)
+            else:
+                for (x, y), auto in reversed(entered):
+                    st.undo(x, y, auto)
             continue
         if st.won():
             played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
@@ -1305,7 +1344,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
             return "unknown", [], states
         seen.add(k)
         states += 1
-        path.append([_dfs_moves(st, order), 0, entered])
+        path.append([_dfs_moves(st, order, tabs), 0, entered, tabs])
     return "lost", [], states
 
 
