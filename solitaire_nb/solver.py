@@ -1295,7 +1295,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         level[1] = i + 1
         m = moves[i]
         a, b = m
-        if plain:  # played inline: no automatic action, no take-back
+        if plain:  # played (and below, undone) inline, as in `_fast_search`: a hot loop
             c = t[a].pop()
             if b < T:
                 t[b].append(c)
@@ -1540,9 +1540,9 @@ def solve(
 
     ``max_states`` caps the distinct states expanded, so a capped run gives the same answer
     on every machine; ``time_limit`` (seconds) is a convenience on top; ``max_table`` bounds
-    each search's transposition table (memory; the castles run two searches).  With none of them given the search runs until it
-    decides or the table is full.  A ``"won"`` result
-    carries a winning line checked through the engine; ``"lost"`` comes only from a complete
+    each search's transposition table (memory: the castles run up to four searches, each
+    with its own table).  With none of them given the search runs until it decides or the
+    table is full.  A ``"won"`` result carries a winning line checked through the engine; ``"lost"`` comes only from a complete
     search (see the module docstring for the pruning rules and why they are safe).
 
     The cyclic garbage collector is paused while the search runs: the search allocates
