@@ -1193,6 +1193,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                         if len(after) > 1:
                             undo = after
             else:
+                c = -1  # `_take_back` needs the card only after a plain move
                 undo = [(m, st.play(a, b))]
             if undo is None or (not plain and not undo[0][1]):  # no card moved but this one
                 tabs = piles.copy()
@@ -1221,16 +1222,22 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
-            if undo is None:
-                if b < T:
-                    t[a].append(t[b].pop())
-                else:
-                    h[b - T] -= 1
-                    t[a].append(c)
-            else:
-                for (x, y), auto in reversed(undo):
-                    st.undo(x, y, auto)
+            _take_back(st, a, b, c, undo)
     return "lost", [], states
+
+
+def _take_back(st: _Fast, a: int, b: int, c: int, undo: list | None) -> None:
+    """Undo a fast search's move: with `undo` None a plain move (card `c`, no automatic
+    action, no take-back) played inline, else the moves its undo records list."""
+    if undo is None:
+        if b < st.T:
+            st.t[a].append(st.t[b].pop())
+        else:
+            st.h[b - st.T] -= 1
+            st.t[a].append(c)
+    else:
+        for (x, y), auto in reversed(undo):
+            st.undo(x, y, auto)
 
 
 def _dfs_moves(st: _Fast, order: str, piles: list[bytes]) -> list[tuple[int, int]]:
@@ -1295,7 +1302,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         level[1] = i + 1
         m = moves[i]
         a, b = m
-        if plain:  # played (and below, undone) inline, as in `_fast_search`: a hot loop
+        if plain:  # played inline, as in `_fast_search`: a hot loop
             c = t[a].pop()
             if b < T:
                 t[b].append(c)
@@ -1308,6 +1315,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
             if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)):
                 _enter_fast(st, a, entered)
         else:
+            c = -1  # `_take_back` needs the card only after a plain move
             entered = [(m, st.play(a, b))]
             if rules:
                 _enter_fast(st, a, entered)
@@ -1323,15 +1331,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         key.append(bytes(h))
         k = b"\xff".join(key)  # `_Fast.key`
         if k in seen:
-            if plain and len(entered) == 1:
-                if b < T:
-                    t[a].append(t[b].pop())
-                else:
-                    h[b - T] -= 1
-                    t[a].append(c)
-            else:
-                for (x, y), auto in reversed(entered):
-                    st.undo(x, y, auto)
+            _take_back(st, a, b, c, None if plain and len(entered) == 1 else entered)
             continue
         if st.won():
             played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
