@@ -1053,14 +1053,11 @@ def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
     return (c, q[-1] if q else -2)
 
 
-def _restore_fast(st: _Fast, key: bytes) -> tuple[list[bytes], bytes]:
-    """Set `st` to the position `key` describes; return the key's parts (each tableau pile's
-    bytes, then the heights' bytes), so that a child's key can reuse the piles it keeps."""
+def _restore_fast(st: _Fast, key: bytes) -> None:
+    """Set `st` to the position `key` describes (`_Fast.key`), as lists it can play on."""
     piles = key.split(b"\xff")
-    heights = piles.pop()
+    st.h = list(piles.pop())
     st.t = [list(x) for x in piles]
-    st.h = list(heights)
-    return piles, heights
 
 
 def _play_safe_moves(st: _Fast) -> list:
@@ -1130,7 +1127,12 @@ def _fast_search(st: _Fast, deadline, max_table: int):
 
     The table maps each key to its parent key and the move, as (source, destination) indices
     of the parent's own pile order (the order its key restores); the winning line is described
-    by replaying those moves only at the end."""
+    by replaying those moves only at the end.
+
+    Without automatic actions or take-backs, a child is worked out on the parent key's
+    parts (each pile's bytes): its two changed piles are slices of the parent's, so nothing is
+    played and undone on lists, which are built only when safe moves (rule 3) follow the
+    move.  `_Fast`'s move generator, safe-move test and score read bytes as they read lists."""
     allowed = yield 0
     T = st.T
     rules = st.sp.rule3
@@ -1158,8 +1160,11 @@ def _fast_search(st: _Fast, deadline, max_table: int):
         states += 1
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        piles, heights = _restore_fast(st, key)  # a child's key rebuilds only changed piles
-        t, h = st.t, st.h
+        piles, heights = key.split(b"\xff")[:-1], key[-4:]
+        h = st.h = list(heights)
+        # plain moves are worked out on the piles' bytes; the lists are built only for the
+        # moves that need them (automatic actions, take-backs, safe moves to play)
+        st.t = piles if plain else [list(q) for q in piles]
         if dead_ends and st.stuck():  # rule 8, where rule 6 applies
             continue
         # A move between tableau piles with nothing after it changes the score (`_score`,
@@ -1171,58 +1176,71 @@ def _fast_search(st: _Fast, deadline, max_table: int):
         weight = [-1] * T  # per pile, the sum of its cards' urgencies
         for m in st.moves():
             a, b = m
-            if b < T and a < T:
+            between = a < T and b < T
+            if between:
                 if weight[a] < 0:
-                    weight[a] = sum(map(urgent.__getitem__, t[a]))
+                    weight[a] = sum(map(urgent.__getitem__, piles[a]))
                 if weight[b] < 0:
-                    weight[b] = sum(map(urgent.__getitem__, t[b]))
-            if plain:  # played inline: no automatic action, no take-back
-                c = t[a].pop()
+                    weight[b] = sum(map(urgent.__getitem__, piles[b]))
+            undo = None  # the undo records of what was played on the lists, if anything
+            if plain:
+                child = piles.copy()
+                src = piles[a]
+                child[a] = src[:-1]
                 if b < T:
-                    t[b].append(c)
+                    child[b] = piles[b] + src[-1:]
                 else:
                     h[b - T] += 1
-                undo = None
-                if rules:
-                    # after a move between piles only the source's new top can be safe
-                    # (`_enter_fast`), so the call is skipped when that top cannot go home
-                    q = t[a]
-                    if b >= T or (q and h[q[-1] // 13] == q[-1] % 13):
-                        after = [(m, None)]
-                        _enter_fast(st, a, after)
-                        if len(after) > 1:
-                            undo = after
+                st.t = child
+                # after a move between piles only the source's new top can be safe
+                # (`_enter_fast`), so the scan is skipped when that top cannot go home
+                q = child[a]
+                if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)) and st.safe_move():
+                    st.t = [list(q) for q in child]
+                    undo = _play_safe_moves(st)
+                    between = False
+                    tabs = sorted(map(bytes, st.t))
+                    tabs.append(bytes(h))
+                else:
+                    tabs = sorted(child)
+                    tabs.append(heights if b < T else bytes(h))
             else:
-                c = -1  # `_take_back` needs the card only after a plain move
                 undo = [(m, st.play(a, b))]
-            if undo is None or (not plain and not undo[0][1]):  # no card moved but this one
-                tabs = piles.copy()
-                if a < T:
-                    tabs[a] = bytes(t[a])
-                if b < T:
-                    tabs[b] = bytes(t[b])
-                tabs.sort()
-                # a move between piles leaves the heights alone
-                tabs.append(heights if a < T and b < T else bytes(h))
-            else:
-                tabs = sorted(map(bytes, t))
-                tabs.append(bytes(h))
+                if undo[0][1]:  # Citadel's autoplay moved cards too
+                    between = False
+                    tabs = sorted(map(bytes, st.t))
+                    tabs.append(bytes(h))
+                else:  # only this move: rebuild its piles' bytes
+                    tabs = piles.copy()
+                    if a < T:
+                        tabs[a] = bytes(st.t[a])
+                    if b < T:
+                        tabs[b] = bytes(st.t[b])
+                    tabs.sort()
+                    tabs.append(heights if between else bytes(h))
             k = b"\xff".join(tabs)
             if k not in parent:
                 parent[k] = (key, m)
                 if sum(h) == 52:
                     return "won", root_line + _fast_line(st, parent, k), states
-                between = b < T and a < T and (undo is None if plain else not undo[0][1])
                 if not (dead_ends and st.dead((a, b) if between else None)):
                     count += 1
                     if between:
                         # every card left in a has one card fewer above it, every card
                         # that was in b one more (the moved card, now b's top, has none)
-                        score = score0 - weight[a] + urgent[t[b][-1]] + weight[b]
+                        score = score0 - weight[a] + urgent[piles[a][-1]] + weight[b]
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
-            _take_back(st, a, b, c, undo)
+            if plain:
+                if undo:
+                    for (x, y), auto in reversed(undo):
+                        st.undo(x, y, auto)
+                if b >= T:
+                    h[b - T] -= 1
+                st.t = piles
+            else:
+                _take_back(st, a, b, -1, undo)
     return "lost", [], states
 
 
