@@ -1182,7 +1182,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                     weight[a] = sum(map(urgent.__getitem__, piles[a]))
                 if weight[b] < 0:
                     weight[b] = sum(map(urgent.__getitem__, piles[b]))
-            undo = None  # the undo records of what was played on the lists, if anything
+            entered = [(m, None)]  # the moves that lead into the child, with undo records
             if plain:
                 child = piles.copy()
                 src = piles[a]
@@ -1197,7 +1197,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                 q = child[a]
                 if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)) and st.safe_move():
                     st.t = [list(q) for q in child]
-                    undo = _play_safe_moves(st)
+                    entered += _play_safe_moves(st)
                     between = False
                     tabs = sorted(map(bytes, st.t))
                     tabs.append(bytes(h))
@@ -1205,8 +1205,8 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                     tabs = sorted(child)
                     tabs.append(heights if b < T else bytes(h))
             else:
-                undo = [(m, st.play(a, b))]
-                if undo[0][1]:  # Citadel's autoplay moved cards too
+                entered = [(m, st.play(a, b))]
+                if entered[0][1]:  # Citadel's autoplay moved cards too
                     between = False
                     tabs = sorted(map(bytes, st.t))
                     tabs.append(bytes(h))
@@ -1232,30 +1232,8 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
-            if plain:
-                if undo:
-                    for (x, y), auto in reversed(undo):
-                        st.undo(x, y, auto)
-                if b >= T:
-                    h[b - T] -= 1
-                st.t = piles
-            else:
-                _take_back(st, a, b, -1, undo)
+            _leave(st, entered, piles if plain else None)
     return "lost", [], states
-
-
-def _take_back(st: _Fast, a: int, b: int, c: int, undo: list | None) -> None:
-    """Undo a fast search's move: with `undo` None a plain move (card `c`, no automatic
-    action, no take-back) played inline, else the moves its undo records list."""
-    if undo is None:
-        if b < st.T:
-            st.t[a].append(st.t[b].pop())
-        else:
-            st.h[b - st.T] -= 1
-            st.t[a].append(c)
-    else:
-        for (x, y), auto in reversed(undo):
-            st.undo(x, y, auto)
 
 
 def _dfs_moves(st: _Fast, order: str, piles: list[bytes]) -> list[tuple[int, int]]:
@@ -1302,9 +1280,11 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         return "won", _replay_described(st, root_undo), 0
     seen = {st.key()}
     states = 1
-    T, t, h = st.T, st.t, st.h
+    T, h = st.T, st.h
     plain = not st.autoplay and not st.takeback
-    piles = [bytes(q) for q in t]
+    piles = [bytes(q) for q in st.t]
+    if plain:  # as in `_fast_search`: worked out on the piles' bytes, lists only for safe moves
+        st.t = piles
     # one level per state on the current path: its moves, the next one to try, the undo
     # records of the moves that led into it (None for the root) and its piles' bytes
     path: list[list] = [[_dfs_moves(st, order, piles), 0, None, piles]]
@@ -1314,45 +1294,51 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         if i == len(moves):
             path.pop()
             if undo:
-                for (x, y), auto in reversed(undo):
-                    st.undo(x, y, auto)
+                _leave(st, undo, path[-1][3] if plain else None)
             continue
         level[1] = i + 1
         m = moves[i]
         a, b = m
-        if plain:  # played inline, as in `_fast_search`: a hot loop
-            c = t[a].pop()
+        if plain:
+            src = piles[a]
+            tabs = piles.copy()
+            tabs[a] = src[:-1]
             if b < T:
-                t[b].append(c)
+                tabs[b] = piles[b] + src[-1:]
             else:
                 h[b - T] += 1
             entered = [(m, None)]
+            st.t = tabs
             # as in the best-first search, only a move home or a top that can go home now
             # may start safe moves (`_enter_fast`)
-            q = t[a]
-            if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)):
-                _enter_fast(st, a, entered)
+            q = tabs[a]
+            if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)) and st.safe_move():
+                st.t = [list(q) for q in tabs]
+                entered += _play_safe_moves(st)
+                tabs = st.t = [bytes(q) for q in st.t]
         else:
-            c = -1  # `_take_back` needs the card only after a plain move
             entered = [(m, st.play(a, b))]
             if rules:
                 _enter_fast(st, a, entered)
-        if len(entered) == 1 and not entered[0][1]:  # only this move: rebuild its piles' bytes
-            tabs = piles.copy()
-            if a < T:
-                tabs[a] = bytes(t[a])
-            if b < T:
-                tabs[b] = bytes(t[b])
-        else:
-            tabs = [bytes(q) for q in t]
+            t = st.t
+            if len(entered) == 1 and not entered[0][1]:  # only this move: rebuild its piles' bytes
+                tabs = piles.copy()
+                if a < T:
+                    tabs[a] = bytes(t[a])
+                if b < T:
+                    tabs[b] = bytes(t[b])
+            else:
+                tabs = [bytes(q) for q in t]
         key = sorted(tabs)
         key.append(bytes(h))
         k = b"\xff".join(key)  # `_Fast.key`
         if k in seen:
-            _take_back(st, a, b, c, None if plain and len(entered) == 1 else entered)
+            _leave(st, entered, piles if plain else None)
             continue
         if st.won():
             played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
+            if plain:
+                st.t = [list(q) for q in tabs]
             return "won", _replay_described(st, played), states
         while states >= allowed:
             allowed = yield states
@@ -1364,6 +1350,22 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         states += 1
         path.append([_dfs_moves(st, order, tabs), 0, entered, tabs])
     return "lost", [], states
+
+
+def _leave(st: _Fast, entered: list, piles: list[bytes] | None) -> None:
+    """Take back the moves that led the depth-first search into a state (`entered`, with
+    their undo records).  With `piles` (the state it goes back to, as bytes: no automatic
+    actions or take-backs), only the heights need undoing; else the moves are undone on the
+    lists."""
+    if piles is None:
+        for (x, y), auto in reversed(entered):
+            st.undo(x, y, auto)
+        return
+    T, h = st.T, st.h
+    for (_, y), _ in entered:
+        if y >= T:
+            h[y - T] -= 1
+    st.t = piles
 
 
 def _replay_described(st: _Fast, played: list) -> list:
