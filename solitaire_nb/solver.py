@@ -20,8 +20,9 @@ next few ranks of each suit, weighted by how soon they are needed; in the other 
 Scotch, cards lying on a card the tableau rule would not let them go on, and face-down cards),
 ties broken by arrival order so the run is deterministic, and a transposition table mapping
 each canonical state key to its parent (to rebuild the winning line).  A state is expanded
-once; its successors are generated with cheap do/undo on the compact state and only new keys
-are queued.  The search is exhaustive: it answers "lost" only when the queue is empty, i.e.
+once; its successors are generated with cheap do/undo on the compact state (in the one-deck
+games without automatic actions or take-backs, as slices of the parent key's pile bytes, with
+nothing to undo) and only new keys are queued.  The search is exhaustive: it answers "lost" only when the queue is empty, i.e.
 every state reachable from the start (up to the symmetries of rule 1 below, after the safe
 moves of rule 3) has been expanded, or dropped by a dead-end rule (6, 7 or 8), and none is
 won.  On games with take-backs the state graph has cycles; the table makes the search
