@@ -22,12 +22,12 @@ ties broken by arrival order so the run is deterministic, and a transposition ta
 each canonical state key to its parent (to rebuild the winning line).  A state is expanded
 once; its successors are generated with cheap do/undo on the compact state (in the one-deck
 games without automatic actions or take-backs, as slices of the parent key's pile bytes, with
-nothing to undo) and only new keys are queued.  The search is exhaustive: it answers "lost" only when the queue is empty, i.e.
-every state reachable from the start (up to the symmetries of rule 1 below, after the safe
-moves of rule 3) has been expanded, or dropped by a dead-end rule (6, 7 or 8), and none is
-won.  On games with take-backs the state graph has cycles; the table makes the search
-terminate and, since the question is reachability ("is a won state reachable?"), skipping an
-already seen state loses nothing.  The heuristic only decides the order, never what is
+nothing to undo) and only new keys are queued.  The search is exhaustive: it answers "lost"
+only when the queue is empty, i.e. every state reachable from the start (up to the
+symmetries of rule 1 below, after the safe moves of rule 3) has been expanded, or dropped by
+a dead-end rule (6, 7 or 8), and none is won.  On games with take-backs the state graph has
+cycles; the table makes the search terminate and, since the question is reachability ("is a
+won state reachable?"), skipping an already seen state loses nothing.  The heuristic only decides the order, never what is
 explored, so a capped run may say "unknown" but never a wrong "lost".
 
 Baker's Dozen runs several such searches one after another (`BAKERS_PORTFOLIO`), each with
@@ -1161,7 +1161,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
         states += 1
         if deadline is not None and not states & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        piles, heights = key.split(b"\xff")[:-1], key[-4:]
+        piles, heights = key.split(b"\xff")[:-1], key[-4:]  # `_Fast.key`: the piles, then 4 heights
         h = st.h = list(heights)
         # plain moves are worked out on the piles' bytes; the lists are built only for the
         # moves that need them (automatic actions, take-backs, safe moves to play)
@@ -1364,10 +1364,10 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
 
 
 def _leave(st: _Fast, entered: list, piles: list[bytes] | None) -> None:
-    """Take back the moves that led the depth-first search into a state (`entered`, with
-    their undo records).  With `piles` (the state it goes back to, as bytes: no automatic
-    actions or take-backs), only the heights need undoing; else the moves are undone on the
-    lists."""
+    """Take back the moves that led a fast search (best-first or depth-first) into a state
+    (`entered`, with their undo records).  With `piles` (the state it goes back to, as bytes:
+    no automatic actions or take-backs), only the heights need undoing; else the moves are
+    undone on the lists."""
     if piles is None:
         for (x, y), auto in reversed(entered):
             st.undo(x, y, auto)
