@@ -27,8 +27,9 @@ only when the queue is empty, i.e. every state reachable from the start (up to t
 symmetries of rule 1 below, after the safe moves of rule 3) has been expanded, or dropped by
 a dead-end rule (6, 7 or 8), and none is won.  On games with take-backs the state graph has
 cycles; the table makes the search terminate and, since the question is reachability ("is a
-won state reachable?"), skipping an already seen state loses nothing.  The heuristic only decides the order, never what is
-explored, so a capped run may say "unknown" but never a wrong "lost".
+won state reachable?"), skipping an already seen state loses nothing.  The heuristic only
+decides the order, never what is explored, so a capped run may say "unknown" but never a
+wrong "lost".
 
 Baker's Dozen runs several such searches one after another (`BAKERS_PORTFOLIO`), each with
 its own weights for the cards needed soon and a share of the budget: the first has half, and
