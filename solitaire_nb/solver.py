@@ -1234,12 +1234,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
-            if plain and len(entered) == 1:  # `_leave`, inline: the hot loop's usual case
-                if b >= T:
-                    h[b - T] -= 1
-                st.t = piles
-            else:
-                _leave(st, entered, piles if plain else None)
+            _leave(st, entered, piles if plain else None)
     return "lost", [], states
 
 
@@ -1340,12 +1335,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
         key.append(bytes(h))
         k = b"\xff".join(key)  # `_Fast.key`
         if k in seen:
-            if plain and len(entered) == 1:  # `_leave`, inline: the hot loop's usual case
-                if b >= T:
-                    h[b - T] -= 1
-                st.t = piles
-            else:
-                _leave(st, entered, piles if plain else None)
+            _leave(st, entered, piles if plain else None)
             continue
         if st.won():
             played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
