@@ -3,7 +3,8 @@
 Per game: decided fraction, won/lost/unknown, median and 90th-percentile seconds, and for
 Beleaguered Castle and Citadel (``takeback=False, autoplay=False``, as fc-solve plays them)
 the median, deal by deal, of our time / fc-solve's time, against fc-solve's default search and
-against its proof mode (``-to 0AB``), plus how many verdicts disagree (must be 0).
+against its proof mode (``-to 0AB``), plus how many verdicts disagree (must be 0); then the
+numbers of the deals our solver left undecided.
 
     python benchmarks/bench_solver.py [--deals 100] [--limit 10] [--games beleaguered_castle,…]
 
@@ -97,6 +98,8 @@ def main() -> None:
             line += f" {statistics.median(r_def):13.1f} {statistics.median(r_proof):11.1f}"
             line += f" {fc_dec[0] / n:10.1%} {fc_dec[1] / n:12.1%} {disagree:8d}"
         print(line, flush=True)
+        undecided = [args.start + k for k, status in enumerate(ours) if status == "unknown"]
+        print(f"{'':24} undecided: {' '.join(map(str, undecided)) or '-'}", flush=True)
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ search examines the same states whatever its order; the first search has half th
 Beleaguered Castle and Citadel run four complete searches that take turns
 (`_castle_portfolio`): the usual order (cards above the card each foundation takes now or
 next) searches alone for its first 100,000 states (`CASTLE_ALONE`); then three join it,
-with turns of 10,000 states for it and 5,000 for each of them (`CASTLE_TURNS`): the
+with turns of 20,000 states for it and 5,000 for each of them (`CASTLE_TURNS`): the
 best-first order that counts only the card each foundation takes now, and two depth-first
 searches (`_fast_dfs`) that try moves in the order of Freecell Solver's proof mode (home,
 into a hole, onto another card), with the piles sorted by their cards: one as the key sorts
@@ -61,10 +61,29 @@ depth-first search in key order 10, and all four searches then tried proved the 
 lost after exactly the same number of states.  The fourth search first took the piles in
 the deal's order (7 of the 32, each also won by another search); Freecell Solver's order
 wins 11, among them deal 200, which no other search wins within 300,000 states (Freecell
-Solver's proof mode wins it after 6,232).  On all 47 such deals in 1–300, with 450,000
-states each (about 10 s), the portfolio decides 30 with it and 29 with the deal's order.
-Every budget of at most 100,000 states (the castles' atlas entries) is spent by the usual
-order alone, exactly as before the others were added.
+Solver's proof mode wins it after 6,232).
+
+Without automatic actions or take-backs, one more search takes a single turn between the
+usual order's first 100,000 states and the others' first turns: a quick, *incomplete*
+probe for a win (`_fast_probe`, at most `CASTLE_PROBE` states).  It plays coarser moves
+(`_jumps`): a card sent home, a buried card its foundation takes dug out (each card above
+it onto a top it may lie on, or into a hole) and sent home, a whole natural run carried
+onto a top it may lie on or into a hole through the other holes.  It never splits a run,
+so it sees far fewer positions than the game has, which is what makes it quick; eight
+depth-first walks in random orders of their own (the package's SplitMix64 draws, so the
+same on every machine) take turns and share one table.  Since its moves are not all the
+game's, it may answer "won" (its line, as every line, is replayed through the engine) but
+never "lost": it simply stops after its turn, or when every walk has nothing left to try.
+Freecell Solver's own fast presets (``-l cookie-monster``) win these deals the same way,
+with many randomised depth-first scans over multi-card moves.  On the 47 Beleaguered
+Castle deals of 1–300 that the usual order leaves undecided after 100,000 states, with
+400,000 states each (about 10 s), the portfolio decided 32 before the probe, 36 with it
+(turns of 10,000 for the usual order, a probe of 30,000 states with four walks) and 38
+with the present constants: the probe wins 17, 22, 41, 66, 68 and 249, which no complete
+search of ours decides within 450,000 states, and the longer turns let the usual order
+prove deal 34 lost (379,921 states in all).  Every budget of at most 100,000 states (the
+castles' atlas entries) is spent by the usual order alone, exactly as before the others
+were added.
 
 Where the rules allow take-backs (every game but Baker's Dozen, and the castles unless
 ``takeback=False``), `solve` first searches the same position with take-backs forbidden,
@@ -233,6 +252,7 @@ from typing import NamedTuple
 from .cards import CARDS
 from .engine import Game, _tables_for
 from .moves import Move
+from .shuffle import splitmix64
 
 __all__ = ["Hint", "SolveResult", "hint", "solve", "verdict_text"]
 
@@ -260,7 +280,7 @@ searches: flat windows of 1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
 CASTLE_ALONE = 100_000
 CASTLE_SECOND: tuple[int, ...] = (1,)
 CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
-CASTLE_TURNS: tuple[int, ...] = (10_000, 5_000, 5_000, 5_000)
+CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
 """Beleaguered Castle and Citadel: their usual order (`_Fast.urgency`, now or next) searches
 alone for its first CASTLE_ALONE states; then three more searches join it, taking turns
 (`_castle_portfolio`): a second best-first order, CASTLE_SECOND (only the card each
@@ -269,7 +289,22 @@ sorted as the key sorts them and as Freecell Solver orders cards (CASTLE_DEPTH_F
 `_dfs_moves`).  CASTLE_TURNS gives each search's turn, in states, in that order.  The
 others win in a few thousand states many deals that lead the first astray; the first
 keeps the longest turns, so its long proofs of "lost" (every complete search must examine
-the same states to prove one; it starts ahead) still fit."""
+the same states to prove one; it starts ahead) still fit.  Its turns were 10,000 states
+until the probe (`CASTLE_PROBE`) came to win many of the deals the others won."""
+
+CASTLE_PROBE = 40_000
+CASTLE_PROBE_WALKS = 8
+CASTLE_PROBE_QUOTA = 500
+"""Beleaguered Castle and Citadel without automatic actions or take-backs: once the usual
+order has searched alone for `CASTLE_ALONE` states, a quick incomplete search for a win
+(`_fast_probe`) takes one turn of at most CASTLE_PROBE states before the others join:
+CASTLE_PROBE_WALKS depth-first walks over whole runs and dug-out cards (`_jumps`), in random
+orders of their own, taking turns of CASTLE_PROBE_QUOTA states.  Alone, on the 47 Beleaguered
+Castle deals of 1–300 that the usual order leaves undecided after 100,000 states, four walks
+won 28 within 30,000 states (most within a few thousand), among them deals that the four
+complete searches leave undecided after 450,000 (17, 22, 41, 68, 249); most of the others
+it exhausts within 25,000 (deal 158: 74,026).  Deal 66 needs 27,000–38,000 whatever the
+number of walks, hence 40,000."""
 
 DEFAULT_MAX_TABLE = 1_000_000
 """Most canonical keys the transposition table holds (a few hundred bytes each)."""
@@ -1370,6 +1405,179 @@ def _leave(st: _Fast, entered: list, piles: list[bytes] | None) -> None:
     st.t = piles
 
 
+def _run_length(q: list[int], parent_bits: list[int]) -> int:
+    """How many cards at the top of pile `q` form a natural run (each on a card it may lie on)."""
+    n = 1
+    while n < len(q) and parent_bits[q[-n]] >> q[-n - 1] & 1:
+        n += 1
+    return n
+
+
+def _through_holes(k: int, a: int, b: int, holes: list[int]) -> list[tuple[int, int]]:
+    """Single moves that carry the top `k` cards of pile `a` (a natural run) onto pile `b`,
+    parking half of them in the first hole on the way and the rest recursively, so that
+    ``k <= 2 ** len(holes)`` cards can travel (`b` may be a hole itself)."""
+    if k == 1:
+        return [(a, b)]
+    park, rest = holes[0], holes[1:]
+    half = k // 2
+    return (
+        _through_holes(half, a, park, rest)
+        + _through_holes(k - half, a, b, rest)
+        + _through_holes(half, park, b, rest)
+    )
+
+
+def _dig_out(st: _Fast, a: int, depth: int) -> list[tuple[int, int]] | None:
+    """Single moves that clear the `depth` cards lying above a buried card of pile `a`, each
+    onto a top it may lie on in another pile (the first such pile), or else into the first
+    hole; None when some card finds no place.  `st` is left as it was."""
+    t, T, parent_bits = st.t, st.T, st.parent_bits
+    played: list[tuple[int, int]] = []
+    for _ in range(depth):
+        y = t[a][-1]
+        dest = hole = -1
+        for j in range(T):
+            if j != a:
+                if t[j]:
+                    if parent_bits[y] >> t[j][-1] & 1:
+                        dest = j
+                        break
+                elif hole < 0:
+                    hole = j
+        if dest < 0:
+            dest = hole
+        if dest < 0:
+            break
+        st._raw(a, dest)
+        played.append((a, dest))
+    for x, y in reversed(played):
+        st._raw(y, x)
+    return played if len(played) == depth else None
+
+
+def _jumps(st: _Fast) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+    """The probe's moves (`_fast_probe`), each a list of single moves, in two groups: those
+    that send a card home (a top, or a buried card its foundation takes, dug out with
+    `_dig_out`), and the others: a whole natural run onto a top it may lie on, or, when it
+    is not the whole pile, into a hole (`_through_holes`).  A run is never split, nor a
+    card taken off a card it may lie on except with its whole run: far fewer moves than the
+    game allows, which is what makes the probe quick, and incomplete."""
+    t, h, T, parent_bits = st.t, st.h, st.T, st.parent_bits
+    holes = [j for j in range(T) if not t[j]]
+    room = 1 << len(holes)  # the longest run that can travel through the holes
+    home: list[list[tuple[int, int]]] = []
+    other: list[list[tuple[int, int]]] = []
+    for i in range(T):
+        q = t[i]
+        for depth in range(len(q)):
+            c = q[-1 - depth]
+            if h[c // 13] == c % 13:
+                cleared = _dig_out(st, i, depth) if depth else []
+                if cleared is not None:
+                    home.append(cleared + [(i, T + c // 13)])
+    for i in range(T):
+        q = t[i]
+        if not q:
+            continue
+        n = _run_length(q, parent_bits)
+        if n <= room:
+            head = q[-n]
+            for j in range(T):
+                if j != i and t[j] and parent_bits[head] >> t[j][-1] & 1:
+                    other.append(_through_holes(n, i, j, holes))
+        if holes and n < len(q) and n <= room >> 1:
+            other.append(_through_holes(n, i, holes[0], holes[1:]))
+    return home, other
+
+
+def _permute(items: list, draws) -> None:
+    """Shuffle `items` in place with the package's SplitMix64 draws (the same on every
+    platform and Python version, see `shuffle`)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = next(draws) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _probe_thread(st: _Fast, seen: set[bytes], draws):
+    """One depth-first walk of the probe (`_fast_probe`) over `_jumps`, each group in a
+    random order of its own (`draws`), skipping every state that any walk has entered
+    (`seen`, shared).  It yields once per state it enters and returns the winning line
+    (described, `_describe`) or None when it has nothing left to try.  Rule 3's safe moves
+    follow each jump, as in the complete searches."""
+    rules = st.sp.rule3
+    root_undo = _play_safe_moves(st) if rules else []
+    if st.won():
+        return _replay_described(st, root_undo)
+    seen.add(st.key())
+
+    def options() -> list[list[tuple[int, int]]]:
+        home, other = _jumps(st)
+        _permute(home, draws)
+        _permute(other, draws)
+        return home + other
+
+    # one level per state on the current path: its jumps, the next one to try, and the
+    # undo records of the single moves that led into it
+    path: list[list] = [[options(), 0, []]]
+    while path:
+        level = path[-1]
+        jumps, i, undo = level
+        if i == len(jumps):
+            path.pop()
+            for (a, b), auto in reversed(undo):
+                st.undo(a, b, auto)
+            continue
+        level[1] = i + 1
+        entered = [((a, b), st.play(a, b)) for a, b in jumps[i]]
+        if rules:
+            entered += _play_safe_moves(st)
+        key = st.key()
+        if key in seen:
+            for (a, b), auto in reversed(entered):
+                st.undo(a, b, auto)
+            continue
+        if st.won():
+            return _replay_described(st, root_undo + [r for lv in path[1:] for r in lv[2]] + entered)
+        seen.add(key)
+        yield
+        path.append([options(), 0, entered])
+    return None
+
+
+def _fast_probe(spec: _Spec, game: Game, deadline, max_table: int):
+    """A quick, incomplete search for a win (Beleaguered Castle and Citadel without automatic
+    actions or take-backs), with the protocol of `_fast_search` so that it can take its turn
+    in `_castle_portfolio`: `CASTLE_PROBE_WALKS` depth-first walks over `_jumps` (whole runs
+    carried through the holes, buried cards dug out for their foundation), each in its own
+    random order, take turns of `CASTLE_PROBE_QUOTA` states and share one table, so that
+    each explores where the others have not been.  It answers "won" or "unknown", never
+    "lost" (its moves are not all the game's): "unknown" when every walk has nothing left
+    to try, or after `CASTLE_PROBE` states."""
+    allowed = yield 0
+    seen: set[bytes] = set()
+    walks = [_probe_thread(_Fast(spec, game), seen, splitmix64(k)) for k in range(CASTLE_PROBE_WALKS)]
+    states = 0
+    while walks:
+        for walk in list(walks):
+            for _ in range(CASTLE_PROBE_QUOTA):
+                while states >= allowed:
+                    allowed = yield states
+                if states >= CASTLE_PROBE or len(seen) >= max_table:
+                    return "unknown", [], states
+                if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+                    return "unknown", [], states
+                try:
+                    next(walk)
+                except StopIteration as end:
+                    if end.value is not None:
+                        return "won", end.value, states
+                    walks.remove(walk)
+                    break
+                states += 1
+    return "unknown", [], states
+
+
 def _replay_described(st: _Fast, played: list) -> list:
     """Describe (`_describe`) moves already played on `st`, by undoing and replaying them."""
     for (a, b), auto in reversed(played):
@@ -1602,9 +1810,11 @@ def _solve(game: Game, time_limit: float | None, max_states: int | None, max_tab
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
     """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
-    states, then `CASTLE_SECOND` and the two depth-first searches (`CASTLE_DEPTH_FIRST`)
-    join it, the four taking turns of `CASTLE_TURNS` states (the last turn cut to what the
-    budget leaves).  All are complete; the first verdict wins."""
+    states, then (without automatic actions or take-backs) one turn of the probe
+    (`_fast_probe`, at most `CASTLE_PROBE` states), then `CASTLE_SECOND` and the two
+    depth-first searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns
+    of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
+    complete; the probe only ever answers "won" or gives up.  The first verdict wins."""
     budget = _UNLIMITED if cap < 0 else cap
 
     def best_first(urgency: tuple[int, ...] | None):
@@ -1616,6 +1826,11 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     # each search is set up when its first turn comes (most deals end in the first one)
     starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
     starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o) for o in CASTLE_DEPTH_FIRST]
+    turns = list(CASTLE_TURNS)
+    if CASTLE_PROBE and not spec.autoplay and not spec.takeback:
+        # the probe's one turn comes right after the usual order's first CASTLE_ALONE states
+        starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table))
+        turns.insert(1, CASTLE_PROBE)
     searches: list = [None] * len(starts)
     used = [0] * len(starts)
     running = list(range(len(starts)))
@@ -1635,7 +1850,7 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
         else:
             turn += 1
         if running:
-            allowance = min(CASTLE_TURNS[running[turn % len(running)]], budget - sum(used))
+            allowance = min(turns[running[turn % len(running)]], budget - sum(used))
     _close(searches)
     return "unknown", [], sum(used)
 

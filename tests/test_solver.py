@@ -691,7 +691,8 @@ def test_depth_first_proves_the_stuck_castle_lost():
 
 
 def test_castle_portfolio_takes_turns(monkeypatch):
-    """The castles' four searches (`_castle_portfolio`), with small turns: the usual order
+    """The castles' four complete searches (`_castle_portfolio`, here without the probe,
+    which has a test of its own), with small turns: the usual order
     alone for its first 1,000 states, then turns of 400 (the usual order), 200 (the second
     order), 200 and 200 (the depth-first searches, piles in the key's order, then in
     Freecell Solver's).  In Citadel without take-backs or autoplay, deal 4 is won only by
@@ -700,6 +701,7 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     Budgets are counted exactly and runs are deterministic."""
     monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
     monkeypatch.setattr(solver, "CASTLE_TURNS", (400, 200, 200, 200))
+    monkeypatch.setattr(solver, "CASTLE_PROBE", 0)
     variant = {"takeback": False, "autoplay": False}
     g4 = sn.new_game("citadel", seed=4, **variant)
     assert solve(g4, max_states=1000).status == "unknown"
@@ -713,6 +715,82 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     assert solve(g129, max_states=r.states - 1).status == "unknown"
     r = solve(sn.new_game("citadel", seed=37, **variant), max_states=10_000)
     assert (r.status, r.states) == ("won", 1000 + 71)
+
+
+def test_castle_probe_takes_one_turn(monkeypatch):
+    """Without automatic actions or take-backs, the probe (`_fast_probe`) takes one turn right
+    after the usual order's first `CASTLE_ALONE` states.  Beleaguered Castle deal 7 and
+    Citadel deal 37: the usual order has no win within 3,000 states, the probe wins at its
+    32nd and 34th.  The budget is exact, the run deterministic, the line checked.  It runs
+    only where nothing is automatic and nothing comes back: not with Citadel's autoplay, and
+    with take-backs only in the first phase (which forbids them)."""
+    monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
+    for name, seed, at in (("beleaguered_castle", 7, 32), ("citadel", 37, 34)):
+        g = sn.new_game(name, seed=seed, takeback=False, **({"autoplay": False} if name == "citadel" else {}))
+        assert solve(g, max_states=1000).status == "unknown"
+        r = solve(g, max_states=10_000)
+        assert (r.status, r.states) == ("won", 1000 + at)
+        solver._check_line(g, r.moves)
+        assert solve(g, max_states=10_000)[:3] == r[:3]
+        assert solve(g, max_states=1000 + at - 1).status == "unknown"
+    # with Citadel's autoplay or with take-backs (after the first phase) it is not started
+    started = []
+    real = solver._fast_probe
+    monkeypatch.setattr(solver, "_fast_probe", lambda spec, *args: started.append(spec) or real(spec, *args))
+    monkeypatch.setattr(solver, "CASTLE_ALONE", 10)
+    for name, flags in (("citadel", {}), ("citadel", {"takeback": False}), ("beleaguered_castle", {})):
+        for seed in range(1, 30):
+            solve(sn.new_game(name, seed=seed, **flags), max_states=200)
+    assert started and all(not spec.takeback and not spec.autoplay for spec in started)
+
+
+def test_probe_gives_up_but_never_says_lost():
+    """The probe plays only some of the game's moves, so when it has nothing left to try it
+    answers "unknown", even on a position that is lost (`STUCK_CASTLE`)."""
+    g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
+    assert _run_alone(solver._fast_probe(_Spec(g), g, None, 10**6), 10**6) == ("unknown", [], 1)
+
+
+@pytest.mark.parametrize("name, flags", [
+    ("beleaguered_castle", {"takeback": False}),
+    ("citadel", {"takeback": False, "autoplay": False}),
+])
+def test_probe_jumps_are_legal_single_moves(name, flags):
+    """Every jump of the probe (`_jumps`) is a line of legal single moves (replayed here
+    through the public engine, which refuses an illegal one); the first group sends exactly
+    one more card home; listing them leaves the position as it was.  Positions: every
+    position along winning lines of the solver, where holes and long runs occur."""
+    from solitaire_nb.moves import Move
+
+    jumps_seen = holes_seen = through_holes = dug_out = 0
+    for seed in range(1, 9):
+        game = sn.new_game(name, seed=seed, **flags)
+        r = solve(game, max_states=5000)
+        if r.status != "won":
+            continue
+        g = game.copy()
+        for played in r.moves:
+            spec = _Spec(g)
+            st = _Fast(spec, g)
+            before = ([list(q) for q in st.t], list(st.h))
+            home, other = solver._jumps(st)
+            assert ([list(q) for q in st.t], list(st.h)) == before
+            holes_seen += any(not q for q in st.t)
+            through_holes += sum(len(jump) > 2 for jump in other)  # a run parked on the way
+            dug_out += sum(len(jump) > 1 for jump in home)
+            ids, T = spec.pile_ids, st.T
+            for k, jump in enumerate(home + other):
+                h = g.copy()
+                home_before = sum(len(h.piles[f"F{i}"]) for i in range(4))
+                for a, b in jump:
+                    src = ids[spec.tab[a]]
+                    dst = ids[spec.tab[b]] if b < T else next(ids[f] for f in spec.fnd if h.can_move(src, ids[f]))
+                    h.move(Move(src, dst, 1))
+                home_after = sum(len(h.piles[f"F{i}"]) for i in range(4))
+                assert home_after == home_before + (k < len(home)), (seed, jump)
+                jumps_seen += 1
+            g.move(played)
+    assert jumps_seen > 500 and holes_seen > 40 and through_holes > 10 and dug_out > 50
 
 
 BRUTE = [  # Beleaguered Castle with take-backs is left out: its brute force is too slow
