@@ -76,12 +76,13 @@ game's, it may answer "won" (its line, as every line, is replayed through the en
 never "lost": it simply stops after its turn, or when every walk has nothing left to try.
 Freecell Solver's own fast presets (``-l cookie-monster``) win these deals the same way,
 with many randomised depth-first scans over multi-card moves.  On the 47 Beleaguered
-Castle deals of 1–300 that the usual order leaves undecided after 100,000 states, with
-400,000 states each (about 10 s), the portfolio decided 32 before the probe, 36 with it
-(turns of 10,000 for the usual order, a probe of 30,000 states with four walks) and 38
-with the present constants: the probe wins 17, 22, 41, 66, 68 and 249, which no complete
-search of ours decides within 450,000 states, and the longer turns let the usual order
-prove deal 34 lost (379,921 states in all).  Every budget of at most 100,000 states (the
+Castle deals of 1–300 that the usual order leaves undecided after 100,000 states, the
+portfolio decided 30 before the probe, with 450,000 states each (about 10 s); with the
+present constants it decides 38, with 400,000 states as with 450,000 (a first version, with
+turns of 10,000 for the usual order and a probe of 30,000 states with four walks, decided
+36 with 400,000).  The probe wins 17, 22, 41, 66, 68 and 249, which no complete search of
+ours decides within 450,000 states, and the longer turns let the usual order prove deal 34
+lost (379,921 states in all).  Every budget of at most 100,000 states (the
 castles' atlas entries) is spent by the usual order alone, exactly as before the others
 were added.
 
