@@ -1391,7 +1391,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
 
 
 def _leave(st: _Fast, entered: list, piles: list[bytes] | None) -> None:
-    """Take back the moves that led a fast search (best-first or depth-first) into a state
+    """Take back the moves that led a fast search (best-first, depth-first or the probe) into a state
     (`entered`, with their undo records).  With `piles` (the state it goes back to, as bytes:
     no automatic actions or take-backs), only the heights need undoing; else the moves are
     undone on the lists."""
@@ -1526,8 +1526,7 @@ def _probe_thread(st: _Fast, seen: set[bytes], draws):
         jumps, i, undo = level
         if i == len(jumps):
             path.pop()
-            for (a, b), auto in reversed(undo):
-                st.undo(a, b, auto)
+            _leave(st, undo, None)
             continue
         level[1] = i + 1
         entered = [((a, b), st.play(a, b)) for a, b in jumps[i]]
@@ -1535,8 +1534,7 @@ def _probe_thread(st: _Fast, seen: set[bytes], draws):
             entered += _play_safe_moves(st)
         key = st.key()
         if key in seen:
-            for (a, b), auto in reversed(entered):
-                st.undo(a, b, auto)
+            _leave(st, entered, None)
             continue
         if st.won():
             return _replay_described(st, root_undo + [r for lv in path[1:] for r in lv[2]] + entered)

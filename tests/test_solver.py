@@ -727,6 +727,7 @@ def test_castle_probe_takes_one_turn(monkeypatch):
     monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
     for name, seed, at in (("beleaguered_castle", 7, 32), ("citadel", 37, 34)):
         g = sn.new_game(name, seed=seed, takeback=False, **({"autoplay": False} if name == "citadel" else {}))
+        assert _run_alone(solver._fast_search(_Fast(_Spec(g), g), None, 10**6), 3000)[0] == "unknown"
         assert solve(g, max_states=1000).status == "unknown"
         r = solve(g, max_states=10_000)
         assert (r.status, r.states) == ("won", 1000 + at)
