@@ -246,6 +246,7 @@ from __future__ import annotations
 import copy
 import gc
 import heapq
+import os
 import time
 from itertools import product
 from typing import NamedTuple
@@ -255,7 +256,7 @@ from .engine import Game, _tables_for
 from .moves import Move
 from .shuffle import splitmix64
 
-__all__ = ["Hint", "SolveResult", "hint", "solve", "verdict_text"]
+__all__ = ["Hint", "SolveResult", "busy_text", "hint", "solve", "verdict_text"]
 
 PHASE1_SHARE = 4
 """Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
@@ -334,22 +335,59 @@ _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and
 class SolveResult(NamedTuple):
     """What `solve` found: ``status`` "won", "lost" or "unknown"; ``moves`` a winning line
     (engine `Move` objects) when won; ``states`` distinct states examined (taken from the
-    search queue); ``seconds``."""
+    search queue); ``seconds`` (wall clock); ``cpu_seconds``, the processor time the search
+    itself got in those seconds (less when other programs share the processor: see `busy`)."""
 
     status: str
     moves: list[Move]
     states: int
     seconds: float
+    cpu_seconds: float | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True when the search ran out of time because the computer was busy: undecided, and
+        it got less than half the processor time it waited for (a class of thirty sharing one
+        server, say), so asking again later may well decide it."""
+        return (
+            self.status == "unknown"
+            and self.cpu_seconds is not None
+            and self.seconds >= BUSY_MIN_SECONDS
+            and self.cpu_seconds < BUSY_SHARE * self.seconds
+        )
 
 
 class Hint(NamedTuple):
     """A move to suggest: ``proven`` when it is the first move of a winning line found by the
     solver; otherwise a heuristic move (or None if there is no move).  ``status`` is the
-    solver's verdict for the position ("won", "lost" or "unknown")."""
+    solver's verdict for the position ("won", "lost" or "unknown"); ``busy`` as in
+    `SolveResult.busy`."""
 
     move: Move | None
     proven: bool
     status: str
+    busy: bool = False
+
+
+#: an undecided search that got less than this share of the time it waited for "was busy".
+BUSY_SHARE = 0.5
+#: below this wall time the measure says nothing (timer resolution, start-up).
+BUSY_MIN_SECONDS = 0.2
+#: environment variable with a class's budget (seconds): the class launcher sets it, and every
+#: timed search in that kernel thinks at most that long (`solitaire_nb.clase --segundos`).
+CLASS_BUDGET_ENV = "SNB_SOLVER_SECONDS"
+
+
+def _class_budget(time_limit: float | None) -> float | None:
+    """`time_limit`, lowered to the class's budget when one is set (untimed searches stay so)."""
+    raw = os.environ.get(CLASS_BUDGET_ENV)
+    if time_limit is None or not raw:
+        return time_limit
+    try:
+        cap = float(raw)
+    except ValueError:
+        return time_limit
+    return min(time_limit, cap) if cap > 0 else time_limit
 
 
 # ---------------------------------------------------------------------- static description
@@ -1777,11 +1815,17 @@ def solve(
     The cyclic garbage collector is paused while the search runs: the search allocates
     millions of small tuples and lists that hold no cycles (its queue and table), and the
     collector would otherwise walk them over and over, for nothing.
-    It is switched back on before `solve` returns or raises, if it was on."""
+    It is switched back on before `solve` returns or raises, if it was on.
+
+    The result's ``cpu_seconds`` is the processor time this thread got: far less than
+    ``seconds`` means other programs had the processor (see `SolveResult.busy`).  A class
+    budget in the environment (``SNB_SOLVER_SECONDS``) lowers ``time_limit``."""
     collecting = gc.isenabled()
     gc.disable()
+    cpu0 = time.thread_time()
     try:
-        return _solve(game, time_limit, max_states, max_table)
+        result = _solve(game, _class_budget(time_limit), max_states, max_table)
+        return result._replace(cpu_seconds=time.thread_time() - cpu0)
     finally:
         if collecting:
             gc.enable()
@@ -1956,15 +2000,31 @@ def hint(game: Game, time_limit: float = 1.0) -> Hint:
     st = _State(spec, game)
     ordered = _order(st, st.moves(True))
     if not ordered:
-        return Hint(None, False, result.status)
+        return Hint(None, False, result.status, result.busy)
     si, di, n = ordered[0]
-    return Hint(Move(spec.pile_ids[si], spec.pile_ids[di], n), False, result.status)
+    return Hint(Move(spec.pile_ids[si], spec.pile_ids[di], n), False, result.status, result.busy)
 
 
 THOUGHTFUL = (
     " En Moving Left el resolvedor juega «con ventaja»: ve las cartas boca abajo y las del mazo, "
     "que el jugador no ve."
 )
+
+
+def _decimal(x: float) -> str:
+    return f"{x:.1f}".replace(".", ",")
+
+
+def busy_text(cpu_seconds: float, seconds: float) -> str:
+    """The undecided verdict when the computer was busy (`SolveResult.busy`)."""
+    return (
+        f"Sin decidir: el ordenador estaba muy ocupado y el resolvedor solo ha podido pensar "
+        f"{_decimal(cpu_seconds)} de los {_decimal(seconds)} segundos que ha esperado. "
+        "Prueba otra vez dentro de un momento."
+    )
+
+
+BUSY_HINT = " El ordenador estaba muy ocupado: prueba otra vez dentro de un momento para una pista comprobada."
 
 
 def verdict_text(result: SolveResult, game: Game) -> str:
@@ -1982,6 +2042,8 @@ def verdict_text(result: SolveResult, game: Game) -> str:
             f"{head}: el resolvedor ha recorrido todas las posiciones a las que se puede llegar "
             "y en ninguna se gana."
         )
+    elif result.busy:
+        text = busy_text(result.cpu_seconds or 0.0, result.seconds)
     else:
         text = (
             "Sin decidir: el resolvedor se ha detenido (por tiempo o por número de posiciones) "

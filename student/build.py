@@ -76,13 +76,43 @@ def _compiled(entry: dict) -> bool:
     return entry.get("package_type") == "cpython_module"
 
 
-def drop_compiled_dependencies(lock_path: Path, local: list[str]) -> None:
-    """The served packages no longer ask for the compiled modules left on the CDN."""
+#: the compiled standard-library modules the kernel asks for at start (keep going if they fail).
+KERNEL_STDLIB = ("ssl", "sqlite3")
+
+
+def stub_wheel(entry: dict, dest: Path) -> Path:
+    """A wheel whose modules raise ModuleNotFoundError: the same as the module being absent, which is
+    what Python code that can live without it (``try: import ssl``) expects."""
+    import zipfile
+
+    name, version = entry["name"], entry["version"]
+    dist = f"{name}-{version}.dist-info"
+    files = {
+        f"{module}.py": f'raise ModuleNotFoundError("{module} no está en esta web (no hace falta para los cuadernos)")\n'
+        for module in entry["imports"]
+    }
+    files[f"{dist}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    files[f"{dist}/WHEEL"] = "Wheel-Version: 1.0\nGenerator: student/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist}/RECORD"] = "".join(f"{f},,\n" for f in files) + f"{dist}/RECORD,,\n"
+    path = dest / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        for member, text in files.items():
+            z.writestr(member, text)
+    return path
+
+
+def stub_kernel_stdlib(pyodide_dir: Path) -> list[str]:
+    """Serve stubs for the compiled modules the kernel asks for at start (ssl, sqlite3): only
+    Pyodide's CDN has the real ones, and listed as they are the kernel would fetch them from it.
+    The notebooks need neither (no HTTPS from Python, no saved history).  Return their names."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    packages = lock["packages"]
-    for name in local:
-        packages[name]["depends"] = [d for d in packages[name]["depends"] if not _compiled(packages[lite.normalize(d)])]
+    for name in KERNEL_STDLIB:
+        entry = lock["packages"][name]
+        wheel = stub_wheel(entry, pyodide_dir)
+        entry.update(file_name=wheel.name, sha256=lite.sha256_file(wheel), depends=[], package_type="package")
     lock_path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return list(KERNEL_STDLIB)
 
 
 def needs_network(nb: dict) -> bool:
@@ -147,6 +177,52 @@ def write_config(stage: Path, browser_wheels: list[Path]) -> None:
     (stage / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
+def voici_env() -> dict[str, str]:
+    """The build's environment: the venv first on PATH, and Voila's templates found where this
+    interpreter has them (the venv sees the package voila but not its data files) behind the
+    package's own "alumno" template (Voila's, without links to public CDNs)."""
+    from jupyter_core.paths import jupyter_path
+
+    paths = [str(ROOT / "solitaire_nb" / "templates"), *jupyter_path()]
+    return {
+        **os.environ,
+        "PATH": f"{lite.venv_bin('python').parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        "JUPYTER_PATH": os.pathsep.join(paths),
+    }
+
+
+CONFIG_SCRIPT = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def fix_page_urls(site: Path) -> int:
+    """Point each page's kernel at the site's root.  The site's configuration gives Pyodide and
+    the wheel indexes as ``./static/…`` and ``./pypi/…``, which the kernel resolves against the
+    page's own address, and Voici's pages live two folders down (voici/render/NAME.html);
+    return how many pages were fixed."""
+    fixed = 0
+    for page in (site / "voici").rglob("*.html"):
+        up = "../" * (len(page.relative_to(site).parts) - 1)
+        text = page.read_text(encoding="utf-8")
+        match = CONFIG_SCRIPT.search(text)
+        if not match:
+            continue
+        config = json.loads(match.group(2))
+        kernel = config.get("litePluginSettings", {}).get(KERNEL_PLUGIN)
+        if not kernel:
+            continue
+
+        def rebase(url: str, up: str = up) -> str:
+            return up + url[2:] if url.startswith("./") else url
+
+        if "pyodideUrl" in kernel:
+            kernel["pyodideUrl"] = rebase(kernel["pyodideUrl"])
+        kernel["pipliteUrls"] = [rebase(u) for u in kernel.get("pipliteUrls", [])]
+        new = text[: match.start(2)] + json.dumps(config) + text[match.end(2) :]
+        page.write_text(new, encoding="utf-8")
+        fixed += 1
+    return fixed
+
+
 def build(output: Path = DEFAULT_OUTPUT, notebooks: list[Path] | None = None) -> Path:
     start = time.perf_counter()
     build_reqs, browser_reqs, version = lite.read_requirements(REQUIREMENTS)
@@ -165,7 +241,8 @@ def build(output: Path = DEFAULT_OUTPUT, notebooks: list[Path] | None = None) ->
             shutil.copy2(w, stage / "pypi" / w.name)
         write_config(stage, browser_wheels)
         lite.make_pyodide(version, npm_dir, stage / "static" / "pyodide", local)
-        drop_compiled_dependencies(stage / "static" / "pyodide" / "pyodide-lock.json", local)
+        stubs = stub_kernel_stdlib(stage / "static" / "pyodide")
+        lite.log(f"stubs for {', '.join(stubs)} (only on Pyodide's CDN, not needed)")
         written, left_out = select_notebooks(notebooks or [DEFAULT_NOTEBOOKS], stage / "files")
         lite.log(f"{len(written)} student pages; left out (need the network): {', '.join(left_out) or 'none'}")
         output = output.resolve()
@@ -173,10 +250,11 @@ def build(output: Path = DEFAULT_OUTPUT, notebooks: list[Path] | None = None) ->
         with lite.timed("voici build"):
             lite.run(
                 [lite.venv_bin("voici"), "build", "--lite-dir", stage, "--contents", stage / "files",
-                 "--output-dir", output],  # fmt: skip
+                 "--output-dir", output, "--template", "alumno"],  # fmt: skip
                 cwd=stage,
-                env={**os.environ, "PATH": f"{lite.venv_bin('python').parent}{os.pathsep}{os.environ.get('PATH', '')}"},
+                env=voici_env(),
             )
+    lite.log(f"{fix_page_urls(output)} pages pointed at the site's Pyodide")
     lite.check_site(output)
     check_student_site(output)
     lite.log(f"built {output} in {time.perf_counter() - start:.1f} s, {lite.folder_size(output) / 2**20:.1f} MiB")

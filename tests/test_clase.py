@@ -1,0 +1,239 @@
+"""The class launcher (solitaire_nb/clase.py) and the solver's fairness under load.
+
+Fast checks of the launcher's pieces (notebook choice, student copy, pool size, addresses), of
+the solver's "busy" verdict and class budget, and one slow check that starts the launcher on a
+free port with a small lesson and asks it over HTTP for the student page, the teacher's files
+and anything fetched from outside the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import solitaire_nb as sn
+from solitaire_nb import clase
+from solitaire_nb.solver import CLASS_BUDGET_ENV, Hint, SolveResult, _class_budget, hint, solve, verdict_text
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _nb(cells: list[dict]) -> dict:
+    return {
+        "cells": cells,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _code(source: str, tags: list[str] | None = None) -> dict:
+    meta = {"tags": tags} if tags else {}
+    return {"cell_type": "code", "source": source, "metadata": meta, "outputs": [], "execution_count": None}
+
+
+def _md(source: str, tags: list[str] | None = None) -> dict:
+    return {"cell_type": "markdown", "source": source, "metadata": {"tags": tags} if tags else {}}
+
+
+# ---------------------------------------------------------------------- launcher pieces
+def test_notebook_found_by_its_number() -> None:
+    assert clase.find_notebook("05").name == "05_citadel_y_beleaguered_castle.ipynb"
+    assert clase.find_notebook("03_scotch.ipynb").name == "03_scotch.ipynb"
+
+
+def test_unknown_notebook_is_a_spanish_error() -> None:
+    with pytest.raises(ValueError, match="No encuentro un único cuaderno «99»"):
+        clase.find_notebook("99")
+    with pytest.raises(ValueError, match="único"):
+        clase.find_notebook("0")  # every lesson starts with 0: ambiguous
+
+
+def test_student_copy_has_no_teacher_cells(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    nb = _nb([_md("# Lección"), _code("print('alumno')"), _code("print('solución')", ["docente"]), _md("R", ["docente"])])
+    nb["cells"][1]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "viejo\n"}]
+    (src / "01_x.ipynb").write_text(json.dumps(nb))
+    out = tmp_path / "out"
+    out.mkdir()
+    copy = json.loads(clase.student_copy(src / "01_x.ipynb", out).read_text())
+    assert [c["source"] for c in copy["cells"]] == ["# Lección", "print('alumno')"]
+    assert copy["cells"][1]["outputs"] == []
+
+
+def test_pool_has_a_reserve() -> None:
+    assert clase.pool_size(1) == 3
+    assert clase.pool_size(30) == 33
+    with pytest.raises(ValueError, match="al menos 1"):
+        clase.pool_size(0)
+
+
+def test_lan_addresses_are_ipv4_and_never_loopback() -> None:
+    for address in clase.lan_addresses():
+        assert re.fullmatch(r"\d+\.\d+\.\d+\.\d+", address)
+        assert not address.startswith("127.")
+
+
+def test_configuration_holds_a_class() -> None:
+    c = clase.voila_config(30, cull_minutes=10)
+    assert c.VoilaConfiguration.preheat_kernel is True
+    assert c.VoilaConfiguration.default_pool_size == 33
+    assert c.TagRemovePreprocessor.remove_cell_tags == {"docente"}
+    assert c.VoilaExecutor.iopub_timeout >= 60
+    assert c.MappingKernelManager.cull_idle_timeout == 600
+    assert c.VoilaConfiguration.template == "alumno"
+    progressive = clase.voila_config(30, cull_minutes=10, preheat=False)
+    assert progressive.VoilaConfiguration.progressive_rendering is True
+
+
+def test_template_links_nothing_outside() -> None:
+    text = (clase.TEMPLATES / "voila" / "templates" / "alumno" / "index.html.j2").read_text()
+    assert "fontawesome" in text  # the links it removes are named…
+    assert re.search(r"<link[^>]+https?://", text.replace("replace('<link", "")) is None  # …never added
+
+
+# ---------------------------------------------------------------------- solver under load
+def test_busy_search_says_so_in_spanish() -> None:
+    g = sn.new_game("citadel", seed=1234)
+    busy = SolveResult("unknown", [], 1000, 5.0, 1.2)
+    assert busy.busy
+    text = verdict_text(busy, g)
+    assert "ocupado" in text and "1,2 de los 5,0 segundos" in text and "prueba otra vez" in text.lower()
+
+
+def test_undecided_search_that_had_the_processor_is_not_busy() -> None:
+    g = sn.new_game("citadel", seed=1234)
+    alone = SolveResult("unknown", [], 1000, 5.0, 4.9)
+    assert not alone.busy
+    assert "ocupado" not in verdict_text(alone, g)
+    assert not SolveResult("won", [], 10, 5.0, 0.1).busy  # a verdict is never "busy"
+    assert not SolveResult("unknown", [], 10, 5.0).busy  # no measure, no claim
+
+
+def test_solve_reports_its_processor_time() -> None:
+    r = solve(sn.new_game("citadel", seed=1234), max_states=2000)
+    assert r.cpu_seconds is not None and 0 <= r.cpu_seconds
+
+
+def test_hint_carries_the_busy_flag() -> None:
+    h = hint(sn.new_game("citadel", seed=1234), time_limit=0.5)
+    assert isinstance(h, Hint) and h.busy in (False, True)
+    assert Hint(None, False, "unknown").busy is False
+
+
+def test_class_budget_lowers_timed_searches_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CLASS_BUDGET_ENV, "2")
+    assert _class_budget(5.0) == 2.0
+    assert _class_budget(1.0) == 1.0
+    assert _class_budget(None) is None  # untimed searches (studies) are not cut
+    monkeypatch.setenv(CLASS_BUDGET_ENV, "no")
+    assert _class_budget(5.0) == 5.0
+    monkeypatch.delenv(CLASS_BUDGET_ENV)
+    assert _class_budget(5.0) == 5.0
+
+
+# ---------------------------------------------------------------------- the launcher, served
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=120) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+#: what a page fetches: scripts, styles, images, frames (links a reader may click are not fetched).
+RESOURCE = re.compile(r"<(?:script|link|img|iframe|source)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']+)", re.I)
+
+
+def external_resources(html: str) -> list[str]:
+    """Resources of a page that would be fetched from another machine."""
+    return [
+        u for u in RESOURCE.findall(html) if urlsplit(u).scheme in ("http", "https") and urlsplit(u).hostname not in ("127.0.0.1", "localhost")
+    ]  # fmt: skip
+
+
+def test_external_resources_are_found() -> None:
+    html = '<link rel="stylesheet" href="https://cdn.example/x.css"><a href="https://es.wikipedia.org">w</a><script src="/voila/a.js"></script>'
+    assert external_resources(html) == ["https://cdn.example/x.css"]
+
+
+@pytest.fixture(scope="module")
+def launched(tmp_path_factory: pytest.TempPathFactory):
+    """The launcher serving a small lesson (with a teacher cell, the guide and a MyST source
+    beside it) on 127.0.0.1 and a free port, for one student."""
+    folder = tmp_path_factory.mktemp("lecciones")
+    nb = _nb(
+        [
+            _md("# Lección de prueba"),
+            _code("import solitaire_nb as sn\nprint('PAGINA-' + 'ALUMNO')"),
+            _code("print('SOLO-' + 'DOCENTE')", ["docente"]),
+            _md("RESPUESTA-SECRETA", ["docente"]),
+            _code("sn.play('citadel', seed=1234)"),
+        ]
+    )
+    (folder / "01_prueba.ipynb").write_text(json.dumps(nb))
+    (folder / "guia_docente.md").write_text("# Guía\nSOLUCIONES-GUIA\n")
+    (folder / "01_prueba.md").write_text("---\njupytext: {}\n---\nFUENTE-MYST\n")
+    port = _free_port()
+    log = folder / "clase.log"
+    cmd = [sys.executable, "-m", "solitaire_nb.clase", "01", "--alumnos", "1", "--puerto", str(port),
+           "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 300
+        while "Listo" not in log.read_text() and time.monotonic() < deadline:
+            assert proc.poll() is None, log.read_text()
+            time.sleep(0.5)
+        assert "Listo" in log.read_text(), log.read_text()
+        yield f"http://127.0.0.1:{port}", log
+    finally:
+        proc.terminate()  # the launcher this fixture started, by its own handle
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.mark.slow
+def test_launcher_serves_the_student_page(launched) -> None:
+    base, log = launched
+    text = log.read_text()
+    assert f"{base}/" in text and "Preparando 3 páginas" in text and "MB por página" in text
+    status, html = _get(base + "/")
+    assert status == 200
+    assert "PAGINA-ALUMNO" in html
+    assert "application/vnd.jupyter.widget-view+json" in html  # the board's widget
+    assert "SOLO-DOCENTE" not in html and "RESPUESTA-SECRETA" not in html
+    assert "Traceback" not in html
+    assert external_resources(html) == []
+
+
+@pytest.mark.slow
+def test_launcher_serves_no_teacher_material(launched) -> None:
+    base, _ = launched
+    for path in ("/guia_docente.md", "/voila/files/guia_docente.md", "/voila/files/01_prueba.md",
+                 "/voila/files/01_prueba.ipynb", "/01_prueba.ipynb", "/voila/api/contents/",
+                 "/voila/api/contents/01_prueba.ipynb", "/voila/tree", "/api/contents/01_prueba.ipynb",
+                 "/voila/files/../guia_docente.md"):  # fmt: skip
+        status, body = _get(base + path)
+        for secret in ("SOLUCIONES-GUIA", "FUENTE-MYST", "SOLO-DOCENTE", "RESPUESTA-SECRETA"):
+            assert secret not in body, f"{path} ({status}) shows {secret}"
