@@ -1,0 +1,394 @@
+"""A class at once: N students opening the same student page together, served by the class
+launcher (``python -m solitaire_nb.clase``) and, in the same run, by the plain command
+(``voila notebooks/05_….ipynb``).  Prints tables for benchmarks/RESULTS.md («Clase de 30»).
+
+Usage::
+
+    python benchmarks/bench_clase.py [--alumnos 1 10 30] [--navegador 5] [--cuaderno 05]
+                                     [--modos clase plano] [--estatica]
+
+Light clients (threads, no browser) each fetch the page and check it is complete:
+
+* every cell output Voila sends (``application/vnd.voila.cell-output+json`` scripts) is there:
+  as many as on a page loaded alone from the same server;
+* every widget the page shows exists in its kernel: the client opens the kernel's websocket
+  (as the page does) and asks for ``comm_info`` of ``jupyter.widget``; each ``model_id`` the
+  page references must be among the kernel's comms (otherwise a browser shows "model not found");
+* then it "closes the tab" as a browser does (the page's shutdown request, with the ``_xsrf``
+  cookie when the server set one), and the bench checks whether that kernel's process is gone
+  (or is culled later).
+
+Server cost: processor seconds of the server and all its kernels (preparing the pool included)
+and their resident memory, per student.  With ``--navegador K`` (K ≤ 10) K Chromium pages open
+the page together: time to the first board and the latency of a typed move («T4 B1»-style).
+``--estatica`` opens the static student app (student/_output, built by student/build.py) in
+Chromium with every non-local request aborted: time to the first board and a typed move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.cookiejar
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+OUTPUT = re.compile(r'<script type="application/vnd\.voila\.cell-output\+json">')
+MODEL = re.compile(r'\\?"model_id\\?":\s*\\?"([0-9a-f]{32})')
+CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def notebook_path(which: str) -> Path:
+    return next(p for p in sorted((REPO / "notebooks").glob(f"{which}*.ipynb")))
+
+
+# ---------------------------------------------------------------------- servers
+@contextlib.contextmanager
+def server(mode: str, notebook: Path, students: int):
+    """Start the launcher (mode "clase") or plain Voila (mode "plano") on a free port; yield
+    (base url, process, seconds until ready, processor seconds spent getting ready)."""
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-clase-"))
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
+    env.pop("MPLBACKEND", None)
+    if mode == "clase":
+        cmd = [sys.executable, "-m", "solitaire_nb.clase", notebook.name[:2], "--alumnos", str(students),
+               "--puerto", str(port), "--ip", "127.0.0.1", "--cierre", "1"]  # fmt: skip
+        ready_text = "Listo"
+    else:
+        cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               "--Voila.port_retries=0", str(notebook)]  # fmt: skip
+        ready_text = None
+    log = tmp / "server.log"
+    start = time.perf_counter()
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 900
+        while time.monotonic() < deadline:
+            assert proc.poll() is None, log.read_text()
+            if ready_text is None:
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            elif ready_text in log.read_text():
+                break
+            time.sleep(0.5)
+        ready = time.perf_counter() - start
+        yield f"http://127.0.0.1:{port}", proc, ready, cpu_seconds(proc), log
+    finally:
+        proc.terminate()  # the server this bench started, by its own handle
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def kernels(proc: subprocess.Popen) -> dict[str, psutil.Process]:
+    """The server's kernel processes by kernel id (read from their connection-file argument)."""
+    out = {}
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
+            if m:
+                out[m.group(1)] = child
+    return out
+
+
+def cpu_seconds(proc: subprocess.Popen) -> float:
+    """Processor seconds of the server and its kernels, living and ended."""
+    root = psutil.Process(proc.pid)
+    t = root.cpu_times()
+    total = t.user + t.system + t.children_user + t.children_system
+    for child in root.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            c = child.cpu_times()
+            total += c.user + c.system
+    return total
+
+
+def memory_mb(proc: subprocess.Popen) -> float:
+    total = 0
+    for p in [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):
+            total += p.memory_info().rss
+    return total / 2**20
+
+
+# ---------------------------------------------------------------------- a light client
+def comm_ids(base: str, kernel_id: str, cookies: str, timeout: float = 120) -> set[str] | None:
+    """The kernel's widget comms, asked over its websocket as a page does (None: no answer)."""
+    import websocket
+
+    url = base.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels"
+    ws = websocket.create_connection(url, timeout=timeout, header=[f"Cookie: {cookies}"] if cookies else [])
+    try:
+        msg_id = uuid.uuid4().hex
+        ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": "comm_info_request", "username": "bench", "session": uuid.uuid4().hex,
+                       "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": {"target_name": "jupyter.widget"}, "channel": "shell",
+        }))  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            reply = json.loads(ws.recv())
+            if reply.get("parent_header", {}).get("msg_id") == msg_id and reply.get("msg_type") == "comm_info_reply":
+                return set(reply["content"].get("comms", {}))
+        return None
+    finally:
+        ws.close()
+
+
+def student(base: str, results: list, index: int, barrier: threading.Barrier) -> None:
+    """Fetch the page, check its outputs and widgets against its kernel, close it."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    row: dict = {"i": index}
+    barrier.wait()
+    start = time.perf_counter()
+    try:
+        with opener.open(base + "/", timeout=900) as r:
+            html = r.read().decode("utf-8", "replace")
+        row["seconds"] = time.perf_counter() - start
+        row["outputs"] = len(OUTPUT.findall(html))
+        models = set(MODEL.findall(html))
+        row["models"] = len(models)
+        config = json.loads(CONFIG.search(html).group(1)) if CONFIG.search(html) else {}
+        kid = config.get("kernelId", "")
+        row["kernel"] = kid
+        cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
+        comms = comm_ids(base, kid, cookies) if kid else None
+        row["missing_models"] = len(models - comms) if comms is not None else len(models)
+        xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+        data = urllib.parse.urlencode({"_xsrf": xsrf}).encode()
+        req = urllib.request.Request(base + f"/voila/api/shutdown/{kid}", data=data, method="POST")
+        try:
+            with opener.open(req, timeout=60) as r:
+                row["shutdown"] = r.status
+        except urllib.error.HTTPError as e:
+            row["shutdown"] = e.code
+    except Exception as exc:  # a page that never loads is a result, not a crash
+        row["error"] = f"{type(exc).__name__}: {exc}"[:200]
+        row.setdefault("seconds", time.perf_counter() - start)
+    results.append(row)
+
+
+def load(base: str, proc: subprocess.Popen, n: int, reference: int | None) -> dict:
+    """N light clients at once; the figures of one row."""
+    results: list = []
+    barrier = threading.Barrier(n)
+    cpu0 = cpu_seconds(proc)
+    start = time.perf_counter()
+    threads = [threading.Thread(target=student, args=(base, results, i, barrier)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - start
+    mem = memory_mb(proc)
+    cpu = cpu_seconds(proc) - cpu0
+    ok = [r for r in results if "error" not in r]
+    expected = reference if reference is not None else max((r["outputs"] for r in ok), default=0)
+    time.sleep(3)
+    alive = kernels(proc)
+    left = sum(1 for r in ok if r.get("kernel") in alive)
+    seconds = sorted(r["seconds"] for r in ok)
+    return {
+        "n": n,
+        "never": n - len(ok),
+        "missing_outputs": sum(1 for r in ok if r["outputs"] < expected),
+        "missing_models": sum(1 for r in ok if r["missing_models"]),
+        "median": statistics.median(seconds) if seconds else float("nan"),
+        "max": seconds[-1] if seconds else float("nan"),
+        "wall": wall,
+        "cpu": cpu,
+        "mem": mem,
+        "left": left,
+        "shutdown": sorted({r.get("shutdown") for r in ok}),
+        "expected": expected,
+        "errors": [r["error"] for r in results if "error" in r][:3],
+    }
+
+
+# ---------------------------------------------------------------------- browsers
+def reader_move(game_name: str, seed: int) -> str:
+    """A legal first move of the deal in the reader's notation (numbered from 1)."""
+    from browser_helpers import legal_then_refused
+
+    import solitaire_nb as sn
+
+    move = sn.Move.parse(legal_then_refused(game_name, seed)[0])
+    g = sn.new_game(game_name, seed=seed)
+    letters = {"T": g.definition.tableau_label[0], "F": "B", "R": "R", "S": "M", "W": "D"}
+
+    def pile(pid: str) -> str:
+        return letters[pid[0]] + (str(int(pid[1:]) + 1) if pid[1:] else "")
+
+    return f"{pile(move.src)} {pile(move.dst)}" + (f" {move.count}" if move.count > 1 else "")
+
+
+def browser_pages(url: str, k: int, block_outside: bool = False, timeout_ms: int = 600_000) -> list[dict]:
+    """K Chromium pages open `url` together: time to the first board with a deal, and the
+    latency of a typed move on it (until the board counts one move)."""
+    from browser_helpers import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        outside: list[str] = []
+        pages = []
+        for _ in range(k):
+            ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES")
+            if block_outside:
+
+                def route(r, outside=outside):
+                    host = urllib.parse.urlsplit(r.request.url).hostname
+                    if urllib.parse.urlsplit(r.request.url).scheme in ("http", "https") and host not in ("127.0.0.1", "localhost"):
+                        outside.append(r.request.url)
+                        return r.abort()
+                    return r.continue_()
+
+                ctx.route("**/*", route)
+            pages.append(ctx.new_page())
+        start = time.perf_counter()
+        for page in pages:
+            page.goto(url, wait_until="commit", timeout=timeout_ms)
+        first: list[float | None] = [None] * k
+        deadline = time.monotonic() + timeout_ms / 1000
+        while None in first and time.monotonic() < deadline:
+            for i, page in enumerate(pages):
+                if first[i] is None and page.locator(".snb-board[data-seed] [data-card]").count():
+                    first[i] = time.perf_counter() - start
+            time.sleep(0.2)
+        for i, page in enumerate(pages):
+            row = {"first_board": first[i], "move": None}
+            if first[i] is not None:
+                board = page.locator(".snb-board[data-seed]").first
+                game, seed = board.get_attribute("data-game"), int(board.get_attribute("data-seed"))
+                box = board.locator(".snb-text")
+                box.fill(reader_move(game, seed))
+                t = time.perf_counter()
+                box.press("Enter")
+                with contextlib.suppress(Exception):
+                    page.wait_for_function(
+                        "(b) => b.getAttribute('data-moves') === '1'", arg=board.element_handle(), timeout=120_000
+                    )
+                    row["move"] = time.perf_counter() - t
+            rows.append(row)
+        rows.append({"outside": outside})
+        browser.close()
+    return rows
+
+
+def summarize_browser(rows: list[dict]) -> str:
+    pages = [r for r in rows if "first_board" in r]
+    firsts = [r["first_board"] for r in pages if r["first_board"] is not None]
+    moves = [r["move"] for r in pages if r["move"] is not None]
+    outside = rows[-1].get("outside", [])
+    med = statistics.median
+    return (
+        f"{len(pages)} | {len(firsts)} | {med(firsts):.1f} | {max(firsts):.1f} | "
+        f"{med(moves):.2f} | {max(moves):.2f} | {len(outside)}"
+        if firsts and moves
+        else f"{len(pages)} | {len(firsts)} | – | – | – | – | {len(outside)}"
+    )
+
+
+@contextlib.contextmanager
+def static_site(folder: Path):
+    import functools
+    import http.server
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                          ".mjs": "text/javascript", ".js": "text/javascript"}  # fmt: skip
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+# ---------------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--alumnos", type=int, nargs="*", default=[1, 10, 30])
+    parser.add_argument("--navegador", type=int, default=0, help="Chromium pages at once (≤ 10; 0: none)")
+    parser.add_argument("--cuaderno", default="05")
+    parser.add_argument("--modos", nargs="*", default=["clase", "plano"])
+    parser.add_argument("--estatica", action="store_true", help="also the static student app (student/_output)")
+    args = parser.parse_args(argv)
+    notebook = notebook_path(args.cuaderno)
+    print(f"# bench_clase  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  notebook {notebook.name}")
+    print(f"# load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)\n")
+    print("| servidor | alumnos | listo (s) | CPU preparar (s) | páginas sin cargar | con salidas de menos | "
+          "con widgets sin modelo | mediana hasta completa (s) | máx. (s) | CPU-s por alumno | MB por alumno | "
+          "núcleos que quedan al cerrar | respuesta al cierre |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for mode in args.modos:
+        for n in args.alumnos:
+            with server(mode, notebook, n) as (base, proc, ready, prep_cpu, log):
+                reference = None
+                if n > 1:  # a page alone on this server: how many outputs a complete page has
+                    reference = load(base, proc, 1, None)["expected"]
+                row = load(base, proc, n, reference)
+                per_cpu = (row["cpu"] + (prep_cpu if mode == "clase" else 0)) / n
+                print(
+                    f"| {mode} | {n} | {ready:.0f} | {prep_cpu:.1f} | {row['never']} | {row['missing_outputs']} | "
+                    f"{row['missing_models']} | {row['median']:.1f} | {row['max']:.1f} | {per_cpu:.2f} | "
+                    f"{row['mem'] / n:.0f} | {row['left']} | {row['shutdown']} |",
+                    flush=True,
+                )
+                if row["errors"]:
+                    print(f"<!-- errors: {row['errors']} -->")
+                warnings = [ln for ln in log.read_text().splitlines() if "Timeout waiting for IOPub" in ln]
+                if warnings:
+                    print(f"<!-- {len(warnings)} × Timeout waiting for IOPub -->")
+    if args.navegador:
+        print("\n| servidor | páginas | con tablero | mediana hasta el primer tablero (s) | máx. (s) | "
+              "mediana de un movimiento (s) | máx. (s) | peticiones fuera |")  # fmt: skip
+        print("|---|---|---|---|---|---|---|---|")
+        for mode in args.modos:
+            with server(mode, notebook, args.navegador) as (base, _proc, _ready, _cpu, _log):
+                print(f"| {mode} | {summarize_browser(browser_pages(base + '/', args.navegador))} |", flush=True)
+    if args.estatica:
+        site = REPO / "student" / "_output"
+        page = f"voici/render/{notebook.stem}.html"
+        with static_site(site) as base:
+            rows = browser_pages(f"{base}/{page}", 1, block_outside=True)
+        print(f"\n| app estática (1 página, sin red) | {summarize_browser(rows)} |")
+    print(f"\n# load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
