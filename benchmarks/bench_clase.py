@@ -67,16 +67,20 @@ def notebook_path(which: str) -> Path:
 # ---------------------------------------------------------------------- servers
 @contextlib.contextmanager
 def server(mode: str, notebook: Path, students: int):
-    """Start the launcher (mode "clase") or plain Voila (mode "plano") on a free port; yield
+    """Start the launcher (mode "clase"; "progresivo" with --progresivo) or plain Voila
+    (mode "plano") on a free port; yield
     (base url, process, seconds until ready, processor seconds spent getting ready)."""
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="bench-clase-"))
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     env.pop("MPLBACKEND", None)
-    if mode == "clase":
+    if mode in ("clase", "progresivo"):
         cmd = [sys.executable, "-m", "solitaire_nb.clase", notebook.name[:2], "--alumnos", str(students),
                "--puerto", str(port), "--ip", "127.0.0.1", "--cierre", "1"]  # fmt: skip
         ready_text = "Listo"
+        if mode == "progresivo":
+            cmd.append("--progresivo")
+            ready_text = "Ctrl+C"
     else:
         cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                "--Voila.port_retries=0", str(notebook)]  # fmt: skip
@@ -249,9 +253,22 @@ def reader_move(game_name: str, seed: int) -> str:
     return f"{pile(move.src)} {pile(move.dst)}" + (f" {move.count}" if move.count > 1 else "")
 
 
-def browser_pages(url: str, k: int, block_outside: bool = False, timeout_ms: int = 600_000) -> list[dict]:
+def run_all(page) -> None:
+    """In the static app (JupyterLite's Notebook view): Ejecutar → Ejecutar todas las celdas."""
+    page.locator(".jp-Notebook").first.wait_for(timeout=600_000)
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^\s*(Run|Ejecutar)\s*$")).first.click()
+    page.locator(
+        '.lm-Menu-item[data-command="runmenu:run-all"], .lm-Menu-item[data-command="notebook:run-all-cells"]'
+    ).first.click()
+
+
+def browser_pages(
+    url: str, k: int, block_outside: bool = False, timeout_ms: int = 600_000, static: bool = False
+) -> list[dict]:
     """K Chromium pages open `url` together: time to the first board with a deal, and the
-    latency of a typed move on it (until the board counts one move)."""
+    latency of a typed move on it (until the board counts one move).  In the static app the
+    page is run as its first line asks (the time includes that click)."""
     from browser_helpers import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
 
@@ -276,17 +293,20 @@ def browser_pages(url: str, k: int, block_outside: bool = False, timeout_ms: int
         start = time.perf_counter()
         for page in pages:
             page.goto(url, wait_until="commit", timeout=timeout_ms)
+        if static:
+            for page in pages:
+                run_all(page)
         first: list[float | None] = [None] * k
         deadline = time.monotonic() + timeout_ms / 1000
         while None in first and time.monotonic() < deadline:
             for i, page in enumerate(pages):
-                if first[i] is None and page.locator(".snb-board[data-seed] [data-card]").count():
+                if first[i] is None and page.locator(".snb-board[data-seed]:not([data-seed=\"\"]) [data-card]").count():
                     first[i] = time.perf_counter() - start
             time.sleep(0.2)
         for i, page in enumerate(pages):
             row = {"first_board": first[i], "move": None}
             if first[i] is not None:
-                board = page.locator(".snb-board[data-seed]").first
+                board = page.locator(".snb-board[data-seed]:not([data-seed=\"\"])").first
                 game, seed = board.get_attribute("data-game"), int(board.get_attribute("data-seed"))
                 box = board.locator(".snb-text")
                 box.fill(reader_move(game, seed))
@@ -344,7 +364,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alumnos", type=int, nargs="*", default=[1, 10, 30])
     parser.add_argument("--navegador", type=int, default=0, help="Chromium pages at once (≤ 10; 0: none)")
     parser.add_argument("--cuaderno", default="05")
-    parser.add_argument("--modos", nargs="*", default=["clase", "plano"])
+    parser.add_argument("--modos", nargs="*", default=["clase", "plano"], help="light clients: clase, plano")
+    parser.add_argument(
+        "--modos-navegador", nargs="*", default=["clase", "progresivo", "plano"], help="Chromium: also progresivo"
+    )
     parser.add_argument("--estatica", action="store_true", help="also the static student app (student/_output)")
     args = parser.parse_args(argv)
     notebook = notebook_path(args.cuaderno)
@@ -377,14 +400,14 @@ def main(argv: list[str] | None = None) -> int:
         print("\n| servidor | páginas | con tablero | mediana hasta el primer tablero (s) | máx. (s) | "
               "mediana de un movimiento (s) | máx. (s) | peticiones fuera |")  # fmt: skip
         print("|---|---|---|---|---|---|---|---|")
-        for mode in args.modos:
+        for mode in args.modos_navegador:
             with server(mode, notebook, args.navegador) as (base, _proc, _ready, _cpu, _log):
                 print(f"| {mode} | {summarize_browser(browser_pages(base + '/', args.navegador))} |", flush=True)
     if args.estatica:
         site = REPO / "student" / "_output"
-        page = f"voici/render/{notebook.stem}.html"
+        page = f"notebooks/index.html?path={notebook.name}"
         with static_site(site) as base:
-            rows = browser_pages(f"{base}/{page}", 1, block_outside=True)
+            rows = browser_pages(f"{base}/{page}", 1, block_outside=True, static=True)
         print(f"\n| app estática (1 página, sin red) | {summarize_browser(rows)} |")
     print(f"\n# load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0

@@ -227,6 +227,18 @@ def _gb(mb: float) -> str:
     return f"{mb / 1024:.1f}".replace(".", ",")
 
 
+def port_free(ip: str, port: int) -> None:
+    """Raise a Spanish ValueError when the port is taken (another class, another program)."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((ip, port))
+        except OSError:
+            raise ValueError(
+                f"El puerto {port} está ocupado (¿hay otra clase abierta?). Ciérrala o usa otro: --puerto {port + 1}"
+            ) from None
+
+
 def _say(text: str) -> None:
     print(text, flush=True)
 
@@ -336,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         notebook = find_notebook(args.cuaderno, args.carpeta)
         pool_size(args.alumnos)
+        port_free(args.ip, args.puerto)
     except ValueError as exc:
         parser.error(str(exc))
     try:

@@ -237,3 +237,12 @@ def test_launcher_serves_no_teacher_material(launched) -> None:
         status, body = _get(base + path)
         for secret in ("SOLUCIONES-GUIA", "FUENTE-MYST", "SOLO-DOCENTE", "RESPUESTA-SECRETA"):
             assert secret not in body, f"{path} ({status}) shows {secret}"
+
+
+def test_taken_port_is_a_spanish_error() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        with pytest.raises(ValueError, match=f"El puerto {port} está ocupado"):
+            clase.port_free("127.0.0.1", port)
