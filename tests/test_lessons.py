@@ -522,3 +522,78 @@ def test_rule_sections_and_exercise_blocks_are_found_as_documented():
     assert [(t, len(c)) for t, c in sections] == [("Regla: la base", 3)]
     assert _exercise_blocks(cells) == [("scotch-1", 4)]
     assert "8 de picas" not in _shown_before(cells, 4, with_outputs=False)
+
+
+# ---------------------------------------------------------------------- the teacher's guide
+GUIDE = NOTEBOOKS / "guia_docente.md"
+ALL_NOTEBOOKS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+LINKED_NOTEBOOK = re.compile(r"\]\((\d\d_\w+)\.ipynb\)")
+
+
+def _guide() -> str:
+    return GUIDE.read_text(encoding="utf-8")
+
+
+def _section(text: str, heading: str) -> str:
+    """The text under a Markdown heading, up to the next heading of the same or a higher level."""
+    level = len(heading) - len(heading.lstrip("#"))
+    start = text.index(heading + "\n") + len(heading) + 1
+    nxt = re.search(rf"^#{{1,{level}}} ", text[start:], flags=re.M)
+    return text[start: start + nxt.start()] if nxt else text[start:]
+
+
+def _notebook_sections(text: str) -> dict[str, str]:
+    """Notebook number ("05") -> its section of «Cuaderno por cuaderno»."""
+    part = _section(text, "## Cuaderno por cuaderno")
+    heads = list(re.finditer(r"^### (\d\d) · .*$", part, flags=re.M))
+    return {
+        h.group(1): part[h.end(): heads[i + 1].start() if i + 1 < len(heads) else len(part)]
+        for i, h in enumerate(heads)
+    }
+
+
+def guide_order() -> list[str]:
+    return LINKED_NOTEBOOK.findall(_section(_guide(), "## Orden que proponemos"))
+
+
+def index_order() -> list[str]:
+    text = (NOTEBOOKS / "00_indice.md").read_text(encoding="utf-8")
+    paragraphs = [p for p in re.split(r"\n\s*\n", text) if "Orden que proponemos" in p]
+    assert len(paragraphs) == 1, "el índice tiene un párrafo «Orden que proponemos»"
+    return LINKED_NOTEBOOK.findall(paragraphs[0])
+
+
+def test_the_index_and_the_guide_share_one_teaching_order():
+    order = guide_order()
+    assert sorted(order) == ALL_NOTEBOOKS  # every notebook once, under its own file name
+    assert index_order() == order
+
+
+def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
+    sections = _notebook_sections(_guide())
+    assert list(sections) == [stem[:2] for stem in guide_order()]
+    for number, text in sections.items():
+        for part in ("**Objetivos.**", "**Antes de empezar.**", "**Plan de 50 minutos.**", "**Respuestas.**",
+                     "**Errores frecuentes.**"):
+            assert part in text, f"{number}: falta {part}"
+        if number != "00":
+            assert f"<!-- RESPUESTAS {number}:" in text, f"{number}: falta el sitio marcado de las respuestas"
+        misconceptions = _section("#### x\n" + text.split("**Errores frecuentes.**")[1], "#### x")
+        assert misconceptions.count("\n- ") >= 2, number
+
+
+def test_each_lesson_plan_adds_up_to_fifty_minutes():
+    for number, text in _notebook_sections(_guide()).items():
+        plan = text.split("**Plan de 50 minutos.**")[1].split("**Respuestas.**")[0]
+        minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, flags=re.M)]
+        assert len(minutes) >= 3, number
+        assert sum(minutes) == 50, f"{number}: {minutes} suman {sum(minutes)}"
+
+
+def test_the_guide_links_each_games_printable_summary():
+    sections = _notebook_sections(_guide())
+    for game, stem in NOTEBOOK_OF.items():
+        text = sections[stem[:2]]
+        for ext in ("html", "md"):
+            assert f"(resumenes/{game}.{ext})" in text, f"{stem}: falta el resumen de {game}"
+            assert (NOTEBOOKS / "resumenes" / f"{game}.{ext}").exists()
