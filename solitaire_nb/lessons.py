@@ -132,13 +132,13 @@ _VARIANTS_INTRO = (
 )
 _NO_VARIANTS = "Este juego no tiene variantes: se juega siempre como arriba."
 
-_PRINT_CSS = (
-    "@page{size:A4;margin:1.5cm}"
-    ".snb-resumen{font-family:'DejaVu Sans',Arial,sans-serif;font-size:11pt;line-height:1.35;max-width:18cm}"
-    ".snb-resumen h1{font-size:16pt;margin:0 0 .3em}.snb-resumen h2{font-size:12pt;margin:.8em 0 .2em}"
-    ".snb-resumen ol,.snb-resumen ul{margin:.2em 0;padding-left:1.4em}.snb-resumen li{margin:.15em 0}"
-    ".snb-resumen table{border-collapse:collapse}.snb-resumen td,.snb-resumen th{border:1px solid #999;"
-    "padding:2px 6px;text-align:left;vertical-align:top}"
+_PRINT_CSS = (  # one A4 sheet when printed from a browser
+    "@page{size:A4;margin:1.2cm}"
+    ".snb-resumen{font-family:'DejaVu Sans',Arial,sans-serif;font-size:9.5pt;line-height:1.25;max-width:18.5cm}"
+    ".snb-resumen h1{font-size:14pt;margin:0 0 .2em}.snb-resumen h2{font-size:11pt;margin:.55em 0 .15em}"
+    ".snb-resumen p{margin:.2em 0}.snb-resumen ol,.snb-resumen ul{margin:.1em 0;padding-left:1.4em}"
+    ".snb-resumen li{margin:.08em 0}.snb-resumen table{border-collapse:collapse}"
+    ".snb-resumen td,.snb-resumen th{border:1px solid #999;padding:1px 6px;text-align:left;vertical-align:top}"
 )
 
 

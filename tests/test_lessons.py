@@ -112,6 +112,19 @@ def test_committed_summaries_equal_the_generated_ones():
         assert path.read_text(encoding="utf-8") == text, f"{path.relative_to(REPO)} desactualizado"
 
 
+def test_printed_summaries_fit_one_a4_sheet(chromium):
+    import write_summaries
+
+    page = chromium.new_page()
+    try:
+        for name in sn.GAMES:
+            page.goto((write_summaries.OUT / f"{name}.html").resolve().as_uri())
+            pdf = page.pdf(format="A4", prefer_css_page_size=True)
+            assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, name
+    finally:
+        page.close()
+
+
 # ---------------------------------------------------------------------- explain_move
 EXPLAINED = [
     ("bakers_dozen", {"F0": "AS 2S 3S 4S", "T0": "5S", "T1": "8C", "T2": "7H"}, "T0>F0",
