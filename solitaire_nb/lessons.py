@@ -268,8 +268,27 @@ def explain_move(game: Game, move: Move | str) -> str:
 
 
 def describe_automatic(game: Game, step: Step) -> list[str]:
-    """One Spanish sentence for each automatic action that followed a move."""
-    return [_automatic_sentence(game, a) for a in step.automatic]
+    """Spanish sentences for the automatic actions that followed a move: one per action, with
+    a run of cards sent home by the autoplay told in one sentence."""
+    out: list[str] = []
+    home: list[Card] = []
+    for action in step.automatic:
+        if action.dst is not None and action.dst.startswith("F") and action.src.startswith("T"):
+            home.extend(action.cards)
+            continue
+        if home:
+            out.append(_home_sentence(home))
+            home = []
+        out.append(_automatic_sentence(game, action))
+    if home:
+        out.append(_home_sentence(home))
+    return out
+
+
+def _home_sentence(cards: list[Card]) -> str:
+    if len(cards) == 1:
+        return f"Por el juego automático a la base, {cards[0].articulo} va a su base."
+    return f"Por el juego automático a la base, van a su base {_names(cards)}."
 
 
 def _automatic_sentence(game: Game, action: Action) -> str:
@@ -280,8 +299,6 @@ def _automatic_sentence(game: Game, action: Action) -> str:
     names = _names(action.cards)
     if action.src == "R":
         return f"La reserva rellena el hueco {_of_the(dst)} con {names}."
-    if action.dst.startswith("F"):
-        return f"{texts.capitalize(names)} va{'n' if len(action.cards) > 1 else ''} a {_the(dst)} por el juego automático a la base."
     if action.src.startswith("T") and action.dst.startswith("T"):
         return f"La parte boca arriba {_of_the(src)} pasa {_to_the(dst)}, que se había vaciado: {names}."
     return f"{texts.capitalize(names)} pasa{'n' if len(action.cards) > 1 else ''} {_of_the(src)} {_to_the(dst)}."
@@ -335,9 +352,9 @@ def narrated_game(name: str, **variant: bool) -> str:
     """A won numbered deal replayed move by move, as a static HTML fragment: for each move its
     number, the move as typed on the board, the sentence saying why it is legal and what the
     game did by itself.  The line is the one stored in the package data (no solving here)."""
+    entry = _find_line(name, variant)
     from .notation import format_move  # the learner's notation ("T2 B1"), one source
 
-    entry = _find_line(name, variant)
     game = new_game(entry["game"], seed=entry["seed"], **entry["variant"])
     definition = game.definition
     e = escape

@@ -26,7 +26,7 @@ OUT = Path(__file__).resolve().parents[1] / "solitaire_nb" / "data" / NARRATED_F
 # (game, non-default flags, deals to try, longest line we call short, max_states per deal)
 WANTED: list[tuple[str, dict[str, bool], range, int, int]] = [
     ("chequers", {}, range(1, 101), 125, 20_000),
-    ("moving_left", {}, range(1, 41), 200, 150_000),
+    ("moving_left", {}, range(1, 9), 260, 150_000),
     ("scotch", {}, range(1, 151), 60, 20_000),
     ("bakers_dozen", {}, range(1, 151), 65, 20_000),
     ("citadel", {}, range(1, 201), 20, 20_000),
