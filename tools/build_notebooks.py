@@ -156,13 +156,14 @@ def _steady_outputs(nb: nbformat.NotebookNode, stem: str) -> nbformat.NotebookNo
     return nbformat.from_dict(json.loads(text))
 
 
-def _kernel_environment() -> None:
-    """The kernel inherits this process's environment: this checkout first on its path, fixed
-    hashing, and matplotlib's inline backend (an inherited MPLBACKEND=Agg would hide figures)."""
-    path = os.environ.get("PYTHONPATH", "")
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO), *([path] if path else [])])
-    os.environ["PYTHONHASHSEED"] = "0"
-    os.environ.pop("MPLBACKEND", None)
+def kernel_environment() -> dict[str, str]:
+    """The kernel's environment: this one, with this checkout first on the path, fixed hashing
+    and matplotlib's inline backend (an inherited MPLBACKEND=Agg would hide the figures)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])])
+    env["PYTHONHASHSEED"] = "0"
+    env.pop("MPLBACKEND", None)
+    return env
 
 
 def build(source: Path, timeout: int = 3600) -> Path:
@@ -177,7 +178,7 @@ def build(source: Path, timeout: int = 3600) -> Path:
         nb, timeout=timeout, kernel_name=kernel, resources={"metadata": {"path": str(source.parent)}},
         store_widget_state=True, record_timing=False,
     )  # fmt: skip
-    client.execute()
+    client.execute(env=kernel_environment())
     _join_streams(nb)
     nb = _steady_outputs(nb, source.stem)
     target = source.with_suffix(".ipynb")
@@ -199,7 +200,6 @@ def main(argv: list[str] | None = None) -> int:
         if not found:
             print(f"Los {len(sources())} cuadernos coinciden con sus fuentes.")
         return 1 if found else 0
-    _kernel_environment()
     for source in select(args.names):
         start = time.monotonic()
         target = build(source)
