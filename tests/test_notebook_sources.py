@@ -70,6 +70,20 @@ def test_the_teachers_guide_is_plain_markdown():
     assert not list(NOTEBOOKS.glob("_construir*.py")), "the notebooks are built from their .md sources"
 
 
+def test_cells_use_the_documented_tags():
+    """The tags the student page and the tests rely on are listed in the teachers' guide, and
+    no source uses another (a misspelt «docente» would show a teacher's cell to students)."""
+    guide = (NOTEBOOKS / "guia_docente.md").read_text(encoding="utf-8")
+    section = guide.split("## Cómo editar una lección", 1)[1]
+    for tag in (*build_notebooks.TAGS, build_notebooks.RULE_TAG + "ID"):
+        assert f"`{tag}`" in section
+    for source in build_notebooks.sources(NOTEBOOKS):
+        for cell in jupytext.read(source).cells:
+            for tag in cell.metadata.get("tags", []):
+                ok = tag in build_notebooks.TAGS or tag.startswith(build_notebooks.RULE_TAG)
+                assert ok, f"{source.name}: unknown tag {tag!r}"
+
+
 def test_names_select_sources():
     chosen = build_notebooks.select(["01", "02_moving_left", "notebooks/07_probabilidades.ipynb", "00_indice.md"])
     assert [p.stem for p in chosen] == ["01_chequers", "02_moving_left", "07_probabilidades", "00_indice"]

@@ -35,6 +35,10 @@ FORMATS = "ipynb,md:myst"
 # Keeps jupytext's version number out of the sources' front matter (no churn when it changes).
 METADATA_FILTER = "-jupytext.text_representation.jupytext_version"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+# The cell tags the lessons use (notebooks/guia_docente.md, «Cómo editar una lección»):
+# teacher-only cells, exercise boxes, outputs nbval compares, and "regla:ID" for a rule's demo.
+TAGS = ("docente", "ejercicio", "nbval-check-output")
+RULE_TAG = "regla:"
 
 
 def is_source(path: Path) -> bool:
