@@ -5,10 +5,11 @@
     python tools/build_notebooks.py --check       # exit 1 when a .ipynb and its source disagree
 
 Each ``notebooks/NN_xxx.md`` is the editable source of ``notebooks/NN_xxx.ipynb``: the two are
-paired by jupytext (``formats: ipynb,md:myst``), so JupyterLab opens the .md as a notebook and
-keeps both files in step when it saves.  This script writes the .ipynb from the source alone,
-executes it in place with the ``python3`` kernel of this interpreter (working directory
-notebooks/, this repository first on the kernel's path) and saves the outputs, which GitHub and
+paired by jupytext (``formats: ipynb,md:myst``), so JupyterLab opens the .md as a notebook
+(Open With → Notebook) and keeps both files in step when it saves.  This script writes the
+.ipynb from the source alone, executes it in place with the ``python3`` kernel of this
+interpreter (working directory notebooks/, this repository first on the kernel's path) and
+saves the outputs, which GitHub and
 nbviewer show.  The saved file depends only on the source and on what the cells print: cell ids
 come from the cells' text, execution timings are not recorded, and widget model ids (random
 uuids) are renumbered per notebook; the widget state itself is kept, as nbconvert's
