@@ -236,7 +236,7 @@ g = sn.Game.from_position("chequers", {
     "F0": ["AS", "2S", "3S", "4S", "5S"], "F4": ["KS", "QS"],
     "T0": ["9H", "6S"], "T1": ["4C", "JS"], "T2": ["7D", "AS"], "T3": ["KD"],
     "R": ["2C", "9D"],
-}, validate=False)
+})
 g
 ''', "regla:CH-2")
     b.code('''
@@ -258,7 +258,7 @@ el 7 de picas y el 9 de picas.
 g = sn.Game.from_position("chequers", {
     "T0": ["3D", "8S"], "T1": ["7S"], "T2": ["9S"], "T3": ["7H"], "T4": ["JC", "6S"],
     "R": ["2C", "9D"],
-}, validate=False)
+})
 g
 ''', "regla:CH-3")
     b.md("""
@@ -294,7 +294,7 @@ Rey, siempre del mismo palo.
     b.code('''
 g = sn.Game.from_position("chequers", {
     "T0": ["5C", "KH"], "T1": ["AH"], "T2": ["QH"], "T3": ["2H"], "R": ["2C", "9D"],
-}, validate=False)
+})
 movimientos(g)
 ''', "regla:CH-4", CHECK)
     b.code("g", "regla:CH-4")
@@ -308,7 +308,7 @@ de la reserva pasa a ocuparla, y la siguiente carta de la reserva se pone boca a
     b.code('''
 g = sn.Game.from_position("chequers", {
     "T0": ["5H"], "T1": ["6H"], "T2": ["QD", "TC"], "R": ["2C", "9D", "KS"],
-}, validate=False)
+})
 g
 ''', "regla:CH-5")
     b.code('''
@@ -321,7 +321,7 @@ Mientras la reserva tenga cartas, nadie más puede ocupar un hueco. Cuando la re
 **agotado**, cualquier carta puede ocupar un hueco del tablero:
 """)
     b.code('''
-g = sn.Game.from_position("chequers", {"T0": ["QD", "TC"], "T1": ["4S"]}, validate=False)
+g = sn.Game.from_position("chequers", {"T0": ["QD", "TC"], "T1": ["4S"]})
 por_que_no(g, "T0>T2", "T1>T5")
 ''', "regla:CH-6", CHECK)
     b.md("""
@@ -329,7 +329,7 @@ Segundo, la carta visible de la reserva **también se juega a mano**, a una base
 tablero donde encaje:
 """)
     b.code('''
-g = sn.Game.from_position("chequers", {"T0": ["7S"], "T1": ["JD"], "R": ["2C", "6S"]}, validate=False)
+g = sn.Game.from_position("chequers", {"T0": ["7S"], "T1": ["JD"], "R": ["2C", "6S"]})
 movimientos(g)
 ''', "regla:CH-7", CHECK)
     b.md("""
@@ -341,7 +341,7 @@ que la acepte según la regla del tablero. Nunca va a otra base ni a la reserva.
     b.code('''
 g = sn.Game.from_position("chequers", {
     "F0": ["AS", "2S", "3S", "4S", "5S"], "T0": ["6S"], "T1": ["9H"], "R": ["2C", "9D"],
-}, validate=False)
+})
 por_que_no(g, "F0>T0", "F0>T1", "F0>F1", "F0>R")
 ''', "regla:CH-8", "regla:GEN-1", CHECK)
     b.md("""
@@ -351,7 +351,7 @@ por_que_no(g, "F0>T0", "F0>T1", "F0>F1", "F0>R")
 del movimiento: un solo **Deshacer** devuelve la carta del jugador y también la de la reserva.
 """)
     b.code('''
-g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]}, validate=False)
+g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]})
 g.move("T0>T1")
 print("Después del movimiento, Tablero 1:", [str(c) for c in g.piles["T0"]], "· reserva:", len(g.piles["R"]))
 g.undo()
@@ -367,13 +367,13 @@ g = sn.Game.from_position("chequers", {
     **{f"F{i}": escalera[palo] for i, palo in enumerate("SHDC")},
     **{f"F{i + 4}": escalera[palo][::-1] for i, palo in enumerate("SHD")},
     "F7": escalera["C"][:0:-1], "T0": ["AC"],
-}, validate=False)
+})
 print(g.is_won())
 g.move("T0>F7")
 print(g.is_won(), "→ ¡Ganada!" if g.is_won() else "")
 ''', "regla:GEN-3", CHECK)
     b.code('''
-g = sn.Game.from_position("chequers", {"F0": escalera["S"], "T0": ["AS"], "R": ["2C"]}, validate=False)
+g = sn.Game.from_position("chequers", {"F0": escalera["S"], "T0": ["AS"], "R": ["2C"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-4", CHECK)
     b.md("""
@@ -387,7 +387,7 @@ La misma posición de antes, con `wrap=False`:
     b.code('''
 g = sn.Game.from_position("chequers", {
     "T0": ["5C", "KH"], "T1": ["AH"], "T2": ["QH"], "T3": ["2H"], "R": ["2C", "9D"],
-}, validate=False, wrap=False)
+}, wrap=False)
 por_que_no(g, "T1>T0")
 ''', CHECK)
     b.code("sn.Board(g)")
@@ -403,7 +403,7 @@ tablero solo acepta los movimientos válidos.
 prueba = sn.Game.from_position("chequers", {
     "T0": ["8S"], "T1": ["7S"], "T2": ["9S"], "T3": ["7H"], "T4": ["9C"], "T5": ["8S"],
     "T6": ["6S"], "R": ["2C", "QD"],
-}, validate=False)
+})
 sn.Board(prueba)
 ''')
     b.md("""
@@ -484,7 +484,7 @@ picas.
     b.code('''
 g = sn.Game.from_position("moving_left", {
     "F0": ["AS", "2S"], "T0": ["3S"], "T1": ["3H"], "T2": ["AS"], "T3": ["QD", "AH"],
-}, validate=False)
+})
 por_que_no(g, "T0>F0", "T1>F0", "T2>F1", "T3>F1")
 ''', "regla:ML-2", CHECK)
     b.code("g", "regla:ML-2")
@@ -499,7 +499,7 @@ unidad mayor y del **color contrario**. Sobre el 9 de tréboles pueden ir el 8 d
 g = sn.Game.from_position("moving_left", {
     "T0": ["9C"], "T1": ["8H"], "T2": ["8S"], "T3": ["8D"], "T4": ["2C"], "T5": ["2S"],
     "T6": ["4C"], "T7": ["4S"], "T8": ["6C"], "T9": ["6S"],
-}, validate=False)
+})
 movimientos(g)
 ''', "regla:ML-3", CHECK)
     b.code('por_que_no(g, "T2>T0")', "regla:ML-3", CHECK)
@@ -515,7 +515,7 @@ secuencia entera, que empieza en un Rey, puede ocupar un hueco.
 g = sn.Game.from_position("moving_left", {
     "T0": ["KH", "QS", "JD", "TC"], "T1": ["QC"], "T2": ["JH"],
     "T3": ["5S", "2D"], "T4": ["6C"], "T5": ["7D"], "T6": ["4H"], "T7": ["9C"], "T8": ["9D", "3S"],
-}, face_down={"T3": 1, "T8": 1}, validate=False)
+}, face_down={"T3": 1, "T8": 1})
 g
 ''', "regla:ML-4")
     b.code('movimientos(g)', "regla:ML-4", CHECK)
@@ -538,7 +538,7 @@ movimiento que la ha descubierto.
 """)
     b.code('''
 g = sn.Game.from_position("moving_left", {"T0": ["5S", "AD", "9H"], "T1": ["TC"]},
-                          face_down={"T0": 2}, validate=False)
+                          face_down={"T0": 2})
 narrar(g, g.move("T0>T1"))
 ''', "regla:ML-6", CHECK)
     b.code("g", "regla:ML-6")
@@ -550,7 +550,7 @@ pasada**: cuando el mazo se acaba, no se vuelve a repartir. La carta de arriba d
 ir a una base o al tablero.
 """)
     b.code('''
-g = sn.Game.from_position("moving_left", {"S": ["4D", "AC"], "T0": ["3S"], "T1": ["5C"]}, validate=False)
+g = sn.Game.from_position("moving_left", {"S": ["4D", "AC"], "T0": ["3S"], "T1": ["5C"]})
 narrar(g, g.move("S>W"))
 movimientos(g)
 ''', "regla:ML-7", "regla:ML-8", CHECK)
@@ -569,7 +569,7 @@ solo puede volver un Rey.
 escalera = {palo: [r + palo for r in "A23456789TJQK"] for palo in "SHDC"}
 g = sn.Game.from_position("moving_left", {
     "F0": escalera["S"], "F1": ["AH", "2H", "3H"], "T1": ["4C"], "T2": ["9D"],
-}, validate=False)
+})
 por_que_no(g, "F0>T0", "F1>T1", "F1>T0", "F1>F2")
 ''', "regla:ML-9", "regla:GEN-1", CHECK)
     b.md("""
@@ -580,7 +580,7 @@ movimiento: un solo **Deshacer** lo anula todo, y la carta vuelve a quedar boca 
 """)
     b.code('''
 g = sn.Game.from_position("moving_left", {"T0": ["5S", "AD", "9H"], "T1": ["TC"]},
-                          face_down={"T0": 2}, validate=False)
+                          face_down={"T0": 2})
 g.move("T0>T1")
 print("Boca abajo en el Tablero 1 después del movimiento:", g.face_down("T0"))
 g.undo()
@@ -591,10 +591,10 @@ print("Boca abajo en el Tablero 1 después de Deshacer:", g.face_down("T0"))
 g = sn.Game.from_position("moving_left", {
     **{f"F{i}": escalera[palo] for i, palo in enumerate("SHDCSHD")},
     "F7": escalera["C"][:-1], "W": ["KC"],
-}, validate=False)
+})
 g.move("W>F7")
 print("¡Ganada!" if g.is_won() else "Todavía no")
-g = sn.Game.from_position("moving_left", {"F0": escalera["S"], "T0": ["AS"]}, validate=False)
+g = sn.Game.from_position("moving_left", {"F0": escalera["S"], "T0": ["AS"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-3", "regla:GEN-4", CHECK)
     b.md("""
@@ -612,8 +612,8 @@ de su derecha, y así hasta el final; la última pila se queda vacía. Aquí es 
 """)
     b.code('''
 posicion = {"T0": ["4H"], "T1": ["3C", "9D", "8S"], "T2": ["QH", "JC"], "T3": ["5C"], "F0": ["AH", "2H", "3H"]}
-normal = sn.Game.from_position("moving_left", posicion, face_down={"T1": 1}, validate=False)
-izquierda = sn.Game.from_position("moving_left", posicion, face_down={"T1": 1}, validate=False, shift_left=True)
+normal = sn.Game.from_position("moving_left", posicion, face_down={"T1": 1})
+izquierda = sn.Game.from_position("moving_left", posicion, face_down={"T1": 1}, shift_left=True)
 print("Regla de la página:")
 narrar(normal, normal.move("T0>F0"))
 print("Variante shift_left=True:")
@@ -621,7 +621,7 @@ narrar(izquierda, izquierda.move("T0>F0"))
 ''', CHECK)
     b.code("izquierda")
     b.md("Y en un tablero, con la variante activada (`shift_left=True`):")
-    b.code('sn.Board(sn.Game.from_position("moving_left", posicion, face_down={"T1": 1}, validate=False, shift_left=True))')
+    b.code('sn.Board(sn.Game.from_position("moving_left", posicion, face_down={"T1": 1}, shift_left=True))')
     b.md(f"""
 ## Prueba tú
 
@@ -634,7 +634,7 @@ algún sitio? ¿Y ocupar el hueco?
 prueba = sn.Game.from_position("moving_left", {
     "T0": ["9C"], "T1": ["2S", "KD", "QC", "JH"], "T2": ["8H"], "T3": ["8S"], "T4": ["8D", "7C"],
     "T5": [], "S": ["5H", "TD"], "W": ["QS"],
-}, face_down={"T1": 1}, validate=False)
+}, face_down={"T1": 1})
 sn.Board(prueba)
 ''')
     b.md("## Una partida completa\n\nLa partida nº 1234. Cambia el número para jugar otra.")
@@ -711,7 +711,7 @@ unidad más y de cualquier palo del otro color. Sobre el 8 de picas, por tanto, 
 g = sn.Game.from_position("scotch", {
     "F0": ["AH", "2S", "3D", "4C", "5H", "6S", "7D", "8S"],
     "T0": ["9H"], "T1": ["9C"], "T2": ["9D"], "T3": ["AD"],
-}, validate=False)
+})
 por_que_no(g, "T0>F0", "T1>F0", "T2>F0", "T3>F1")
 ''', "regla:SC-2", CHECK)
     b.code("g", "regla:SC-2")
@@ -724,7 +724,7 @@ el palo**: sobre el 8 de picas puede ir cualquier 7.
     b.code('''
 g = sn.Game.from_position("scotch", {
     "T0": ["KC", "8S"], "T1": ["7H"], "T2": ["7S"], "T3": ["6D"], "T4": ["2C", "9D"],
-}, validate=False)
+})
 movimientos(g)
 ''', "regla:SC-3", CHECK)
     b.code('por_que_no(g, "T3>T0", "T0>T4x2")', "regla:SC-3", CHECK)
@@ -739,7 +739,7 @@ jugar la última carta de un abanico.
     b.code('''
 g = sn.Game.from_position("scotch", {
     "T0": ["6C"], "T1": ["7D"], "T2": ["KS"], "F0": ["AS", "2H"],
-}, validate=False)
+})
 g.move("T0>T1")
 por_que_no(g, "T2>T0", "F0>T0")
 ''', "regla:SC-4", CHECK)
@@ -750,7 +750,7 @@ por_que_no(g, "T2>T0", "F0>T0")
 La carta de arriba de una base puede volver a un abanico **no vacío** que la acepte:
 """)
     b.code('''
-g = sn.Game.from_position("scotch", {"F0": ["AS", "2H"], "T0": ["3C"], "T1": ["3D", "5S"]}, validate=False)
+g = sn.Game.from_position("scotch", {"F0": ["AS", "2H"], "T0": ["3C"], "T1": ["3D", "5S"]})
 por_que_no(g, "F0>T0", "F0>T1", "F0>F1")
 ''', "regla:SC-5", "regla:GEN-1", CHECK)
     b.md("""
@@ -760,7 +760,7 @@ En Scotch nada ocurre automáticamente, así que un **Deshacer** devuelve justo 
 hiciste (en otros juegos también devuelve lo automático que lo siguió):
 """)
     b.code('''
-g = sn.Game.from_position("scotch", {"T0": ["6C"], "T1": ["7D"]}, validate=False)
+g = sn.Game.from_position("scotch", {"T0": ["6C"], "T1": ["7D"]})
 narrar(g, g.move("T0>T1"))
 g.undo()
 print("Tras Deshacer:", g.label("T0"), "tiene", g.piles["T0"][0].articulo)
@@ -776,7 +776,7 @@ alterna = {
 g = sn.Game.from_position("scotch", {**alterna, "T0": ["KC"]})
 g.move("T0>F3")
 print("¡Ganada!" if g.is_won() else "Todavía no")
-g = sn.Game.from_position("scotch", {"F0": alterna["F0"], "T0": ["AD"]}, validate=False)
+g = sn.Game.from_position("scotch", {"F0": alterna["F0"], "T0": ["AD"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-3", "regla:GEN-4", CHECK)
     b.md(f"""
@@ -791,7 +791,7 @@ Base 1? Pruébalo: el tablero solo acepta los movimientos válidos.
 prueba = sn.Game.from_position("scotch", {
     "T0": ["KD", "8C"], "T1": ["7H"], "T2": ["9H"], "T3": ["7C"], "T4": ["9C"], "T5": ["9D", "6S"],
     "F0": ["AH", "2S", "3D", "4C", "5H", "6S", "7D", "8S"],
-}, validate=False)
+})
 sn.Board(prueba)
 ''')
     b.md("## Una partida completa\n\nLa partida nº 1234. Cambia el número para jugar otra.")
@@ -870,7 +870,7 @@ Las cuatro bases suben **por palo** desde el As hasta el Rey.
     b.code('''
 g = sn.Game.from_position("bakers_dozen", {
     "F0": ["AH", "2H", "3H"], "T0": ["4H"], "T1": ["4D"], "T2": ["AC"], "T3": ["2S"],
-}, validate=False)
+})
 por_que_no(g, "T0>F0", "T1>F0", "T2>F1", "T3>F1")
 ''', "regla:BD-3", CHECK)
     b.code("g", "regla:BD-3")
@@ -884,7 +884,7 @@ tréboles o el de picas, pero **no** sobre el 10 de corazones.
     b.code('''
 g = sn.Game.from_position("bakers_dozen", {
     "T0": ["TD"], "T1": ["TC"], "T2": ["TH"], "T3": ["KS", "9H"], "T4": ["TS"],
-}, validate=False)
+})
 movimientos(g)
 ''', "regla:BD-4", CHECK)
     b.code('por_que_no(g, "T3>T2", "T3>T0x2")', "regla:BD-4", CHECK)
@@ -896,7 +896,7 @@ Una pila que se vacía **queda vacía el resto de la partida**. Por eso los Reye
 ninguna carta podría rescatarlos de un hueco.
 """)
     b.code('''
-g = sn.Game.from_position("bakers_dozen", {"T0": ["8C"], "T1": ["9D"], "T2": ["KS"]}, validate=False)
+g = sn.Game.from_position("bakers_dozen", {"T0": ["8C"], "T1": ["9D"], "T2": ["KS"]})
 g.move("T0>T1")
 por_que_no(g, "T2>T0", "T1>T0")
 ''', "regla:BD-5", CHECK)
@@ -908,7 +908,7 @@ En Baker's Dozen **no se devuelven cartas** de la base al juego (la regla común
 carta, donde el juego lo permite, aquí no se aplica):
 """)
     b.code('''
-g = sn.Game.from_position("bakers_dozen", {"F0": ["AS", "2S"], "T0": ["3D"]}, validate=False)
+g = sn.Game.from_position("bakers_dozen", {"F0": ["AS", "2S"], "T0": ["3D"]})
 por_que_no(g, "F0>T0")
 ''', "regla:BD-6", "regla:GEN-1", CHECK)
     b.md("""
@@ -918,7 +918,7 @@ En Baker's Dozen nada es automático durante la partida (los Reyes bajan al fond
 antes del primer movimiento), así que **Deshacer** devuelve solo tu movimiento:
 """)
     b.code('''
-g = sn.Game.from_position("bakers_dozen", {"T0": ["8C"], "T1": ["9D"]}, validate=False)
+g = sn.Game.from_position("bakers_dozen", {"T0": ["8C"], "T1": ["9D"]})
 narrar(g, g.move("T0>T1"))
 g.undo()
 print("Tras Deshacer, el Tablero 1 vuelve a tener", g.piles["T0"][0].articulo)
@@ -931,7 +931,7 @@ g = sn.Game.from_position("bakers_dozen", {
 })
 g.move("T0>F3")
 print("¡Ganada!" if g.is_won() else "Todavía no")
-g = sn.Game.from_position("bakers_dozen", {"F0": escalera["S"], "T0": ["AS"]}, validate=False)
+g = sn.Game.from_position("bakers_dozen", {"F0": escalera["S"], "T0": ["AS"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-3", "regla:GEN-4", CHECK)
     b.md("""
@@ -945,7 +945,7 @@ PySolFC y Aisleriot, es **sin importar el palo**: es la variante `any_suit=True`
 """)
     b.code('''
 posicion = {"T0": ["TD"], "T1": ["TC"], "T2": ["TH"], "T3": ["KS", "9H"], "T4": ["TS"]}
-clasica = sn.Game.from_position("bakers_dozen", posicion, validate=False, any_suit=True)
+clasica = sn.Game.from_position("bakers_dozen", posicion, any_suit=True)
 por_que_no(clasica, "T3>T2")
 ''', CHECK)
     b.code("sn.Board(clasica)")
@@ -955,8 +955,7 @@ por_que_no(clasica, "T3>T2")
 `kings_to_bottom=False`:
 """)
     b.code('''
-comun = sn.Game.from_position("bakers_dozen", {"T0": ["8C"], "T1": ["9D"], "T2": ["3H", "KS"], "T3": ["QH"]},
-                              validate=False, kings_to_bottom=False)
+comun = sn.Game.from_position("bakers_dozen", {"T0": ["8C"], "T1": ["9D"], "T2": ["3H", "KS"], "T3": ["QH"]}, kings_to_bottom=False)
 comun.move("T0>T1")
 por_que_no(comun, "T2>T0", "T3>T0")
 ''', CHECK)
@@ -971,7 +970,7 @@ por_que_no(comun, "T2>T0", "T3>T0")
     b.code('''
 prueba = sn.Game.from_position("bakers_dozen", {
     "T0": ["TD"], "T1": ["TC"], "T2": ["TH"], "T3": ["KS", "9H"], "T4": ["TS"], "T5": ["8C"], "T6": ["8H"],
-}, validate=False)
+})
 sn.Board(prueba)
 ''')
     b.md("## Una partida completa\n\nLa partida nº 1234. Cambia el número para jugar otra.")
@@ -1072,7 +1071,7 @@ Sobre la J de diamantes solo va la Q de diamantes.
 g = sn.Game.from_position("beleaguered_castle", {
     "F0": ["AS"], "F1": ["AH"], "F2": ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD"], "F3": ["AC"],
     "T0": ["QD"], "T1": ["QH"], "T2": ["2S"],
-}, validate=False)
+})
 por_que_no(g, "T0>F2", "T1>F2", "T2>F0", "T2>F1")
 ''', "regla:CB-3", CHECK)
     b.md("""
@@ -1086,7 +1085,7 @@ g = sn.Game.from_position("beleaguered_castle", {
     "F0": ["AS"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"],
     "T0": ["8D"], "T1": ["KC", "7S"], "T2": ["7H"], "T3": ["6C"], "T4": ["QS", "9C"], "T5": ["JD", "8S"],
     "T6": ["5H", "TD"],
-}, validate=False)
+})
 movimientos(g)
 ''', "regla:CB-4", "regla:CB-5", CHECK)
     b.code('por_que_no(g, "T3>T0", "T1>T0x2")', "regla:CB-4", CHECK)
@@ -1100,7 +1099,7 @@ hueco.
     b.code('''
 g = sn.Game.from_position("beleaguered_castle", {
     "F0": ["AS", "2S", "3S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"], "T0": ["4H"], "T1": ["9C"],
-}, validate=False)
+})
 por_que_no(g, "F0>T0", "F0>T1", "F0>T7", "F0>F1")
 ''', "regla:CB-6", "regla:GEN-1", CHECK)
     b.md("""
@@ -1114,7 +1113,7 @@ picas, que sube solo a su base:
 g = sn.Game.from_position("citadel", {
     "F0": ["AS", "2S"], "F1": ["AH", "2H"], "F2": ["AD"], "F3": ["AC"],
     "T0": ["3S", "7D"], "T1": ["8C"], "T2": ["9S", "3H"], "T3": ["KD", "4H"],
-}, validate=False)
+})
 g
 ''', "regla:CB-7")
     b.code('narrar(g, g.move("T0>T1"))', "regla:CB-7", CHECK)
@@ -1145,7 +1144,7 @@ cartas. Eso es la variante `takeback=False`, que sirve para comparar resultados 
     b.code('''
 sin_devolver = sn.Game.from_position("citadel", {
     "F0": ["AS", "2S", "3S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"], "T0": ["4H"], "T1": ["9C"],
-}, validate=False, takeback=False)
+}, takeback=False)
 por_que_no(sin_devolver, "F0>T0")
 ''', "regla:CB-6", CHECK)
     b.code("sn.Board(sin_devolver)")
@@ -1157,7 +1156,7 @@ automático. El mismo movimiento deja el 3 de picas en el tablero:
 castillo = sn.Game.from_position("beleaguered_castle", {
     "F0": ["AS", "2S"], "F1": ["AH", "2H"], "F2": ["AD"], "F3": ["AC"],
     "T0": ["3S", "7D"], "T1": ["8C"], "T2": ["9S", "3H"], "T3": ["KD", "4H"],
-}, validate=False)
+})
 narrar(castillo, castillo.move("T0>T1"))
 ''', "regla:CB-8", CHECK)
     b.md("""
@@ -1170,7 +1169,7 @@ también las que subieron solas a la base.
 g = sn.Game.from_position("citadel", {
     "F0": ["AS", "2S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"],
     "T0": ["4S", "3S", "7D"], "T1": ["8C"],
-}, validate=False)
+})
 narrar(g, g.move("T0>T1"))
 g.undo()
 print("Tras Deshacer:", g.label("T0"), "=", " ".join(str(c) for c in g.piles["T0"]),
@@ -1185,7 +1184,7 @@ g = sn.Game.from_position("beleaguered_castle", {
 g.move("T0>F3")
 print("¡Ganada!" if g.is_won() else "Todavía no")
 g = sn.Game.from_position("beleaguered_castle", {"F0": escalera["S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"],
-                                                 "T0": ["AS"]}, validate=False)
+                                                 "T0": ["AS"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-3", "regla:GEN-4", CHECK)
     b.md(f"""

@@ -30,7 +30,9 @@ def cartas_sobre(game: str, carta: str, pila: str = "tablero", **variant: bool) 
     target = "T0" if pila == "tablero" else "F0"
     out = []
     for cand in CARDS:
-        g = Game.from_position(game, {target: [carta], "T1": [cand.code]}, validate=False, **variant)
+        if cand == Card.parse(carta):  # no card goes on itself (and one deck holds it once)
+            continue
+        g = Game.from_position(game, {target: [carta], "T1": [cand.code]}, **variant)
         if g.can_move("T1", target):
             out.append(cand.code)
     return out
@@ -40,7 +42,9 @@ def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
     """Codes of the tableau tops that `carta` may be moved onto, in new-deck order."""
     out = []
     for cand in CARDS:
-        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, validate=False, **variant)
+        if cand == Card.parse(carta):
+            continue
+        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, **variant)
         if g.can_move("T1", "T0"):
             out.append(cand.code)
     return out
@@ -129,9 +133,14 @@ def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not
     return check
 
 
+_SAME_CARD = "Es la misma carta: ninguna carta va sobre sí misma."
+
+
 def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
-        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, validate=False, **variant)
+        if card == Card.parse(top):
+            return _SAME_CARD
+        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, **variant)
         return g.why_not("T1", "T0")
 
     return explain
@@ -139,7 +148,9 @@ def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | 
 
 def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
-        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, validate=False, **variant)
+        if card == Card.parse(moving):
+            return _SAME_CARD
+        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, **variant)
         return g.why_not("T1", "T0")
 
     return explain
@@ -147,7 +158,9 @@ def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], 
 
 def _why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
-        g = Game.from_position(game, {"F0": [top], "T1": [card.code]}, validate=False)
+        if card == Card.parse(top):
+            return _SAME_CARD
+        g = Game.from_position(game, {"F0": [top], "T1": [card.code]})
         return g.why_not("T1", "F0")
 
     return explain
@@ -159,7 +172,6 @@ def chequers_reserva() -> Game:
     return Game.from_position(
         "chequers",
         {"T0": ["5H", "JC"], "T1": ["QC"], "T2": ["4D", "9S"], "T3": ["7H"], "R": ["2D", "KS"]},
-        validate=False,
     )
 
 
@@ -176,7 +188,6 @@ def moving_left_hueco() -> Game:
             "W": ["AD"],
         },
         face_down={"T1": 1, "T3": 1},
-        validate=False,
     )
 
 
@@ -185,7 +196,6 @@ def scotch_dos() -> Game:
     return Game.from_position(
         "scotch",
         {"T0": ["5C", "2H", "9D"], "T1": ["3S"], "T2": ["TH"], "T3": ["TS", "4D"], "F0": ["AS"]},
-        validate=False,
     )
 
 
@@ -194,7 +204,6 @@ def bakers_dozen_as() -> Game:
     return Game.from_position(
         "bakers_dozen",
         {"T0": ["KD", "5S", "AC", "7H"], "T1": ["8H"], "T2": ["9S", "8C"]},
-        validate=False,
     )
 
 
@@ -211,7 +220,6 @@ def citadel_devolver() -> Game:
             "T1": ["KD", "4S"],
             "T2": ["QH", "2H"],
         },
-        validate=False,
     )
 
 

@@ -360,7 +360,11 @@ class _Spec:
         r = game.rules
         self.name = game.name
         self.decks = game.definition.decks
-        self.total = 52 * self.decks
+        # a practice position is won when the cards it has are home (Game.is_won): the
+        # search counts those, and leaves out the fast searches and pruning rule 7, which
+        # reason about the whole deck
+        self.practice = game.is_practice
+        self.total = game.total_cards if self.practice else 52 * self.decks
         self.pile_ids = game.pile_ids
         self.kind = list(game._kind)
         self.tab = list(game._tab)
@@ -402,7 +406,7 @@ class _Spec:
         self.simple = (
             not self.runs and self.r < 0 and self.s < 0 and self.decks == 1 and not self.shift_left
         )
-        self.fast = self.simple and all(self.fnd_same)
+        self.fast = self.simple and all(self.fnd_same) and not self.practice
         self._set_takeback(self.takeback)
 
     def _set_takeback(self, takeback: bool) -> None:
@@ -414,7 +418,7 @@ class _Spec:
         self.alt_fnd = not any(self.fnd_same)
         self.rule3b = self.alt_fnd and self.decks == 1 and not self.runs and not takeback
         self.fnd_by_height = self.alt_fnd and not takeback
-        self.king_dead_ends = self.alt_fnd and self.empty == "none" and self.decks == 1
+        self.king_dead_ends = self.alt_fnd and self.empty == "none" and self.decks == 1 and not self.practice
 
     def without_takebacks(self) -> _Spec:
         """The same game with take-backs forbidden: a restriction, so its wins are wins of

@@ -134,7 +134,7 @@ def test_cards_on_agree_with_the_rules():
 
 
 def test_notebook_helpers_print_spanish(capsys):
-    g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]}, validate=False)
+    g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]})
     movimientos(g)
     por_que_no(g, "T0>T1", "T1>T2")
     narrar(g, g.move("T0>T1"))

@@ -195,7 +195,6 @@ def test_move_lines_name_cards_and_automatic_actions():
     g = sn.Game.from_position(
         "chequers",
         {"T0": ["7S"], "T1": ["8S"], "R": ["2H", "3H"], **{f"T{i}": ["KD"] for i in range(2, 25)}},
-        validate=False,
     )
     g.move("T0>T1")
     lines = move_lines(g)
@@ -207,7 +206,7 @@ def test_move_lines_name_cards_and_automatic_actions():
 def test_status_line_outcomes():
     g = sn.new_game("citadel", seed=1)
     assert "0 movimientos" in status_text(g) and "de 52 cartas en las bases" in status_text(g)
-    stuck = sn.Game.from_position("bakers_dozen", {"T0": ["2S"], "T1": ["3S"]}, validate=False)
+    stuck = sn.Game.from_position("bakers_dozen", {"T0": ["2S"], "T1": ["3S"]})
     assert status_text(stuck).endswith("Sin movimientos")
     ranks = "A23456789TJQK"
     won = sn.Game.from_position("citadel", {f"F{i}": [r + s for r in ranks] for i, s in enumerate("SHDC")})
