@@ -160,6 +160,13 @@ class Game:
         """The deal order this game was dealt from (None for a position given by hand)."""
         return self._deal
 
+    def start_position(self) -> dict[str, Any] | None:
+        """The position given by hand this game started from (as `position`'s data, empty
+        piles left out), or None for a game dealt from a deck."""
+        if self._start is None:
+            return None
+        return {"piles": {p: list(c) for p, c in self._start["piles"].items()}, "face_down": dict(self._start["face_down"])}
+
     def steps(self) -> list[Step]:
         """Each move played so far with the cards it moved and its automatic actions."""
         out = []
