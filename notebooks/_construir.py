@@ -789,7 +789,7 @@ Base 1? Pruébalo: el tablero solo acepta los movimientos válidos.
 """)
     b.code('''
 prueba = sn.Game.from_position("scotch", {
-    "T0": ["KD", "8C"], "T1": ["7H"], "T2": ["9H"], "T3": ["7C"], "T4": ["9C"], "T5": ["9D", "6S"],
+    "T0": ["KD", "8C"], "T1": ["7H"], "T2": ["9H"], "T3": ["7C"], "T4": ["9C"], "T5": ["9D", "6C"],
     "F0": ["AH", "2S", "3D", "4C", "5H", "6S", "7D", "8S"],
 })
 sn.Board(prueba)
@@ -931,7 +931,7 @@ g = sn.Game.from_position("bakers_dozen", {
 })
 g.move("T0>F3")
 print("¡Ganada!" if g.is_won() else "Todavía no")
-g = sn.Game.from_position("bakers_dozen", {"F0": escalera["S"], "T0": ["AS"]})
+g = sn.Game.from_position("bakers_dozen", {"F0": escalera["S"], "T0": ["AH"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-3", "regla:GEN-4", CHECK)
     b.md("""
@@ -1184,7 +1184,7 @@ g = sn.Game.from_position("beleaguered_castle", {
 g.move("T0>F3")
 print("¡Ganada!" if g.is_won() else "Todavía no")
 g = sn.Game.from_position("beleaguered_castle", {"F0": escalera["S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"],
-                                                 "T0": ["AS"]})
+                                                 "T0": ["2H"]})
 print(g.why_not("T0>F0"))
 ''', "regla:GEN-3", "regla:GEN-4", CHECK)
     b.md(f"""

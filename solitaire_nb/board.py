@@ -538,9 +538,10 @@ def _verdict(status: str, g: Game, length: int | None = None) -> str:
         extra = f" (una solución de {length} movimientos)" if length else ""
         return f"{what} tiene solución{extra}.{hidden}"
     if status == "lost":
+        cards = " con las cartas que tiene" if g.is_practice else ""
         if g.moves_played:
-            return f"{what} ya no tiene solución: prueba a deshacer movimientos.{hidden}"
-        return f"{what} no tiene solución.{hidden}"
+            return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos.{hidden}"
+        return f"{what} no tiene solución{cards}.{hidden}"
     return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible.{hidden}"
 
 

@@ -1982,6 +1982,8 @@ def verdict_text(result: SolveResult, game: Game) -> str:
             text = f"Tiene solución: el resolvedor ha encontrado una forma de ganar en {n} {word}."
     elif result.status == "lost":
         head = "Ya no tiene solución" if game.moves_played else "No tiene solución"
+        if game.is_practice:  # proved with the cards it has, not lost for the missing ones
+            head += " con las cartas que tiene esta posición de práctica"
         text = (
             f"{head}: el resolvedor ha recorrido todas las posiciones a las que se puede llegar "
             "y en ninguna se gana."
