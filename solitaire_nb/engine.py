@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from . import texts
+from . import notation, texts
 from .cards import CARDS, Card, new_deck, same_rank_ids
 from .moves import IllegalMove, Move
 from .rules import ALL, GameDef, Layout, Rules
@@ -380,7 +380,10 @@ class Game:
         p = self._piles[si]
         if ks == "S":
             if kd != "W":
-                return "ML-7", "Del mazo solo se voltea una carta al descarte (movimiento S>W)."
+                return "ML-7", (
+                    "Del mazo solo se voltea una carta al descarte "
+                    f"(movimiento «{notation.format_move(self, self._stock_move)}»)."
+                )
             if count != 1:
                 return "ML-7", "Del mazo se voltea una sola carta cada vez."
             if not p:
