@@ -25,6 +25,7 @@ __all__ = ["share_code", "load_share"]
 
 _POSITION_FORMAT = 1
 """First byte of a ``p.`` code: the layout of the bytes that follow (see `_encode_position`)."""
+_HAS_FACE_DOWN = 0x80
 
 
 def share_code(g: Game) -> str:
@@ -96,14 +97,18 @@ def _start(name: str, origin: str, variant: dict[str, bool]) -> Game:
 
 
 def _encode_position(g: Game, start: dict[str, Any]) -> bytes:
-    """Format byte, then per pile of the game (in pile order): face-down count, number of
-    cards, and the cards' ids (0–51, bottom to top)."""
-    out = bytearray([_POSITION_FORMAT])
+    """Format byte, then per pile of the game, in pile order: one byte with the number of
+    cards (bit 7 set when a face-down count follows), the face-down count if any, and the
+    cards' ids (0–51, bottom to top).  Empty piles at the end are left out."""
+    chunks = []
     for pid in g.pile_ids:
         cards = [Card.parse(c) for c in start["piles"].get(pid, ())]
-        out += bytes((start["face_down"].get(pid, 0), len(cards)))
-        out += bytes(c.id for c in cards)
-    return bytes(out)
+        fd = start["face_down"].get(pid, 0)
+        head = bytes((len(cards) | _HAS_FACE_DOWN, fd)) if fd else bytes((len(cards),))
+        chunks.append(head + bytes(c.id for c in cards))
+    while chunks and chunks[-1] == b"\x00":
+        chunks.pop()
+    return bytes((_POSITION_FORMAT,)) + b"".join(chunks)
 
 
 def _decode_position(name: str, data: bytes, variant: dict[str, bool]):
@@ -116,16 +121,21 @@ def _decode_position(name: str, data: bytes, variant: dict[str, bool]):
     face_down: dict[str, int] = {}
     k = 1
     for pid in pile_ids:
-        if k + 2 > len(data):
-            raise damaged
-        fd, n = data[k], data[k + 1]
-        ids = data[k + 2 : k + 2 + n]
+        if k >= len(data):
+            break  # the remaining piles are empty
+        n, fd = data[k] & ~_HAS_FACE_DOWN, 0
+        k += 1
+        if data[k - 1] & _HAS_FACE_DOWN:
+            if k >= len(data):
+                raise damaged
+            fd, k = data[k], k + 1
+        ids = data[k : k + n]
         if len(ids) != n or any(b >= len(CARDS) for b in ids):
             raise damaged
         piles[pid] = [CARDS[b].code for b in ids]
         if fd:
             face_down[pid] = fd
-        k += 2 + n
+        k += n
     if k != len(data):
         raise damaged
     return piles, face_down
