@@ -1965,6 +1965,27 @@ def hint(game: Game, time_limit: float = 1.0) -> Hint:
     return Hint(Move(spec.pile_ids[si], spec.pile_ids[di], n), False, result.status)
 
 
+def _stranded(game: Game) -> list:
+    """Cards of a practice position outside the foundations that can never go home: no chain
+    of the position's own cards leads from a foundation's top (or an empty foundation's first
+    card) to them.  Reachability ignores every other rule, so the claim is safe."""
+    present = {c.id for pid, pile in game.piles.items() if pid[0] != "F" for c in pile}
+    reached: set[int] = set()
+    for k, rule in enumerate(game.rules.foundations):
+        follows = _tables_for(rule)
+        pile = game.pile(f"F{k}")
+        if pile:
+            frontier = [i for i in follows[pile[-1].id] if i in present]
+        else:
+            frontier = [i for i in present if CARDS[i].rank == rule.base_rank and rule.start in ("any", "new_suit", CARDS[i].suit)]
+        while frontier:
+            i = frontier.pop()
+            if i not in reached:
+                reached.add(i)
+                frontier += [j for j in follows[i] if j in present]
+    return [CARDS[i] for i in sorted(present - reached)]
+
+
 THOUGHTFUL = (
     " En Moving Left el resolvedor juega «con ventaja»: ve las cartas boca abajo y las del mazo, "
     "que el jugador no ve."
@@ -1984,6 +2005,12 @@ def verdict_text(result: SolveResult, game: Game) -> str:
         head = "Ya no tiene solución" if game.moves_played else "No tiene solución"
         if game.is_practice:  # proved with the cards it has, not lost for the missing ones
             head += " con las cartas que tiene esta posición de práctica"
+            stranded = _stranded(game)
+            if stranded:
+                names = [c.articulo for c in stranded[:3]] + (["otras"] if len(stranded) > 3 else [])
+                who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+                verb = "no llega" if len(names) == 1 else "no llegan"
+                head += f" ({who} {verb} nunca a la base: falta una carta que va antes)"
         text = (
             f"{head}: el resolvedor ha recorrido todas las posiciones a las que se puede llegar "
             "y en ninguna se gana."
