@@ -75,12 +75,23 @@ def load_share(text: str) -> Game:
     moves = [m for m in re.split(r"\s*,\s*", parts[2].strip()) if m] if len(parts) == 3 else []
     for k, written in enumerate(moves, 1):
         try:
-            move = Move.parse(written) if ">" in written else notation.parse_move(game, written)
+            move = _old_move(game, written) if ">" in written else notation.parse_move(game, written)
             game.move(move)
         except (IllegalMove, ValueError) as exc:
             reason = getattr(exc, "reason", str(exc))
             raise ValueError(f"el movimiento nº {k} ({written}) no es válido: {reason}") from None
     return game
+
+
+def _old_move(game: Game, written: str) -> Move:
+    """A move of a code written before the learner notation (0-based, with ">")."""
+    try:
+        move = Move.parse(written)
+    except ValueError:
+        raise ValueError("no se entiende") from None
+    if move.src not in game.pile_ids or move.dst not in game.pile_ids:
+        raise ValueError(f"nombra una pila que {game.display_name} no tiene")
+    return move
 
 
 def _start(name: str, origin: str, variant: dict[str, bool]) -> Game:
