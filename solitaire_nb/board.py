@@ -14,6 +14,7 @@ This is the only module of the package that imports ipywidgets/anywidget.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
