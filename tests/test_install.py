@@ -6,8 +6,8 @@ Python (/usr/bin/python3, whose pip refuses to install outside a virtual environ
 exactly as README.md writes them (tests/readme_command.py reads them from there). Then
 JupyterLab, started the README's way, must open the index in Spanish, and Voila must be there.
 
-Slow: about a minute with pip's cache warm, a few minutes on a cold one (pip downloads
-JupyterLab, NumPy and matplotlib from PyPI). Without /usr/bin/python3 or its venv module
+Slow: one to two minutes with pip's cache warm, a few more on a cold one (pip downloads
+JupyterLab, NumPy and matplotlib from PyPI); the browser test reuses the same environment. Without /usr/bin/python3 or its venv module
 (Debian package python3-venv) it skips with a reason, except in CI (CI=true), where it fails.
 """
 
