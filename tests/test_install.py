@@ -19,6 +19,7 @@ import subprocess
 import urllib.request
 
 import pytest
+import readme_command
 from readme_command import REPO, SYSTEM_PYTHON, first_command, lab_server, opened_path, readme_install, split_command
 
 TOKEN = "readme-install"
@@ -77,3 +78,13 @@ def test_readme_install_opens_jupyterlab_in_spanish(tmp_path_factory):
         news = get_json(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={TOKEN}")
         assert news["schema"]["properties"]["fetchNews"]["default"] == "false"
     print(f"\nthe README's install part took {done.seconds:.0f} s")
+
+
+def test_missing_system_python_skips_outside_ci_and_fails_in_ci(monkeypatch, tmp_path):
+    monkeypatch.setattr(readme_command, "SYSTEM_PYTHON", tmp_path / "no-python3")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no existe"):
+        readme_command.readme_install(tmp_path)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="obligatoria"):
+        readme_command.readme_install(tmp_path)
