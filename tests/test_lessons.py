@@ -456,6 +456,7 @@ def test_no_exercise_card_is_shown_before_its_exercise(stem):
     md_cells, nb_cells = _notebook_cells(stem)
     problems = []
     for cells, with_outputs, where in ((md_cells, False, ".md"), (nb_cells, True, ".ipynb")):
+        assert _exercise_blocks(cells), f"{stem}{where}: ninguna celda «ejercicio» con caja(\"id\")"
         for ex, start in _exercise_blocks(cells):
             before = _shown_before(cells, start, with_outputs)
             for code in getattr(EJERCICIOS[ex], "cards", ()):
