@@ -27,8 +27,6 @@ import pytest
 from browser_helpers import TOKEN, _isolated_env, _server, free_port
 from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layout, visible_text, voila_server
 
-pytestmark = pytest.mark.slow
-
 # Lessons being rewritten (branches c1, c2, c3) whose page still asks for code today: expected to
 # fail until the rewrite lands; the coordinator removes each name as its lesson is merged.
 IN_REWRITE: list[str] = [
@@ -58,6 +56,21 @@ def test_both_voila_json_are_the_same():
     assert tags["enabled"] is True and tags["remove_cell_tags"] == [TEACHER_TAG]
 
 
+STUDENT_COMMAND = "voila notebooks/05_citadel_y_beleaguered_castle.ipynb"
+
+
+def test_docs_name_the_same_student_command():
+    """README, the teacher's guide and the index give the same command (run from the root,
+    where voila.json is), and the README the same page on Binder."""
+    for doc in (REPO / "README.md", NOTEBOOKS / "guia_docente.md", NOTEBOOKS / "00_indice.md"):
+        text = doc.read_text(encoding="utf-8")
+        assert STUDENT_COMMAND in text, doc.name
+        others = set(re.findall(r"voila notebooks/\S+?\.ipynb", text)) - {STUDENT_COMMAND}
+        assert not others, f"{doc.name} names another command: {others}"
+    page = STUDENT_COMMAND.split()[1]
+    assert f"?urlpath=voila/render/{page}" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
 def _probe_notebook(folder: Path) -> Path:
     """A notebook with one cell of each kind for the student and for the teacher."""
     nb = nbformat.v4.new_notebook()
@@ -81,6 +94,7 @@ def _assert_student_page(html: str) -> None:
     assert "print(" not in html, "the page shows code"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["raíz", "notebooks"])
 def test_voila_command_removes_teacher_cells_and_code(where):
     """``voila notebooks/x.ipynb`` from the root, and ``voila x.ipynb`` from notebooks/, with no
@@ -94,6 +108,7 @@ def test_voila_command_removes_teacher_cells_and_code(where):
             _assert_student_page(fetch(url, timeout=300))
 
 
+@pytest.mark.slow
 def test_binder_voila_render_removes_teacher_cells(tmp_path):
     """Binder's link (``voila/render`` inside the Jupyter server) after binder/postBuild: the
     same student page, though the server extension ignores voila.json's exporter settings."""
@@ -148,6 +163,7 @@ def test_every_lesson_is_checked():
     assert set(IN_REWRITE) <= set(LESSONS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", _lesson_params())
 def test_student_page_asks_for_no_code(lesson_server, name):
     html = fetch(f"{lesson_server}voila/render/{name}")
