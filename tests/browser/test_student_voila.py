@@ -47,6 +47,15 @@ def open_page(page, url: str) -> None:
     page.locator("#rendered_cells").wait_for(state="visible", timeout=BOARD_TIMEOUT_MS * 5)
 
 
+def _field_texts(page) -> str:
+    """What the page's text fields show besides the page's text: their placeholders and values."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('input, textarea')]
+             .map((e) => [e.placeholder || '', e.type === 'text' || e.tagName === 'TEXTAREA' ? e.value : ''])
+             .flat().filter(Boolean).join('\\n')"""
+    )
+
+
 def _fresh_board(page):
     """(board locator, game) of the first board showing a fresh deal, as the engine deals it."""
     boards = page.locator(".snb-board")
@@ -129,7 +138,7 @@ def test_student_plays_and_answers_in_voila(chromium, student_url, width):
         assert "Movimiento" in widgets and "Comprobar" in widgets
         bad_widgets = code_talk(widgets)
         assert not bad_widgets, f"los tableros y casillas ({width} px)\n" + "\n".join(bad_widgets)
-        problems = code_talk(page.locator("body").inner_text())
+        problems = code_talk(page.locator("body").inner_text() + "\n" + _field_texts(page))
         if problems and NOTEBOOK.name in IN_REWRITE:
             pytest.xfail("lección en reescritura: " + "; ".join(problems[:3]))
         assert not problems, f"{NOTEBOOK.name} en Voila ({width} px)\n" + "\n".join(problems)
@@ -153,8 +162,9 @@ def test_every_lesson_page_in_voila(chromium, name):
                 "() => !document.body.innerText.includes('Loading widget')", timeout=BOARD_TIMEOUT_MS
             )
             text = page.locator("body").inner_text()
+            fields = _field_texts(page)
         assert "Error displaying widget" not in text
-        problems = code_talk(text)
+        problems = code_talk(text + "\n" + fields)
         if problems and name in IN_REWRITE:
             pytest.xfail("lección en reescritura: " + "; ".join(problems[:3]))
         assert not problems, f"{name} en Voila\n" + "\n".join(problems)
