@@ -358,6 +358,39 @@ def static_site(folder: Path):
         srv.server_close()
 
 
+# ---------------------------------------------------------------------- the solver, many at once
+def _press_solvable(args: tuple) -> tuple[str, float, float, bool, str]:
+    """One student's «¿Tiene solución?»: the board's solve and sentence, in its own process."""
+    name, seed, seconds, start_at = args
+    import solitaire_nb as sn
+    from solitaire_nb.solver import solve, verdict_text
+
+    while time.time() < start_at:  # everyone presses at the same moment
+        time.sleep(0.005)
+    g = sn.new_game(name, seed=seed)
+    r = solve(g, time_limit=seconds)
+    return r.status, r.seconds, r.cpu_seconds or 0.0, r.busy, verdict_text(r, g)
+
+
+def solver_at_once(k: int, name: str = "citadel", seed: int = 2026, seconds: float = 5.0) -> str:
+    """K processes (K kernels) ask the solver about the same deal at once: verdicts, and how many
+    say the computer was busy."""
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(k) as pool:
+        start_at = time.time() + 3.0
+        rows = pool.map(_press_solvable, [(name, seed, seconds, start_at)] * k)
+    statuses = {s: sum(1 for r in rows if r[0] == s) for s in ("won", "lost", "unknown")}
+    busy = sum(1 for r in rows if r[3])
+    cpu = statistics.median(r[2] for r in rows)
+    wall = statistics.median(r[1] for r in rows)
+    sentence = next((r[4] for r in rows if r[3]), rows[0][4])
+    return (
+        f"| {k} | {statuses['won']} | {statuses['lost']} | {statuses['unknown']} | {busy} | {wall:.1f} | {cpu:.1f} |"
+        f"\n\nFrase mostrada: «{sentence}»"
+    )
+
+
 # ---------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -369,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         "--modos-navegador", nargs="*", default=["clase", "progresivo", "plano"], help="Chromium: also progresivo"
     )
     parser.add_argument("--estatica", action="store_true", help="also the static student app (student/_output)")
+    parser.add_argument("--resolvedor", type=int, nargs="*", default=[], help="K solvers at once (e.g. 1 10)")
     args = parser.parse_args(argv)
     notebook = notebook_path(args.cuaderno)
     print(f"# bench_clase  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  notebook {notebook.name}")
@@ -409,6 +443,13 @@ def main(argv: list[str] | None = None) -> int:
         with static_site(site) as base:
             rows = browser_pages(f"{base}/{page}", 1, block_outside=True, static=True)
         print(f"\n| app estática (1 página, sin red) | {summarize_browser(rows)} |")
+    if args.resolvedor:
+        print("\n«¿Tiene solución?» de la partida nº 2026 de Citadel, 5 s, pulsado a la vez en K núcleos:\n")
+        print("| a la vez | con solución | sin solución | sin decidir | «el ordenador estaba ocupado» | "
+              "mediana de espera (s) | mediana de CPU del resolvedor (s) |")  # fmt: skip
+        print("|---|---|---|---|---|---|---|")
+        for k in args.resolvedor:
+            print(solver_at_once(k), flush=True)
     print(f"\n# load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
