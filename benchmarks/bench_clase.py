@@ -102,12 +102,16 @@ def server(mode: str, notebook: Path, students: int):
         ready = time.perf_counter() - start
         yield f"http://127.0.0.1:{port}", proc, ready, cpu_seconds(proc), log
     finally:
+        children = psutil.Process(proc.pid).children(recursive=True)
         proc.terminate()  # the server this bench started, by its own handle
         try:
             proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+        for child in children:  # its kernels, if it could not shut them down itself
+            with contextlib.suppress(psutil.Error):
+                child.kill()
 
 
 def kernels(proc: subprocess.Popen) -> dict[str, psutil.Process]:
@@ -165,15 +169,19 @@ def comm_ids(base: str, kernel_id: str, cookies: str, timeout: float = 120) -> s
         ws.close()
 
 
-def student(base: str, results: list, index: int, barrier: threading.Barrier) -> None:
-    """Fetch the page, check its outputs and widgets against its kernel, close it."""
+PAGE_TIMEOUT = 240.0  # seconds a light client waits for its page (--espera): after that it "never loads"
+
+
+def student(base: str, results: list, index: int, barrier: threading.Barrier, all_open: threading.Barrier) -> None:
+    """Fetch the page, check its outputs and widgets against its kernel, wait until every
+    student's page is open (the server's memory is read then), close it."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     row: dict = {"i": index}
     barrier.wait()
     start = time.perf_counter()
     try:
-        with opener.open(base + "/", timeout=900) as r:
+        with opener.open(base + "/", timeout=PAGE_TIMEOUT) as r:
             html = r.read().decode("utf-8", "replace")
         row["seconds"] = time.perf_counter() - start
         row["outputs"] = len(OUTPUT.findall(html))
@@ -185,6 +193,8 @@ def student(base: str, results: list, index: int, barrier: threading.Barrier) ->
         cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
         comms = comm_ids(base, kid, cookies) if kid else None
         row["missing_models"] = len(models - comms) if comms is not None else len(models)
+        with contextlib.suppress(threading.BrokenBarrierError):
+            all_open.wait(timeout=PAGE_TIMEOUT + 300)
         xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
         data = urllib.parse.urlencode({"_xsrf": xsrf}).encode()
         req = urllib.request.Request(base + f"/voila/api/shutdown/{kid}", data=data, method="POST")
@@ -196,6 +206,8 @@ def student(base: str, results: list, index: int, barrier: threading.Barrier) ->
     except Exception as exc:  # a page that never loads is a result, not a crash
         row["error"] = f"{type(exc).__name__}: {exc}"[:200]
         row.setdefault("seconds", time.perf_counter() - start)
+        with contextlib.suppress(threading.BrokenBarrierError):
+            all_open.wait(timeout=PAGE_TIMEOUT + 300)
     results.append(row)
 
 
@@ -203,16 +215,19 @@ def load(base: str, proc: subprocess.Popen, n: int, reference: int | None) -> di
     """N light clients at once; the figures of one row."""
     results: list = []
     barrier = threading.Barrier(n)
+    all_open = threading.Barrier(n + 1)
     cpu0 = cpu_seconds(proc)
     start = time.perf_counter()
-    threads = [threading.Thread(target=student, args=(base, results, i, barrier)) for i in range(n)]
+    threads = [threading.Thread(target=student, args=(base, results, i, barrier, all_open)) for i in range(n)]
     for t in threads:
         t.start()
+    with contextlib.suppress(threading.BrokenBarrierError):
+        all_open.wait(timeout=PAGE_TIMEOUT + 300)
+    mem = memory_mb(proc)  # every page open: the server and all the kernels in use
+    cpu = cpu_seconds(proc) - cpu0
     for t in threads:
         t.join()
     wall = time.perf_counter() - start
-    mem = memory_mb(proc)
-    cpu = cpu_seconds(proc) - cpu0
     ok = [r for r in results if "error" not in r]
     expected = reference if reference is not None else max((r["outputs"] for r in ok), default=0)
     time.sleep(3)
@@ -397,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alumnos", type=int, nargs="*", default=[1, 10, 30])
     parser.add_argument("--navegador", type=int, default=0, help="Chromium pages at once (≤ 10; 0: none)")
     parser.add_argument("--cuaderno", default="05")
+    parser.add_argument("--espera", type=float, default=PAGE_TIMEOUT, help="seconds a page may take (240)")
     parser.add_argument("--modos", nargs="*", default=["clase", "plano"], help="light clients: clase, plano")
     parser.add_argument(
         "--modos-navegador", nargs="*", default=["clase", "progresivo", "plano"], help="Chromium: also progresivo"
@@ -405,6 +421,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resolvedor", type=int, nargs="*", default=[], help="K solvers at once (e.g. 1 10)")
     args = parser.parse_args(argv)
     notebook = notebook_path(args.cuaderno)
+    global PAGE_TIMEOUT
+    PAGE_TIMEOUT = args.espera
     print(f"# bench_clase  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  notebook {notebook.name}")
     print(f"# load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)\n")
     print("| servidor | alumnos | listo (s) | CPU preparar (s) | páginas sin cargar | con salidas de menos | "
