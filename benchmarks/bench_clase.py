@@ -408,6 +408,7 @@ def solver_at_once(k: int, name: str = "citadel", seed: int = 2026, seconds: flo
 
 # ---------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
+    global PAGE_TIMEOUT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--alumnos", type=int, nargs="*", default=[1, 10, 30])
     parser.add_argument("--navegador", type=int, default=0, help="Chromium pages at once (≤ 10; 0: none)")
@@ -421,7 +422,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resolvedor", type=int, nargs="*", default=[], help="K solvers at once (e.g. 1 10)")
     args = parser.parse_args(argv)
     notebook = notebook_path(args.cuaderno)
-    global PAGE_TIMEOUT
     PAGE_TIMEOUT = args.espera
     print(f"# bench_clase  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  notebook {notebook.name}")
     print(f"# load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)\n")
