@@ -713,3 +713,50 @@ __all__ = [
     "exercise_board",
     "static_box",
 ]
+
+
+# ---------------------------------------------------------------------- a study's controls
+def study_controls(
+    run: Any,
+    sizes: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000),
+    value: int = 10_000,
+    description: str = "Repartos",
+    button: str = "Simular",
+) -> Any:
+    """A slider to choose how many deals to simulate, a button and an output area.
+
+    A click calls ``run(size)`` inside the output area (whatever it prints or displays shows
+    there, replacing the previous run).  An exception is reported in one Spanish sentence, never
+    as a traceback.  The static fallback names the choices."""
+    from html import escape
+
+    if value not in sizes:
+        raise ValueError(f"El valor inicial {value} no está entre los tamaños {list(sizes)}")
+
+    def thousands(n: int) -> str:
+        return f"{n:,}".replace(",", ".")
+
+    slider = widgets.SelectionSlider(
+        options=[(thousands(n), n) for n in sizes], value=value, description=description
+    )
+    go = widgets.Button(description=button, button_style="primary")
+    out = widgets.Output()
+
+    def on_click(_event: object = None) -> None:
+        with out:
+            out.clear_output(wait=True)
+            try:
+                run(slider.value)
+            except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback
+                print(f"No se ha podido completar la simulación: {exc}")
+
+    go.on_click(on_click)
+    choices = ", ".join(thousands(n) for n in sizes)
+    static = (
+        f"<p><b>{escape(description)}:</b> {escape(choices)} · botón «{escape(button)}». "
+        "<i>Abre el cuaderno en marcha para usar estos controles.</i></p>"
+    )
+    return static_box([widgets.HBox([slider, go]), out], static)
+
+
+__all__.append("study_controls")

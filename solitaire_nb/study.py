@@ -545,3 +545,73 @@ def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
         "shortest": results.citadel.shortest,
     }
     return {k: tuple(float(x) for x in mean_ci(v)) for k, v in figures.items()}
+
+
+# =============================================================================== how the columns shrink
+def ratio_ci(numerator: np.ndarray, denominator: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """Ratio of sums Σ numerator / Σ denominator over deals, with a 95 % interval.
+
+    The deals are the independent units, so the interval is the delta-method one of a ratio
+    estimator: variance ≈ Σ (y − R·x)² / (n (n − 1) x̄²)."""
+    y = np.asarray(numerator, dtype=float)
+    x = np.asarray(denominator, dtype=float)
+    if y.shape != x.shape or y.ndim != 1:
+        raise ValueError("numerator and denominator must be 1-D arrays of the same length")
+    n = len(x)
+    if n == 0 or x.sum() == 0:
+        raise ValueError("the denominator must not sum to 0")
+    ratio = y.sum() / x.sum()
+    if n == 1:
+        return float(ratio), math.nan, math.nan
+    residual = y - ratio * x
+    half = z * math.sqrt((residual**2).sum() / (n * (n - 1))) / x.mean()
+    return float(ratio), float(ratio - half), float(ratio + half)
+
+
+def column_shortening(layout: Layout) -> dict[str, tuple[float, float, float]]:
+    """How a deal shortens the eight columns, as (value, low, high) with 95 % intervals:
+
+    * ``columns_shortened``: columns per deal that lost at least one card;
+    * ``cards_per_shortened_column``: cards lost by each of those columns, on average;
+    * ``share_losing_one``: the share of those columns that lost exactly one card;
+    * ``columns_with_six``: columns per deal that kept their six cards;
+    * ``longest_keeps_six``: the share of deals whose longest column kept six cards."""
+    lost = ROUNDS - layout.lengths.astype(np.int16)
+    shortened = (lost > 0).sum(axis=1)
+    return {
+        "columns_shortened": _floats(mean_ci(shortened)),
+        "cards_per_shortened_column": ratio_ci(lost.sum(axis=1), shortened),
+        "share_losing_one": ratio_ci((lost == 1).sum(axis=1), shortened),
+        "columns_with_six": _floats(mean_ci((lost == 0).sum(axis=1))),
+        "longest_keeps_six": _floats(mean_ci(layout.longest == ROUNDS)),
+    }
+
+
+@dataclass(frozen=True)
+class ColumnGap:
+    """The column with the most cards on average, the one with the fewest, and how far apart
+    they are: the paired mean difference per deal with its 95 % interval."""
+
+    longest: int
+    """Index of the column with the most cards on average (0 = Tablero 1)."""
+    shortest: int
+    """Index of the column with the fewest cards on average."""
+    lengths: tuple[tuple[float, float, float], ...]
+    """Each column's mean length as (mean, low, high)."""
+    difference: tuple[float, float, float]
+    """Mean of (longest − shortest) per deal, with its interval."""
+
+
+def column_gap(layout: Layout) -> ColumnGap:
+    """How much the eight columns differ on average (see `ColumnGap`)."""
+    lengths = layout.lengths.astype(float)
+    mean, low, high = mean_ci(lengths)
+    longest, shortest = int(mean.argmax()), int(mean.argmin())
+    diff = _floats(mean_ci(lengths[:, longest] - lengths[:, shortest]))
+    per_column = tuple(_floats(t) for t in zip(mean, low, high, strict=True))
+    return ColumnGap(longest, shortest, per_column, diff)
+
+
+def _floats(values: Iterable[Any]) -> tuple[float, float, float]:
+    a, b, c = (float(v) for v in values)
+    return a, b, c

@@ -80,7 +80,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
 
 def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure:
     """Mean length of each column with its 95 % confidence band, next to the exact value (after
-    the deal) and Beleaguered Castle's six."""
+    the deal) and Beleaguered Castle's six.  The y axis starts at 0."""
     fig, ax = _axes(ax)
     x = np.arange(COLUMNS)
     ax.axhline(ROUNDS, color=BELEAGUERED, lw=3, label="Beleaguered Castle (siempre 6)")
@@ -92,10 +92,11 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
     ax.plot(x, study.expected_column_lengths(), "_", color=EXACT, ms=28, mew=3,
             label="Exacto, solo el reparto")
     ax.set_xticks(x, COLUMN_NAMES, rotation=30)
-    ax.set_ylim(min(4.8, float(results.citadel.lengths.mean(axis=0).min()) - 0.1), 6.15)
+    # From 0: the columns differ by a tenth of a card, and a cut axis would make that look big.
+    ax.set_ylim(0, ROUNDS + 0.6)
     _style(ax, f"Longitud media de cada columna ({_n(results)} repartos)", "",
            "Cartas en la columna")
-    ax.legend(fontsize=LEGEND, loc="upper right", bbox_to_anchor=(1, 0.8))
+    ax.legend(fontsize=LEGEND, loc="lower center")
     return fig
 
 
