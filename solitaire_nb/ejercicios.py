@@ -25,7 +25,7 @@ from .texts import capitalize
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
-__all__ = ["EJERCICIOS", "caja", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
+__all__ = ["EJERCICIOS", "caja", "tablero", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
 
 
 # ---------------------------------------------------------------------- what the engine says
@@ -276,20 +276,46 @@ def bakers_dozen_as() -> Game:
     )
 
 
-def citadel_devolver() -> Game:
-    """Citadel, exercise 3: take the 3 of spades back from its foundation onto a 4."""
+def citadel_rescate() -> Game:
+    """Citadel, exercise 3: the 7 of diamonds lies under the 9 of hearts, and no tableau top
+    takes the 9 and there is no hole; taking the 10 of spades back from its foundation onto the
+    Jack of diamonds gives the 9 a place, and the autoplay then sends the 7 home."""
     return Game.from_position(
         "citadel",
         {
-            "F0": ["AS", "2S", "3S"],
+            "F0": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"],
             "F1": ["AH"],
-            "F2": ["AD"],
+            "F2": ["AD", "2D", "3D", "4D", "5D", "6D"],
             "F3": ["AC"],
-            "T0": ["9C", "4H"],
-            "T1": ["KD", "4S"],
-            "T2": ["QH", "2H"],
+            "T0": ["7D", "9H"],
+            "T1": ["JD"],
+            "T2": ["KD"],
+            "T3": ["KC"],
+            "T4": ["3H"],
+            "T5": ["5H"],
+            "T6": ["7C"],
+            "T7": ["7H"],
         },
     )
+
+
+CITADEL_CLUBS = ("2C", "4C", "3C", "5C", "6C")
+"""Citadel, exercise 2: the order in which the clubs from 2 to 6 are dealt."""
+
+
+def citadel_deck(clubs: Sequence[str] = CITADEL_CLUBS) -> list[str]:
+    """A deck (first dealt first) in which `clubs` come in that order, the other clubs after them
+    and every other card before, in new-deck order."""
+    first = [c.code for c in CARDS if c.suit != "C"]
+    rest = [c.code for c in CARDS if c.suit == "C" and c.code not in clubs]
+    return first + list(clubs) + rest
+
+
+def _clubs_home_in_deal() -> int:
+    """How many clubs `citadel_deck()` sends home during Citadel's deal (the engine deals it)."""
+    report = new_game("citadel", deck=citadel_deck(), autoplay=False).deal_report
+    assert report is not None
+    return sum(1 for c in report.to_foundations if c.suit == "C")
 
 
 def _on_tableau(g: Game, code: str) -> bool:
@@ -300,12 +326,6 @@ def _on_tableau(g: Game, code: str) -> bool:
 def _on_foundation(g: Game, code: str) -> bool:
     card = Card.parse(code)
     return any(card in g.piles[p] for p in g.pile_ids if p.startswith("F"))
-
-
-def _citadel_deal_count(seed: int) -> int:
-    report = new_game("citadel", seed=seed).deal_report
-    assert report is not None
-    return len(report.to_foundations)
 
 
 def _run_onto_8h() -> int:
@@ -396,29 +416,31 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("AC", "7H", "8C"), kind="board", start=bakers_dozen_as,
     ),
     "citadel-1": Ejercicio(
-        "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",
-        _number(
-            lambda: _citadel_deal_count(1234),
-            "Abre la partida nº 1234 en el tablero y cuenta, en su lista de movimientos, "
-            "las líneas que empiezan por «Reparto:»: cada una es una carta que fue a la base.",
+        "¿Sobre qué cartas puede ir la Q de tréboles en el tablero de Beleaguered Castle?",
+        _set_of_cards(
+            lambda: cartas_bajo("beleaguered_castle", "QC"), _why_not_under("beleaguered_castle", "QC")
         ),
-        kind="number", deal=("citadel", 1234),
+        cards=("QC",),
     ),
     "citadel-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de diamantes en el tablero de Beleaguered Castle?",
-        _set_of_cards(
-            lambda: cartas_sobre("beleaguered_castle", "8D"), _why_not_on("beleaguered_castle", "8D")
+        "En un reparto de Citadel, los tréboles del 2 al 6 salen en este orden: 2♣, 4♣, 3♣, 5♣, 6♣ "
+        "(los demás tréboles salen después). ¿Cuántos tréboles van a la base durante el reparto?",
+        _number(
+            _clubs_home_in_deal,
+            "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
+            "su base ya tiene el trébol anterior.",
         ),
-        cards=("8D",),
+        cards=("4C", "3C", "5C", "6C"), kind="number",
     ),
     "citadel-3": Ejercicio(
-        "¿Qué movimiento devuelve el 3 de picas de la base al tablero (y lo deja allí)?",
+        "¿Cómo llevas el 7 de diamantes a la base?",
         _moves_reaching(
-            citadel_devolver,
-            lambda g: _on_tableau(g, "3S"),
-            "El 3 de picas no está en el tablero.",
+            citadel_rescate,
+            lambda g: _on_foundation(g, "7D"),
+            "El 7 de diamantes sigue en el tablero: el 9 de corazones que lo tapa necesita un sitio. "
+            "¿Hay en alguna base una carta que pueda volver al juego y recibirlo?",
         ),
-        cards=("3S", "4H", "4S"), kind="board", start=citadel_devolver,
+        cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
     ),
 }
 
@@ -469,6 +491,22 @@ def caja(ejercicio: str) -> Any:
         return _verdict(ejercicio, respuesta)
 
     return answer_box(enunciado(ejercicio), check)
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """A board exercise (kind "board") answered by playing: its position on a board, and after
+    each move the reader plays, the same verdict `caja` would give for the moves played so far.
+    `board_args` go to the board (e.g. ``hints=False``)."""
+    from .board import exercise_board
+
+    ex = _get(ejercicio)
+    if ex.start is None:
+        raise ValueError(f"El ejercicio {ejercicio} no tiene una posición para jugarla en un tablero.")
+
+    def check(game: Game, _move: Move) -> tuple[bool, str]:
+        return _verdict(ejercicio, [format_move(game, m) for m in game.history])
+
+    return exercise_board(ex.pregunta, ex.start(), check, **board_args)
 
 
 # ---------------------------------------------------------------------- small helpers for the notebooks

@@ -39,9 +39,9 @@ SOLUCIONES = {
     "bakers_dozen-1": ["TS", "TD", "TC"],
     "bakers_dozen-2": ["TS", "TH", "TD", "TC"],
     "bakers_dozen-3": "T1 T3, T1 B1",
-    "citadel-1": 8,
-    "citadel-2": ["7S", "7H", "7D", "7C"],
-    "citadel-3": "B1 T1",
+    "citadel-1": ["KS", "KH", "KD", "KC"],
+    "citadel-2": 2,
+    "citadel-3": "B1 T2, T1 T2",
 }
 
 WRONG = {
@@ -57,9 +57,9 @@ WRONG = {
     "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "otro palo"),
     "bakers_dozen-2": (["TS"], "Te falta"),
     "bakers_dozen-3": ("T1 T2", "otro palo"),
-    "citadel-1": (3, "más"),
-    "citadel-2": (["6S"], "6 de picas"),
-    "citadel-3": ("T1 T2", "no"),
+    "citadel-1": (["KS", "QS"], "Q de picas"),
+    "citadel-2": (3, "menos"),
+    "citadel-3": ("B3 T7", "todavía no"),
 }
 
 
@@ -96,9 +96,9 @@ def test_answers_are_order_and_format_free():
     assert es_correcta("chequers-1", "9S 7S")
     assert es_correcta("chequers-1", "9♠, 7♠")
     assert es_correcta("scotch-2", ["7C", "7D", "7H", "7S"])
-    assert es_correcta("citadel-3", ["B1 T2"])
-    assert es_correcta("citadel-3", "B1 T6")  # a hole takes any card, and the card stays there
-    assert es_correcta("citadel-3", "de la base 1 al tablero 1")
+    assert es_correcta("citadel-3", ["B1 T2", "T1 T2"])
+    assert es_correcta("citadel-3", "de la base 1 al tablero 2, y luego tablero 1 a tablero 2")
+    assert not es_correcta("citadel-3", "B1 T2")  # the 10 of spades is back, the 7 still buried
     assert es_correcta("scotch-3", "abanico 1 a abanico 3, y luego abanico 1 a base 1")
     assert es_correcta("scotch-3", ["T1-T3", "t1 b1"])  # T and A both name the fans
     assert es_correcta("moving_left-3", "tablero 2 a tablero 1, 3 cartas")
