@@ -437,8 +437,8 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         _moves_reaching(
             citadel_rescate,
             lambda g: _on_foundation(g, "7D"),
-            "El 7 de diamantes sigue en el tablero: el 9 de corazones que lo tapa necesita un sitio. "
-            "¿Hay en alguna base una carta que pueda volver al juego y recibirlo?",
+            "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
+            "donde ir: un 10 arriba de una pila o un hueco.",
         ),
         cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
     ),
