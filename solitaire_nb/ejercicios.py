@@ -25,7 +25,7 @@ from .texts import capitalize
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
-__all__ = ["EJERCICIOS", "caja", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
+__all__ = ["EJERCICIOS", "caja", "tablero", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
 
 
 # ---------------------------------------------------------------------- what the engine says
@@ -260,20 +260,43 @@ def moving_left_hueco() -> Game:
     )
 
 
-def scotch_dos() -> Game:
-    """Scotch, exercise 3: free the 2 of hearts and put it on the Ace of spades' foundation."""
+def scotch_reto() -> Game:
+    """Scotch, exercise 3: ten cards to win; sending the 3 of spades home at once loses (it is
+    the only card the 2 of spades can wait on while the 4 of hearts is freed)."""
     return Game.from_position(
         "scotch",
-        {"T0": ["5C", "2H", "9D"], "T1": ["3S"], "T2": ["TH"], "T3": ["TS", "4D"], "F0": ["AS"]},
+        {"F0": ["AC", "2D"], "T0": ["4H", "3D", "2S"], "T1": ["4C"], "T2": ["3S"], "T3": ["AH", "6D", "5C"]},
     )
 
 
-def bakers_dozen_as() -> Game:
-    """Baker's Dozen, exercise 3: the Ace of clubs lies under the 7 of hearts."""
+def bakers_dozen_reto() -> Game:
+    """Baker's Dozen, exercise 3: eight cards to win; the 3 of clubs on the 4 of hearts buries
+    the 2 of clubs under a card that waits for it, and the game is lost."""
     return Game.from_position(
         "bakers_dozen",
-        {"T0": ["KD", "5S", "AC", "7H"], "T1": ["8H"], "T2": ["9S", "8C"]},
+        {"F0": ["AH"], "F1": ["AC"], "T0": ["5H", "4C"], "T1": ["3H", "3C"], "T2": ["5C", "2H"], "T3": ["2C", "4H"]},
     )
+
+
+def tablero(ejercicio: str) -> Any:
+    """An exercise answered by playing: a board on its position; after each move the verdict
+    says whether the exercise is done (its own checker judges the moves played so far), or
+    that no move is left and Deshacer lets the reader try another way."""
+    from .board import exercise_board
+
+    ex = _get(ejercicio)
+    if ex.start is None:
+        raise ValueError(f"El ejercicio {ejercicio!r} no tiene una posición para jugar en un tablero")
+    game = ex.start()
+    first = game.moves_played
+
+    def check(g: Game, _move: Move) -> tuple[bool, str]:
+        ok, message = ex.check([format_move(g, m) for m in g.history[first:]])
+        if not ok and not g.legal_moves():
+            return False, "Sin movimientos: así ya no se puede. Pulsa Deshacer y prueba otro camino."
+        return ok, message
+
+    return exercise_board(ex.pregunta, game, check)
 
 
 def citadel_devolver() -> Game:
@@ -355,45 +378,38 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("KH", "QS", "JD"), kind="board", start=moving_left_hueco,
     ),
     "scotch-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en una base de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "8S", pila="base"), _why_not_foundation("scotch", "8S")),
-        cards=("8S",),
+        "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",
+        _set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), _why_not_foundation("scotch", "JC")),
+        cards=("JC",),
     ),
     "scotch-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en un abanico de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "8S"), _why_not_on("scotch", "8S")),
-        cards=("8S",),
+        "¿Sobre qué cartas de un abanico puede ir el 8 de corazones?",
+        _set_of_cards(lambda: cartas_bajo("scotch", "8H"), _why_not_under("scotch", "8H")),
+        cards=("8H",),
     ),
     "scotch-3": Ejercicio(
-        "¿Qué movimientos llevan el 2 de corazones a la base?",
-        _moves_reaching(
-            scotch_dos,
-            lambda g: _on_foundation(g, "2H"),
-            "El 2 de corazones aún no está en la base.",
-        ),
-        cards=("2H", "9D", "TH"), kind="board", start=scotch_dos,
+        "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
+        _moves_reaching(scotch_reto, lambda g: g.is_won(), "Aún quedan cartas fuera de las bases."),
+        cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(
-        "¿Sobre qué cartas puede ir el 9 de corazones en Baker's Dozen?",
-        _set_of_cards(lambda: cartas_bajo("bakers_dozen", "9H"), _why_not_under("bakers_dozen", "9H")),
-        cards=("9H",),
+        "¿Qué cartas pueden ir sobre la J de picas en el tablero de Baker's Dozen?",
+        _set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), _why_not_on("bakers_dozen", "JS")),
+        cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
-        "¿Y sobre qué cartas puede ir el 9 de corazones si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot?",
+        "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
+        "qué cartas puede ir el 5 de diamantes?",
         _set_of_cards(
-            lambda: cartas_bajo("bakers_dozen", "9H", any_suit=True),
-            _why_not_under("bakers_dozen", "9H", any_suit=True),
+            lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
+            _why_not_under("bakers_dozen", "5D", any_suit=True),
         ),
-        cards=("9H",),
+        cards=("5D",),
     ),
     "bakers_dozen-3": Ejercicio(
-        "¿Qué movimientos llevan el As de tréboles a la base?",
-        _moves_reaching(
-            bakers_dozen_as,
-            lambda g: _on_foundation(g, "AC"),
-            "El As de tréboles aún no está en la base.",
-        ),
-        cards=("AC", "7H", "8C"), kind="board", start=bakers_dozen_as,
+        "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
+        _moves_reaching(bakers_dozen_reto, lambda g: g.is_won(), "Aún quedan cartas fuera de las bases."),
+        cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
     ),
     "citadel-1": Ejercicio(
         "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",

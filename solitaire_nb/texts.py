@@ -36,7 +36,7 @@ def card_list(ids: Sequence[int]) -> str:
         r = ranks.pop()
         colour = "rojo" if CARDS[ids[0]].is_red else "negro"
         article = "una" if r > 10 else "un"
-        return f"{article} {rank_name(r)} {colour}"
+        return f"{article} {rank_name(r)} {colour[:-1] + 'a' if r > 10 else colour}"  # "una Q roja"
     names = [CARDS[i].articulo for i in ids]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " o " + names[-1]
 
