@@ -282,9 +282,14 @@ def tablero(ejercicio: str) -> Any:
     """An exercise answered by playing: a board on its position; after each move the verdict
     says whether the exercise is done (its own checker judges the moves played so far), or
     that no move is left and Deshacer lets the reader try another way."""
-    from .board import exercise_board
+    import inspect
+
+    from .board import Board, exercise_board
 
     ex = _get(ejercicio)
+    # No «Pista» nor solver buttons: they would play the exercise for the reader (on boards
+    # that can hide them).
+    hide = {k: False for k in ("hints", "solution") if k in inspect.signature(Board.__init__).parameters}
     if ex.start is None:
         raise ValueError(f"El ejercicio {ejercicio!r} no tiene una posición para jugar en un tablero")
     game = ex.start()
@@ -296,7 +301,7 @@ def tablero(ejercicio: str) -> Any:
             return False, "Sin movimientos: así ya no se puede. Pulsa Deshacer y prueba otro camino."
         return ok, message
 
-    return exercise_board(ex.pregunta, game, check)
+    return exercise_board(ex.pregunta, game, check, **hide)
 
 
 def citadel_devolver() -> Game:
