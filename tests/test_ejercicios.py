@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.notation import parse_move
 from solitaire_nb.ejercicios import (
     EJERCICIOS,
     cartas_bajo,
@@ -23,6 +22,7 @@ from solitaire_nb.ejercicios import (
     narrar,
     por_que_no,
 )
+from solitaire_nb.notation import parse_move
 
 GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 
