@@ -260,6 +260,29 @@ def moving_left_hueco() -> Game:
     )
 
 
+def _to_win(start: Callable[[], Game]) -> Callable:
+    """A practice position to win, answered with moves played from `start()`: right once every
+    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        moves = _moves(g, respuesta)
+        if not moves:
+            return False, f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
+        for i, m in enumerate(moves, 1):
+            try:
+                g.move(m)
+            except IllegalMove as exc:
+                return False, f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+        if g.is_won():
+            return True, "¡Correcto!"
+        if not g.legal_moves():
+            return False, "Sin movimientos: por ahí ya no se puede ganar. Prueba otro camino."
+        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
+
+    return check
+
+
 def scotch_reto() -> Game:
     """Scotch, exercise 3: ten cards to win; sending the 3 of spades home at once loses (it is
     the only card the 2 of spades can wait on while the 4 of hearts is freed)."""
@@ -276,32 +299,6 @@ def bakers_dozen_reto() -> Game:
         "bakers_dozen",
         {"F0": ["AH"], "F1": ["AC"], "T0": ["5H", "4C"], "T1": ["3H", "3C"], "T2": ["5C", "2H"], "T3": ["2C", "4H"]},
     )
-
-
-def tablero(ejercicio: str) -> Any:
-    """An exercise answered by playing: a board on its position; after each move the verdict
-    says whether the exercise is done (its own checker judges the moves played so far), or
-    that no move is left and Deshacer lets the reader try another way."""
-    import inspect
-
-    from .board import Board, exercise_board
-
-    ex = _get(ejercicio)
-    # No «Pista» nor solver buttons: they would play the exercise for the reader (on boards
-    # that can hide them).
-    hide = {k: False for k in ("hints", "solution") if k in inspect.signature(Board.__init__).parameters}
-    if ex.start is None:
-        raise ValueError(f"El ejercicio {ejercicio!r} no tiene una posición para jugar en un tablero")
-    game = ex.start()
-    first = game.moves_played
-
-    def check(g: Game, _move: Move) -> tuple[bool, str]:
-        ok, message = ex.check([format_move(g, m) for m in g.history[first:]])
-        if not ok and not g.legal_moves():
-            return False, "Sin movimientos: así ya no se puede. Pulsa Deshacer y prueba otro camino."
-        return ok, message
-
-    return exercise_board(ex.pregunta, game, check, **hide)
 
 
 def citadel_devolver() -> Game:
@@ -394,7 +391,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "scotch-3": Ejercicio(
         "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
-        _moves_reaching(scotch_reto, lambda g: g.is_won(), "Aún quedan cartas fuera de las bases."),
+        _to_win(scotch_reto),
         cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(
@@ -413,7 +410,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "bakers_dozen-3": Ejercicio(
         "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
-        _moves_reaching(bakers_dozen_reto, lambda g: g.is_won(), "Aún quedan cartas fuera de las bases."),
+        _to_win(bakers_dozen_reto),
         cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
     ),
     "citadel-1": Ejercicio(
@@ -490,6 +487,22 @@ def caja(ejercicio: str) -> Any:
         return _verdict(ejercicio, respuesta)
 
     return answer_box(enunciado(ejercicio), check)
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """A board exercise (kind "board") answered by playing: its position on a board, and after
+    each move the reader plays, the same verdict `caja` would give for the moves played so far.
+    `board_args` go to the board (e.g. ``hints=False``)."""
+    from .board import exercise_board
+
+    ex = _get(ejercicio)
+    if ex.start is None:
+        raise ValueError(f"El ejercicio {ejercicio} no tiene una posición para jugarla en un tablero.")
+
+    def check(game: Game, _move: Move) -> tuple[bool, str]:
+        return _verdict(ejercicio, [format_move(game, m) for m in game.history])
+
+    return exercise_board(ex.pregunta, ex.start(), check, **board_args)
 
 
 # ---------------------------------------------------------------------- small helpers for the notebooks

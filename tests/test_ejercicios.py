@@ -22,7 +22,6 @@ from solitaire_nb.ejercicios import (
     narrar,
     por_que_no,
 )
-from solitaire_nb.notation import parse_move
 
 GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 
@@ -155,6 +154,14 @@ def test_cards_on_agree_with_the_rules():
     assert cartas_bajo("bakers_dozen", "9H", any_suit=True) == ["TS", "TH", "TD", "TC"]
 
 
+def test_a_position_to_win_says_when_no_move_is_left(capsys):
+    # the 3 of clubs on the 4 of hearts buries the 2 of clubs for good
+    comprobar("bakers_dozen-3", "T2 T4, T3 T4, T4 B1, T2 T1, T1 B1")
+    assert "Sin movimientos" in capsys.readouterr().out
+    comprobar("bakers_dozen-3", "T3 B1")
+    assert "todavía no" in capsys.readouterr().out
+
+
 def test_notebook_helpers_print_spanish(capsys):
     g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]})
     movimientos(g)
@@ -192,23 +199,3 @@ def test_widget_checks_like_the_function():
     entry.value = '["7S", "9S"]'
     button.click()
     assert "¡Correcto!" in box.children[2].value
-
-
-def test_a_board_exercise_judges_the_moves_played_and_says_when_none_is_left():
-    from solitaire_nb.ejercicios import tablero
-
-    def play(box, *moves):
-        board = box.children[1]
-        for text in moves:
-            m = parse_move(board.game, text)
-            board.click(m.src)
-            board.click(m.dst)
-        return box.children[2].value
-
-    line = SOLUCIONES["bakers_dozen-3"].split(", ")
-    assert "todavía no" in play(tablero("bakers_dozen-3"), line[0])
-    assert "¡Correcto!" in play(tablero("bakers_dozen-3"), *line)
-    # the 3 of clubs on the 4 of hearts buries the 2 of clubs for good
-    assert "Sin movimientos" in play(tablero("bakers_dozen-3"), "T2 T4", "T3 T4", "T4 B1", "T2 T1", "T1 B1")
-    with pytest.raises(ValueError, match="no tiene una posición"):
-        tablero("scotch-1")
