@@ -17,10 +17,12 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any, NamedTuple
 
 from . import texts
 from .cards import CARDS, Card, new_deck, same_rank_ids
+from .checks import check_seed
 from .moves import IllegalMove, Move
 from .rules import ALL, GameDef, Layout, Rules
 from .shuffle import deal_order
@@ -805,11 +807,10 @@ def new_game(name: str, seed: int | None = None, deck: Sequence[str | Card] | No
     if deck is not None:
         if isinstance(deck, str) or not isinstance(deck, Iterable):
             raise ValueError("deck debe ser una lista de códigos de carta, como ['AS', '10H', …]")
-        order = [Card.parse(c) for c in deck]
+        order = [Card.parse(c) for c in islice(deck, 52 * definition.decks + 1)]
         _check_cards(Counter(order), definition)
     else:
-        if seed is None:
-            seed = random.randrange(1, 1_000_000)
+        seed = random.randrange(1, 1_000_000) if seed is None else check_seed(seed)
         order = deal_order(seed, definition.decks)
     game = Game(definition, flags)
     game.seed = seed
@@ -833,8 +834,12 @@ def load_game(text: str) -> Game:
     """Rebuild a game from `Game.to_json` text, replaying and checking its moves."""
     try:
         doc = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"El texto no es un documento JSON de partida: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            f"El texto no es un documento JSON de partida (error en la línea {exc.lineno}, columna {exc.colno})"
+        ) from None
+    except (TypeError, ValueError, RecursionError):  # not text, or nested too deep to read
+        raise ValueError("El texto no es un documento JSON de partida") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError("El documento no es una partida de solitaire_nb")
     if doc.get("version") != FORMAT_VERSION:
@@ -874,8 +879,8 @@ def load_game(text: str) -> Game:
                 raise ValueError(f"El movimiento nº {i + 1} ({text_move}) no es válido: {exc.reason}") from None
     except IllegalMove as exc:  # pragma: no cover - move errors are converted above
         raise ValueError(exc.reason) from None
-    except (TypeError, AttributeError, KeyError) as exc:
-        raise ValueError(f"El documento de partida está dañado: {exc}") from None
+    except (TypeError, AttributeError, KeyError, RecursionError):  # Python's words stay out
+        raise ValueError("El documento de partida está dañado: algún campo no tiene la forma esperada") from None
     if doc["position"] != game.position():
         raise ValueError("La posición guardada no coincide con la que dan el reparto y los movimientos")
     return game
