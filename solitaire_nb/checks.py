@@ -74,25 +74,28 @@ def check_states(value: Any, what: str = "max_states") -> int | None:
     return check_int(value, what, 0, STATES_MAX)
 
 
+def check_number(value: Any, what: str, unit: str = "") -> float:
+    """A finite real number ≥ 0 (ints, floats, NumPy numbers; not bools), else a Spanish
+    ValueError; `unit` ("de segundos") completes the message."""
+    kind = f"un número{' ' + unit if unit else ''}"
+    if not _is_real(value):
+        raise ValueError(f"{what} debe ser {kind}, no {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} debe ser {kind}, no {shown(value)}") from None
+    if not math.isfinite(number) or number < 0:
+        raise ValueError(f"{what} debe ser {kind} finito, 0 o más, no {shown(value)}")
+    return number
+
+
 def check_seconds(value: Any, what: str = "time_limit") -> float | None:
     """A time limit: None (no limit) or a finite number of seconds ≥ 0."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        try:  # NumPy floats and ints are numbers too
-            number = float(value) if _is_real(value) else None
-        except (TypeError, ValueError, OverflowError):
-            number = None
-        if number is None:
-            raise ValueError(f"{what} debe ser un número de segundos, no {shown(value)}")
-    else:
-        try:
-            number = float(value)
-        except OverflowError:
-            number = math.inf
-    if not math.isfinite(number) or number < 0:
-        raise ValueError(f"{what} debe ser un número finito de segundos, 0 o más, no {shown(value)}")
-    return number
+    return check_number(value, what, "de segundos")
 
 
 def _is_real(value: Any) -> bool:

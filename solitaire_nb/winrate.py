@@ -39,17 +39,21 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import csv
+import errno
 import io
 import json
 import math
 import operator
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .checks import SEED_MAX, check_int, check_number, check_seconds, check_seed, check_states, shown
 from .games import GAMES
 
 __all__ = [
@@ -70,16 +74,25 @@ STATUSES = ("won", "lost", "unknown")
 COLUMNS = ("deal", "status", "states", "seconds", "moves")
 HEADER_PREFIX = "# solitaire_nb win_rate "
 
+MAX_DEALS = 1_000_000
+"""Most distinct deals one `win_rate` call takes (split a longer study over several calls
+on the same ``out`` file)."""
+MAX_WORKERS = 256
+"""Most processes `win_rate` starts for its own pool."""
+
 STATUS_ES = {"won": "tiene solución", "lost": "no tiene solución", "unknown": "sin decidir"}
 
 
 # ---------------------------------------------------------------------- interval arithmetic
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0."""
-    if n <= 0:
+    n = check_int(n, "El número de partidas (n)", 0)
+    successes = check_int(successes, "El número de éxitos", 0)
+    z = check_number(z, "z")
+    if n == 0:
         return 0.0, 1.0
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must lie in 0..{n}, not {successes}")
+    if successes > n:
+        raise ValueError(f"El número de éxitos debe estar entre 0 y {n}, no {successes}")
     p = successes / n
     z2 = z * z
     denom = 1 + z2 / n
@@ -226,7 +239,9 @@ def solve_deal(
     from .engine import new_game
     from .solver import solve  # imported here: `import solitaire_nb.winrate` stays light
 
-    game = new_game(name, seed=seed, **variant)
+    if not isinstance(variant, dict):
+        raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
+    game = new_game(name, seed=check_seed(seed), **variant)
     result = solve(game, time_limit=time_limit, max_states=max_states)
     return seed, result.status, int(result.states), float(result.seconds), len(result.moves)
 
@@ -268,55 +283,117 @@ def _header_line(params: dict) -> str:
     return HEADER_PREFIX + json.dumps({**params, "version": __version__}, ensure_ascii=False)
 
 
-def _parse_row(row: list[str]) -> DealRecord | None:
-    """A record from a CSV row, or None for a row cut short or otherwise malformed."""
+_DIGITS = re.compile(r"[0-9]{1,20}")
+
+
+def _parse_row(line: str, max_states: int | None = None) -> DealRecord | None:
+    """A record from a line of the file, or None for a line cut short, malformed or not
+    believable, whose deal is then solved again: negative or non-finite numbers, a deal
+    number out of range, more states than the study's cap, a lost or unknown verdict with
+    moves or a won one without, a lost one without a state examined."""
+    row = line.rstrip("\r").split(",")  # the file's rows never quote: numbers and statuses
     if len(row) != len(COLUMNS) or row[1] not in STATUSES:
         return None
+    deal_text, status, states_text, seconds_text, moves_text = row
+    if not all(_DIGITS.fullmatch(x) for x in (deal_text, states_text, moves_text)):
+        return None
     try:
-        return DealRecord(int(row[0]), row[1], int(row[2]), float(row[3]), int(row[4]))
+        seconds = float(seconds_text)
     except ValueError:
         return None
+    deal, states, moves = int(deal_text), int(states_text), int(moves_text)
+    if deal > SEED_MAX or not math.isfinite(seconds) or seconds < 0:
+        return None
+    if max_states is not None and states > max_states:
+        return None
+    if (status == "won") != (moves > 0) or (status == "lost" and states < 1):
+        return None
+    return DealRecord(deal, status, states, seconds, moves)
+
+
+def _path(path: Any, what: str = "El archivo de estudio") -> Path:
+    if isinstance(path, str) and path.strip():
+        return Path(path)
+    if isinstance(path, os.PathLike) and not isinstance(path, str):
+        try:
+            return Path(path)
+        except TypeError:
+            pass
+    raise ValueError(f"{what} debe ser una ruta (texto o Path), no {shown(path)}")
+
+
+_OS_REASONS = {
+    errno.ENOENT: "no existe",
+    errno.EACCES: "no hay permiso",
+    errno.EPERM: "no hay permiso",
+    errno.EISDIR: "es una carpeta",
+    errno.ENOTDIR: "una parte de la ruta no es una carpeta",
+    errno.ENOSPC: "no queda espacio en el disco",
+    errno.EROFS: "el disco es de solo lectura",
+    errno.ENAMETOOLONG: "el nombre es demasiado largo",
+}
+
+
+def _os_error(exc: OSError, path: Path, doing: str) -> ValueError:
+    """An operating-system error as a Spanish ValueError (its own text is in English)."""
+    reason = _OS_REASONS.get(exc.errno or 0, f"error del sistema nº {exc.errno}")
+    return ValueError(f"No se puede {doing} el archivo {path}: {reason}.")
 
 
 def read_records(path: str | os.PathLike) -> tuple[dict, list[DealRecord]]:
     """The parameters and records of a study file (first record of each deal kept; rows cut
-    short by an interruption dropped)."""
-    text = Path(path).read_text(encoding="utf-8")
+    short by an interruption, malformed or not believable dropped, see `_parse_row`)."""
+    path = _path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _os_error(exc, path, "leer") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"El archivo {path} no es un archivo de estudio de solitaire_nb (no es texto UTF-8).") from None
     lines = text.split("\n")
-    if not lines or not lines[0].startswith(HEADER_PREFIX):
+    if not lines[0].startswith(HEADER_PREFIX):
         raise ValueError(f"El archivo {path} no es un archivo de estudio de solitaire_nb (falta la cabecera).")
     try:
         params = json.loads(lines[0][len(HEADER_PREFIX):])
-    except ValueError:
-        raise ValueError(f"La cabecera del archivo {path} está dañada.") from None
+    except (ValueError, RecursionError):
+        params = None
+    if not isinstance(params, dict):
+        raise ValueError(f"La cabecera del archivo {path} está dañada.")
+    cap = params.get("max_states")
+    cap = cap if isinstance(cap, int) and not isinstance(cap, bool) else None
     body = lines[1:]
     if text and not text.endswith("\n") and body:
         body = body[:-1]  # the last row was being written when the run stopped
     seen: dict[int, DealRecord] = {}
-    for row in csv.reader(body):
-        if row == list(COLUMNS):
-            continue
-        rec = _parse_row(row)
+    for line in body:
+        rec = _parse_row(line, cap)
         if rec is not None and rec.deal not in seen:
             seen[rec.deal] = rec
     return params, list(seen.values())
 
 
 def _describe(params: dict) -> str:
-    variant = ", ".join(f"{k}={v}" for k, v in params.get("variant", {}).items()) or "sin variantes"
+    variant = params.get("variant")
+    flags = variant.items() if isinstance(variant, dict) else ()
+    text = ", ".join(f"{shown(k)}={shown(v)}" for k, v in flags) or "sin variantes"
     return (
-        f"{params.get('game')} ({variant}; time_limit={params.get('time_limit')}, "
-        f"max_states={params.get('max_states')})"
+        f"{shown(params.get('game'))} ({text}; time_limit={shown(params.get('time_limit'))}, "
+        f"max_states={shown(params.get('max_states'))})"
     )
 
 
 def _open_study(path: Path, params: dict) -> tuple[dict[int, DealRecord], io.TextIOBase]:
     """Records already in `path` and the file opened for appending (created if missing).
+    The caller holds the file's lock (`_study_lock`).
 
     A file from a different study is refused; one left by an interrupted run is rewritten
     clean (through a temporary file, so a second interruption cannot lose its rows)."""
     done: dict[int, DealRecord] = {}
-    if path.exists() and path.stat().st_size > 0:
+    try:
+        exists = path.exists() and path.stat().st_size > 0
+    except OSError as exc:
+        raise _os_error(exc, path, "leer") from None
+    if exists:
         old, records = read_records(path)
         mine = {k: old.get(k) for k in params}
         if mine != params:
@@ -325,11 +402,13 @@ def _open_study(path: Path, params: dict) -> tuple[dict[int, DealRecord], io.Tex
                 "Usa otro archivo o los mismos parámetros."
             )
         done = {r.deal: r for r in records}
-        _write_clean(path, params, records)
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write_clean(path, params, [])
-    return done, open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed by caller
+    try:
+        if not exists:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        _write_clean(path, params, list(done.values()))
+        return done, open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed by caller
+    except OSError as exc:
+        raise _os_error(exc, path, "escribir") from None
 
 
 def _write_clean(path: Path, params: dict, records: list[DealRecord]) -> None:
@@ -341,6 +420,70 @@ def _write_clean(path: Path, params: dict, records: list[DealRecord]) -> None:
         for r in records:
             w.writerow(_row(r))
     os.replace(tmp, path)
+
+
+# One writer per study file: an OS lock on "<file>.lock" beside it, held by the process that
+# runs `win_rate` (released by the OS if it dies).  Worker processes forked while it is held
+# close their copy at once, so the lock never outlives the run's own process.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_held_locks() -> None:
+    for fd in list(_HELD_LOCKS):
+        try:
+            os.close(fd)  # the parent's descriptor keeps the lock
+        except OSError:
+            pass
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_held_locks)
+
+
+@contextmanager
+def _study_lock(path: Path):
+    """Hold the study file's lock for the duration (refused in Spanish if another run holds
+    it).  Without `fcntl` (Windows, Pyodide) there is no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    lock_path = path.with_name(path.name + ".lock")
+    for _ in range(10):
+        try:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise _os_error(exc, lock_path, "crear") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ValueError(
+                f"El archivo {path} está en uso: otro cálculo de win_rate está escribiendo en él. "
+                "Espera a que termine o usa otro archivo."
+            ) from None
+        try:  # the lock file may have been removed (and made again) by the run before
+            same = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(fd)
+    else:  # pragma: no cover - ten runs starting and ending in between
+        raise ValueError(f"No se ha podido reservar el archivo {path}: inténtalo de nuevo.")
+    _HELD_LOCKS.add(fd)
+    try:
+        yield
+    finally:
+        _HELD_LOCKS.discard(fd)
+        try:
+            os.unlink(lock_path)  # while still held: the next run makes a fresh one
+        except OSError:
+            pass
+        os.close(fd)
 
 
 def _row(r: DealRecord) -> list:
@@ -407,16 +550,36 @@ def win_rate(
     processes (default: all cores), or in-process where no pool can exist.  ``out``: a CSV file
     that receives each record as it comes and lets a rerun skip the deals already there.
     ``progress``: a progress bar when run in a Jupyter kernel.  ``variant``: the game's
-    variant flags.  Records come back sorted by deal, one per distinct deal asked for."""
-    if name not in GAMES:
-        raise ValueError(f"No hay ningún juego llamado {name!r} (juegos: {', '.join(GAMES)})")
+    variant flags.  Records come back sorted by deal, one per distinct deal asked for.
+
+    Every argument is checked before any work (Spanish ValueError, docs/entradas.md); a
+    study file has one writer at a time: a second run on a file in use is refused."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"No hay ningún juego llamado {shown(name)} (juegos: {', '.join(GAMES)})")
     flags = GAMES[name].resolve_variant(variant)
+    time_limit = check_seconds(time_limit, "time_limit")
+    max_states = check_states(max_states, "max_states")
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise ValueError(f"executor debe ser un concurrent.futures.Executor o None, no {shown(executor)}")
+    if workers is not None:
+        workers = check_int(workers, "workers (procesos)", 1, MAX_WORKERS)
+    if not isinstance(progress, bool):
+        raise ValueError(f"progress debe ser True o False, no {shown(progress)}")
+    path = None if out is None else _path(out)
     wanted = _deal_list(deals)
+    if path is None:
+        return _study(name, flags, wanted, time_limit, max_states, executor, progress, None, workers)
+    with _study_lock(path):
+        return _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers)
+
+
+def _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers) -> WinRate:
+    """`win_rate` once its arguments are checked (and, with a file, its lock held)."""
     params = _params(name, flags, time_limit, max_states)
     done: dict[int, DealRecord] = {}
     fh = None
-    if out is not None:
-        done, fh = _open_study(Path(out), params)
+    if path is not None:
+        done, fh = _open_study(path, params)
     todo = [d for d in wanted if d not in done]
     records = {d: done[d] for d in wanted if d in done}
     bar = _Progress(progress, len(wanted), len(records), GAMES[name].display_name)
@@ -443,15 +606,21 @@ def win_rate(
 
 
 def _deal_list(deals: Iterable[int]) -> list[int]:
+    if isinstance(deals, str | bytes) or not isinstance(deals, Iterable):
+        raise ValueError(f"deals debe ser una lista o un rango de números de partida, no {shown(deals)}")
     seen: dict[int, None] = {}
     for d in deals:
         try:
             n = operator.index(d)  # accepts NumPy integers too
         except TypeError:
             n = -1
-        if isinstance(d, bool) or n < 0:
-            raise ValueError(f"Los números de partida deben ser enteros no negativos, no {d!r}")
+        if isinstance(d, bool) or not 0 <= n <= SEED_MAX:
+            raise ValueError(
+                f"Los números de partida deben ser enteros no negativos, hasta 2⁶⁴ − 1; no {shown(d)}"
+            )
         seen.setdefault(n, None)
+        if len(seen) > MAX_DEALS:
+            raise ValueError(f"Demasiadas partidas para un estudio: como mucho {MAX_DEALS:,}".replace(",", "."))
     return list(seen)
 
 
