@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .checks import shown
 from .engine import Game, new_game
 from .moves import IllegalMove, Move
 from .texts import capitalize
@@ -336,7 +337,7 @@ def _get(ejercicio: str) -> Ejercicio:
     try:
         return EJERCICIOS[ejercicio]
     except KeyError:
-        raise ValueError(f"No existe el ejercicio {ejercicio!r}; los hay: {', '.join(EJERCICIOS)}") from None
+        raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
 
 
 def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:

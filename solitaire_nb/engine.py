@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from . import texts
 from .cards import CARDS, Card, new_deck, same_rank_ids
-from .checks import check_seed
+from .checks import check_seed, shown
 from .moves import IllegalMove, Move
 from .rules import ALL, GameDef, Layout, Rules
 from .shuffle import deal_order
@@ -69,7 +69,7 @@ def _definition(name: str) -> GameDef:
 
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(GAMES)
-        raise ValueError(f"No existe el juego {name!r} (juegos: {known})")
+        raise ValueError(f"No existe el juego {shown(name)} (juegos: {known})")
     return GAMES[name]
 
 
@@ -137,7 +137,7 @@ class Game:
         try:
             return self._idx[pile_id]
         except (KeyError, TypeError):
-            raise ValueError(f"{self.definition.display_name} no tiene la pila {pile_id!r}") from None
+            raise ValueError(f"{self.definition.display_name} no tiene la pila {shown(pile_id)}") from None
 
     def label(self, pile_id: str) -> str:
         """The Spanish label a reader sees for a pile ("Tablero 4", "Base 1", "Abanico 2")."""
@@ -353,10 +353,10 @@ class Game:
         if si is None or di is None:
             bad = src if si is None else dst
             return None, (
-                f"{name} no tiene la pila {bad!r}; sus pilas son {', '.join(self.pile_ids)}."
+                f"{name} no tiene la pila {shown(bad)}; sus pilas son {', '.join(self.pile_ids)}."
             )
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return None, f"El número de cartas que se mueven debe ser un entero positivo, no {count!r}."
+            return None, f"El número de cartas que se mueven debe ser un entero positivo, no {shown(count)}."
         if si == di:
             return None, f"El origen y el destino son la misma pila ({self.label(src)})."
         ks, kd = self._kind[si], self._kind[di]
@@ -652,7 +652,7 @@ class Game:
         for pid, cards in piles.items():
             i = game._position_index(pid)
             if isinstance(cards, str) or not isinstance(cards, Iterable):
-                raise ValueError(f"La pila {pid!r} debe ser una lista de cartas, no {cards!r}")
+                raise ValueError(f"La pila {shown(pid)} debe ser una lista de cartas, no {shown(cards)}")
             game._piles[i] = [Card.parse(c) for c in cards]
         for i, kind in enumerate(game._kind):
             n = len(game._piles[i])
@@ -661,7 +661,7 @@ class Game:
             i = game._position_index(pid)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(game._piles[i]):
                 raise ValueError(
-                    f"Cartas boca abajo en {pid!r}: {count!r} no está entre 0 y {len(game._piles[i])}"
+                    f"Cartas boca abajo en {shown(pid)}: {shown(count)} no está entre 0 y {len(game._piles[i])}"
                 )
             game._fd[i] = count
         if validate:
@@ -676,7 +676,7 @@ class Game:
     def _position_index(self, pid: Any) -> int:
         if not isinstance(pid, str) or pid not in self._idx:
             raise ValueError(
-                f"{self.definition.display_name} no tiene la pila {pid!r}; sus pilas son {', '.join(self.pile_ids)}"
+                f"{self.definition.display_name} no tiene la pila {shown(pid)}; sus pilas son {', '.join(self.pile_ids)}"
             )
         return self._idx[pid]
 
@@ -843,10 +843,10 @@ def load_game(text: str) -> Game:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError("El documento no es una partida de solitaire_nb")
     if doc.get("version") != FORMAT_VERSION:
-        raise ValueError(f"Versión de documento no admitida: {doc.get('version')!r}")
+        raise ValueError(f"Versión de documento no admitida: {shown(doc.get('version'))}")
     for key in ("game", "variant", "seed", "deal", "start", "moves", "position"):
         if key not in doc:
-            raise ValueError(f"Al documento le falta el campo {key!r}")
+            raise ValueError(f"Al documento le falta el campo {shown(key)}")
     variant, moves = doc["variant"], doc["moves"]
     if not isinstance(variant, dict) or not isinstance(moves, list):
         raise ValueError("Los campos 'variant' y 'moves' del documento no tienen la forma esperada")
@@ -855,7 +855,7 @@ def load_game(text: str) -> Game:
             game = new_game(doc["game"], deck=doc["deal"], **variant)
             seed = doc["seed"]
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise ValueError(f"Número de partida no válido: {seed!r}")
+                raise ValueError(f"Número de partida no válido: {shown(seed)}")
             if seed is not None and deal_order(seed, game.definition.decks) != list(game._deal or ()):
                 raise ValueError("El orden de las cartas no corresponde al número de partida")
             game.seed = seed
@@ -872,7 +872,7 @@ def load_game(text: str) -> Game:
             )
         for i, text_move in enumerate(moves):
             if not isinstance(text_move, str):
-                raise ValueError(f"Movimiento nº {i + 1} no válido: {text_move!r}")
+                raise ValueError(f"Movimiento nº {i + 1} no válido: {shown(text_move)}")
             try:
                 game.move(text_move)
             except IllegalMove as exc:

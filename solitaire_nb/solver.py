@@ -251,7 +251,7 @@ from itertools import product
 from typing import NamedTuple
 
 from .cards import CARDS
-from .checks import check_int, check_seconds, check_states, shown
+from .checks import STATES_MAX, check_int, check_seconds, check_states, shown
 from .engine import Game, _tables_for
 from .moves import Move
 from .shuffle import splitmix64
@@ -1789,7 +1789,7 @@ def solve(
     _check_request(game)
     time_limit = check_seconds(time_limit, "time_limit")
     max_states = check_states(max_states, "max_states")
-    max_table = check_int(max_table, "max_table", 1)
+    max_table = check_int(max_table, "max_table", 1, STATES_MAX)
     collecting = gc.isenabled()
     gc.disable()
     try:
