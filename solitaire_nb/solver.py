@@ -1815,7 +1815,10 @@ def _check_request(game: Game) -> None:
         raise ValueError(f"Posición imposible: {' '.join(extra)} aparece más veces de las que tiene la baraja")
     if any(not 0 <= f <= len(p) for f, p in zip(game._fd, game._piles, strict=True)):
         raise ValueError("Posición imposible: hay más cartas boca abajo que cartas en alguna pila")
-    game._validate_foundations()
+    if sum(counts) == 52 * decks:
+        game._validate_position()  # a whole deck: face-down cards only where play puts them
+    else:
+        game._validate_foundations()
 
 
 def _solve(game: Game, time_limit: float | None, max_states: int | None, max_table: int) -> SolveResult:

@@ -12,7 +12,7 @@ the process-pool study is marked ``slow``.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import itertools
 import json
 import math
 import re
@@ -329,6 +329,29 @@ def test_max_states_is_a_hard_exact_cap(name, flags):
                 assert r.states == k, (deal, k, r)
             again = solve(g, max_states=k)
             assert (again.status, again.states, again.moves) == (r.status, r.states, r.moves)
+
+
+VARIANTS = [(name, dict(zip(d.variants, values, strict=True)))
+            for name, d in sn.GAMES.items() for values in itertools.product([False, True], repeat=len(d.variants))]
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=st.sampled_from(VARIANTS), seed=st.integers(0, SEED_MAX), picks=st.lists(st.integers(0, 10**6), max_size=25))
+def test_positions_reached_by_play_are_never_refused(case, seed, picks):
+    """The solver's door refuses impossible positions only: every position reached by play
+    (and the same position given by hand) gets an answer within its cap."""
+    name, flags = case
+    g = new_game(name, seed=seed, **flags)
+    for p in picks:
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.move(legal[p % len(legal)])
+    for game in (g, Game.from_position(name, {k: list(v) for k, v in g.piles.items()},
+                                       {p: g.face_down(p) for p in g.pile_ids}, **flags)):
+        r = solve(game, max_states=30)
+        assert r.states <= 30
+        assert hint(game, max_states=30).status in ("won", "lost", "unknown")
 
 
 def test_max_states_zero_examines_nothing():
