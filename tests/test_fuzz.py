@@ -39,7 +39,7 @@ HUGE = 10**5000  # its str() raises in Python ≥ 3.11: a message must never try
 # ---------------------------------------------------------------------- the Spanish check
 _ENGLISH = re.compile(
     r"\b(the|of|and|is|are|not|must|invalid|expected|expecting|got|argument|object|cannot|should|"
-    r"literal|exceeds|digits|unhashable|keyword|multiple|nonetype|traceback|with|for|has|have|"
+    r"literal|exceeds|digits|unhashable|keyword|multiple|nonetype|traceback|with|for|have|"
     r"list|range|index|string|integer|truth|ambiguous|codec|decode|byte|position|permission|"
     r"denied|file|directory|such|unsupported|operand|attribute|subscriptable|iterable|callable)\b"
     r"|[a-z]Error\b|int\(\)",
@@ -592,3 +592,112 @@ def test_study_functions_still_work():
     assert study.deck_ids(study.deck_codes(res.decks[0])).tolist() == res.decks[0].tolist()
     assert study.summary(res)["on_table"][0] > 0
     assert math.isclose(study.chi2_sf(0.0, 2), 1.0)
+
+
+# ---------------------------------------------------------------------- the board's messages
+def _board(game: Game | None = None):
+    from solitaire_nb.board import Board
+
+    return Board(game or new_game("citadel", seed=9), solve_seconds=0.2, hint_seconds=0.1)
+
+
+def _board_state(b):
+    return b.game.to_json(), b.game.history
+
+
+events = st.sampled_from(["click", "double", "text", "button", "escape", "", None, 3, "CLICK"])
+buttons = st.sampled_from(["undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load"])
+messages = st.one_of(
+    junk,
+    st.fixed_dictionaries({"event": events}, optional={"pile": junk, "index": junk, "text": junk, "name": junk}),
+    st.fixed_dictionaries({"event": st.just("button"), "name": buttons},
+                          optional={"seed": junk, "game": junk, "text": junk}),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(msgs=st.lists(messages, min_size=1, max_size=4))
+def test_board_messages_never_escape_and_speak_spanish(msgs):
+    b = _board()
+    for msg in msgs:
+        if isinstance(msg, dict) and msg.get("name") in ("hint", "solvable", "solution"):
+            continue  # the solver's buttons take their time limit: covered below
+        before = _board_state(b)
+        b.handle(msg)
+        assert spanish(b.message, *(msg.values() if isinstance(msg, dict) else [msg])), b.message
+        if b.kind == "error":
+            assert _board_state(b) == before
+
+
+@pytest.mark.parametrize("seed", [2**64, HUGE, -1, "-1", "1e5", "9" * 5000, 1.5, float("nan"), [1], True],
+                         ids=lambda v: shown(v)[:20])
+def test_board_new_game_refuses_seeds_out_of_range(seed):
+    b = _board()
+    before = _board_state(b)
+    b.handle({"event": "button", "name": "new", "seed": seed})
+    assert b.kind == "error" and spanish(b.message, seed), b.message
+    assert _board_state(b) == before
+
+
+@pytest.mark.parametrize("text", [
+    "citadel/" + "9" * 5000 + "/", f"citadel/{2**64}/", "citadel/-1/", "citadel", "/", "//", "citadel/1/T1>T2x" + "9" * 5000,
+    "citadel;autoplay=2/1/", "citadel;=1/1/", "klondike/1/", "{" * 10_000, "[" * 100_000, '{"format": 1}',
+    "citadel/1/" + ",".join(["T1-T2"] * 2000), "\x00", "citadel/p.@@@/", "citadel/d.AAAA/", "citadel/p./",
+], ids=lambda t: t[:30])
+def test_board_load_refuses_bad_codes(text):
+    b = _board()
+    before = _board_state(b)
+    b.handle({"event": "button", "name": "load", "text": text})
+    assert spanish(b.message, text), b.message
+    if b.kind == "error":
+        assert _board_state(b) == before
+
+
+@pytest.mark.parametrize("text", ["T1>T2x" + "9" * 5000, "T" + "9" * 5000 + " B1", "T1 T2 " + "9" * 5000,
+                                  "T1 T2 -3", "٣ B1", "M D X", "T1 " * 1000], ids=lambda t: t[:20])
+def test_board_typed_moves_refuse_in_spanish(text):
+    b = _board(new_game("moving_left", seed=2))
+    before = _board_state(b)
+    b.handle({"event": "text", "text": text})
+    assert b.kind == "error" and spanish(b.message, text), b.message
+    assert _board_state(b) == before
+
+
+def test_board_solver_buttons_answer_in_spanish():
+    b = _board(new_game("bakers_dozen", seed=3))
+    for name in ("hint", "solvable", "solution", "next"):
+        b.handle({"event": "button", "name": name})
+        assert spanish(b.message), b.message
+
+
+# ---------------------------------------------------------------------- exercises
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answer=st.one_of(junk, st.text(alphabet="T0123>F,; xKQS♠", max_size=20)))
+def test_exercise_checkers_answer_in_spanish(answer):
+    from solitaire_nb import ejercicios
+
+    for ident in ejercicios.EJERCICIOS:
+        ok, message = ejercicios._verdict(ident, answer)
+        assert isinstance(ok, bool) and spanish(message, answer), (ident, message)
+
+
+@pytest.mark.parametrize("answer", [HUGE, -HUGE, 2**64, np.array([1, 2]), np.int64(3), float("nan"),
+                                    "9" * 5000, ["AS"] * 10_000, {"a": 1}, b"AS", object()],
+                         ids=lambda v: shown(v)[:20])
+def test_exercise_checkers_take_any_answer(answer):
+    from solitaire_nb import ejercicios
+
+    for ident in ejercicios.EJERCICIOS:
+        ok, message = ejercicios._verdict(ident, answer)
+        assert isinstance(ok, bool) and spanish(message, answer), (ident, message)
+
+
+def test_exercise_boxes_take_any_text():
+    from solitaire_nb import ejercicios
+
+    refused(ejercicios.comprobar, "no_existe", "x")
+    refused(ejercicios.comprobar, ["lista"], "x")
+    for ident in list(ejercicios.EJERCICIOS)[:3]:
+        for text in ("9" * 5000, "-" + "9" * 5000, "   ", "٣"):
+            ok, message = ejercicios._verdict(ident, text)
+            assert spanish(message, text), message
