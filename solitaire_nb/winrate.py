@@ -86,8 +86,8 @@ STATUS_ES = {"won": "tiene solución", "lost": "no tiene solución", "unknown": 
 # ---------------------------------------------------------------------- interval arithmetic
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0."""
-    n = check_int(n, "El número de partidas (n)", 0)
-    successes = check_int(successes, "El número de éxitos", 0)
+    n = check_int(n, "El número de partidas (n)", 0, 10**15)
+    successes = check_int(successes, "El número de éxitos", 0, 10**15)
     z = check_number(z, "z")
     if n == 0:
         return 0.0, 1.0
