@@ -30,7 +30,8 @@ def shown(value: Any) -> str:
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - any object: its repr may fail
-        return f"un valor de tipo {type(value).__name__}"
+        kinds = {list: "una lista", tuple: "una tupla", dict: "un diccionario", set: "un conjunto"}
+        return kinds.get(type(value), "un objeto") + " que no se puede mostrar"
     if len(text) > _SHOWN:
         text = text[: _SHOWN - 1] + "…"
     return text
