@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import math
+import os
 import re
 from pathlib import Path
 
@@ -476,6 +476,75 @@ def test_a_study_file_held_elsewhere_is_refused_untouched(tmp_path):
     with winrate._study_lock(out):
         refused(win_rate, "citadel", [2], max_states=5, executor=InProcessExecutor(), progress=False, out=out)
     assert out.read_bytes() == before
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from solitaire_nb import winrate
+with winrate._study_lock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+@pytest.mark.parametrize("ending", ["exit", "crash"])
+def test_another_process_holding_the_file_is_refused_until_it_ends(ending, tmp_path):
+    """The lock is the operating system's: a run in another process is refused while it holds
+    the file, and the file is free again once that process ends, even by a crash."""
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "estudio.csv"
+    env = dict(os.environ, PYTHONPATH=str(Path(sn.__file__).resolve().parents[1]))
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(out)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        exc = refused(win_rate, "citadel", [1], max_states=5, executor=InProcessExecutor(), progress=False, out=out)
+        assert "en uso" in str(exc) and not out.exists()
+    finally:
+        if ending == "crash":
+            holder.send_signal(signal.SIGKILL)
+        else:
+            holder.stdin.close()
+        holder.wait()
+    win_rate("citadel", [1], max_states=5, executor=InProcessExecutor(), progress=False, out=out)
+    assert [r.deal for r in read_records(out)[1]] == [1]
+
+
+FORKING_HOLDER = """
+import multiprocessing, sys, time
+from pathlib import Path
+from solitaire_nb import winrate
+with winrate._study_lock(Path(sys.argv[1])):
+    child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+    child.start()
+    print(child.pid, flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_crashed_run_leaves_no_lock_behind_in_its_workers(tmp_path):
+    """Pool workers forked while a run holds the file close their copy of the lock, so a run
+    that crashes (killed) while a worker is still finishing its deal leaves the file free."""
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "estudio.csv"
+    env = dict(os.environ, PYTHONPATH=str(Path(sn.__file__).resolve().parents[1]))
+    holder = subprocess.Popen([sys.executable, "-c", FORKING_HOLDER, str(out)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    worker = int(holder.stdout.readline())
+    try:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+        with winrate._study_lock(out):  # the worker is still alive
+            pass
+    finally:
+        os.kill(worker, signal.SIGKILL)
 
 
 @pytest.mark.slow
