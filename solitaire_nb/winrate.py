@@ -236,12 +236,13 @@ def solve_deal(
     """Solve numbered deal `seed` of `name` (run in a worker: rebuilds the game itself).
 
     Returns a plain tuple (deal, status, states, seconds, moves) so that it pickles cheaply."""
-    from .engine import new_game
+    from .engine import _definition, new_game
     from .solver import solve  # imported here: `import solitaire_nb.winrate` stays light
 
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
-    game = new_game(name, seed=check_seed(seed), **variant)
+    flags = _definition(name).resolve_variant(variant)  # "seed" or "name" as a flag: refused
+    game = new_game(name, seed=check_seed(seed), **flags)
     result = solve(game, time_limit=time_limit, max_states=max_states)
     return seed, result.status, int(result.states), float(result.seconds), len(result.moves)
 

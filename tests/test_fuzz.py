@@ -627,6 +627,9 @@ def test_solve_deal_checks_its_arguments():
     refused(winrate.solve_deal, "citadel", 1, {}, None, -5)
     refused(winrate.solve_deal, "citadel", 1, [], None, 5)
     refused(winrate.solve_deal, "citadel", 1, {"deck": True}, None, 5)
+    refused(winrate.solve_deal, "citadel", 1, {"seed": True}, None, 5)
+    refused(winrate.solve_deal, "citadel", 1, {"name": True}, None, 5)
+    refused(winrate.solve_deal, ["citadel"], 1, {}, None, 5)
 
 
 # ---------------------------------------------------------------------- study functions
