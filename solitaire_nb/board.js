@@ -71,7 +71,7 @@ function render({ model, el: root }) {
 
   // --- keyboard moves and save / load
   const moveInput = el("input", { class: "snb-text", type: "text", "aria-label": "Escribe un movimiento",
-    placeholder: "T4 B1  ·  T2 T7 3  ·  M  ·  T3>F0" });
+    placeholder: "T4 B1  ·  T2 T7 3  ·  M" });
   const moveButton = el("button", { class: "snb-btn", "data-button": "text", text: "Jugar" });
   const playText = () => {
     send({ event: "text", text: moveInput.value });
@@ -83,7 +83,7 @@ function render({ model, el: root }) {
   });
   const help = el("span", { class: "snb-help",
     text: "Números como en las etiquetas: T = tablero, A = abanico, B = base, R = reserva, " +
-      "M = mazo, D = descarte; un tercer número mueve varias cartas. También T3>F0 (RULES.md, desde 0)." });
+      "M = mazo, D = descarte; un tercer número mueve varias cartas (T2 T7 3). También «tablero 2 a base 1»." });
   const keyboard = el("div", { class: "snb-keyboard" },
     el("label", { text: "Movimiento:" }), moveInput, moveButton, help);
 

@@ -196,3 +196,12 @@ def test_build_writes_a_repeatable_executed_notebook(tmp_path: Path):
     assert len(state) >= 4  # the box, its two children, their layouts and styles
     build_notebooks.build(source)
     assert target.read_bytes() == first, "a rebuild changed the saved notebook"
+
+
+def test_no_saved_notebook_shows_an_error():
+    # A repr that fails while a result is displayed leaves an error output without stopping
+    # the run; the build refuses it, and no committed notebook may carry one.
+    for path in sorted(Path(__file__).resolve().parents[1].glob("notebooks/*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        errors = [o for c in nb["cells"] for o in c.get("outputs", []) if o.get("output_type") == "error"]
+        assert not errors, f"{path.name}: {errors[0].get('ename')}: {errors[0].get('evalue')}"

@@ -184,6 +184,16 @@ def build(source: Path, timeout: int = 3600) -> Path:
         store_widget_state=True, record_timing=False,
     )  # fmt: skip
     client.execute(env=kernel_environment())
+    # An exception raised while displaying a result (in a repr) is stored as an error output
+    # without stopping the run: a lesson must never show one, so the build fails on it.
+    errors = [
+        f"celda {k + 1}: {out.get('ename')}: {out.get('evalue')}"
+        for k, cell in enumerate(nb.cells)
+        for out in cell.get("outputs", [])
+        if out.get("output_type") == "error"
+    ]
+    if errors:
+        raise RuntimeError(f"{source.name} muestra errores al ejecutarse: " + "; ".join(errors))
     _join_streams(nb)
     nb = _steady_outputs(nb, source.stem)
     target = source.with_suffix(".ipynb")
