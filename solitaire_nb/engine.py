@@ -688,7 +688,7 @@ class Game:
             n = len(game._piles[i])
             game._fd[i] = n if kind == "S" else max(0, n - 1) if kind == "R" else 0
         if face_down is not None and not isinstance(face_down, Mapping):
-            raise ValueError(f"Las cartas boca abajo se dan como pila -> número, no {face_down!r}")
+            raise ValueError(f"Las cartas boca abajo se dan como pila -> número, no {shown(face_down)}")
         for pid, count in (face_down or {}).items():
             i = game._position_index(pid)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(game._piles[i]):
@@ -884,7 +884,8 @@ def load_game(text: str) -> Game:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(
-            f"El texto no es un documento JSON de partida (error en la línea {exc.lineno}, columna {exc.colno})"
+            f"El texto no es un documento JSON de partida (deja de entenderse en la línea {exc.lineno}, "
+            f"columna {exc.colno})"
         ) from None
     except (TypeError, ValueError, RecursionError):  # not text, or nested too deep to read
         raise ValueError("El texto no es un documento JSON de partida") from None

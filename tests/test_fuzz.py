@@ -776,3 +776,113 @@ def test_exercise_boxes_take_any_text():
         for text in ("9" * 5000, "-" + "9" * 5000, "   ", "٣"):
             ok, message = ejercicios._verdict(ident, text)
             assert spanish(message, text), message
+
+
+# ---------------------------------------------------------------------- learner notation, share codes
+@FAST
+@given(name=st.sampled_from(GAMES), text=st.one_of(junk, st.text(alphabet="TABRMDtabrmd 0123456789-,²٣x", max_size=14)))
+def test_learner_notation_answers_or_refuses(name, text):
+    from solitaire_nb import notation
+
+    g = new_game(name, seed=6)
+    move = answer_or_refuse(notation.parse_move, g, text)
+    if isinstance(move, Move):
+        # what it reads, it writes back the same way, and the engine judges it in Spanish
+        assert notation.parse_move(g, notation.format_move(g, move)) == move
+        why = g.why_not(move)
+        assert why is None or spanish(why)
+
+
+@pytest.mark.parametrize("text", ["T" + "9" * 5000 + " B1", "T1 T2 " + "9" * 5000, "T1 T2 ٣",
+                                  "tablero ٣ a base 1", "x" * 10_000, "T0 B1", "B0 T1", "M D D"],
+                         ids=lambda t: t[:20])
+def test_learner_notation_refuses_in_spanish(text):
+    from solitaire_nb import notation
+
+    refused(notation.parse_move, new_game("moving_left", seed=1), text)
+
+
+@FAST
+@given(game=junk, pile=junk)
+def test_pile_codes_answer_or_refuse(game, pile):
+    from solitaire_nb import notation
+
+    answer_or_refuse(notation.pile_code, game, pile)
+    answer_or_refuse(notation.pile_name, game, pile)
+
+
+@FAST
+@given(text=st.one_of(junk, st.text(max_size=30), st.text(alphabet="citadel/;=01p.dT-,B", max_size=30)))
+def test_share_codes_answer_or_refuse(text):
+    from solitaire_nb.share import load_share, share_code
+
+    g = answer_or_refuse(load_share, text)
+    if isinstance(g, Game):
+        assert load_share(share_code(g)).position() == g.position()
+
+
+@FAST
+@given(case=st.sampled_from(VARIANTS), seed=st.integers(0, SEED_MAX), picks=st.lists(st.integers(0, 99), max_size=12),
+       drop=st.sets(st.integers(0, 103), max_size=20))
+def test_share_codes_round_trip_deals_and_practice_positions(case, seed, picks, drop):
+    """Deals, hand-given and practice positions go out as codes and come back the same; the
+    solver answers on each (practice positions are won when their cards are home)."""
+    from solitaire_nb.share import load_share, share_code
+
+    name, flags = case
+    g = new_game(name, seed=seed, **flags)
+    for p in picks:
+        legal = g.legal_moves()
+        if legal:
+            g.move(legal[p % len(legal)])
+    assert load_share(share_code(g)).position() == g.position()
+    # a practice position: some cards of the tableau taken away
+    piles = {k: [c for i, c in enumerate(v) if not (k.startswith("T") and (hash(k) + i) % 104 in drop)]
+             for k, v in g.piles.items()}
+    fd = {p: min(g.face_down(p), max(0, len(piles[p]) - 1)) for p in g.pile_ids}
+    h = answer_or_refuse(Game.from_position, name, piles, fd, **flags)
+    if isinstance(h, Game):
+        assert load_share(share_code(h)).position() == h.position()
+        assert load_game(h.to_json()).position() == h.position()
+        r = solve(h, max_states=40)
+        assert r.states <= 40 and r.status in ("won", "lost", "unknown")
+
+
+@pytest.mark.parametrize("code", [
+    "citadel/" + "9" * 5000 + "/", f"citadel/{2**64}/", "citadel/²/", "citadel/p.AQE/", "citadel/d." + "A" * 100 + "/",
+    "citadel/p." + "_" * 5000 + "/", "citadel;autoplay=1;autoplay=x/1/", "citadel/1/T1-T2x" + "9" * 5000,
+    "citadel/1/" + "T1>T2x" + "9" * 5000, 5, None, ["citadel/1/"], "",
+    "citadel;seed=1/5/", "citadel;name=1/5/", "citadel;deck=1/5/", "citadel;validate=0/p.AQE/",
+], ids=lambda c: shown(c)[:25])
+def test_bad_share_codes_are_refused_in_spanish(code):
+    from solitaire_nb.share import load_share
+
+    refused(load_share, code)
+
+
+@pytest.mark.parametrize("piles", [
+    {"T0": ["AS", "AS"]},                                  # a card more often than one deck holds
+    {"F0": ["2S"]},                                        # a foundation that is not a sequence
+    {"T9": ["AS"]},                                        # a pile the game lacks
+    {"T0": ["ZZ"]},                                        # a card nobody can read
+], ids=repr)
+def test_impossible_practice_positions_are_refused(piles):
+    refused(Game.from_position, "citadel", piles)
+
+
+def test_practice_positions_are_solved_or_refused_never_asserted():
+    g = Game.from_position("citadel", {"T0": ["2S", "AS"], "T1": ["3S"]})
+    assert g.is_practice
+    r = solve(g)
+    assert r.status == "won"
+    assert refused(Game.from_position, "citadel", {"T0": ["AS"]}, {"T0": 5})
+
+
+@FAST
+@given(game=junk, kwargs=st.dictionaries(st.sampled_from(["selected", "highlight"]), junk, max_size=2))
+def test_rendering_answers_or_refuses(game, kwargs):
+    from solitaire_nb.render import render_html, render_svg
+
+    answer_or_refuse(render_svg, game, **kwargs)
+    answer_or_refuse(render_html, game)
+    answer_or_refuse(render_svg, new_game("chequers", seed=1), **kwargs)
