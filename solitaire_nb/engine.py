@@ -142,6 +142,7 @@ class Game:
 
     def label(self, pile_id: str) -> str:
         """The Spanish label a reader sees for a pile ("Tablero 4", "Base 1", "Abanico 2")."""
+        self._index(pile_id)  # a pile this game has, or a Spanish ValueError
         return texts.pile_label(pile_id, self.definition.tableau_label)
 
     @property

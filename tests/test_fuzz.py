@@ -198,6 +198,14 @@ def test_moves_refused_leave_the_game_unchanged(name, src, dst, count):
         assert snapshot(g) == before
 
 
+@FAST
+@given(name=st.sampled_from(GAMES), pile=junk)
+def test_pile_lookups_answer_or_refuse(name, pile):
+    g = new_game(name, seed=5)
+    for method in (g.pile, g.face_down, g.label):
+        answer_or_refuse(method, pile)
+
+
 @pytest.mark.parametrize("count", [HUGE, 2**64, -1, 0, 1.5, True, "2"], ids=lambda v: shown(v)[:20])
 def test_move_counts_of_every_kind(count):
     g = new_game("moving_left", seed=3)
