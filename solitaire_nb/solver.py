@@ -96,7 +96,10 @@ to it.  Its "lost" proves nothing about the real game, so the complete search fo
 the rest of the budget, and only that one may answer "lost".
 
 Caps: ``max_states`` counts the states taken from the queue, expanded or dropped by rule 8
-(deterministic: same verdict on every machine); ``time_limit`` is checked every few hundred
+(deterministic: same verdict on every machine); it is a hard cap on the sum over every search
+of a call (the first phase, Baker's Dozen's searches, the castles' turns and probe): a
+"unknown" under it has used it exactly, and a root's dead-end test counts as its one state, so
+``max_states=0`` examines nothing.  ``time_limit`` is checked every few hundred
 states; a search's table never holds more than ``max_table`` keys (a few hundred bytes
 each; the castles' two orders have one table each, and a search whose table is full stops
 while the other goes on); reaching any cap gives "unknown".
