@@ -526,9 +526,17 @@ FORKING_HOLDER = """
 import multiprocessing, sys, time
 from pathlib import Path
 from solitaire_nb import winrate
+
+def linger(started):
+    started.set()  # the fork's own handlers have run by now
+    time.sleep(60)
+
+ctx = multiprocessing.get_context("fork")
 with winrate._study_lock(Path(sys.argv[1])):
-    child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+    started = ctx.Event()
+    child = ctx.Process(target=linger, args=(started,))
     child.start()
+    started.wait(30)
     print(child.pid, flush=True)
     sys.stdin.read()
 """
