@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .checks import shown
 from .engine import Game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -108,7 +109,7 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
             elif piece.strip():
                 parts.append(piece)
     elif isinstance(respuesta, Iterable):
-        parts = [str(p) for p in respuesta]
+        parts = [p if isinstance(p, str) else shown(p) for p in respuesta]
     else:
         raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
     return [parse_move(game, p) for p in parts]
@@ -168,8 +169,8 @@ def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card]
 
 def _number(correct: Callable[[], int], hint: str) -> Callable:
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int):
-            return False, "La respuesta es un número entero, por ejemplo 3."
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
         want = correct()
         if respuesta == want:
             return True, "¡Correcto!"
@@ -449,14 +450,14 @@ def enunciado(ejercicio: str) -> str:
 def _get(ejercicio: str) -> Ejercicio:
     try:
         return EJERCICIOS[ejercicio]
-    except KeyError:
-        raise ValueError(f"No existe el ejercicio {ejercicio!r}; los hay: {', '.join(EJERCICIOS)}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
 
 
 def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if respuesta is None or respuesta == "" or respuesta == []:
+    if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
         return check(respuesta)
@@ -483,7 +484,7 @@ def caja(ejercicio: str) -> Any:
         texto = texto.strip()
         if not texto:
             return False, "Escribe tu respuesta en la casilla."
-        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+        respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
         return _verdict(ejercicio, respuesta)
 
     return answer_box(enunciado(ejercicio), check)
