@@ -32,8 +32,6 @@ from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layou
 IN_REWRITE: list[str] = [
     "01_chequers.ipynb",
     "02_moving_left.ipynb",
-    "03_scotch.ipynb",
-    "04_bakers_dozen.ipynb",
     "05_citadel_y_beleaguered_castle.ipynb",
     "06_citadel_vs_beleaguered_castle.ipynb",
     "07_probabilidades.ipynb",
