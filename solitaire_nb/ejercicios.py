@@ -325,6 +325,28 @@ def citadel_rescate() -> Game:
     )
 
 
+def citadel_libera() -> Game:
+    """Citadel, exercise 4: one move uncovers the 6 of hearts, which the autoplay then sends home
+    (the 10 of diamonds onto the Jack of spades is the trap: it buries the 6 deeper)."""
+    return Game.from_position(
+        "citadel",
+        {
+            "F0": ["AS"],
+            "F1": ["AH", "2H", "3H", "4H", "5H"],
+            "F2": ["AD"],
+            "F3": ["AC"],
+            "T0": ["6H", "JS"],
+            "T1": ["QH"],
+            "T2": ["TD"],
+            "T3": ["KS"],
+            "T4": ["KD"],
+            "T5": ["KC"],
+            "T6": ["KH"],
+            "T7": ["3D"],
+        },
+    )
+
+
 CITADEL_CLUBS = ("2C", "4C", "3C", "5C", "6C")
 """Citadel, exercise 2: the order in which the clubs from 2 to 6 are dealt."""
 
@@ -460,6 +482,16 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             "donde ir: un 10 arriba de una pila o un hueco.",
         ),
         cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
+    ),
+    "citadel-4": Ejercicio(
+        "En esta posición de Citadel, ¿qué movimiento hace que el 6 de corazones suba solo a la base?",
+        _moves_reaching(
+            citadel_libera,
+            lambda g: _on_foundation(g, "6H"),
+            "El 6 de corazones sigue en el tablero: el juego automático solo lo sube cuando queda arriba "
+            "de su pila.",
+        ),
+        cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
     ),
 }
 

@@ -42,6 +42,7 @@ SOLUCIONES = {
     "citadel-1": ["KS", "KH", "KD", "KC"],
     "citadel-2": 2,
     "citadel-3": "B1 T2, T1 T2",
+    "citadel-4": "T1 T2",
 }
 
 WRONG = {
@@ -60,6 +61,7 @@ WRONG = {
     "citadel-1": (["KS", "QS"], "Q de picas"),
     "citadel-2": (3, "menos"),
     "citadel-3": ("B3 T7", "todavía no"),
+    "citadel-4": ("T3 T1", "todavía no"),
 }
 
 

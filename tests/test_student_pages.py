@@ -32,9 +32,6 @@ from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layou
 IN_REWRITE: list[str] = [
     "01_chequers.ipynb",
     "02_moving_left.ipynb",
-    "05_citadel_y_beleaguered_castle.ipynb",
-    "06_citadel_vs_beleaguered_castle.ipynb",
-    "07_probabilidades.ipynb",
 ]
 
 PAGE_TIMEOUT = 900  # a page is sent once its notebook has run, on a busy 2-core machine
