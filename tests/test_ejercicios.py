@@ -188,3 +188,27 @@ def test_widget_checks_like_the_function():
     entry.value = '["2C", "KC"]'
     button.click()
     assert "¡Correcto!" in box.children[2].value
+
+
+@pytest.mark.parametrize("ejercicio", [e for e, ex in EJERCICIOS.items() if ex.kind == "board"])
+def test_board_exercise_judges_the_moves_played(ejercicio):
+    """tablero(): the guide's moves played on the exercise's board end in «¡Correcto!»; a
+    question without a position has no board."""
+    from solitaire_nb.ejercicios import tablero
+
+    box = tablero(ejercicio)
+    question, board, verdict = box.children
+    assert enunciado(ejercicio) in question.value
+    answer = SOLUCIONES[ejercicio]
+    moves = [m.strip() for m in (answer.split(",") if isinstance(answer, str) else answer)]
+    for i, text in enumerate(moves, 1):
+        board.type_move(text)
+        assert board.game.moves_played == i, board.view.get("message")
+        assert ("¡Correcto!" in verdict.value) == (i == len(moves)), verdict.value
+
+
+def test_no_board_for_a_question_without_a_position():
+    from solitaire_nb.ejercicios import tablero
+
+    with pytest.raises(ValueError, match="no tiene una posición"):
+        tablero("chequers-1")
