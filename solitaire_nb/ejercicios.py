@@ -472,7 +472,7 @@ def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
     if respuesta is None or respuesta == "" or respuesta == []:
-        return False, "Escribe tu respuesta en la variable `respuesta` y vuelve a ejecutar la celda."
+        return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
         return check(respuesta)
     except ValueError as exc:
