@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .checks import shown
 from .engine import Game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -108,7 +109,7 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
             elif piece.strip():
                 parts.append(piece)
     elif isinstance(respuesta, Iterable):
-        parts = [str(p) for p in respuesta]
+        parts = [p if isinstance(p, str) else shown(p) for p in respuesta]
     else:
         raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
     return [parse_move(game, p) for p in parts]
@@ -168,8 +169,8 @@ def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card]
 
 def _number(correct: Callable[[], int], hint: str) -> Callable:
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int):
-            return False, "La respuesta es un número entero, por ejemplo 3."
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
         want = correct()
         if respuesta == want:
             return True, "¡Correcto!"
@@ -271,19 +272,44 @@ def moving_left_hueco() -> Game:
     )
 
 
-def scotch_dos() -> Game:
-    """Scotch, exercise 3: free the 2 of hearts and put it on the Ace of spades' foundation."""
+def _to_win(start: Callable[[], Game]) -> Callable:
+    """A practice position to win, answered with moves played from `start()`: right once every
+    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        moves = _moves(g, respuesta)
+        if not moves:
+            return False, f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
+        for i, m in enumerate(moves, 1):
+            try:
+                g.move(m)
+            except IllegalMove as exc:
+                return False, f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+        if g.is_won():
+            return True, "¡Correcto!"
+        if not g.legal_moves():
+            return False, "Sin movimientos: por ahí ya no se puede ganar. Prueba otro camino."
+        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
+
+    return check
+
+
+def scotch_reto() -> Game:
+    """Scotch, exercise 3: ten cards to win; sending the 3 of spades home at once loses (it is
+    the only card the 2 of spades can wait on while the 4 of hearts is freed)."""
     return Game.from_position(
         "scotch",
-        {"T0": ["5C", "2H", "9D"], "T1": ["3S"], "T2": ["TH"], "T3": ["TS", "4D"], "F0": ["AS"]},
+        {"F0": ["AC", "2D"], "T0": ["4H", "3D", "2S"], "T1": ["4C"], "T2": ["3S"], "T3": ["AH", "6D", "5C"]},
     )
 
 
-def bakers_dozen_as() -> Game:
-    """Baker's Dozen, exercise 3: the Ace of clubs lies under the 7 of hearts."""
+def bakers_dozen_reto() -> Game:
+    """Baker's Dozen, exercise 3: eight cards to win; the 3 of clubs on the 4 of hearts buries
+    the 2 of clubs under a card that waits for it, and the game is lost."""
     return Game.from_position(
         "bakers_dozen",
-        {"T0": ["KD", "5S", "AC", "7H"], "T1": ["8H"], "T2": ["9S", "8C"]},
+        {"F0": ["AH"], "F1": ["AC"], "T0": ["5H", "4C"], "T1": ["3H", "3C"], "T2": ["5C", "2H"], "T3": ["2C", "4H"]},
     )
 
 
@@ -388,45 +414,38 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("KD", "7H", "8C"), kind="board", start=moving_left_hueco,
     ),
     "scotch-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en una base de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "8S", pila="base"), _why_not_foundation("scotch", "8S")),
-        cards=("8S",),
+        "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",
+        _set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), _why_not_foundation("scotch", "JC")),
+        cards=("JC",),
     ),
     "scotch-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en un abanico de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "8S"), _why_not_on("scotch", "8S")),
-        cards=("8S",),
+        "¿Sobre qué cartas de un abanico puede ir el 8 de corazones?",
+        _set_of_cards(lambda: cartas_bajo("scotch", "8H"), _why_not_under("scotch", "8H")),
+        cards=("8H",),
     ),
     "scotch-3": Ejercicio(
-        "¿Qué movimientos llevan el 2 de corazones a la base?",
-        _moves_reaching(
-            scotch_dos,
-            lambda g: _on_foundation(g, "2H"),
-            "El 2 de corazones aún no está en la base.",
-        ),
-        cards=("2H", "9D", "TH"), kind="board", start=scotch_dos,
+        "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
+        _to_win(scotch_reto),
+        cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(
-        "¿Sobre qué cartas puede ir el 9 de corazones en Baker's Dozen?",
-        _set_of_cards(lambda: cartas_bajo("bakers_dozen", "9H"), _why_not_under("bakers_dozen", "9H")),
-        cards=("9H",),
+        "¿Qué cartas pueden ir sobre la J de picas en el tablero de Baker's Dozen?",
+        _set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), _why_not_on("bakers_dozen", "JS")),
+        cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
-        "¿Y sobre qué cartas puede ir el 9 de corazones si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot?",
+        "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
+        "qué cartas puede ir el 5 de diamantes?",
         _set_of_cards(
-            lambda: cartas_bajo("bakers_dozen", "9H", any_suit=True),
-            _why_not_under("bakers_dozen", "9H", any_suit=True),
+            lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
+            _why_not_under("bakers_dozen", "5D", any_suit=True),
         ),
-        cards=("9H",),
+        cards=("5D",),
     ),
     "bakers_dozen-3": Ejercicio(
-        "¿Qué movimientos llevan el As de tréboles a la base?",
-        _moves_reaching(
-            bakers_dozen_as,
-            lambda g: _on_foundation(g, "AC"),
-            "El As de tréboles aún no está en la base.",
-        ),
-        cards=("AC", "7H", "8C"), kind="board", start=bakers_dozen_as,
+        "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
+        _to_win(bakers_dozen_reto),
+        cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
     ),
     "citadel-1": Ejercicio(
         "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",
@@ -464,14 +483,14 @@ def enunciado(ejercicio: str) -> str:
 def _get(ejercicio: str) -> Ejercicio:
     try:
         return EJERCICIOS[ejercicio]
-    except KeyError:
-        raise ValueError(f"No existe el ejercicio {ejercicio!r}; los hay: {', '.join(EJERCICIOS)}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
 
 
 def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if respuesta is None or respuesta == "" or respuesta == []:
+    if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
         return check(respuesta)
@@ -498,7 +517,7 @@ def caja(ejercicio: str) -> Any:
         texto = texto.strip()
         if not texto:
             return False, "Escribe tu respuesta en la casilla."
-        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+        respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
         return _verdict(ejercicio, respuesta)
 
     return answer_box(enunciado(ejercicio), check)

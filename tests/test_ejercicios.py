@@ -33,12 +33,12 @@ SOLUCIONES = {
     "moving_left-1": ["6S", "6C"],
     "moving_left-2": 3,
     "moving_left-3": "T1 T2, T3 T1 3",
-    "scotch-1": ["9H", "9D"],
-    "scotch-2": ["7S", "7H", "7D", "7C"],
-    "scotch-3": "A1 A3, A1 B1",
-    "bakers_dozen-1": ["TS", "TD", "TC"],
-    "bakers_dozen-2": ["TS", "TH", "TD", "TC"],
-    "bakers_dozen-3": "T1 T3, T1 B1",
+    "scotch-1": ["QH", "QD"],
+    "scotch-2": ["9S", "9H", "9D", "9C"],
+    "scotch-3": "A1 A3, A1 A2, A3 A2, A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2",
+    "bakers_dozen-1": ["TH", "TD", "TC"],
+    "bakers_dozen-2": ["6S", "6H", "6D", "6C"],
+    "bakers_dozen-3": "T3 B1, T4 T3, T4 B2, T2 B2, T1 B2, T2 B1, T3 B1, T1 B1, T3 B2",
     "citadel-1": 8,
     "citadel-2": ["7S", "7H", "7D", "7C"],
     "citadel-3": "B1 T1",
@@ -51,12 +51,12 @@ WRONG = {
     "moving_left-1": (["6S", "6H"], "6 de corazones"),
     "moving_left-2": (5, "menos"),
     "moving_left-3": ("T1 T2, T3 T1 2", "Rey"),
-    "scotch-1": (["9C"], "9 de tréboles"),
-    "scotch-2": (["7S"], "Te falta"),
-    "scotch-3": ("A1 B1", "no está permitido"),
+    "scotch-1": (["QS"], "Q roja"),
+    "scotch-2": (["9S"], "Te falta"),
+    "scotch-3": ("A3 B1", "todavía no"),
     "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "otro palo"),
-    "bakers_dozen-2": (["TS"], "Te falta"),
-    "bakers_dozen-3": ("T1 T2", "otro palo"),
+    "bakers_dozen-2": (["6S"], "Te falta"),
+    "bakers_dozen-3": ("T2 T3", "otro palo"),
     "citadel-1": (3, "más"),
     "citadel-2": (["6S"], "6 de picas"),
     "citadel-3": ("T1 T2", "no"),
@@ -95,12 +95,14 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
 def test_answers_are_order_and_format_free():
     assert es_correcta("chequers-1", "KC 2C")
     assert es_correcta("chequers-1", "K♣, 2♣")
-    assert es_correcta("scotch-2", ["7C", "7D", "7H", "7S"])
+    assert es_correcta("scotch-2", ["9C", "9D", "9H", "9S"])
     assert es_correcta("citadel-3", ["B1 T2"])
     assert es_correcta("citadel-3", "B1 T6")  # a hole takes any card, and the card stays there
     assert es_correcta("citadel-3", "de la base 1 al tablero 1")
-    assert es_correcta("scotch-3", "abanico 1 a abanico 3, y luego abanico 1 a base 1")
-    assert es_correcta("scotch-3", ["T1-T3", "t1 b1"])  # T and A both name the fans
+    assert es_correcta("scotch-3", "abanico 1 a abanico 3, abanico 1 a abanico 2, y luego abanico 3 a abanico 2, "
+                       "A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2")
+    assert es_correcta("scotch-3", ["T1-T3", "t1 t2", "T3 T2", "T3 B1", "T1 B1", "T4 B1", "T4 B1", "T4 B2",
+                                    "T2 B2", "T2 B2", "T2 B2"])  # T and A both name the fans
     assert es_correcta("moving_left-3", "tablero 1 a tablero 2, y luego tablero 3 a tablero 1, 3 cartas")
     assert es_correcta("moving_left-3", "T1 T2, tres cartas del Tablero 3 al Tablero 1")
 
@@ -150,6 +152,14 @@ def test_cards_on_agree_with_the_rules():
     assert cartas_sobre("scotch", "8S", pila="base") == ["9H", "9D"]
     assert cartas_bajo("bakers_dozen", "9H") == ["TS", "TD", "TC"]
     assert cartas_bajo("bakers_dozen", "9H", any_suit=True) == ["TS", "TH", "TD", "TC"]
+
+
+def test_a_position_to_win_says_when_no_move_is_left(capsys):
+    # the 3 of clubs on the 4 of hearts buries the 2 of clubs for good
+    comprobar("bakers_dozen-3", "T2 T4, T3 T4, T4 B1, T2 T1, T1 B1")
+    assert "Sin movimientos" in capsys.readouterr().out
+    comprobar("bakers_dozen-3", "T3 B1")
+    assert "todavía no" in capsys.readouterr().out
 
 
 def test_notebook_helpers_print_spanish(capsys):

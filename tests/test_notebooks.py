@@ -102,7 +102,7 @@ def test_ends_with_a_deal_to_play_and_checked_exercises(name, games):
     sources = [c.source for c in nb.cells if c.cell_type == "code"]
     assert any("sn.play(" in s for s in sources), "no full deal to play"
     assert any("sn.Board(" in s for s in sources), "no board to try things on"
-    checked = re.findall(r'(?:comprobar|caja)\("([\w-]+)"', "\n".join(sources))
+    checked = re.findall(r'(?:comprobar|caja)\("([\w-]+)"', "\n".join(sources))  # typed or in a box
     assert len(checked) >= 3
     assert all(e in EJERCICIOS for e in checked)
 
