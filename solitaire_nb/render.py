@@ -223,7 +223,7 @@ def render_svg(
         hint_piles.add(highlight.dst)
     elif highlight is not None:
         hint_piles.update(highlight)
-    origin = f"partida nº {game.seed}" if game.seed is not None else "posición de práctica" if game.is_practice else "posición dada"
+    origin = f"partida nº {game.seed}" if game.seed is not None else "posición dada"
     title = f"{game.definition.display_name}, {origin}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="snb-svg" role="group" '

@@ -236,9 +236,3 @@ def test_importing_the_package_or_renderer_loads_no_widget_library():
 def test_random_positions_render_consistently(name, seed, moves):
     g = played(name, seed, moves)
     check_svg(g, render_svg(g))
-
-
-def test_a_practice_position_is_titled_as_one():
-    g = sn.Game.from_position("chequers", {"T0": ["5D"], "T1": ["6D"], "R": ["4H", "KS"]})
-    assert g.is_practice
-    assert 'aria-label="Chequers, posición de práctica"' in sn.render_svg(g)
