@@ -687,10 +687,10 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
         g = board.game
         played, before = g.moves_played, last[0]
         last[0] = played
-        if played <= start:
-            verdict.value = ""
+        if played < before or played <= start:
+            verdict.value = ""  # an undo or a new game: the last verdict no longer holds
         if played <= before or played <= start:
-            return  # an undo, a redraw or a new game: nothing new to judge
+            return  # nothing new to judge
         try:
             ok, message = check(g, g.history[-1])
         except Exception:  # noqa: BLE001 - never a traceback for a reader

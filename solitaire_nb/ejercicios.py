@@ -237,27 +237,38 @@ def _why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
 
 
 # ---------------------------------------------------------------------- the positions used
+def chequers_bases() -> Game:
+    """Chequers, exercise 2: both heart foundations started, one going up and one going down."""
+    up = ["AH", "2H", "3H", "4H", "5H", "6H"]
+    down = ["KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    return Game.from_position("chequers", {"F0": up, "F4": down, "T0": ["5S"], "R": ["JD", "3C"]})
+
+
 def chequers_reserva() -> Game:
-    """Chequers, exercise 3: the reserve has two cards; which move brings its top into play?"""
+    """Chequers, exercise 3: the reserve's 8 of clubs reaches the tableau once the 9 of clubs is
+    uncovered (a trap: the 4 of diamonds onto the 3 buries it deeper)."""
     return Game.from_position(
         "chequers",
-        {"T0": ["5H", "JC"], "T1": ["QC"], "T2": ["4D", "9S"], "T3": ["7H"], "R": ["2D", "KS"]},
+        {"T0": ["9C", "3D"], "T1": ["JH", "4D"], "T2": ["QS"], "T3": ["TD", "5C"], "R": ["6C", "8C"]},
+    )
+
+
+def moving_left_secuencia() -> Game:
+    """Moving Left, exercise 2: part of a run in the Tableau 3 fits on the Jack of spades."""
+    return Game.from_position(
+        "moving_left",
+        {"T0": ["JS"], "T1": ["2D", "KH"], "T2": ["4S", "QC", "JD", "TH", "9C", "8H"], "T3": ["9D"]},
+        face_down={"T1": 1, "T2": 1},
     )
 
 
 def moving_left_hueco() -> Game:
-    """Moving Left, exercises 2 and 3: a hole, a King-headed run, a face-down card under it."""
+    """Moving Left, exercise 3: uncover the Tableau 3's face-down card; its King-headed run needs a
+    hole, which the 7 of hearts leaves when it goes onto the 8 of clubs."""
     return Game.from_position(
         "moving_left",
-        {
-            "T0": [],
-            "T1": ["3C", "KH", "QS", "JD"],
-            "T2": ["9S", "8D", "7C", "6H"],
-            "T3": ["5S", "8H"],
-            "S": ["2C", "4H"],
-            "W": ["AD"],
-        },
-        face_down={"T1": 1, "T3": 1},
+        {"T0": ["7H"], "T1": ["8C"], "T2": ["2C", "KD", "QC", "JH"], "T3": ["3H", "TS"], "S": ["4C"], "W": ["6S"]},
+        face_down={"T2": 1, "T3": 1},
     )
 
 
@@ -376,51 +387,73 @@ def _on_foundation(g: Game, code: str) -> bool:
     return any(card in g.piles[p] for p in g.pile_ids if p.startswith("F"))
 
 
-def _run_onto_8h() -> int:
-    g = moving_left_hueco()
-    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T3"]
+def _hearts_home() -> list[str]:
+    """The hearts that may still go to a foundation in `chequers_bases` (the engine decides)."""
+    out = []
+    for code in (c.code for c in CARDS if c.suit == "H"):
+        g = chequers_bases()
+        g = Game.from_position("chequers", {**g.position()["piles"], "T1": [code]})
+        if any(g.can_move("T1", f) for f in g.pile_ids if f.startswith("F")):
+            out.append(code)
+    return out
+
+
+def _why_not_home(card: Card) -> str | None:
+    if card.suit != "H":
+        return "Solo se pregunta por las cartas de corazones."
+    g = chequers_bases()
+    g = Game.from_position("chequers", {**g.position()["piles"], "T1": [card.code]})
+    up, down = g.why_not("T1", "F0"), g.why_not("T1", "F4")
+    return up if card.rank > 6 else down
+
+
+def _run_onto_js() -> int:
+    g = moving_left_secuencia()
+    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0
 
 
 # ---------------------------------------------------------------------- the exercises
 EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en el tablero de Chequers?",
-        _set_of_cards(lambda: cartas_sobre("chequers", "8S"), _why_not_on("chequers", "8S")),
-        cards=("8S",),
+        "¿Qué cartas pueden ir sobre el As de tréboles en el tablero de Chequers?",
+        _set_of_cards(lambda: cartas_sobre("chequers", "AC"), _why_not_on("chequers", "AC")),
+        cards=("AC",),
     ),
     "chequers-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre la K de corazones en el tablero de Chequers?",
-        _set_of_cards(lambda: cartas_sobre("chequers", "KH"), _why_not_on("chequers", "KH")),
-        cards=("KH",),
+        "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
+        "corazones hasta el 7 de corazones. ¿Qué cartas de corazones pueden ir todavía a una base?",
+        _set_of_cards(_hearts_home, _why_not_home),
+        cards=("6H", "7H"), start=chequers_bases,
     ),
     "chequers-3": Ejercicio(
-        "En esta posición, ¿qué movimiento hace que la K de picas de la reserva llegue al tablero?",
+        "¿Cómo llega al tablero el 8 de tréboles, la carta de arriba de la reserva?",
         _moves_reaching(
             chequers_reserva,
-            lambda g: _on_tableau(g, "KS"),
-            "La K de picas sigue en la reserva: o la juegas tú, o vacías una pila para que la reserva la rellene.",
+            lambda g: _on_tableau(g, "8C"),
+            "El 8 de tréboles sigue en la reserva: ¿sobre qué carta podría ir, y dónde está?",
         ),
-        cards=("KS", "QC", "JC"), kind="board", start=chequers_reserva,
+        cards=("8C", "9C"), kind="board", start=chequers_reserva,
     ),
     "moving_left-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 9 de tréboles en el tablero de Moving Left?",
-        _set_of_cards(lambda: cartas_sobre("moving_left", "9C"), _why_not_on("moving_left", "9C")),
-        cards=("9C",),
+        "¿Sobre qué cartas puede ir el 5 de diamantes en el tablero de Moving Left?",
+        _set_of_cards(lambda: cartas_bajo("moving_left", "5D"), _why_not_under("moving_left", "5D")),
+        cards=("5D",),
     ),
     "moving_left-2": Ejercicio(
-        "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 4?",
-        _number(_run_onto_8h, "Busca en el Tablero 3 la carta que encaja sobre el 8 de corazones."),
-        cards=("8H", "7C", "6H"), kind="number", start=moving_left_hueco,
+        "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 1?",
+        _number(_run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas."),
+        cards=("JS", "TH"), kind="number", start=moving_left_secuencia,
     ),
     "moving_left-3": Ejercicio(
-        "¿Con qué movimiento ocupas el hueco del Tablero 1?",
+        "¿Cómo consigues que se ponga boca arriba la carta boca abajo del Tablero 3?",
         _moves_reaching(
             moving_left_hueco,
-            lambda g: bool(g.piles["T0"]),
-            "El Tablero 1 sigue vacío: solo un Rey, o una secuencia encabezada por un Rey, puede ocuparlo.",
+            lambda g: g.face_down("T2") == 0,
+            "La carta sigue boca abajo: para destaparla hay que llevarse toda la secuencia de la K de "
+            "diamantes, y solo un hueco la admite.",
         ),
-        cards=("KH", "QS", "JD"), kind="board", start=moving_left_hueco,
+        cards=("KD", "7H", "8C"), kind="board", start=moving_left_hueco,
     ),
     "scotch-1": Ejercicio(
         "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",

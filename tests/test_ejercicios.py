@@ -27,12 +27,12 @@ GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 
 # The answers printed in notebooks/guia_docente.md, exercise by exercise.
 SOLUCIONES = {
-    "chequers-1": ["7S", "9S"],
-    "chequers-2": ["QH", "AH"],
-    "chequers-3": "T2 T1",
-    "moving_left-1": ["8H", "8D"],
-    "moving_left-2": 2,
-    "moving_left-3": "T2 T1 3",
+    "chequers-1": ["2C", "KC"],
+    "chequers-2": ["6H", "7H"],
+    "chequers-3": "T1 T2, R T1",
+    "moving_left-1": ["6S", "6C"],
+    "moving_left-2": 3,
+    "moving_left-3": "T1 T2, T3 T1 3",
     "scotch-1": ["QH", "QD"],
     "scotch-2": ["9S", "9H", "9D", "9C"],
     "scotch-3": "A1 A3, A1 A2, A3 A2, A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2",
@@ -46,12 +46,12 @@ SOLUCIONES = {
 }
 
 WRONG = {
-    "chequers-1": (["7S", "9S", "9H"], "9 de corazones"),
-    "chequers-2": (["QH"], "Te falta"),
-    "chequers-3": ("R T2", "no está permitido"),
-    "moving_left-1": (["8H", "8S"], "8 de picas"),
-    "moving_left-2": (4, "menos"),
-    "moving_left-3": ("T2 T1 2", "Rey"),
+    "chequers-1": (["2C", "KC", "QC"], "Q de tréboles"),
+    "chequers-2": (["7H"], "Te falta"),
+    "chequers-3": ("T2 T1", "todavía no"),
+    "moving_left-1": (["6S", "6H"], "6 de corazones"),
+    "moving_left-2": (5, "menos"),
+    "moving_left-3": ("T1 T2, T3 T1 2", "Rey"),
     "scotch-1": (["QS"], "Q roja"),
     "scotch-2": (["9S"], "Te falta"),
     "scotch-3": ("A3 B1", "todavía no"),
@@ -95,8 +95,8 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
 
 
 def test_answers_are_order_and_format_free():
-    assert es_correcta("chequers-1", "9S 7S")
-    assert es_correcta("chequers-1", "9♠, 7♠")
+    assert es_correcta("chequers-1", "KC 2C")
+    assert es_correcta("chequers-1", "K♣, 2♣")
     assert es_correcta("scotch-2", ["9C", "9D", "9H", "9S"])
     assert es_correcta("citadel-3", ["B1 T2", "T1 T2"])
     assert es_correcta("citadel-3", "de la base 1 al tablero 2, y luego tablero 1 a tablero 2")
@@ -105,8 +105,8 @@ def test_answers_are_order_and_format_free():
                        "A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2")
     assert es_correcta("scotch-3", ["T1-T3", "t1 t2", "T3 T2", "T3 B1", "T1 B1", "T4 B1", "T4 B1", "T4 B2",
                                     "T2 B2", "T2 B2", "T2 B2"])  # T and A both name the fans
-    assert es_correcta("moving_left-3", "tablero 2 a tablero 1, 3 cartas")
-    assert es_correcta("moving_left-3", "tres cartas del Tablero 2 al Tablero 1")
+    assert es_correcta("moving_left-3", "tablero 1 a tablero 2, y luego tablero 3 a tablero 1, 3 cartas")
+    assert es_correcta("moving_left-3", "T1 T2, tres cartas del Tablero 3 al Tablero 1")
 
 
 def test_python_notation_in_an_answer_is_explained(capsys):
@@ -190,7 +190,7 @@ def test_widget_checks_like_the_function():
     assert "¿" in question.value and button.description == "Comprobar"
     button.click()
     assert "Escribe tu respuesta" in verdict.value
-    entry.value = "2"
+    entry.value = "3"
     button.click()
     assert "¡Correcto!" in verdict.value
     entry.value = "T2 T1"
@@ -198,6 +198,30 @@ def test_widget_checks_like_the_function():
     assert "número entero" in verdict.value
     box = caja("chequers-1")
     entry, button = box.children[1].children
-    entry.value = '["7S", "9S"]'
+    entry.value = '["2C", "KC"]'
     button.click()
     assert "¡Correcto!" in box.children[2].value
+
+
+@pytest.mark.parametrize("ejercicio", [e for e, ex in EJERCICIOS.items() if ex.kind == "board"])
+def test_board_exercise_judges_the_moves_played(ejercicio):
+    """tablero(): the guide's moves played on the exercise's board end in «¡Correcto!»; a
+    question without a position has no board."""
+    from solitaire_nb.ejercicios import tablero
+
+    box = tablero(ejercicio)
+    question, board, verdict = box.children
+    assert enunciado(ejercicio) in question.value
+    answer = SOLUCIONES[ejercicio]
+    moves = [m.strip() for m in (answer.split(",") if isinstance(answer, str) else answer)]
+    for i, text in enumerate(moves, 1):
+        board.type_move(text)
+        assert board.game.moves_played == i, board.view.get("message")
+        assert ("¡Correcto!" in verdict.value) == (i == len(moves)), verdict.value
+
+
+def test_no_board_for_a_question_without_a_position():
+    from solitaire_nb.ejercicios import tablero
+
+    with pytest.raises(ValueError, match="no tiene una posición"):
+        tablero("chequers-1")
