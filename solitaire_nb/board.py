@@ -705,6 +705,44 @@ def _settings(**given: Any) -> dict[str, Any]:
 # one module that imports a widget library.
 
 
+class _Static:
+    """Mixin for boxes the notebooks display: their mimebundle also carries a static HTML
+    picture, so GitHub, nbviewer and a notebook opened before running show the question or
+    the picture instead of ``VBox(children=…)``."""
+
+    static_html = ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict) and self.static_html:
+            data["text/html"] = self.static_html
+            data["text/plain"] = _plain(self.static_html)
+        return bundle
+
+
+class StaticVBox(_Static, widgets.VBox):
+    """A VBox with a static HTML fallback (`static_html`)."""
+
+
+class StaticHBox(_Static, widgets.HBox):
+    """An HBox with a static HTML fallback (`static_html`)."""
+
+
+def _plain(html: str) -> str:
+    import html as html_module
+
+    return html_module.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def static_box(children: list[Any], static_html: str, horizontal: bool = False, **kwargs: Any) -> Any:
+    """A box of `children` whose static fallback is `static_html` (for the study's controls and
+    any other group of widgets a notebook displays)."""
+    box = (StaticHBox if horizontal else StaticVBox)(children, **kwargs)
+    box.static_html = static_html
+    return box
+
+
 def progress_bar(total: int, description: str, done: int = 0, in_kernel: bool | None = None) -> Any:
     """Display a progress bar with a text label now; return ``update(done, text="", failed=False)``.
 
@@ -720,13 +758,17 @@ def progress_bar(total: int, description: str, done: int = 0, in_kernel: bool | 
         in_kernel = shell is not None and getattr(shell, "kernel", None) is not None
     if not in_kernel:
         return None
+    from html import escape
+
     bar = widgets.IntProgress(value=done, min=0, max=max(total, 1), description=description)
     label = widgets.Label()
-    display(widgets.HBox([bar, label]))
+    box = static_box([bar, label], f"<p>{escape(description)}: {done} de {total}</p>", horizontal=True)
+    display(box)
 
     def update(done: int, text: str = "", failed: bool = False) -> None:
         bar.value = done
         label.value = text
+        box.static_html = f"<p>{escape(description)}: {done} de {total}. {escape(text)}</p>"
         if failed:
             bar.bar_style = "danger"
         elif done >= total:
@@ -735,25 +777,69 @@ def progress_bar(total: int, description: str, done: int = 0, in_kernel: bool | 
     return update
 
 
+def _verdict_html(ok: bool, message: str) -> str:
+    from html import escape
+
+    colour = "#1a7f37" if ok else "#b3261e"
+    return f'<span role="status" style="color:{colour}">{escape(message)}</span>'
+
+
 def answer_box(question: str, check: Any) -> Any:
     """A question, a text box, a «Comprobar» button and the verdict: `check(text)` returns
-    (ok, Spanish message).  For readers who write no code, in Voila too."""
+    (ok, Spanish message).  For readers who write no code, in Voila too; its static fallback
+    shows the question."""
     from html import escape
 
     entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
     button = widgets.Button(description="Comprobar", button_style="primary")
     verdict = widgets.HTML()
 
-    def on_click(_button: object) -> None:
+    def on_check(_event: object = None) -> None:
         try:
             ok, message = check(entry.value)
         except Exception:  # noqa: BLE001 - a reader's answer never shows a traceback
             ok, message = False, "No he entendido la respuesta; prueba a escribirla de otra forma."
-        colour = "#1a7f37" if ok else "#b3261e"
-        verdict.value = f'<span style="color:{colour}">{escape(message)}</span>'
+        verdict.value = _verdict_html(ok, message)
 
-    button.on_click(on_click)
-    return widgets.VBox([widgets.HTML(f"<b>{escape(question)}</b>"), widgets.HBox([entry, button]), verdict])
+    button.on_click(on_check)
+    entry.continuous_update = False
+    entry.observe(lambda change: on_check() if change["new"].strip() else None, names="value")
+    question_html = f"<p><b>{escape(question)}</b></p>"
+    static = f'{question_html}<p><i>Abre el cuaderno en marcha para responder aquí.</i></p>'
+    return static_box([widgets.HTML(question_html), widgets.HBox([entry, button]), verdict], static)
+
+
+def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> Any:
+    """A question answered by playing: a board on `game` and a verdict line under it.
+
+    After each move the reader plays, ``check(game, move)`` returns (ok, Spanish message)
+    saying whether the move played is the one asked for; the verdict shows that message.
+    The board is a normal `Board` (Deshacer lets the reader try again)."""
+    from html import escape
+
+    board = Board(game, **board_args)
+    verdict = widgets.HTML()
+    start = game.moves_played
+    last = [start]  # moves played when the board was last drawn
+
+    def on_view(_change: object) -> None:
+        g = board.game
+        played, before = g.moves_played, last[0]
+        last[0] = played
+        if played <= start:
+            verdict.value = ""
+        if played <= before or played <= start:
+            return  # an undo, a redraw or a new game: nothing new to judge
+        try:
+            ok, message = check(g, g.history[-1])
+        except Exception:  # noqa: BLE001 - never a traceback for a reader
+            ok, message = False, "No he podido comprobar ese movimiento."
+        verdict.value = _verdict_html(ok, message)
+
+    board.observe(on_view, names="view")
+    question_html = f"<p><b>{escape(question)}</b></p>"
+    static = question_html + render_html(game)
+    return static_box([widgets.HTML(question_html), board, verdict], static)
 
 
 __all__ = [
@@ -765,4 +851,6 @@ __all__ = [
     "load_share",
     "progress_bar",
     "answer_box",
+    "exercise_board",
+    "static_box",
 ]

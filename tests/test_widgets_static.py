@@ -1,0 +1,78 @@
+"""Static fallbacks of the boxes the notebooks display, and the board exercise's verdicts."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from solitaire_nb import new_game  # noqa: E402
+from solitaire_nb.board import answer_box, exercise_board, static_box  # noqa: E402
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def _bundle(widget) -> dict:
+    bundle = widget._repr_mimebundle_()
+    return bundle[0] if isinstance(bundle, tuple) else bundle
+
+
+def test_answer_box_falls_back_to_its_question():
+    box = answer_box("¿Qué carta va sobre el 9 de diamantes?", lambda text: (True, "¡Correcto!"))
+    data = _bundle(box)
+    assert WIDGET_MIME in data
+    assert "¿Qué carta va sobre el 9 de diamantes?" in data["text/html"]
+    assert "VBox" not in data["text/plain"] and "object at" not in data["text/plain"]
+    assert "9 de diamantes" in data["text/plain"]
+
+
+def test_answer_box_shows_the_checkers_verdict_and_never_a_traceback():
+    def check(text: str):
+        if text == "boom":
+            raise RuntimeError("internal")
+        return text == "8S", "¡Correcto!" if text == "8S" else "No: prueba otra vez."
+
+    box = answer_box("¿Cuál?", check)
+    entry, button = box.children[1].children
+    verdict = box.children[2]
+    entry.value = "8S"
+    button.click()
+    assert "¡Correcto!" in verdict.value
+    entry.value = "boom"
+    button.click()
+    assert "No he entendido la respuesta" in verdict.value and "internal" not in verdict.value
+
+
+def test_static_box_carries_the_given_picture():
+    box = static_box([], "<p>Controles del estudio</p>", horizontal=True)
+    data = _bundle(box)
+    assert data["text/html"] == "<p>Controles del estudio</p>"
+    assert data["text/plain"] == "Controles del estudio"
+
+
+def test_exercise_board_judges_each_move_played_and_clears_after_undo():
+    game = new_game("beleaguered_castle", seed=3)
+    singles = [m for m in game.legal_moves() if m.count == 1]
+    wanted, other = singles[0], singles[1]
+
+    def check(_game, move):
+        ok = move == wanted
+        return ok, "¡Eso es!" if ok else "Ese no es el movimiento que se pide."
+
+    box = exercise_board("Juega la carta que se pide.", game, check)
+    data = _bundle(box)
+    assert "Juega la carta que se pide." in data["text/html"] and "<svg" in data["text/html"]
+    board, verdict = box.children[1], box.children[2]
+    assert verdict.value == ""
+    board.click(wanted.src)
+    board.click(wanted.src)  # selection cancelled: nothing played, nothing judged
+    assert verdict.value == ""
+    board.click(wanted.src)
+    board.click(wanted.dst)
+    assert "¡Eso es!" in verdict.value
+    board.press("undo")
+    assert verdict.value == ""
+    board.click(other.src)
+    board.click(other.dst)
+    assert "no es el movimiento" in verdict.value
