@@ -20,7 +20,7 @@ const BUTTONS = [
 ];
 const SOLVER = new Set(["solvable", "solution", "next", "auto"]); // hidden with solution=False
 const DOUBLE_MS = 400; // two clicks (or taps) on the same card this close are a double click
-const MIN_CARD_PX = 44; // below this the board scrolls sideways instead of shrinking further
+const MIN_CARD_PX = 50; // below this the board scrolls sideways instead of shrinking further
 let boards = 0; // element ids must be unique on a page holding several boards
 
 function el(tag, attrs = {}, ...children) {
