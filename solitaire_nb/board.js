@@ -221,7 +221,7 @@ function render({ model, el: root }) {
     const v = model.get("view") || {};
     const active = document.activeElement;
     const hadFocus = !!active && table.contains(active);
-    table.innerHTML = v.svg || "";
+    draw(v.svg || "");
     const svg = table.querySelector("svg");
     if (svg) {
       // Shrink with a narrow page, but never below readable cards: then scroll sideways.
@@ -263,6 +263,27 @@ function render({ model, el: root }) {
     const buttonGone = lastButton && (lastButton.disabled || lastButton.hidden);
     if (hadFocus || (buttonGone && (lost || document.activeElement === lastButton))) focusBoard();
     if (buttonGone) lastButton = null;
+  }
+
+  // Swap in only the piles that changed (a move touches two or three): the browser then lays
+  // out and paints those, not the whole table.  A new deal or a taller drawing is swapped whole.
+  function draw(text) {
+    const old = table.querySelector("svg");
+    const tpl = document.createElement("template");
+    tpl.innerHTML = text; // parsed in an inert document: no layout yet
+    const fresh = tpl.content.querySelector("svg");
+    const same = (name) => old.getAttribute(name) === fresh.getAttribute(name);
+    if (!old || !fresh || !same("viewBox") || !same("data-game") || !same("data-seed")
+        || old.children.length !== fresh.children.length) {
+      table.replaceChildren(tpl.content);
+      return;
+    }
+    for (const name of ["data-moves", "aria-label"]) old.setAttribute(name, fresh.getAttribute(name));
+    const now = [...old.children];
+    const next = [...fresh.children];
+    for (let i = 0; i < now.length; i++) {
+      if (!now[i].isEqualNode(next[i])) old.replaceChild(next[i], now[i]);
+    }
   }
 
   // Arrows: left/right to the top card (or hole) of the previous/next pile, up/down through
