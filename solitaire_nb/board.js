@@ -141,21 +141,24 @@ function render({ model, el: root }) {
       send({ event: "click", ...t });
     }
   });
+  // The board's keys are the board's: JupyterLab must not read Esc, the arrows or Enter on a
+  // card as notebook commands (command mode would leave the cell or move to another one).
+  table.setAttribute("data-lm-suppress-shortcuts", "true");
   table.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === "Escape") {
-      e.preventDefault();
       send({ event: "escape" });
+    } else if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End") {
+      if (!moveFocus(e.key)) return;
+    } else if (e.key === "Enter" || e.key === " ") {
+      const t = target(e);
+      if (!t) return;
+      send({ event: "click", ...t });
+    } else {
       return;
     }
-    if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End") {
-      if (moveFocus(e.key)) e.preventDefault();
-      return;
-    }
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const t = target(e);
-    if (!t) return;
     e.preventDefault();
-    send({ event: "click", ...t });
+    e.stopPropagation();
   });
   // Whatever gets focus inside the drawing (arrow, click, tap) becomes the board's Tab stop.
   table.addEventListener("focusin", (e) => {
