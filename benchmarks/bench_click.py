@@ -77,9 +77,11 @@ _b.send_state = _timed_send
 _log = []
 def _timed(msg):
     t = _time.perf_counter()
+    before = _b.game.moves_played
     _handle(msg)
+    moved = int(_b.game.moves_played > before)
     with open({log!r}, "a") as f:
-        f.write(f"{{(_time.perf_counter() - t) * 1000:.3f}} {{sum(x for _, x in _log):.3f}}\\n")
+        f.write(f"{{(_time.perf_counter() - t) * 1000:.3f}} {{sum(x for _, x in _log):.3f}} {{moved}}\\n")
     _log.clear()
 _b.handle = _timed
 _b
@@ -206,12 +208,10 @@ def main() -> None:
                         data = play(page, args.game, args.seed, args.moves, random.Random(args.seed), args.pause)
                 page.context.close()
                 if args.profile and log.exists():
-                    rows = [
-                        tuple(map(float, line.split())) for line in log.read_text().splitlines() if line.strip()
-                    ]
+                    rows = [tuple(map(float, line.split())) for line in log.read_text().splitlines() if line.strip()]
                     log.unlink()
-                    data["kernel"] = [r[0] for r in rows]
-                    data["send"] = [r[1] for r in rows]
+                    data["kernel"] = [r[0] for r in rows if r[2]]  # the clicks that played a move
+                    data["send"] = [r[1] for r in rows if r[2]]
                 results.append(("JupyterLab" if where == "lab" else "Voila", data))
         finally:
             browser.close()
@@ -235,7 +235,7 @@ def main() -> None:
         if data.get("kernel"):
             k, snd = data["kernel"], data["send"]
             print(
-                f"{where:<11} núcleo: mediana {statistics.median(k):.1f} ms (p90 {p90(k):.1f}), "
+                f"{where:<11} núcleo (mover): mediana {statistics.median(k):.1f} ms (p90 {p90(k):.1f}), "
                 f"de ello enviar la vista {statistics.median(snd):.1f} ms"
             )
 

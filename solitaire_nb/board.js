@@ -248,11 +248,8 @@ function render({ model, el: root }) {
     buttons.hint.hidden = v.hints === false;
     for (const name of SOLVER) buttons[name].hidden = v.solution === false;
     if (v.solution === false) stopAuto();
-    const kindOf = (line) => line.startsWith(" ") ? "snb-move snb-auto"
-      : /^\d/.test(line) ? "snb-move" : "snb-move snb-deal";
-    movesList.replaceChildren(...(v.moves || []).map((line) => el("div", { class: kindOf(line), text: line.trim() })));
+    const listChanged = drawMoves(v.moves || []);
     main.classList.toggle("snb-narrow", !!svg && Number(svg.getAttribute("width")) < 800);
-    movesList.scrollTop = movesList.scrollHeight;
     if (v.export) {
       saveText.value = v.export;
       shareInput.value = v.share || "";
@@ -266,6 +263,22 @@ function render({ model, el: root }) {
     const buttonGone = lastButton && (lastButton.disabled || lastButton.hidden);
     if (hadFocus || (buttonGone && (lost || document.activeElement === lastButton))) focusBoard();
     if (buttonGone) lastButton = null;
+    // Last, as it makes the browser lay the page out: the newest move in view.
+    if (listChanged) movesList.scrollTop = movesList.scrollHeight;
+  }
+
+  // The move list changes at its end (a move, an undo): keep the lines that stay.
+  function drawMoves(lines) {
+    const kindOf = (line) => line.startsWith(" ") ? "snb-move snb-auto"
+      : /^\d/.test(line) ? "snb-move" : "snb-move snb-deal";
+    const shown = movesList.children;
+    let keep = 0;
+    while (keep < shown.length && keep < lines.length && shown[keep].textContent === lines[keep].trim()
+           && shown[keep].className === kindOf(lines[keep])) keep++;
+    if (keep === shown.length && keep === lines.length) return false;
+    while (shown.length > keep) shown[shown.length - 1].remove();
+    movesList.append(...lines.slice(keep).map((line) => el("div", { class: kindOf(line), text: line.trim() })));
+    return true;
   }
 
   // Swap in only the piles that changed (a move touches two or three): the browser then lays
