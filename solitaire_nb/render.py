@@ -523,7 +523,7 @@ def render_html(game: Game) -> str:
         else ""
     )
     return (
-        '<div class="snb-static" style="font-family:DejaVu Sans, Arial, sans-serif;max-width:1000px">'
+        '<div class="snb-static" lang="es" style="font-family:DejaVu Sans, Arial, sans-serif;max-width:1000px">'
         f'<p class="snb-status" style="margin:4px 0">{escape(status_text(game))}</p>'
         f"{render_svg(game)}{moves_block}</div>"
     )
