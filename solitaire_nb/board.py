@@ -67,9 +67,9 @@ class Board(anywidget.AnyWidget):
         settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
         super().__init__(**kwargs)
         self._game: Game = game if game is not None else new_game("citadel")
-        self.hints: bool = settings["hints"]
-        self.solution: bool = settings["solution"]
-        self.solver_seconds: float = settings["solver_seconds"]
+        self._hints: bool = settings["hints"]
+        self._solution: bool = settings["solution"]
+        self._solver_seconds: float = settings["solver_seconds"]
         self.selection: tuple[str, int] | None = None
         """(pile id, index of the first selected card), or None."""
         self.message = ""
@@ -92,6 +92,37 @@ class Board(anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         self._set_game(game)
         self.refresh()
+
+    @property
+    def hints(self) -> bool:
+        """Whether «Pista» is offered (setting it redraws the board)."""
+        return self._hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self._hints = _settings(hints=value)["hints"]
+        self.refresh()
+
+    @property
+    def solution(self) -> bool:
+        """Whether the solver's buttons are offered (setting it redraws the board)."""
+        return self._solution
+
+    @solution.setter
+    def solution(self, value: bool) -> None:
+        self._solution = _settings(solution=value)["solution"]
+        if not value:
+            self._replay = []
+        self.refresh()
+
+    @property
+    def solver_seconds(self) -> float:
+        """How long «¿Tiene solución?» and «Ver solución» may think; «Pista», a fifth of it."""
+        return self._solver_seconds
+
+    @solver_seconds.setter
+    def solver_seconds(self, value: float) -> None:
+        self._solver_seconds = _settings(solver_seconds=value)["solver_seconds"]
 
     def refresh(self) -> None:
         """Redraw from `board.game` (call it after moves made in Python)."""
@@ -314,9 +345,9 @@ class Board(anywidget.AnyWidget):
 
     def _refusal(self, name: str) -> str | None:
         """Why a button the teacher switched off does nothing (a crafted front end may send it)."""
-        if name == "hint" and not self.hints:
+        if name == "hint" and not self._hints:
             return "En este tablero no hay pistas: las ha desactivado quien preparó el cuaderno."
-        if name in SOLVER_BUTTONS and not self.solution:
+        if name in SOLVER_BUTTONS and not self._solution:
             return "En este tablero no se puede consultar el resolvedor: lo ha desactivado quien preparó el cuaderno."
         return None
 
@@ -514,8 +545,8 @@ class Board(anywidget.AnyWidget):
             "focus": self._focus,
             "export": self._export,
             "share": share_code(g) if self._export else "",
-            "hints": self.hints,
-            "solution": self.solution,
+            "hints": self._hints,
+            "solution": self._solution,
         }
 
 
@@ -661,14 +692,16 @@ def play(
     seed: int | None = None,
     hints: bool | None = None,
     solution: bool | None = None,
+    solver_seconds: float | None = None,
     **variant: bool,
 ) -> Board:
     """A new game of `name` (deal number `seed`) on a board, ready to display.
 
-    `hints=False` / `solution=False` take away «Pista» / the solver's buttons (None: the
-    page's default, see `set_board_defaults`)."""
-    settings = _settings(hints=hints, solution=solution)  # bad switches fail before dealing
-    return Board(new_game(name, seed=seed, **variant), hints=settings["hints"], solution=settings["solution"])
+    `hints=False` / `solution=False` take away «Pista» / the solver's buttons, and
+    `solver_seconds` is the solver's time budget (None: the page's default, see
+    `set_board_defaults`)."""
+    settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
+    return Board(new_game(name, seed=seed, **variant), **settings)
 
 
 def set_board_defaults(

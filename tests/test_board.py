@@ -539,3 +539,17 @@ def test_board_drawing_is_interactive_with_one_focus_order(board):
     root = ET.fromstring(board.view["svg"])
     buttons = [n for n in root.iter() if n.get("role") == "button"]
     assert buttons and all(n.get("tabindex") == "-1" for n in buttons)  # board.js picks the one Tab stop
+
+
+def test_switches_set_on_a_shown_board_redraw_it(page_defaults):
+    b = sn.play("citadel", seed=1234)
+    b.solution = False
+    assert b.view["solution"] is False and b.view["hints"] is True
+    b.hints = False
+    assert b.view["hints"] is False
+    with pytest.raises(ValueError, match="debe ser"):
+        b.solver_seconds = -2
+    with pytest.raises(ValueError, match="debe ser"):
+        b.hints = "sí"
+    assert b.solver_seconds == 5.0 and b.hints is False
+    assert sn.play("scotch", seed=2, solver_seconds=1.5).solver_seconds == 1.5
