@@ -211,11 +211,13 @@ function render({ model, el: root }) {
     node.setAttribute("tabindex", "0");
     current = keyOf(node);
   }
+  // Put focus back on the board's stop (after a redraw, or a button that disabled itself),
+  // without scrolling the page: the card is where the reader was looking.
   function focusBoard() {
     const node = find(current) || focusables()[0];
     if (node) {
       setStop(node);
-      node.focus();
+      node.focus({ preventScroll: true });
     }
   }
 
