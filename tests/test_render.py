@@ -245,6 +245,10 @@ def test_importing_the_package_or_renderer_loads_no_widget_library():
 def test_random_positions_render_consistently(name, seed, moves):
     g = played(name, seed, moves)
     check_svg(g, render_svg(g))
+    root = check_svg(g, render_svg(g, interactive=True))
+    # Every pile can be reached by the keyboard: its top card, its hole, or its stack of backs.
+    reachable = {n.get("data-pile") for n in root.iter() if n.get("tabindex") == "-1"}
+    assert reachable == set(g.pile_ids)
 
 
 # ---------------------------------------------------------------------- accessibility
