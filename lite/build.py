@@ -320,8 +320,14 @@ def make_pyodide(version: str, npm_dir: Path, dest: Path, local: list[str]) -> N
 def copy_notebooks(sources: list[Path], files: Path) -> int:
     """Copy the notebooks (and files beside them) into the site's contents; return how many."""
     files.mkdir(parents=True, exist_ok=True)
-    # The notebooks' own build scripts (_construir*.py) and test configuration stay out.
-    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc", "_*", "*.cfg")
+    # Private files (_*) and the test configuration stay out, and so do the notebooks' MyST
+    # sources (NN_xxx.md beside NN_xxx.ipynb): the site serves the executed notebooks.
+    private = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc", "_*", "*.cfg")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        sources = {n for n in names if n.endswith(".md") and n[: -len(".md")] + ".ipynb" in names}
+        return set(private(folder, names)) | sources
+
     for src in sources:
         if src.is_dir():
             shutil.copytree(src, files, dirs_exist_ok=True, ignore=ignore)

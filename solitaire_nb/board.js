@@ -88,7 +88,7 @@ function render({ model, el: root }) {
 
   // --- keyboard moves and save / load
   const moveInput = el("input", { class: "snb-text", type: "text", id: `${uid}-move`,
-    placeholder: "p. ej. T4 B1", autocomplete: "off", spellcheck: "false" });
+    placeholder: "T4 B1  ·  T2 T7 3  ·  M", autocomplete: "off", spellcheck: "false" });
   const moveButton = el("button", { class: "snb-btn", "data-button": "text", text: "Jugar" });
   const playText = () => {
     send({ event: "text", text: moveInput.value });
@@ -99,8 +99,8 @@ function render({ model, el: root }) {
     if (e.key === "Enter") playText();
   });
   const help = el("span", { class: "snb-help", id: `${uid}-move-help`,
-    text: "Origen y destino como en las etiquetas, numerados desde 1: T = tablero, A = abanico, " +
-      "B = base, R = reserva, M = mazo, D = descarte (T4 B1). Un tercer número mueve varias cartas (T2 T7 3)." });
+    text: "Números como en las etiquetas: T = tablero, A = abanico, B = base, R = reserva, " +
+      "M = mazo, D = descarte; un tercer número mueve varias cartas (T2 T7 3). También «tablero 2 a base 1»." });
   moveInput.setAttribute("aria-describedby", help.id);
   const keyboard = el("div", { class: "snb-keyboard" },
     el("label", { for: moveInput.id, text: "Movimiento:" }), moveInput, moveButton, help);

@@ -22,10 +22,12 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from .engine import Game, Step, load_game, new_game
+from .engine import Game, Step, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
-from .render import deal_lines, render_html, render_svg, status_text, step_lines
+from .notation import format_move, parse_move
+from .render import deal_lines, move_text, render_html, render_svg, status_text, step_lines
+from .share import load_share, share_code
 from .texts import capitalize
 
 _HERE = Path(__file__).parent
@@ -385,6 +387,9 @@ class Board(anywidget.AnyWidget):
 
     def _do_hint(self, _msg: dict) -> None:
         g = self._game
+        if g.is_won():
+            self._say("¡Ya está ganada! Todas las cartas están en las bases.", "ok")
+            return
         move, proven, status = None, False, None
         try:
             from .solver import hint
@@ -402,10 +407,12 @@ class Board(anywidget.AnyWidget):
         self._highlight = move
         self._focus = move.src
         cards = g._piles[g._idx[move.src]][-move.count :]
-        names = ", ".join(c.nombre for c in cards) if move.src != "S" else "la carta de arriba del mazo"
-        text = f"Pista: {g.label(move.src)} → {g.label(move.dst)} ({names})"
+        if move.src == "S":
+            text = f"Pista: {format_move(g, move)} (gira el mazo)"
+        else:
+            text = f"Pista: {move_text(g, move, cards)}"
         if proven:
-            text += ". Con este movimiento la partida sigue teniendo solución."
+            text += f". Con este movimiento {_what(g)} sigue teniendo solución."
         else:
             text += " (pista heurística)."
         if status == "lost":
@@ -474,10 +481,7 @@ class Board(anywidget.AnyWidget):
         g = self._game
         code = share_code(g)
         self._export = g.to_json()
-        if code:
-            self._say(f"Código para compartir: {code}   (o copia el JSON de abajo)", "ok")
-        else:
-            self._say("Esta posición no viene de un número de partida: copia el JSON de abajo.", "ok")
+        self._say(f"Código para compartir: {code}   (o copia el JSON de abajo)", "ok")
 
     def _do_load(self, msg: dict) -> None:
         text = msg.get("text")
@@ -584,107 +588,34 @@ def _heuristic(g: Game, legal: list[Move]) -> Move:
     return legal[0]
 
 
+def _what(g: Game) -> str:
+    """ "la partida", or "la posición" for a practice position (a few cards set up by hand)."""
+    return "la posición" if g.is_practice else "la partida"
+
+
 def _verdict(status: str, g: Game, length: int | None = None) -> str:
     hidden = SOLVER_SEES_HIDDEN if g.name == "moving_left" else ""
+    what = "Esta posición" if g.is_practice else "Esta partida"
     if status == "won":
+        if g.is_won():
+            return "¡Ganada! Todas las cartas están ya en las bases."
         extra = f" (una solución de {length} movimientos)" if length else ""
-        return f"Esta partida tiene solución{extra}.{hidden}"
+        return f"{what} tiene solución{extra}.{hidden}"
     if status == "lost":
+        cards = " con las cartas que tiene" if g.is_practice else ""
         if g.moves_played:
-            return f"Esta partida ya no tiene solución: prueba a deshacer movimientos.{hidden}"
-        return f"Esta partida no tiene solución.{hidden}"
+            return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos.{hidden}"
+        return f"{what} no tiene solución{cards}.{hidden}"
     return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible.{hidden}"
 
 
-# Reader's notation: pile letters as the labels read, numbered from 1.
-_READER_KINDS = {"T": "T", "A": "T", "B": "F", "R": "R", "M": "S", "D": "W"}
-_TOKEN = re.compile(r"^([A-Z])(\d*)$")
-
-
 def parse_text_move(g: Game, text: Any) -> tuple[Move | None, str | None]:
-    """Read a typed move: the reader's labels numbered from 1 ("T4 B1", "T2 T7 3", "A3 B1",
-    "M" or "M D" to turn the stock), or RULES.md's notation with ">" ("T3>F0", "T2>T7x3")."""
-    if not isinstance(text, str) or not text.strip():
-        return None, "Escribe un movimiento, como «T4 B1» (Tablero 4 a Base 1) o «T3>F0»."
-    raw = text.strip().upper()
-    if ">" in raw:
-        try:
-            return Move.parse(raw.replace(" ", "")), None
-        except ValueError as exc:
-            return None, str(exc)
-    tokens = [t for t in re.split(r"[\s,;→\-]+", raw) if t]
-    if tokens in (["M"], ["M", "D"]):
-        return Move("S", "W", 1), None
-    count = 1
-    if len(tokens) == 3:
-        num = tokens[2].lstrip("X")
-        if not num.isdigit() or int(num) < 1:
-            return None, f"«{tokens[2]}» no es un número de cartas."
-        count = int(num)
-        tokens = tokens[:2]
-    if len(tokens) != 2:
-        return None, "Escribe origen y destino, como «T4 B1» o «T2 T7 3» (tres cartas)."
-    piles = []
-    for tok in tokens:
-        m = _TOKEN.match(tok)
-        if not m or m.group(1) not in _READER_KINDS:
-            hint = (
-                " Usa B para las bases (B1 es la Base 1) o la notación con «>», como T3>F0." if tok[:1] == "F" else ""
-            )
-            return None, f"No entiendo «{tok}».{hint} Letras: T (tablero), A (abanico), B (base), R, M, D."
-        kind, num = _READER_KINDS[m.group(1)], m.group(2)
-        if kind in "TF":
-            if not num or int(num) < 1:
-                return None, f"«{tok}» necesita un número desde 1, como T4 o B1."
-            pid = f"{kind}{int(num) - 1}"
-        else:
-            pid = kind
-        if pid not in g._idx:
-            return None, f"Esta partida no tiene «{tok}»."
-        piles.append(pid)
-    return Move(piles[0], piles[1], count), None
-
-
-def share_code(g: Game) -> str:
-    """A short text that rebuilds the game: "citadel/1234/T1>T7,T3>F0", with non-default
-    variant flags after the name ("chequers;wrap=0/77/…"); empty for a position given by hand."""
-    if g.seed is None:
-        return ""
-    defaults = g.definition.defaults
-    flags = "".join(f";{k}={int(v)}" for k, v in g.variant.items() if defaults.get(k) != v)
-    return f"{g.name}{flags}/{g.seed}/" + ",".join(str(m) for m in g.history)
-
-
-def load_share(text: str) -> Game:
-    """A game from a share code or from `Game.to_json` text (ValueError in Spanish otherwise)."""
-    text = text.strip()
-    if text.startswith("{"):
-        return load_game(text)
-    parts = text.split("/")
-    if len(parts) not in (2, 3):
-        raise ValueError("un código de partida se escribe como juego/número/movimientos, p. ej. citadel/1234/T1>T7")
-    head, seed_text = parts[0].split(";"), parts[1].strip()
-    name = head[0].strip()
-    if name not in GAMES:
-        raise ValueError(f"no existe el juego {name!r}")
-    variant: dict[str, bool] = {}
-    for flag in head[1:]:
-        key, _, value = flag.partition("=")
-        if value not in ("0", "1"):
-            raise ValueError(f"la variante {flag!r} debe escribirse como nombre=0 o nombre=1")
-        variant[key.strip()] = value == "1"
-    seed = _seed(seed_text)
-    if seed is None:
-        raise ValueError(f"{seed_text!r} no es un número de partida")
-    game = new_game(name, seed=seed, **variant)
-    moves = [m for m in re.split(r"[,\s]+", parts[2]) if m] if len(parts) == 3 else []
-    for k, text_move in enumerate(moves, 1):
-        try:
-            game.move(text_move)
-        except (IllegalMove, ValueError) as exc:
-            reason = getattr(exc, "reason", str(exc))
-            raise ValueError(f"el movimiento nº {k} ({text_move}) no es válido: {reason}") from None
-    return game
+    """Read a typed move in the learner notation (`notation.parse_move`: "T4 B1", "T2 T7 3",
+    "A3 B1", "M", "tablero 2 a base 1"): (move, None), or (None, the Spanish reason)."""
+    try:
+        return parse_move(g, text), None
+    except ValueError as exc:
+        return None, str(exc)
 
 
 def play(

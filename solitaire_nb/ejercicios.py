@@ -17,8 +17,13 @@ from typing import Any
 
 from .cards import CARDS, Card
 from .engine import Game, new_game
+from .games import GAMES
 from .moves import IllegalMove, Move
+from .notation import format_move, parse_move, pile_name
+from .render import move_text
 from .texts import capitalize
+
+EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
 __all__ = ["EJERCICIOS", "caja", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
 
@@ -27,20 +32,49 @@ __all__ = ["EJERCICIOS", "caja", "comprobar", "es_correcta", "cartas_sobre", "ca
 def cartas_sobre(game: str, carta: str, pila: str = "tablero", **variant: bool) -> list[str]:
     """Codes of the cards that may go on `carta` when it is the top of a tableau pile
     (``pila="tablero"``) or of a foundation (``pila="base"``), in new-deck order."""
-    target = "T0" if pila == "tablero" else "F0"
+    if pila == "tablero":
+        target, under = "T0", [carta]
+    else:
+        target, under = _foundation_ending(game, carta, **variant)
     out = []
     for cand in CARDS:
-        g = Game.from_position(game, {target: [carta], "T1": [cand.code]}, validate=False, **variant)
+        if cand.code in under:  # it would be two places at once (and none goes on itself)
+            continue
+        g = Game.from_position(game, {target: under, "T1": [cand.code]}, **variant)
         if g.can_move("T1", target):
             out.append(cand.code)
     return out
+
+
+def _foundation_ending(game: str, carta: str, **variant: bool) -> tuple[str, list[str]]:
+    """A foundation and a legal sequence on it from its first card up to `carta` (a practice
+    position's foundations must be sequences play could build)."""
+    top = Card.parse(carta)
+    for fi, rule in enumerate(GAMES[game].rules_for(variant).foundations):
+        follows = rule.accepts_table()
+        chain = [top]
+        while chain[0].rank != rule.base_rank:
+            below = next((c for c in CARDS if chain[0].id in follows[c.id] and c not in chain), None)
+            if below is None:
+                break
+            chain.insert(0, below)
+        else:
+            codes = [c.code for c in chain]
+            try:
+                Game.from_position(game, {f"F{fi}": codes}, **variant)
+            except ValueError:
+                continue
+            return f"F{fi}", codes
+    raise ValueError(f"{top.articulo} no puede estar en ninguna base de {GAMES[game].display_name}")
 
 
 def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
     """Codes of the tableau tops that `carta` may be moved onto, in new-deck order."""
     out = []
     for cand in CARDS:
-        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, validate=False, **variant)
+        if cand == Card.parse(carta):
+            continue
+        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, **variant)
         if g.can_move("T1", "T0"):
             out.append(cand.code)
     return out
@@ -58,15 +92,26 @@ def _cards(respuesta: object) -> list[Card]:
     return [Card.parse(p) for p in parts]
 
 
-def _moves(respuesta: object) -> list[Move]:
-    """Read "T0>T1, T0>F0" or ["T0>T1", "T0>F0"] into moves."""
+_SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
+_COUNT_ONLY = re.compile(r"\s*(x?\d+|\w+)\s+cartas?\s*|\s*\d+\s*", re.IGNORECASE)
+
+
+def _moves(game: Game, respuesta: object) -> list[Move]:
+    """Read moves in the learner notation ("T1 T2, T1 B1", "tablero 1 a tablero 2 y luego
+    tablero 1 a base 1", or a list of such texts); a count after a comma ("tablero 2 a
+    tablero 7, 3 cartas") belongs to the move before it."""
     if isinstance(respuesta, str):
-        parts = [p for p in respuesta.replace(";", ",").split(",") if p.strip()]
+        parts: list[str] = []
+        for piece in _SEPARATORS.split(respuesta):
+            if parts and _COUNT_ONLY.fullmatch(piece):
+                parts[-1] += " " + piece
+            elif piece.strip():
+                parts.append(piece)
     elif isinstance(respuesta, Iterable):
-        parts = list(respuesta)
+        parts = [str(p) for p in respuesta]
     else:
-        raise ValueError("Escribe los movimientos como texto, por ejemplo \"T0>T1\".")
-    return [Move.parse(p) for p in parts]
+        raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
+    return [parse_move(game, p) for p in parts]
 
 
 # ---------------------------------------------------------------------- kinds of exercise
@@ -114,14 +159,14 @@ def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not
 
     def check(respuesta: object) -> tuple[bool, str]:
         g = start()
-        moves = _moves(respuesta)
+        moves = _moves(g, respuesta)
         if not moves:
-            return False, "Escribe al menos un movimiento, por ejemplo \"T0>T1\"."
+            return False, f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
         for i, m in enumerate(moves, 1):
             try:
                 g.move(m)
             except IllegalMove as exc:
-                return False, f"El movimiento nº {i} ({m}) no está permitido: {exc.reason}"
+                return False, f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
         if goal(g):
             return True, "¡Correcto!"
         return False, f"Los movimientos son válidos, pero todavía no. {not_yet}"
@@ -129,9 +174,14 @@ def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not
     return check
 
 
+_SAME_CARD = "Es la misma carta: ninguna carta va sobre sí misma."
+
+
 def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
-        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, validate=False, **variant)
+        if card == Card.parse(top):
+            return _SAME_CARD
+        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, **variant)
         return g.why_not("T1", "T0")
 
     return explain
@@ -139,7 +189,9 @@ def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | 
 
 def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
-        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, validate=False, **variant)
+        if card == Card.parse(moving):
+            return _SAME_CARD
+        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, **variant)
         return g.why_not("T1", "T0")
 
     return explain
@@ -147,8 +199,13 @@ def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], 
 
 def _why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
-        g = Game.from_position(game, {"F0": [top], "T1": [card.code]}, validate=False)
-        return g.why_not("T1", "F0")
+        if card == Card.parse(top):
+            return _SAME_CARD
+        target, under = _foundation_ending(game, top)
+        if card.code in under:
+            return f"{capitalize(card.articulo)} va antes, debajo de {Card.parse(top).articulo}."
+        g = Game.from_position(game, {target: under, "T1": [card.code]})
+        return g.why_not("T1", target)
 
     return explain
 
@@ -159,7 +216,6 @@ def chequers_reserva() -> Game:
     return Game.from_position(
         "chequers",
         {"T0": ["5H", "JC"], "T1": ["QC"], "T2": ["4D", "9S"], "T3": ["7H"], "R": ["2D", "KS"]},
-        validate=False,
     )
 
 
@@ -176,7 +232,6 @@ def moving_left_hueco() -> Game:
             "W": ["AD"],
         },
         face_down={"T1": 1, "T3": 1},
-        validate=False,
     )
 
 
@@ -185,7 +240,6 @@ def scotch_dos() -> Game:
     return Game.from_position(
         "scotch",
         {"T0": ["5C", "2H", "9D"], "T1": ["3S"], "T2": ["TH"], "T3": ["TS", "4D"], "F0": ["AS"]},
-        validate=False,
     )
 
 
@@ -194,7 +248,6 @@ def bakers_dozen_as() -> Game:
     return Game.from_position(
         "bakers_dozen",
         {"T0": ["KD", "5S", "AC", "7H"], "T1": ["8H"], "T2": ["9S", "8C"]},
-        validate=False,
     )
 
 
@@ -211,7 +264,6 @@ def citadel_devolver() -> Game:
             "T1": ["KD", "4S"],
             "T2": ["QH", "2H"],
         },
-        validate=False,
     )
 
 
@@ -308,7 +360,11 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-1": Ejercicio(
         "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",
-        _number(lambda: _citadel_deal_count(1234), "Míralo en g.deal_report.to_foundations."),
+        _number(
+            lambda: _citadel_deal_count(1234),
+            "Abre la partida nº 1234 en el tablero y cuenta, en su lista de movimientos, "
+            "las líneas que empiezan por «Reparto:»: cada una es una carta que fue a la base.",
+        ),
     ),
     "citadel-2": Ejercicio(
         "¿Qué cartas pueden ir sobre el 8 de diamantes en el tablero de Beleaguered Castle?",
@@ -379,16 +435,16 @@ def caja(ejercicio: str) -> Any:
 def narrar(game: Game, paso: object) -> None:
     """Print, in Spanish, what a move did: the cards the player moved and each automatic action."""
     move, cards, automatic = paso  # a Step
-    names = ", ".join(c.nombre for c in cards)
-    print(f"{game.label(move.src)} → {game.label(move.dst)}: {names}")
+    print(move_text(game, move, cards))
     if not automatic:
         print("    (nada automático)")
     for action in automatic:
         if action.dst is None:
-            print(f"    y automáticamente se pone boca arriba {action.cards[0].articulo} en {_the(game.label(action.src))}")
+            where = _the(pile_name(game, action.src))
+            print(f"    y automáticamente se pone boca arriba {action.cards[0].articulo} en {where}")
         else:
             what = ", ".join(c.nombre for c in action.cards)
-            print(f"    y automáticamente: {game.label(action.src)} → {game.label(action.dst)}: {what}")
+            print(f"    y automáticamente: {pile_name(game, action.src)} → {pile_name(game, action.dst)}: {what}")
 
 
 def _the(label: str) -> str:
@@ -397,18 +453,28 @@ def _the(label: str) -> str:
 
 
 def movimientos(game: Game) -> None:
-    """Print the legal moves of a position, one line each, with the cards they move."""
+    """Print the legal moves of a position, one line each, as the board writes them."""
     moves = game.legal_moves()
     if not moves:
         print("Sin movimientos")
     for m in moves:
-        pile = game.piles[m.src]
-        cards = ", ".join(c.nombre for c in pile[-m.count:])
-        print(f"{m}  ({game.label(m.src)} → {game.label(m.dst)}: {cards})")
+        print(move_text(game, m, game.piles[m.src][-m.count :]))
 
 
-def por_que_no(game: Game, *jugadas: str) -> None:
-    """For each move, print "válido" or the engine's Spanish reason for refusing it."""
-    for text in jugadas:
-        reason = game.why_not(text)
-        print(f"{text}: {'válido' if reason is None else reason}")
+def por_que_no(game: Game, *jugadas: str | Move) -> None:
+    """For each move, print it in the learner notation and "válido" or the engine's Spanish
+    reason for refusing it.  Moves are written as on the board ("T1 B1"); the Python API's
+    0-based form with ">" ("T0>F0") is read too, since notebook code may use it."""
+    for jugada in jugadas:
+        try:
+            if isinstance(jugada, Move) or ">" in str(jugada):
+                move = Move.parse(jugada)
+                if move.src not in game.pile_ids or move.dst not in game.pile_ids:
+                    raise ValueError(f"{game.display_name} no tiene esa pila")
+            else:
+                move = parse_move(game, str(jugada))
+        except ValueError as exc:
+            print(f"{jugada}: {exc}")
+            continue
+        reason = game.why_not(move)
+        print(f"{format_move(game, move)}: {'válido' if reason is None else reason}")

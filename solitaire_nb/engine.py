@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from . import texts
+from . import notation, texts
 from .cards import CARDS, Card, new_deck, same_rank_ids
 from .moves import IllegalMove, Move
 from .rules import ALL, GameDef, Layout, Rules
@@ -86,6 +86,7 @@ class Game:
         self._layout_piles()
         self._undo: list[tuple[Move, list[tuple]]] = []
         self._redo: list[Move] = []
+        self._practice = False
 
     # ------------------------------------------------------------------ layout
     def _layout_piles(self) -> None:
@@ -159,6 +160,13 @@ class Game:
         """The deal order this game was dealt from (None for a position given by hand)."""
         return self._deal
 
+    def start_position(self) -> dict[str, Any] | None:
+        """The position given by hand this game started from (as `position`'s data, empty
+        piles left out), or None for a game dealt from a deck."""
+        if self._start is None:
+            return None
+        return {"piles": {p: list(c) for p, c in self._start["piles"].items()}, "face_down": dict(self._start["face_down"])}
+
     def steps(self) -> list[Step]:
         """Each move played so far with the cards it moved and its automatic actions."""
         out = []
@@ -177,10 +185,21 @@ class Game:
     def foundation_cards(self) -> int:
         return sum(len(self._piles[i]) for i in self._fnd)
 
+    @property
+    def is_practice(self) -> bool:
+        """A position given by hand with only some of the cards (not a full deal): it is won
+        when every card in it is home."""
+        return self._practice
+
+    @property
+    def total_cards(self) -> int:
+        """How many cards are in play: the whole deck(s), or a practice position's cards."""
+        return sum(len(p) for p in self._piles)
+
     def is_won(self) -> bool:
-        return self.foundation_cards() == 52 * self.definition.decks and all(
-            not self._piles[i] for i in range(len(self._piles)) if self._kind[i] != "F"
-        )
+        """Every card in play is home (in a full deal: all the deck's cards; in a practice
+        position: the cards it has)."""
+        return all(not self._piles[i] for i in range(len(self._piles)) if self._kind[i] != "F")
 
     def is_stuck(self) -> bool:
         """Not won and no legal move at all (``S>W`` counts as a move)."""
@@ -361,7 +380,10 @@ class Game:
         p = self._piles[si]
         if ks == "S":
             if kd != "W":
-                return "ML-7", "Del mazo solo se voltea una carta al descarte (movimiento S>W)."
+                return "ML-7", (
+                    "Del mazo solo se voltea una carta al descarte "
+                    f"(movimiento «{notation.format_move(self, self._stock_move)}»)."
+                )
             if count != 1:
                 return "ML-7", "Del mazo se voltea una sola carta cada vez."
             if not p:
@@ -453,7 +475,9 @@ class Game:
     # ------------------------------------------------------------------ playing
     def move(self, src: str | Move, dst: str | None = None, count: int = 1) -> Step:
         """Play a move (``g.move("T3", "F0")``, ``g.move("T2>T7x3")`` or a `Move`) with every
-        automatic action that follows; raise `IllegalMove` and change nothing if refused."""
+        automatic action that follows; raise `IllegalMove` and change nothing if refused.
+
+        0-based pile ids as in the rules document; learners use solitaire_nb.notation."""
         move, refusal = self._check(src, dst, count)
         if refusal is not None:
             raise IllegalMove(refusal[1], refusal[0])
@@ -635,14 +659,20 @@ class Game:
         name: str,
         piles: Mapping[str, Sequence[str | Card]],
         face_down: Mapping[str, int] | None = None,
-        validate: bool = True,
+        validate: bool | None = None,
         **variant: bool,
     ) -> Game:
-        """A game set up from a position (pile id -> card codes, bottom to top).
+        """A game set up from a position (pile id -> card codes, bottom to top; 0-based pile
+        ids as in the rules document).
 
-        With `validate` the cards must be exactly the game's deck(s), foundations legal
-        sequences and face-down cards only where play can put them.  No automatic action
+        With exactly the game's deck(s) the position must be one play can reach: foundations
+        legal sequences and face-down cards only where play can put them.  With fewer cards it
+        is a *practice position* (`is_practice`): no card more often than the decks hold,
+        foundations legal sequences, face-down counts within their piles; it is won when every
+        card in it is home.  Anything else is refused with a Spanish ValueError.  `validate`
+        is ignored (older notebooks pass it): every position is checked.  No automatic action
         runs on loading."""
+        del validate  # kept only so that older calls still run; it no longer skips checks
         definition = _definition(name)
         game = cls(definition, definition.resolve_variant(variant))
         if not isinstance(piles, Mapping):
@@ -655,6 +685,8 @@ class Game:
         for i, kind in enumerate(game._kind):
             n = len(game._piles[i])
             game._fd[i] = n if kind == "S" else max(0, n - 1) if kind == "R" else 0
+        if face_down is not None and not isinstance(face_down, Mapping):
+            raise ValueError(f"Las cartas boca abajo se dan como pila -> número, no {face_down!r}")
         for pid, count in (face_down or {}).items():
             i = game._position_index(pid)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(game._piles[i]):
@@ -662,14 +694,30 @@ class Game:
                     f"Cartas boca abajo en {pid!r}: {count!r} no está entre 0 y {len(game._piles[i])}"
                 )
             game._fd[i] = count
-        if validate:
+        have = Counter(c for p in game._piles for c in p)
+        game._practice = sum(have.values()) < 52 * definition.decks
+        if game._practice:
+            game._validate_practice(have)
+        else:
             game._validate_position()
         game._start = {
             "piles": {p: [c.code for c in game._piles[i]] for i, p in enumerate(game.pile_ids) if game._piles[i]},
             "face_down": {p: game._fd[i] for i, p in enumerate(game.pile_ids) if game._fd[i]},
-            "validate": bool(validate),
         }
         return game
+
+    def _validate_practice(self, have: Counter) -> None:
+        """A practice position must be one that could exist: each card at most as often as
+        the decks hold it, and foundations that are legal sequences."""
+        decks = self.definition.decks
+        extra = sorted(c for c, n in have.items() if n > decks)
+        if extra:
+            times = "una vez" if decks == 1 else f"{decks} veces"
+            raise ValueError(
+                f"Posición imposible: {' '.join(c.code for c in extra)} aparece más de {times} "
+                f"({_decks_word(decks)} en {self.definition.display_name})"
+            )
+        self._validate_foundations()
 
     def _position_index(self, pid: Any) -> int:
         if not isinstance(pid, str) or pid not in self._idx:
@@ -858,13 +906,9 @@ def load_game(text: str) -> Game:
             start = doc["start"]
             if not isinstance(start, dict):
                 raise ValueError("El documento no trae ni el reparto ni la posición inicial")
-            game = Game.from_position(
-                doc["game"],
-                start.get("piles", {}),
-                start.get("face_down", {}),
-                validate=bool(start.get("validate", True)),
-                **variant,
-            )
+            # a document's "validate" (older versions wrote one) is never honoured: partial
+            # positions load as practice positions, impossible ones are refused
+            game = Game.from_position(doc["game"], start.get("piles", {}), start.get("face_down", {}), **variant)
         for i, text_move in enumerate(moves):
             if not isinstance(text_move, str):
                 raise ValueError(f"Movimiento nº {i + 1} no válido: {text_move!r}")

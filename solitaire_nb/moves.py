@@ -1,4 +1,7 @@
-"""Moves as value types written in RULES.md's notation (``T3>F0``, ``T2>T7x3``, ``S>W``)."""
+"""Moves as value types written in RULES.md's notation (``T3>F0``, ``T2>T7x3``, ``S>W``).
+
+These are 0-based pile ids as in the rules document, for the Python API; learners read and
+type the board's labels («T4 B1»), which only `solitaire_nb.notation` writes and reads."""
 
 from __future__ import annotations
 
@@ -16,11 +19,14 @@ class Move(NamedTuple):
     count: int = 1
 
     def __str__(self) -> str:
+        """``T3>F0``: 0-based pile ids as in the rules document; learners use solitaire_nb.notation."""
         return f"{self.src}>{self.dst}" + (f"x{self.count}" if self.count != 1 else "")
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read ``"T3>F0"``, ``"T2>T7x3"`` or ``"S>W"`` (``x1`` is accepted); ValueError otherwise."""
+        """Read ``"T3>F0"``, ``"T2>T7x3"`` or ``"S>W"`` (``x1`` is accepted); ValueError otherwise.
+
+        0-based pile ids as in the rules document; learners use solitaire_nb.notation."""
         if isinstance(text, Move):
             return text
         m = _MOVE_RE.match(text.upper()) if isinstance(text, str) else None

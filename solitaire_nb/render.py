@@ -19,6 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .moves import Move
+from .notation import format_move, pile_name
 
 if TYPE_CHECKING:  # the renderer only reads a Game; no import cycle at run time
     from .engine import Game, Step
@@ -455,9 +456,12 @@ def _back(
 
 def status_text(game: Game) -> str:
     """The status line: deal, moves played, cards on the foundations, and the outcome."""
-    origin = f"Partida nº {game.seed}" if game.seed is not None else "Posición dada"
+    if game.seed is not None:
+        origin = f"Partida nº {game.seed}"
+    else:
+        origin = "Posición de práctica" if game.is_practice else "Posición dada"
     moves = game.moves_played
-    total = 52 * game.definition.decks
+    total = game.total_cards
     parts = [
         f"{game.definition.display_name} · {origin}",
         f"{moves} movimiento{'s' if moves != 1 else ''}",
@@ -477,22 +481,29 @@ def _cards_text(cards: Iterable) -> str:
     return f"{len(cards)} cartas, de {cards[0].nombre} a {cards[-1].nombre}"
 
 
+def move_text(game: Game, move: Move, cards: Iterable) -> str:
+    """A move as the board writes it: "T4 B1 (Tablero 4 → Base 1): 7 de picas" (the typed
+    form from `notation`, then the piles' names and the cards)."""
+    return f"{format_move(game, move)} ({_route(game, move.src, move.dst)}): {_cards_text(cards)}"
+
+
+def _route(game: Game, src: str, dst: str) -> str:
+    return f"{pile_name(game, src)} → {pile_name(game, dst)}"
+
+
 def step_lines(game: Game, step: Step, number: int) -> list[str]:
     """One numbered line for a player's move, then one indented line per automatic action."""
-    m = step.move
-    lines = [f"{number}. {game.label(m.src)} → {game.label(m.dst)}: {_cards_text(step.cards)}"]
+    lines = [f"{number}. {move_text(game, step.move, step.cards)}"]
     for action in step.automatic:
         if action.dst is None:
-            lines.append(f"    ↳ se pone boca arriba {action.cards[0].nombre} ({game.label(action.src)})")
+            lines.append(f"    ↳ se pone boca arriba {action.cards[0].nombre} ({pile_name(game, action.src)})")
         else:
-            lines.append(
-                f"    ↳ automático: {game.label(action.src)} → {game.label(action.dst)}: {_cards_text(action.cards)}"
-            )
+            lines.append(f"    ↳ automático: {_route(game, action.src, action.dst)}: {_cards_text(action.cards)}")
     return lines
 
 
 def move_lines(game: Game) -> list[str]:
-    """The numbered move list in Spanish ("1. Tablero 4 → Base 1: 7 de picas"), automatic
+    """The numbered move list in Spanish ("1. T4 B1 (Tablero 4 → Base 1): 7 de picas"), automatic
     actions included as indented lines under the move that caused them."""
     out: list[str] = []
     for k, step in enumerate(game.steps(), 1):
@@ -507,9 +518,9 @@ def deal_lines(game: Game) -> list[str]:
         return []
     out = []
     for card, meant in zip(report.to_foundations, report.meant_for, strict=True):
-        out.append(f"Reparto: {card.nombre} va a la base (iba a {game.label(meant)})")
+        out.append(f"Reparto: {card.nombre} va a la base (iba a {pile_name(game, meant)})")
     for card, src in zip(report.autoplay, report.autoplay_from, strict=True):
-        out.append(f"Tras el reparto, automático: {game.label(src)} → su base: {card.nombre}")
+        out.append(f"Tras el reparto, automático: {pile_name(game, src)} → su base: {card.nombre}")
     return out
 
 

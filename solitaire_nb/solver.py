@@ -360,7 +360,11 @@ class _Spec:
         r = game.rules
         self.name = game.name
         self.decks = game.definition.decks
-        self.total = 52 * self.decks
+        # a practice position is won when the cards it has are home (Game.is_won): the
+        # search counts those, and leaves out the fast searches and pruning rule 7, which
+        # reason about the whole deck
+        self.practice = game.is_practice
+        self.total = game.total_cards if self.practice else 52 * self.decks
         self.pile_ids = game.pile_ids
         self.kind = list(game._kind)
         self.tab = list(game._tab)
@@ -402,7 +406,7 @@ class _Spec:
         self.simple = (
             not self.runs and self.r < 0 and self.s < 0 and self.decks == 1 and not self.shift_left
         )
-        self.fast = self.simple and all(self.fnd_same)
+        self.fast = self.simple and all(self.fnd_same) and not self.practice
         self._set_takeback(self.takeback)
 
     def _set_takeback(self, takeback: bool) -> None:
@@ -414,7 +418,7 @@ class _Spec:
         self.alt_fnd = not any(self.fnd_same)
         self.rule3b = self.alt_fnd and self.decks == 1 and not self.runs and not takeback
         self.fnd_by_height = self.alt_fnd and not takeback
-        self.king_dead_ends = self.alt_fnd and self.empty == "none" and self.decks == 1
+        self.king_dead_ends = self.alt_fnd and self.empty == "none" and self.decks == 1 and not self.practice
 
     def without_takebacks(self) -> _Spec:
         """The same game with take-backs forbidden: a restriction, so its wins are wins of
@@ -1961,6 +1965,27 @@ def hint(game: Game, time_limit: float = 1.0) -> Hint:
     return Hint(Move(spec.pile_ids[si], spec.pile_ids[di], n), False, result.status)
 
 
+def _stranded(game: Game) -> list:
+    """Cards of a practice position outside the foundations that can never go home: no chain
+    of the position's own cards leads from a foundation's top (or an empty foundation's first
+    card) to them.  Reachability ignores every other rule, so the claim is safe."""
+    present = {c.id for pid, pile in game.piles.items() if pid[0] != "F" for c in pile}
+    reached: set[int] = set()
+    for k, rule in enumerate(game.rules.foundations):
+        follows = _tables_for(rule)
+        pile = game.pile(f"F{k}")
+        if pile:
+            frontier = [i for i in follows[pile[-1].id] if i in present]
+        else:
+            frontier = [i for i in present if CARDS[i].rank == rule.base_rank and rule.start in ("any", "new_suit", CARDS[i].suit)]
+        while frontier:
+            i = frontier.pop()
+            if i not in reached:
+                reached.add(i)
+                frontier += [j for j in follows[i] if j in present]
+    return [CARDS[i] for i in sorted(present - reached)]
+
+
 THOUGHTFUL = (
     " En Moving Left el resolvedor juega «con ventaja»: ve las cartas boca abajo y las del mazo, "
     "que el jugador no ve."
@@ -1978,6 +2003,14 @@ def verdict_text(result: SolveResult, game: Game) -> str:
             text = f"Tiene solución: el resolvedor ha encontrado una forma de ganar en {n} {word}."
     elif result.status == "lost":
         head = "Ya no tiene solución" if game.moves_played else "No tiene solución"
+        if game.is_practice:  # proved with the cards it has, not lost for the missing ones
+            head += " con las cartas que tiene esta posición de práctica"
+            stranded = _stranded(game)
+            if stranded:
+                names = [c.articulo for c in stranded[:3]] + (["otras"] if len(stranded) > 3 else [])
+                who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+                verb = "no llega" if len(names) == 1 else "no llegan"
+                head += f" ({who} {verb} nunca a la base: falta una carta que va antes)"
         text = (
             f"{head}: el resolvedor ha recorrido todas las posiciones a las que se puede llegar "
             "y en ninguna se gana."

@@ -73,9 +73,9 @@ def page(chromium):
 
 
 def pos(name: str, piles: dict[str, str], face_down: dict[str, int] | None = None, **variant):
-    """A teaching position from space-separated card codes per pile (validate=False)."""
+    """A teaching position from space-separated card codes per pile (a practice position when it lacks cards)."""
     return sn.Game.from_position(
-        name, {p: cards.split() for p, cards in piles.items()}, face_down, validate=False, **variant
+        name, {p: cards.split() for p, cards in piles.items()}, face_down, **variant
     )
 
 

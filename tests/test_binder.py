@@ -1,10 +1,12 @@
 """What Binder would do, as closely as this machine allows (no Docker here).
 
 In a fresh virtual environment (no system site-packages) from the repository root:
-``pip install -r binder/requirements.txt``, then ``binder/postBuild`` if there is one; JupyterLab
-from that environment serves ``notebooks/00_indice.ipynb``; every notebook executes with that
-environment's kernel; and ``repo2docker --no-build`` accepts the configuration (repo2docker
-only writes its Dockerfile with --no-build, so it needs no Docker daemon).
+``pip install -r binder/requirements.txt``, then ``binder/postBuild`` run as repo2docker runs it
+(an executable, the environment first on PATH); JupyterLab from that environment serves
+``notebooks/00_indice.ipynb`` in Spanish (the language pack and the locale postBuild sets);
+Voila is there; every notebook executes with that environment's kernel; and
+``repo2docker --no-build`` accepts the configuration (repo2docker only writes its Dockerfile
+with --no-build, so it needs no Docker daemon).
 
 Slow (a few minutes, most of it pip downloading JupyterLab, NumPy and matplotlib; pip's cache
 makes later runs faster). It needs PyPI, which CI reaches.
@@ -61,14 +63,42 @@ def get(url: str) -> tuple[int, bytes]:
         return r.status, r.read()
 
 
-def test_binder_configuration_files():
+def requirement_lines() -> list[str]:
     req = (BINDER / "requirements.txt").read_text(encoding="utf-8").split("\n")
-    lines = [line.strip() for line in req if line.strip() and not line.startswith("#")]
+    return [line.strip() for line in req if line.strip() and not line.startswith("#")]
+
+
+def test_binder_configuration_files():
+    lines = requirement_lines()
     assert lines[0] == "-e ."
-    for name in ("jupyterlab", "ipywidgets", "anywidget", "numpy", "matplotlib", "voila"):
+    for name in ("jupyterlab", "jupyterlab-language-pack-es-ES", "ipywidgets", "anywidget", "numpy",
+                 "matplotlib", "voila"):  # fmt: skip
         assert any(line.startswith(name + ">=") for line in lines), f"{name} without a lower bound"
     runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
     assert runtime.startswith("python-3.")
+
+
+def test_binder_installs_the_notebook_extra():
+    """repo2docker ignores pyproject.toml's extras when binder/ exists: the notebook extra (what
+    the README installs) must be listed in binder/requirements.txt too."""
+    tomllib = pytest.importorskip("tomllib")
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert set(extra["notebook"]) <= set(requirement_lines())
+
+
+def test_postbuild_sets_spanish(tmp_path):
+    """postBuild is an executable (repo2docker runs it so) that writes JupyterLab's default
+    settings in the running Python's JupyterLab application directory (JUPYTERLAB_DIR here)."""
+    postbuild = BINDER / "postBuild"
+    assert os.access(postbuild, os.X_OK)
+    mode = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=REPO, capture_output=True, text=True)
+    assert mode.stdout.startswith("100755") or not mode.stdout, "git must keep binder/postBuild executable"
+    assert postbuild.read_text(encoding="utf-8").startswith("#!/usr/bin/env python3\n")
+    env = {**os.environ, "JUPYTERLAB_DIR": str(tmp_path)}
+    run([sys.executable, str(postbuild)], timeout=120, env=env)
+    written = json.loads((tmp_path / "settings" / "overrides.d" / "solitaire_nb.json").read_text(encoding="utf-8"))
+    assert written["@jupyterlab/translation-extension:plugin"] == {"locale": "es_ES"}
+    assert written["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
 
 def test_fresh_environment_like_binder(tmp_path):
@@ -82,8 +112,8 @@ def test_fresh_environment_like_binder(tmp_path):
     # 1. What repo2docker runs, from the repository root (so "-e ." is the repository).
     run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", "binder/requirements.txt"],
         timeout=1200, env=env)
-    if (BINDER / "postBuild").exists():
-        run(["bash", str(BINDER / "postBuild")], timeout=600, env=env)
+    run([str(BINDER / "postBuild")], timeout=600, env=env)  # as repo2docker runs it
+    assert "voila" in run([py, "-m", "pip", "list"], timeout=120, env=env).lower()
     installed = time.monotonic()
 
     # 2. JupyterLab from that environment serves the index notebook.
@@ -111,6 +141,12 @@ def test_fresh_environment_like_binder(tmp_path):
         assert status == 200 and b"JupyterLab" in page
         status, body = get(f"{base}/api/contents/notebooks/00_indice.ipynb?token={TOKEN}&content=0")
         assert status == 200 and json.loads(body)["type"] == "notebook"
+        # Spanish: postBuild's default locale, and the language pack that serves it.
+        status, body = get(f"{base}/lab/api/settings/@jupyterlab/translation-extension:plugin?token={TOKEN}")
+        assert json.loads(body)["schema"]["properties"]["locale"]["default"] == "es_ES"
+        status, body = get(f"{base}/lab/api/translations/es_ES?token={TOKEN}")
+        spanish = json.loads(body)
+        assert spanish["message"] == "" and spanish["data"]["jupyterlab"]["menu\x04File"] == ["Archivo"]
     finally:
         lab.terminate()  # only the server this test started
         try:
@@ -141,5 +177,6 @@ def test_fresh_environment_like_binder(tmp_path):
     version = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip().removeprefix("python-")
     assert f"python={version}" in dockerfile
     assert 'pip install --no-cache-dir -r "binder/requirements.txt"' in dockerfile
+    assert "./binder/postBuild" in dockerfile
     print(f"\ninstall {installed - started:.0f} s · serve and execute {executed - installed:.0f} s · "
           f"repo2docker {time.monotonic() - executed:.0f} s")

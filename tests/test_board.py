@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import solitaire_nb as sn
 from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code
+from solitaire_nb.notation import format_move
 
 
 def send(board: Board, **msg) -> dict:
@@ -61,7 +62,8 @@ def test_click_card_then_target_plays_the_move(board):
     assert g.history == (move,)
     assert view["kind"] == "ok"
     assert view["moves_played"] == 1
-    assert view["moves"][-len(g.steps()[0].automatic) - 1].startswith(f"1. {g.label(move.src)} → {g.label(move.dst)}: ")
+    line = view["moves"][-len(g.steps()[0].automatic) - 1]
+    assert line.startswith(f"1. {format_move(g, move)} ({g.label(move.src)} → {g.label(move.dst)}): ")
 
 
 def test_illegal_move_shows_why_not_and_changes_nothing(board):
@@ -123,7 +125,7 @@ def test_stock_turns_with_one_click_even_with_a_selection():
     send(b, event="click", pile="T9", index=top(b, "T9"))
     send(b, event="click", pile="S", index=None)
     assert g.history == (sn.Move("S", "W"),) and g.piles["W"][-1] is stock_top
-    assert b.view["message"].startswith("1. Mazo → Descarte: ")
+    assert b.view["message"].startswith("1. M D (Mazo → Descarte): ")
 
 
 def test_double_click_sends_a_card_to_its_foundation():
@@ -180,7 +182,8 @@ def test_save_and_load_json_and_share_code(board):
     board.refresh()
     view = send(board, event="button", name="save")
     assert view["export"] == g.to_json()
-    assert view["share"] == share_code(g) == "citadel/1234/" + ",".join(map(str, g.history))
+    assert view["share"] == share_code(g) == "citadel/1234/" + ",".join(format_move(g, m, "-") for m in g.history)
+    assert ">" not in view["share"] and ">" not in view["message"]
     position = g.position()
     send(board, event="button", name="new", seed=1)
     send(board, event="button", name="load", text=view["share"])
@@ -189,35 +192,39 @@ def test_save_and_load_json_and_share_code(board):
     view2 = send(board, event="button", name="load", text=view["export"])
     assert board.game.position() == position and view2["kind"] == "ok"
     before = board.game
-    for junk in ("", "citadel/xx/", "nada/1/", "citadel/1/T0>F9", "{no es json"):
+    for junk in ("", "citadel/xx/", "nada/1/", "citadel/1/T0>F9", "citadel/1/T1-B9", "citadel/p.AAA/", "{no es json"):
         view3 = send(board, event="button", name="load", text=junk)
         assert view3["kind"] == "error" and board.game is before
 
 
-def test_share_code_carries_variants_and_positions_fall_back_to_json():
+def test_share_code_carries_variants_and_practice_positions():
     g = sn.new_game("chequers", seed=3, wrap=False)
     code = share_code(g)
     assert code == "chequers;wrap=0/3/"
     assert load_share(code).variant == g.variant
-    assert share_code(pos("citadel", {"T0": "KS"})) == ""
-    b = Board(pos("citadel", {"T0": "KS"}))
+    practice = pos("citadel", {"T0": "KS"})
+    assert share_code(practice).startswith("citadel/p.")
+    b = Board(practice)
     view = send(b, event="button", name="save")
-    assert "JSON" in view["message"] and view["export"]
+    assert view["share"] in view["message"] and view["export"]
+    assert load_share(view["share"]).position() == practice.position()
 
 
-def test_typed_moves_in_reader_and_rules_notation():
+def test_typed_moves_in_the_learner_notation():
     g = sn.new_game("chequers", seed=1)
     assert parse_text_move(g, "T4 B1") == (sn.Move("T3", "F0"), None)
     assert parse_text_move(g, "t2 t7 3")[0] == sn.Move("T1", "T6", 3)
     assert parse_text_move(g, "T2 T7 x3")[0] == sn.Move("T1", "T6", 3)
     assert parse_text_move(g, "R B5")[0] == sn.Move("R", "F4")
-    assert parse_text_move(g, "T3>F0")[0] == sn.Move("T3", "F0")
+    assert parse_text_move(g, "del tablero 4 a la base 1")[0] == sn.Move("T3", "F0")
+    move, error = parse_text_move(g, "T3>F0")  # the Python API's notation is not the board's
+    assert move is None and "«T4 B1»" in error
     assert parse_text_move(sn.new_game("moving_left", seed=1), "M")[0] == sn.Move("S", "W")
     assert parse_text_move(sn.new_game("moving_left", seed=1), "D T3")[0] == sn.Move("W", "T2")
     assert parse_text_move(sn.new_game("scotch", seed=1), "A18 B2")[0] == sn.Move("T17", "F1")
-    assert "B para las bases" in parse_text_move(g, "F1 T2")[1]
-    assert parse_text_move(g, "T26 B1")[1] == "Esta partida no tiene «T26»."
-    assert parse_text_move(g, "T0 B1")[1].startswith("«T0» necesita un número desde 1")
+    assert "con B" in parse_text_move(g, "F1 T2")[1]
+    assert "no tiene Tablero 26" in parse_text_move(g, "T26 B1")[1]
+    assert "no tiene Tablero 0" in parse_text_move(g, "T0 B1")[1]
     assert parse_text_move(g, "")[1].startswith("Escribe un movimiento")
 
 
@@ -228,9 +235,11 @@ def test_typed_move_plays_through_the_board(board):
     view = send(board, event="text", text=text)
     assert g.history == (move,) and view["kind"] == "ok"
     view = send(board, event="text", text="T1 B9")
-    assert view["message"] == "Esta partida no tiene «B9»." and g.moves_played == 1
-    view = send(board, event="text", text="T1>T1")
+    assert "no tiene Base 9" in view["message"] and view["kind"] == "error" and g.moves_played == 1
+    view = send(board, event="text", text="T2 T2")
     assert view["message"] == g.why_not("T1", "T1") and g.moves_played == 1
+    view = send(board, event="text", text="T1>T1")
+    assert "«T4 B1»" in view["message"] and view["kind"] == "error" and g.moves_played == 1
 
 
 def test_python_side_moves_show_after_refresh(board):
@@ -265,7 +274,7 @@ def test_hint_uses_the_solver_and_falls_back_to_a_heuristic(board):
     good = g.legal_moves()[-1]
     with fake_solver(hint_move=good, proven=True):
         view = send(board, event="button", name="hint")
-    assert view["message"].startswith(f"Pista: {g.label(good.src)} → {g.label(good.dst)}")
+    assert view["message"].startswith(f"Pista: {format_move(g, good)} ({g.label(good.src)} → {g.label(good.dst)})")
     assert "sigue teniendo solución" in view["message"] and g.moves_played == 0
     with fake_solver(fail=True):
         view = send(board, event="button", name="hint")
@@ -418,7 +427,7 @@ def test_saved_json_is_sent_once_and_never_goes_stale(board):
     view = send(board, event="button", name="save")
     assert view["export"]
     g = board.game
-    view = send(board, event="text", text=str(g.legal_moves()[0]))
+    view = send(board, event="text", text=format_move(g, g.legal_moves()[0]))
     assert view["export"] == "" and view["share"] == ""
 
 
@@ -451,7 +460,7 @@ def test_switched_off_hints_and_solver_are_refused_by_the_kernel(page_defaults):
     assert "Algo ha fallado" not in view["message"]
     # The rest of the board still works.
     move = b.game.legal_moves()[0]
-    send(b, event="text", text=str(move))
+    send(b, event="text", text=format_move(b.game, move))
     assert b.game.moves_played == 1
 
 

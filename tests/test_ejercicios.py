@@ -29,37 +29,37 @@ GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 SOLUCIONES = {
     "chequers-1": ["7S", "9S"],
     "chequers-2": ["QH", "AH"],
-    "chequers-3": "T1>T0",
+    "chequers-3": "T2 T1",
     "moving_left-1": ["8H", "8D"],
     "moving_left-2": 2,
-    "moving_left-3": "T1>T0x3",
+    "moving_left-3": "T2 T1 3",
     "scotch-1": ["9H", "9D"],
     "scotch-2": ["7S", "7H", "7D", "7C"],
-    "scotch-3": "T0>T2, T0>F0",
+    "scotch-3": "A1 A3, A1 B1",
     "bakers_dozen-1": ["TS", "TD", "TC"],
     "bakers_dozen-2": ["TS", "TH", "TD", "TC"],
-    "bakers_dozen-3": "T0>T2, T0>F0",
+    "bakers_dozen-3": "T1 T3, T1 B1",
     "citadel-1": 8,
     "citadel-2": ["7S", "7H", "7D", "7C"],
-    "citadel-3": "F0>T0",
+    "citadel-3": "B1 T1",
 }
 
 WRONG = {
     "chequers-1": (["7S", "9S", "9H"], "9 de corazones"),
     "chequers-2": (["QH"], "Te falta"),
-    "chequers-3": ("R>T1", "no está permitido"),
+    "chequers-3": ("R T2", "no está permitido"),
     "moving_left-1": (["8H", "8S"], "8 de picas"),
     "moving_left-2": (4, "menos"),
-    "moving_left-3": ("T1>T0x2", "Rey"),
+    "moving_left-3": ("T2 T1 2", "Rey"),
     "scotch-1": (["9C"], "9 de tréboles"),
     "scotch-2": (["7S"], "Te falta"),
-    "scotch-3": ("T0>F0", "no está permitido"),
+    "scotch-3": ("A1 B1", "no está permitido"),
     "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "otro palo"),
     "bakers_dozen-2": (["TS"], "Te falta"),
-    "bakers_dozen-3": ("T0>T1", "otro palo"),
+    "bakers_dozen-3": ("T1 T2", "otro palo"),
     "citadel-1": (3, "más"),
     "citadel-2": (["6S"], "6 de picas"),
-    "citadel-3": ("T0>T1", "no"),
+    "citadel-3": ("T1 T2", "no"),
 }
 
 
@@ -96,8 +96,26 @@ def test_answers_are_order_and_format_free():
     assert es_correcta("chequers-1", "9S 7S")
     assert es_correcta("chequers-1", "9♠, 7♠")
     assert es_correcta("scotch-2", ["7C", "7D", "7H", "7S"])
-    assert es_correcta("citadel-3", ["F0>T1"])
-    assert es_correcta("citadel-3", "F0>T5")  # a hole takes any card, and the card stays there
+    assert es_correcta("citadel-3", ["B1 T2"])
+    assert es_correcta("citadel-3", "B1 T6")  # a hole takes any card, and the card stays there
+    assert es_correcta("citadel-3", "de la base 1 al tablero 1")
+    assert es_correcta("scotch-3", "abanico 1 a abanico 3, y luego abanico 1 a base 1")
+    assert es_correcta("scotch-3", ["T1-T3", "t1 b1"])  # T and A both name the fans
+    assert es_correcta("moving_left-3", "tablero 2 a tablero 1, 3 cartas")
+    assert es_correcta("moving_left-3", "tres cartas del Tablero 2 al Tablero 1")
+
+
+def test_python_notation_in_an_answer_is_explained(capsys):
+    comprobar("citadel-3", "F0>T0")
+    out = capsys.readouterr().out
+    assert "«T4 B1»" in out and "contando desde 1" in out and "¡Correcto!" not in out
+
+
+def test_no_hint_asks_for_python(capsys):
+    for ejercicio, (answer, _) in WRONG.items():
+        comprobar(ejercicio, answer)
+    out = capsys.readouterr().out
+    assert not re.search(r"\bg\.|deal_report|\w+\(|>", out)
 
 
 def test_empty_answer_asks_for_one(capsys):
@@ -134,13 +152,16 @@ def test_cards_on_agree_with_the_rules():
 
 
 def test_notebook_helpers_print_spanish(capsys):
-    g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]}, validate=False)
+    g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]})
     movimientos(g)
-    por_que_no(g, "T0>T1", "T1>T2")
+    por_que_no(g, "T1 T2", "T2>T3", "T2 B9")
     narrar(g, g.move("T0>T1"))
     out = capsys.readouterr().out
-    assert "T0>T1  (Tablero 1 → Tablero 2: 5 de corazones)" in out
-    assert "T0>T1: válido" in out
+    assert "T1 T2 (Tablero 1 → Tablero 2): 5 de corazones" in out
+    assert "T1 T2: válido" in out
+    assert "T3 T4: " in out  # the Python API's "T2>T3" is printed as the board writes it
+    assert "Chequers no tiene Base 9" in out
+    assert not re.search(r"\b[TF]0\b|>", out)
     assert "Reserva → Tablero 1: K de picas" in out
     assert "se pone boca arriba el 9 de diamantes en la Reserva" in out
     assert not re.search(r"\b(the|and|card|move)\b", out)
@@ -159,7 +180,7 @@ def test_widget_checks_like_the_function():
     entry.value = "2"
     button.click()
     assert "¡Correcto!" in verdict.value
-    entry.value = "T1>T0"
+    entry.value = "T2 T1"
     button.click()
     assert "número entero" in verdict.value
     box = caja("chequers-1")

@@ -209,8 +209,11 @@ def test_from_position_validation():
     g = sn.Game.from_position("bakers_dozen", full)
     assert g.moves_played == 0 and sorted(c.code for p in g.piles.values() for c in p) == sorted(deck)
     broken = dict(full, T0=full["T0"][1:])
+    assert sn.Game.from_position("bakers_dozen", broken).is_practice  # a card short: practice
+    assert not g.is_practice
+    swapped = dict(full, T0=[full["T1"][0]] + full["T0"][1:])
     with pytest.raises(ValueError, match="faltan"):
-        sn.Game.from_position("bakers_dozen", broken)
+        sn.Game.from_position("bakers_dozen", swapped)
     with pytest.raises(ValueError, match="T99"):
         sn.Game.from_position("bakers_dozen", dict(full, T99=[]))
     bad_found = dict(full, T0=full["T0"][1:], F0=[full["T0"][0]])
@@ -219,7 +222,7 @@ def test_from_position_validation():
             sn.Game.from_position("bakers_dozen", bad_found)
     with pytest.raises(ValueError, match="boca abajo"):
         sn.Game.from_position("bakers_dozen", full, face_down={"T0": 1})
-    # Partial teaching positions are fine without validation.
+    # Partial teaching positions are practice positions.
     assert pos("bakers_dozen", {"T0": "9H"}).piles["T0"][0].code == "9H"
 
 

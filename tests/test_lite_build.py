@@ -126,11 +126,12 @@ def test_notebook_multiline_strings_are_joined(tmp_path: Path) -> None:
     assert cell["outputs"][1]["data"] == {"text/plain": "xy", "application/json": {"k": 1}}
 
 
-def test_notebook_build_scripts_stay_out_of_the_site(tmp_path: Path) -> None:
+def test_notebook_sources_and_private_files_stay_out_of_the_site(tmp_path: Path) -> None:
     src = tmp_path / "nb"
     src.mkdir()
     (src / "01_a.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    (src / "_construir.py").write_text("")
+    (src / "01_a.md").write_text("---\njupytext:\n  formats: ipynb,md:myst\n---\n")
+    (src / "_privado.py").write_text("")
     (src / "nbval_sanitize.cfg").write_text("")
     (src / "guia.md").write_text("")
     assert build.copy_notebooks([src], tmp_path / "files") == 1

@@ -155,19 +155,3 @@ def test_ambiguities_discussed_with_their_flags():
     assert "takeback=False" in text["05_citadel_y_beleaguered_castle.ipynb"]
     assert "06_citadel_vs_beleaguered_castle.ipynb" in text["05_citadel_y_beleaguered_castle.ipynb"]
 
-
-def test_saved_notebooks_match_their_source():
-    """notebooks/_construir.py is the single source of notebooks 00-05: edit it, then run
-    ``python notebooks/_construir.py`` and ``jupyter nbconvert --to notebook --execute --inplace
-    notebooks/0[0-5]_*.ipynb``."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("construir", NOTEBOOKS / "_construir.py")
-    construir = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(construir)
-    for build in construir.BUILDERS.values():
-        book = build()
-        saved = load(book.filename).cells
-        want = [(c.cell_type, c.source, tags(c)) for c in book.cells]
-        have = [(c.cell_type, c.source, tags(c)) for c in saved]
-        assert have == want, f"{book.filename} differs from notebooks/_construir.py"

@@ -202,15 +202,17 @@ def test_render_html_and_texts():
     assert any("→" in line for line in lines)
 
 
+_FILLERS = [r + s for s in "DC" for r in "KQJT98765432"]  # 24 cards that take no part
+
+
 def test_move_lines_name_cards_and_automatic_actions():
     g = sn.Game.from_position(
         "chequers",
-        {"T0": ["7S"], "T1": ["8S"], "R": ["2H", "3H"], **{f"T{i}": ["KD"] for i in range(2, 25)}},
-        validate=False,
+        {"T0": ["7S"], "T1": ["8S"], "R": ["2H", "3H"], **{f"T{i}": [c] for i, c in enumerate(_FILLERS[:23], 2)}},
     )
     g.move("T0>T1")
     lines = move_lines(g)
-    assert lines[0] == "1. Tablero 1 → Tablero 2: 7 de picas"
+    assert lines[0] == "1. T1 T2 (Tablero 1 → Tablero 2): 7 de picas"
     assert lines[1].strip() == "↳ automático: Reserva → Tablero 1: 3 de corazones"
     assert lines[2].strip() == "↳ se pone boca arriba 2 de corazones (Reserva)"
 
@@ -218,7 +220,7 @@ def test_move_lines_name_cards_and_automatic_actions():
 def test_status_line_outcomes():
     g = sn.new_game("citadel", seed=1)
     assert "0 movimientos" in status_text(g) and "de 52 cartas en las bases" in status_text(g)
-    stuck = sn.Game.from_position("bakers_dozen", {"T0": ["2S"], "T1": ["3S"]}, validate=False)
+    stuck = sn.Game.from_position("bakers_dozen", {"T0": ["2S"], "T1": ["3S"]})
     assert status_text(stuck).endswith("Sin movimientos")
     ranks = "A23456789TJQK"
     won = sn.Game.from_position("citadel", {f"F{i}": [r + s for r in ranks] for i, s in enumerate("SHDC")})

@@ -68,7 +68,8 @@ def test_gen_3_won_when_every_card_is_on_the_foundations():
 @pytest.mark.rule("GEN-4")
 def test_gen_4_a_foundation_holds_at_most_13_cards():
     full = " ".join(f"{r}S" for r in "A23456789TJQK")
-    g = pos("scotch", {"F0": full, "T0": "AH"})
+    alternating = " ".join(f"{r}{'S' if k % 2 == 0 else 'H'}" for k, r in enumerate("A23456789TJQK"))
+    g = pos("scotch", {"F0": alternating, "T0": "AD"})  # Scotch builds its bases in alternating colours
     assert not g.can_move("T0", "F0")
     assert "13 cartas" in g.why_not("T0", "F0")
     g2 = pos("moving_left", {"F0": full, "T0": "AS"})

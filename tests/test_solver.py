@@ -273,7 +273,7 @@ def _scotch_endgame(f0: int, f3: int, fans: dict[str, list[str]]) -> dict[str, l
 
 
 def _scotch_dead(piles: dict[str, list[str]], takeback: bool = True) -> bool:
-    g = sn.Game.from_position("scotch", piles, validate=False)
+    g = sn.Game.from_position("scotch", piles)
     spec = _Spec(g) if takeback else _Spec(g).without_takebacks()
     return _State(spec, g).dead()
 
@@ -318,17 +318,17 @@ def test_scotch_safe_move_rule_3b():
     """Rule 3b applies in the first phase only (no take-backs): an Ace goes home at once;
     a 9 goes home when every 8 is home and its twin is home or two foundations take it."""
     piles = _scotch_endgame(8, 7, {"T0": ["9C"], "T1": ["8D", "9S"]})
-    g = sn.Game.from_position("scotch", piles, validate=False)
+    g = sn.Game.from_position("scotch", piles)
     restricted = _State(_Spec(g).without_takebacks(), g)
     assert restricted.safe_move() is None  # 8♦ is in play: a 9 could still go on it
     assert _State(_Spec(g), g).safe_move() is None  # and never with take-backs
     piles = _scotch_endgame(8, 8, {"T0": ["9C"], "T2": ["9S"]})  # both black-Ace chains at 8
-    g = sn.Game.from_position("scotch", piles, validate=False)
+    g = sn.Game.from_position("scotch", piles)
     si, di, n = _State(_Spec(g).without_takebacks(), g).safe_move()
     assert (g.pile_ids[si], n) in (("T0", 1), ("T2", 1)) and g.pile_ids[di] in ("F0", "F3")
     piles = _scotch_endgame(9, 8, {"T0": ["9C"]})  # F0 took 9♠: 9♣ has one place, twin home
     piles["F0"] = SCOTCH_FULL["F0"][:9]
-    g = sn.Game.from_position("scotch", piles, validate=False)
+    g = sn.Game.from_position("scotch", piles)
     assert _State(_Spec(g).without_takebacks(), g).safe_move() is not None
 
 
@@ -345,7 +345,7 @@ def test_scotch_verdicts_match_brute_force_on_small_endgames():
         fans: dict[str, list[str]] = {"T0": [], "T1": [], "T2": []}
         for c in cards:
             fans[f"T{rng.randrange(3)}"].append(c)
-        g = sn.Game.from_position("scotch", _scotch_endgame(f0, f3, fans), validate=False)
+        g = sn.Game.from_position("scotch", _scotch_endgame(f0, f3, fans))
         truth = _brute_force_won(g, limit=4000)
         if truth is None:
             continue
@@ -486,7 +486,7 @@ def _permuted(game: sn.Game, rng: random.Random) -> sn.Game:
     for src, dst in zip(tab, order, strict=True):
         new_piles[dst] = piles[src]
         new_fd[dst] = fd[src]
-    return sn.Game.from_position(game.name, new_piles, new_fd, validate=False, **game.variant)
+    return sn.Game.from_position(game.name, new_piles, new_fd, **game.variant)
 
 
 @pytest.mark.parametrize(("name", "flags"), SYMMETRIC, ids=[f"{n}-{f}" for n, f in SYMMETRIC])

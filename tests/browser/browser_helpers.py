@@ -65,6 +65,11 @@ def _isolated_env(tmp: Path) -> dict[str, str]:
     news = tmp / "settings" / "@jupyterlab" / "apputils-extension"
     news.mkdir(parents=True, exist_ok=True)
     (news / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    # English menus whatever the machine's locale: the Spanish language pack is installed, and
+    # JupyterLab's "default" locale follows the server's (these helpers click "Run" and read "Idle").
+    language = tmp / "settings" / "@jupyterlab" / "translation-extension"
+    language.mkdir(parents=True, exist_ok=True)
+    (language / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": "en"}))
     return env
 
 

@@ -1,0 +1,37 @@
+"""JupyterLab in Spanish, as a teacher sees it: the environment the README's first command
+builds with the system's Python (tests/readme_command.py, shared with tests/test_install.py),
+JupyterLab started the README's way (the same settings Binder's postBuild writes), and
+Chromium reading the menu bar and the index notebook's tab."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import BOARD_TIMEOUT_MS, screenshot
+from playwright.sync_api import expect
+from readme_command import lab_server, opened_path, readme_install
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TOKEN = "lab-spanish"
+# The menus the language pack translates (jupyterlab-language-pack-es-ES 4.5 has no "menu"
+# context entries for Run and Tabs, so those two stay in English).
+MENUS = ["Archivo", "Editar", "Ver", "Configuración", "Ayuda"]
+
+
+def test_jupyterlab_menus_in_spanish(page, tmp_path_factory):
+    done = readme_install(tmp_path_factory.mktemp("readme"))
+    with lab_server(done, TOKEN) as base:
+        page.goto(f"{base}/lab/tree/{opened_path()}?token={TOKEN}&reset")
+        menubar = page.locator("#jp-menu-panel .lm-MenuBar-content")
+        menubar.get_by_text("Archivo", exact=True).wait_for(timeout=BOARD_TIMEOUT_MS)
+        items = [t.strip() for t in menubar.locator(".lm-MenuBar-itemLabel").all_inner_texts()]
+        assert set(MENUS) <= set(items), items
+        assert not {"File", "Edit", "View", "Settings", "Help"} & set(items), items
+        # The index opens (in Spanish, its own text), and no pop-up asks anything in English.
+        expect(page.locator(".jp-Notebook").first).to_contain_text("Tablero", timeout=BOARD_TIMEOUT_MS)
+        expect(page.get_by_text("Would you like")).to_have_count(0)
+        # A menu opened by a click lists its commands in Spanish too.
+        menubar.get_by_text("Archivo", exact=True).click()
+        expect(page.locator(".lm-Menu").first).to_contain_text("Guardar")
+        page.keyboard.press("Escape")
+        screenshot(page, "jupyterlab-spanish.png")

@@ -1,0 +1,90 @@
+"""The README's two commands (section «Dos órdenes»).
+
+The first one is run for real, as a teacher on a fresh Debian/Ubuntu would: the system's
+Python (/usr/bin/python3, whose pip refuses to install outside a virtual environment), a new
+`.venv` in a copy of the repository, `pip install -e ".[notebook]"` and `binder/postBuild`,
+exactly as README.md writes them (tests/readme_command.py reads them from there). Then
+JupyterLab, started the README's way, must open the index in Spanish, and Voila must be there.
+
+Slow: one to two minutes with pip's cache warm, a few more on a cold one (pip downloads
+JupyterLab, NumPy and matplotlib from PyPI); the browser test reuses the same environment. Without /usr/bin/python3 or its venv module
+(Debian package python3-venv) it skips with a reason, except in CI (CI=true), where it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import urllib.request
+
+import pytest
+import readme_command
+from readme_command import REPO, SYSTEM_PYTHON, first_command, lab_server, opened_path, readme_install, split_command
+
+TOKEN = "readme-install"
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=30) as r:
+        assert r.status == 200, url
+        return json.loads(r.read())
+
+
+def test_first_command_uses_a_virtual_environment():
+    install, launch = split_command()
+    assert install.startswith("python3 -m venv .venv && "), first_command()
+    assert '.venv/bin/pip install -e ".[notebook]"' in install
+    assert ".venv/bin/python binder/postBuild" in install  # the same step Binder runs
+    assert launch[:2] == [".venv/bin/jupyter", "lab"]
+    assert all((REPO / arg).exists() for arg in launch[2:]), launch
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "sudo apt install python3-venv" in readme.split("## Dos órdenes", 1)[1].split("```", 1)[0]
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".venv/"], cwd=REPO)
+    assert ignored.returncode == 0, ".venv/ must be ignored by git"
+
+
+def test_second_command_is_what_ci_runs():
+    section = (REPO / "README.md").read_text(encoding="utf-8").split("## Dos órdenes", 1)[1].split("\n## ", 1)[0]
+    second = re.findall(r"```bash\n(.*?)```", section, re.S)[1].strip()
+    ci = [line.strip() for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    assert ci[-1].replace("pip install -q ", "pip install ") == second
+    assert re.search(r"apt-get install .*\bpython3-venv\b", "\n".join(ci)), ".ci/run must install python3-venv"
+
+
+@pytest.mark.slow
+def test_readme_install_opens_jupyterlab_in_spanish(tmp_path_factory):
+    done = readme_install(tmp_path_factory.mktemp("readme"))
+    venv = done.root / ".venv"
+    cfg = (venv / "pyvenv.cfg").read_text()
+    assert f"home = {SYSTEM_PYTHON.parent}" in cfg and "include-system-site-packages = false" in cfg
+
+    lab = done.run([str(venv / "bin" / "jupyter"), "lab", "--version"]).strip().splitlines()[-1]
+    assert int(lab.split(".")[0]) >= 4, lab
+    assert re.search(r"\d+\.\d+", done.run([str(venv / "bin" / "voila"), "--version"]))
+    done.run([str(venv / "bin" / "python"), "-c", "import jupyterlab_language_pack_es_ES, solitaire_nb"])
+
+    with lab_server(done, TOKEN) as base:
+        plugin = get_json(f"{base}/lab/api/settings/@jupyterlab/translation-extension:plugin?token={TOKEN}")
+        assert plugin["schema"]["properties"]["locale"]["default"] == "es_ES"
+        assert "locale" not in plugin["settings"]  # no user setting hides the default
+        packs = get_json(f"{base}/lab/api/translations/?token={TOKEN}")
+        assert "es_ES" in packs["data"], packs
+        spanish = get_json(f"{base}/lab/api/translations/es_ES?token={TOKEN}")
+        assert spanish["message"] == ""
+        assert spanish["data"]["jupyterlab"]["menu\x04File"] == ["Archivo"]
+        index = get_json(f"{base}/api/contents/{opened_path()}?token={TOKEN}&content=0")
+        assert index["type"] == "notebook" and index["name"] == "00_indice.ipynb"
+        news = get_json(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={TOKEN}")
+        assert news["schema"]["properties"]["fetchNews"]["default"] == "false"
+    print(f"\nthe README's install part took {done.seconds:.0f} s")
+
+
+def test_missing_system_python_skips_outside_ci_and_fails_in_ci(monkeypatch, tmp_path):
+    monkeypatch.setattr(readme_command, "SYSTEM_PYTHON", tmp_path / "no-python3")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no existe"):
+        readme_command.readme_install(tmp_path)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="obligatoria"):
+        readme_command.readme_install(tmp_path)
