@@ -66,6 +66,9 @@ class Board(anywidget.AnyWidget):
         solución», «Siguiente» and «▶ Reproducir»; the kernel refuses those actions too.
         `solver_seconds` is how long «¿Tiene solución?» and «Ver solución» may think («Pista»
         a fifth of it).  None takes the page's default (`set_board_defaults`)."""
+        for old in ("solve_seconds", "hint_seconds"):  # earlier names: never ignore them silently
+            if old in kwargs:
+                raise ValueError(f"Board ya no acepta {old}={kwargs[old]!r}: usa solver_seconds")
         settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
         super().__init__(**kwargs)
         self._game: Game = game if game is not None else new_game("citadel")

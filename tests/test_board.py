@@ -562,3 +562,8 @@ def test_switches_set_on_a_shown_board_redraw_it(page_defaults):
         b.hints = "sí"
     assert b.solver_seconds == 5.0 and b.hints is False
     assert sn.play("scotch", seed=2, solver_seconds=1.5).solver_seconds == 1.5
+
+
+def test_the_old_solver_time_names_are_refused_not_ignored():
+    with pytest.raises(ValueError, match="solve_seconds=2.*solver_seconds"):
+        Board(sn.new_game("citadel", seed=1), solve_seconds=2)
