@@ -22,6 +22,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from .checks import SEED_MAX, shown
 from .engine import Game, Step, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -181,7 +182,7 @@ class Board(anywidget.AnyWidget):
 
     def _dispatch(self, msg: Any) -> None:
         if not isinstance(msg, dict):
-            raise ValueError(f"mensaje no reconocido: {msg!r}")
+            raise ValueError(f"mensaje no reconocido: {shown(msg)}")
         event = msg.get("event")
         self._highlight = None
         self._focus = None
@@ -199,7 +200,7 @@ class Board(anywidget.AnyWidget):
             self.selection = None
             self._say("Selección anulada." if had else "No había ninguna carta elegida.")
         else:
-            raise ValueError(f"evento no reconocido: {event!r}")
+            raise ValueError(f"evento no reconocido: {shown(event)}")
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message, self.kind = text, kind
@@ -339,7 +340,7 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ buttons
     def _button(self, name: Any, msg: dict) -> None:
         if name not in BUTTONS:
-            raise ValueError(f"botón no reconocido: {name!r}")
+            raise ValueError(f"botón no reconocido: {shown(name)}")
         refusal = self._refusal(name)
         if refusal:
             self._say(refusal, "error")
@@ -373,8 +374,8 @@ class Board(anywidget.AnyWidget):
     def _do_new(self, msg: dict) -> None:
         g = self._game
         name = msg.get("game") or g.name
-        if name not in GAMES:
-            self._say(f"No existe el juego {name!r}.", "error")
+        if not isinstance(name, str) or name not in GAMES:
+            self._say(f"No existe el juego {shown(name)}.", "error")
             return
         raw = msg.get("seed")
         if raw is None or (isinstance(raw, str) and not raw.strip()):
@@ -382,7 +383,7 @@ class Board(anywidget.AnyWidget):
         else:
             seed = _seed(raw)
             if seed is None:
-                self._say(f"El número de partida debe ser un entero positivo, no {raw!r}.", "error")
+                self._say(f"El número de partida debe ser un número entero entre 0 y 18.446.744.073.709.551.615, no {shown(raw)}.", "error")
                 return
         variant = g.variant if name == g.name else {}
         self._set_game(new_game(name, seed=seed, **variant))
@@ -563,7 +564,7 @@ def _index(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,6}", value.strip()):
         return int(value)
     return None
 
@@ -571,11 +572,11 @@ def _index(value: Any) -> int | None:
 def _seed(raw: Any) -> int | None:
     if isinstance(raw, bool):
         return None
-    if isinstance(raw, str) and raw.strip().isdigit():
+    if isinstance(raw, str) and re.fullmatch(r"[0-9]{1,20}", raw.strip()):
         raw = int(raw.strip())
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
-    if isinstance(raw, int) and raw >= 0:
+    if isinstance(raw, int) and 0 <= raw <= SEED_MAX:
         return raw
     return None
 

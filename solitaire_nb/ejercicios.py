@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .checks import shown
 from .engine import Game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -108,7 +109,7 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
             elif piece.strip():
                 parts.append(piece)
     elif isinstance(respuesta, Iterable):
-        parts = [str(p) for p in respuesta]
+        parts = [p if isinstance(p, str) else shown(p) for p in respuesta]
     else:
         raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
     return [parse_move(game, p) for p in parts]
@@ -117,10 +118,35 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
 # ---------------------------------------------------------------------- kinds of exercise
 @dataclass(frozen=True)
 class Ejercicio:
-    """One exercise: its question (Spanish) and a checker returning (right?, message)."""
+    """One exercise: its question (Spanish), a checker returning (right?, message), and what it
+    asks about, declared so the notebooks' tests can check that no card of it is shown earlier
+    in its lesson."""
 
     pregunta: str
     check: Callable[[object], tuple[bool, str]]
+    cards: tuple[str, ...] = ()
+    """Codes of the cards the exercise asks about (none may appear before it in its notebook)."""
+    kind: str = "cards"
+    """How it is answered: "cards" (a set of cards), "number", or "board" (moves played from
+    `start`, on a board or typed)."""
+    start: Callable[[], Game] | None = None
+    """The position the exercise asks about, if it has one."""
+    deal: tuple[str, int] | None = None
+    """The numbered deal the exercise asks about, if any: (game, number)."""
+
+    @property
+    def position(self) -> str | None:
+        """The exercise's position in a line a teacher reads ("Tablero 1: 5♥ J♣ · Reserva: 2♦
+        K♠"), or its numbered deal ("partida nº 1234 de Citadel"); None if it has neither."""
+        if self.start is not None:
+            g = self.start()
+            return " · ".join(
+                f"{g.label(p)}: {' '.join(str(c) for c in g.piles[p])}" for p in g.pile_ids if g.piles[p]
+            )
+        if self.deal is not None:
+            name, seed = self.deal
+            return f"partida nº {seed} de {GAMES[name].display_name}"
+        return None
 
 
 def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
@@ -143,8 +169,8 @@ def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card]
 
 def _number(correct: Callable[[], int], hint: str) -> Callable:
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int):
-            return False, "La respuesta es un número entero, por ejemplo 3."
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
         want = correct()
         if respuesta == want:
             return True, "¡Correcto!"
@@ -294,10 +320,12 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-1": Ejercicio(
         "¿Qué cartas pueden ir sobre el 8 de picas en el tablero de Chequers?",
         _set_of_cards(lambda: cartas_sobre("chequers", "8S"), _why_not_on("chequers", "8S")),
+        cards=("8S",),
     ),
     "chequers-2": Ejercicio(
         "¿Qué cartas pueden ir sobre la K de corazones en el tablero de Chequers?",
         _set_of_cards(lambda: cartas_sobre("chequers", "KH"), _why_not_on("chequers", "KH")),
+        cards=("KH",),
     ),
     "chequers-3": Ejercicio(
         "En esta posición, ¿qué movimiento hace que la K de picas de la reserva llegue al tablero?",
@@ -306,14 +334,17 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: _on_tableau(g, "KS"),
             "La K de picas sigue en la reserva: o la juegas tú, o vacías una pila para que la reserva la rellene.",
         ),
+        cards=("KS", "QC", "JC"), kind="board", start=chequers_reserva,
     ),
     "moving_left-1": Ejercicio(
         "¿Qué cartas pueden ir sobre el 9 de tréboles en el tablero de Moving Left?",
         _set_of_cards(lambda: cartas_sobre("moving_left", "9C"), _why_not_on("moving_left", "9C")),
+        cards=("9C",),
     ),
     "moving_left-2": Ejercicio(
         "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 4?",
         _number(_run_onto_8h, "Busca en el Tablero 3 la carta que encaja sobre el 8 de corazones."),
+        cards=("8H", "7C", "6H"), kind="number", start=moving_left_hueco,
     ),
     "moving_left-3": Ejercicio(
         "¿Con qué movimiento ocupas el hueco del Tablero 1?",
@@ -322,14 +353,17 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: bool(g.piles["T0"]),
             "El Tablero 1 sigue vacío: solo un Rey, o una secuencia encabezada por un Rey, puede ocuparlo.",
         ),
+        cards=("KH", "QS", "JD"), kind="board", start=moving_left_hueco,
     ),
     "scotch-1": Ejercicio(
         "¿Qué cartas pueden ir sobre el 8 de picas en una base de Scotch?",
         _set_of_cards(lambda: cartas_sobre("scotch", "8S", pila="base"), _why_not_foundation("scotch", "8S")),
+        cards=("8S",),
     ),
     "scotch-2": Ejercicio(
         "¿Qué cartas pueden ir sobre el 8 de picas en un abanico de Scotch?",
         _set_of_cards(lambda: cartas_sobre("scotch", "8S"), _why_not_on("scotch", "8S")),
+        cards=("8S",),
     ),
     "scotch-3": Ejercicio(
         "¿Qué movimientos llevan el 2 de corazones a la base?",
@@ -338,17 +372,20 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: _on_foundation(g, "2H"),
             "El 2 de corazones aún no está en la base.",
         ),
+        cards=("2H", "9D", "TH"), kind="board", start=scotch_dos,
     ),
     "bakers_dozen-1": Ejercicio(
         "¿Sobre qué cartas puede ir el 9 de corazones en Baker's Dozen?",
         _set_of_cards(lambda: cartas_bajo("bakers_dozen", "9H"), _why_not_under("bakers_dozen", "9H")),
+        cards=("9H",),
     ),
     "bakers_dozen-2": Ejercicio(
-        "¿Y con la variante any_suit=True?",
+        "¿Y sobre qué cartas puede ir el 9 de corazones si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot?",
         _set_of_cards(
             lambda: cartas_bajo("bakers_dozen", "9H", any_suit=True),
             _why_not_under("bakers_dozen", "9H", any_suit=True),
         ),
+        cards=("9H",),
     ),
     "bakers_dozen-3": Ejercicio(
         "¿Qué movimientos llevan el As de tréboles a la base?",
@@ -357,6 +394,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: _on_foundation(g, "AC"),
             "El As de tréboles aún no está en la base.",
         ),
+        cards=("AC", "7H", "8C"), kind="board", start=bakers_dozen_as,
     ),
     "citadel-1": Ejercicio(
         "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",
@@ -365,12 +403,14 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             "Abre la partida nº 1234 en el tablero y cuenta, en su lista de movimientos, "
             "las líneas que empiezan por «Reparto:»: cada una es una carta que fue a la base.",
         ),
+        kind="number", deal=("citadel", 1234),
     ),
     "citadel-2": Ejercicio(
         "¿Qué cartas pueden ir sobre el 8 de diamantes en el tablero de Beleaguered Castle?",
         _set_of_cards(
             lambda: cartas_sobre("beleaguered_castle", "8D"), _why_not_on("beleaguered_castle", "8D")
         ),
+        cards=("8D",),
     ),
     "citadel-3": Ejercicio(
         "¿Qué movimiento devuelve el 3 de picas de la base al tablero (y lo deja allí)?",
@@ -379,6 +419,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: _on_tableau(g, "3S"),
             "El 3 de picas no está en el tablero.",
         ),
+        cards=("3S", "4H", "4S"), kind="board", start=citadel_devolver,
     ),
 }
 
@@ -391,15 +432,15 @@ def enunciado(ejercicio: str) -> str:
 def _get(ejercicio: str) -> Ejercicio:
     try:
         return EJERCICIOS[ejercicio]
-    except KeyError:
-        raise ValueError(f"No existe el ejercicio {ejercicio!r}; los hay: {', '.join(EJERCICIOS)}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
 
 
 def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if respuesta is None or respuesta == "" or respuesta == []:
-        return False, "Escribe tu respuesta en la variable `respuesta` y vuelve a ejecutar la celda."
+    if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
+        return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
         return check(respuesta)
     except ValueError as exc:
@@ -425,7 +466,7 @@ def caja(ejercicio: str) -> Any:
         texto = texto.strip()
         if not texto:
             return False, "Escribe tu respuesta en la casilla."
-        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+        respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
         return _verdict(ejercicio, respuesta)
 
     return answer_box(enunciado(ejercicio), check)

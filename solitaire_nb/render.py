@@ -184,6 +184,24 @@ def _offsets(slot: Slot, n: int, fd: int, cw: float, ch: float) -> list[tuple[fl
 # ---------------------------------------------------------------------- drawing
 
 
+def _check_args(game: object, selected: object = None, highlight: object = None) -> None:
+    """Spanish ValueErrors for what cannot be drawn (docs/entradas.md)."""
+    from .checks import shown
+    from .engine import Game
+
+    if not isinstance(game, Game):
+        raise ValueError(f"Solo se dibuja una partida (Game), no {shown(game)}")
+    if selected is not None and not (
+        isinstance(selected, tuple) and len(selected) == 2 and isinstance(selected[0], str)
+        and isinstance(selected[1], int) and not isinstance(selected[1], bool)
+    ):
+        raise ValueError(f"selected debe ser (pila, índice), no {shown(selected)}")
+    if highlight is None or isinstance(highlight, str | Move):
+        return
+    if not isinstance(highlight, Iterable) or not all(isinstance(p, str) for p in highlight):
+        raise ValueError(f"highlight debe ser un movimiento o una lista de pilas, no {shown(highlight)}")
+
+
 def render_svg(
     game: Game,
     *,
@@ -199,6 +217,7 @@ def render_svg(
     interactive: the board's drawing: cards a reader can pick (and empty piles) become buttons
     with ``tabindex="-1"`` (the front end makes one of them the board's single Tab stop) and
     ``aria-pressed``; otherwise they are images, for a static page."""
+    _check_args(game, selected, highlight)
     lay = layout(game)
     hint_src: tuple[str, int] | None = None
     hint_piles: set[str] = set()
@@ -526,6 +545,7 @@ def deal_lines(game: Game) -> list[str]:
 
 def render_html(game: Game) -> str:
     """A static HTML fragment: the status line, the SVG and the move list (no script)."""
+    _check_args(game)
     lines = move_lines(game)
     moves = "".join(f"<li>{escape(line.strip())}</li>" for line in lines if not line.startswith(" "))
     moves_block = (

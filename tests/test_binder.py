@@ -94,11 +94,19 @@ def test_postbuild_sets_spanish(tmp_path):
     mode = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=REPO, capture_output=True, text=True)
     assert mode.stdout.startswith("100755") or not mode.stdout, "git must keep binder/postBuild executable"
     assert postbuild.read_text(encoding="utf-8").startswith("#!/usr/bin/env python3\n")
-    env = {**os.environ, "JUPYTERLAB_DIR": str(tmp_path)}
+    config_dir = tmp_path / "config"
+    config_dir.mkdir()
+    (config_dir / "jupyter_server_config.json").write_text('{"ServerApp": {"open_browser": false}}')
+    env = {**os.environ, "JUPYTERLAB_DIR": str(tmp_path), "JUPYTER_CONFIG_DIR": str(config_dir)}
     run([sys.executable, str(postbuild)], timeout=120, env=env)
     written = json.loads((tmp_path / "settings" / "overrides.d" / "solitaire_nb.json").read_text(encoding="utf-8"))
     assert written["@jupyterlab/translation-extension:plugin"] == {"locale": "es_ES"}
     assert written["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    # Voila's pages inside the server (Binder's voila/render links) get the student page's
+    # configuration, the repository's voila.json; the file's other settings stay.
+    server = json.loads((config_dir / "jupyter_server_config.json").read_text(encoding="utf-8"))
+    student_page = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))
+    assert server == {"ServerApp": {"open_browser": False}, **student_page}
 
 
 def test_fresh_environment_like_binder(tmp_path):

@@ -120,7 +120,8 @@ def test_no_hint_asks_for_python(capsys):
 
 def test_empty_answer_asks_for_one(capsys):
     comprobar("chequers-1", [])
-    assert "Escribe tu respuesta" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ninguna respuesta" in out and "variable" not in out
 
 
 def test_unknown_exercise():

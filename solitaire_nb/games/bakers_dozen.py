@@ -22,13 +22,13 @@ RULES = {
 VARIANTS = {
     "any_suit": Variant(
         False,
-        "Con True (la regla clásica de PySolFC y Aisleriot), se construye hacia abajo sin importar "
-        "el palo: el 9 de corazones también va sobre el 10 de corazones.",
+        "Sin importar el palo (la regla clásica de PySolFC y Aisleriot): en el tablero se construye "
+        "hacia abajo con cualquier palo, así que el 9 de corazones también va sobre el 10 de corazones.",
     ),
     "kings_to_bottom": Variant(
         True,
-        "Con False (la variante más común según la página original), los Reyes se quedan donde "
-        "caen y un hueco solo admite un Rey.",
+        "Los Reyes donde caen (la variante más común según la página original): al repartir, los "
+        "Reyes no bajan al fondo de su pila, y un hueco solo admite un Rey.",
     ),
 }
 
@@ -63,7 +63,7 @@ DEFINITION = GameDef(
     deal=deal,
     rules=RULES,
     tableau_builds="Hacia abajo, con una carta de otro palo; una carta cada vez.",
-    empty_pile="Nada: un hueco queda vacío (con kings_to_bottom=False, solo un Rey).",
+    empty_pile="Nada: un hueco queda vacío (en la variante con los Reyes donde caen, solo un Rey).",
     automatic="Nada (los Reyes van al fondo de su pila al repartir).",
     summary="Una baraja en 13 pilas de cuatro cartas a la vista, con los Reyes al fondo.",
 )

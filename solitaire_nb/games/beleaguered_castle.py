@@ -36,17 +36,33 @@ RULES = {
 
 
 def variants(citadel: bool) -> dict[str, Variant]:
+    """The flags, each described by what changes from the game's own default (Citadel has the
+    first two on, Beleaguered Castle off)."""
+    if citadel:
+        deal_text = (
+            "Sin cartas a la base durante el reparto, como en Beleaguered Castle: cada carta va a su "
+            "pila del tablero."
+        )
+        auto_text = (
+            "Sin juego automático a la base, como en Beleaguered Castle: una carta solo va a la base "
+            "si la lleva el jugador."
+        )
+    else:
+        deal_text = (
+            "Cartas a la base durante el reparto, como en Citadel: la carta que su base admite en ese "
+            "momento va a ella, y su pila se queda esa vuelta sin carta."
+        )
+        auto_text = (
+            "Juego automático a la base, como en Citadel: tras el reparto y tras cada movimiento, las "
+            "cartas de arriba que admite su base van a ella."
+        )
     return {
-        "deal_to_foundations": Variant(
-            citadel, "Con True, las cartas que encajan en su base van a ella durante el reparto (CB-2)."
-        ),
-        "autoplay": Variant(
-            citadel, "Con True, juego automático a la base tras el reparto y tras cada movimiento (CB-7)."
-        ),
+        "deal_to_foundations": Variant(citadel, deal_text),
+        "autoplay": Variant(citadel, auto_text),
         "takeback": Variant(
             True,
-            "Con False, ninguna carta vuelve de la base al juego, como juegan PySolFC y la mayoría "
-            "de los programas que resuelven partidas.",
+            "Sin devolver cartas (como juegan PySolFC y la mayoría de los programas que resuelven "
+            "partidas): ninguna carta vuelve de la base al juego.",
         ),
     }
 

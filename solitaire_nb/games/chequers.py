@@ -25,9 +25,11 @@ RULES = {
 }
 
 VARIANTS = {
-    "wrap": Variant(True, "Con False, la secuencia no da la vuelta: un Rey ya no va sobre un As."),
+    "wrap": Variant(
+        True, "Sin dar la vuelta: en el tablero un Rey ya no va sobre un As, ni un As sobre un Rey."
+    ),
     "reserve_playable": Variant(
-        True, "Con False, la reserva solo rellena huecos y su carta no se juega a mano."
+        True, "La reserva solo rellena huecos: su carta de arriba no se juega a mano."
     ),
 }
 

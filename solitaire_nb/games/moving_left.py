@@ -12,8 +12,9 @@ from .common import GEN_RULES
 
 RULES = {
     **GEN_RULES,
-    "ML-1": "Reparto en triángulo: la pila k del tablero recibe k cartas y solo la de arriba queda "
-    "boca arriba (55 en total); las 49 restantes forman el mazo, boca abajo.",
+    "ML-1": "Reparto en triángulo: la primera pila del tablero recibe una carta, la segunda dos, y así "
+    "hasta la décima, que recibe diez (55 en total); en cada pila solo la de arriba queda boca arriba, "
+    "y las 49 cartas restantes forman el mazo, boca abajo.",
     "ML-2": "Las ocho bases suben por palo desde cualquier As hasta el Rey; cada palo tiene dos.",
     "ML-3": "En el tablero se construye hacia abajo en colores alternos: una unidad menos y del "
     "color contrario.",
@@ -23,8 +24,8 @@ RULES = {
     "lo rellena por sí solo.",
     "ML-6": "Si una carta boca abajo queda arriba de una pila, se pone boca arriba en el mismo "
     "movimiento.",
-    "ML-7": "Cada clic en el mazo pasa una carta al descarte (S>W); hay una sola pasada y no se "
-    "vuelve a repartir.",
+    "ML-7": "Cada clic en el mazo pasa una carta al descarte; hay una sola pasada y no se vuelve a "
+    "repartir.",
     "ML-8": "La carta de arriba del descarte puede ir a una base o al tablero.",
     "ML-9": "Se puede devolver una carta de la base al juego, sobre una pila del tablero que la "
     "acepte (a un hueco, solo un Rey).",
@@ -33,8 +34,8 @@ RULES = {
 VARIANTS = {
     "shift_left": Variant(
         False,
-        "Con True (la regla de PySolFC), al vaciarse una pila del tablero la parte boca arriba de "
-        "la pila de su derecha pasa a ocuparla, y así sucesivamente hacia la derecha.",
+        "Desplazar a la izquierda (la regla de PySolFC): al vaciarse una pila del tablero, la parte "
+        "boca arriba de la pila de su derecha pasa a ocuparla, y así sucesivamente hacia la derecha.",
     ),
 }
 

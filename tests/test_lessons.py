@@ -1,0 +1,616 @@
+"""Lessons a teacher can run and adapt: rules summaries, why a move is legal, narrated games,
+the exercises' declarations and the notebooks' lesson structure, and the teacher's guide."""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import solitaire_nb as sn
+from solitaire_nb import lessons
+from solitaire_nb.lessons import describe_automatic, explain_move, narrated_game, narrated_lines, rules_summary
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+# What a student must never read: Python names and values, assignments, rule ids, API moves.
+PYTHONISH = re.compile(
+    r"=|\bTrue\b|\bFalse\b|\bNone\b|\b[A-Za-z]+_[A-Za-z_]+\b|\b[A-Z]{2,3}-\d+\b|\b[A-Z]\d*>[A-Z]"
+)
+# The notebook that teaches each game.
+NOTEBOOK_OF = {
+    "chequers": "01_chequers",
+    "moving_left": "02_moving_left",
+    "scotch": "03_scotch",
+    "bakers_dozen": "04_bakers_dozen",
+    "citadel": "05_citadel_y_beleaguered_castle",
+    "beleaguered_castle": "05_citadel_y_beleaguered_castle",
+}
+
+
+def pos(name: str, piles: dict[str, str], face_down: dict[str, int] | None = None, **variant) -> sn.Game:
+    return sn.Game.from_position(
+        name, {p: cards.split() for p, cards in piles.items()}, face_down, validate=False, **variant
+    )
+
+
+@pytest.fixture
+def notation(monkeypatch):
+    """The learner's notation module, or a stand-in with its API until it exists."""
+    try:
+        return importlib.import_module("solitaire_nb.notation")
+    except ImportError:
+        letters = {"T": "T", "F": "B", "R": "R", "S": "M", "W": "D"}
+
+        def pile_code(game, pid):
+            letter = game.definition.tableau_label[0] if pid[0] == "T" else letters[pid[0]]
+            return letter + (str(int(pid[1:]) + 1) if pid[1:] else "")
+
+        def format_move(game, move, sep=" "):
+            parts = [pile_code(game, move.src), pile_code(game, move.dst)]
+            return sep.join(parts + ([str(move.count)] if move.count != 1 else []))
+
+        module = types.ModuleType("solitaire_nb.notation")
+        module.format_move = format_move
+        module.pile_code = pile_code
+        monkeypatch.setitem(sys.modules, "solitaire_nb.notation", module)
+        monkeypatch.setattr(sn, "notation", module, raising=False)
+        return module
+
+
+# ---------------------------------------------------------------------- texts students see
+def test_no_declared_student_text_shows_python_names_or_rule_ids():
+    texts = lessons.student_texts()
+    assert len(texts) > 60
+    bad = {k: t for k, t in texts.items() if PYTHONISH.search(t)}
+    assert not bad
+
+
+@pytest.mark.parametrize("name", list(sn.GAMES))
+@pytest.mark.parametrize("fmt", ["html", "markdown"])
+def test_rules_summary_is_generated_from_the_declared_rules(name, fmt):
+    d = sn.GAMES[name]
+    text = rules_summary(name, fmt)
+    plain = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", text)) if fmt == "html" else text
+    assert d.display_name in plain
+    for rid, sentence in d.rules.items():
+        assert sentence in plain, rid
+    for v in d.variants.values():
+        assert v.descripcion in plain
+    for part in (d.summary, d.tableau_builds, d.empty_pile, d.automatic):
+        assert part in plain
+    assert "La partida está ganada cuando todas las cartas están en las bases." in plain
+    assert ("Dos barajas" if d.decks == 2 else "Una baraja") in plain
+    assert not PYTHONISH.search(plain.replace("A4;", ""))
+    if not d.variants:
+        assert "no tiene variantes" in plain
+
+
+def test_rules_summary_counts_the_piles_and_rejects_unknown_names():
+    assert "Sobre la mesa: 18 abanicos y 4 bases." in rules_summary("scotch", "markdown")
+    assert "Sobre la mesa: 25 pilas en el tablero, 8 bases y una reserva." in rules_summary("chequers", "markdown")
+    assert "10 pilas en el tablero, 8 bases, un mazo y un descarte." in rules_summary("moving_left", "markdown")
+    with pytest.raises(ValueError, match="klondike"):
+        rules_summary("klondike")
+    with pytest.raises(ValueError, match="pdf"):
+        rules_summary("scotch", "pdf")
+
+
+def test_committed_summaries_equal_the_generated_ones():
+    import write_summaries
+
+    files = write_summaries.expected()
+    assert len(files) == 2 * len(sn.GAMES)
+    for path, text in files.items():
+        assert path.exists(), f"falta {path.relative_to(REPO)}: python tools/write_summaries.py"
+        assert path.read_text(encoding="utf-8") == text, f"{path.relative_to(REPO)} desactualizado"
+
+
+def test_printed_summaries_fit_one_a4_sheet(chromium):
+    import write_summaries
+
+    page = chromium.new_page()
+    try:
+        for name in sn.GAMES:
+            page.goto((write_summaries.OUT / f"{name}.html").resolve().as_uri())
+            pdf = page.pdf(format="A4", prefer_css_page_size=True)
+            assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, name
+    finally:
+        page.close()
+
+
+# ---------------------------------------------------------------------- explain_move
+EXPLAINED = [
+    ("bakers_dozen", {"F0": "AS 2S 3S 4S", "T0": "5S", "T1": "8C", "T2": "7H"}, "T0>F0",
+     "El 5 de picas va a la Base 1: la base se construye hacia arriba por palo, y tiene arriba el 4 de picas."),
+    ("bakers_dozen", {"F0": "AS 2S 3S 4S", "T0": "5S", "T1": "8C", "T2": "7H"}, "T2>T1",
+     "El 7 de corazones va sobre el 8 de tréboles: en el tablero se construye hacia abajo con una carta de "
+     "otro palo, una unidad menos."),
+    ("moving_left", {"T0": "8C", "T1": "7H", "T2": "KS QH JC", "T3": ""}, "T1>T0",
+     "El 7 de corazones va sobre el 8 de tréboles: en el tablero se construye hacia abajo en colores alternos, "
+     "una unidad menos."),
+    ("moving_left", {"T0": "8C", "T1": "7H", "T2": "KS QH JC", "T3": ""}, "T2>T3x3",
+     "La secuencia de la K de picas a la J de tréboles (3 cartas) va al hueco del Tablero 4: un hueco solo "
+     "admite un Rey o una secuencia encabezada por un Rey."),
+    ("moving_left", {"S": "4H 9D", "W": "AD"}, "S>W", "Del mazo pasa una carta al descarte, boca arriba: el 9 de diamantes."),
+    ("moving_left", {"S": "4H 9D", "W": "AD"}, "W>F2",
+     "El As de diamantes, del descarte, va a la Base 3: una base vacía solo admite un As."),
+    ("chequers", {"T0": "QC", "T1": "KC", "T2": "AC", "R": ""}, "T0>T1",
+     "La Q de tréboles va sobre la K de tréboles: en el tablero se construye hacia arriba o hacia abajo del "
+     "mismo palo, y la secuencia da la vuelta (Rey sobre As y As sobre Rey)."),
+    ("chequers", {"T0": "QC", "T1": "KC", "T2": "AC", "R": ""}, "T1>T2",
+     "La K de tréboles va sobre el As de tréboles: en el tablero se construye hacia arriba o hacia abajo del "
+     "mismo palo, y la secuencia da la vuelta (Rey sobre As y As sobre Rey)."),
+    ("chequers", {"T0": "QC", "T1": "KC", "T2": "AC", "R": ""}, "T1>T3",
+     "La K de tréboles va al hueco del Tablero 4: con la reserva agotada, cualquier carta puede ocupar un hueco."),
+    ("chequers", {"T0": "5D", "R": "2D KS", "F4": "KC"}, "R>F5",
+     "La K de picas, de la reserva, va a la Base 6: una base descendente vacía solo admite un Rey de un palo "
+     "que aún no tenga base descendente."),
+    ("scotch", {"T0": "9D", "T1": "3S", "F0": "AS 2H"}, "T1>F0",
+     "El 3 de picas va a la Base 1: la base se construye hacia arriba en colores alternos, y tiene arriba el "
+     "2 de corazones."),
+    ("scotch", {"T0": "4D", "T1": "3S", "F0": "AS 2H"}, "F0>T1",
+     "El 2 de corazones vuelve de la Base 1 al juego, sobre el 3 de picas: en este juego se puede devolver "
+     "una carta de la base al juego, y en los abanicos se construye hacia abajo sin importar el palo, una "
+     "unidad menos."),
+    ("citadel", {"F0": "AS 2S 3S", "F1": "AH", "F2": "AD", "F3": "AC", "T0": "9C 4H"}, "F0>T1",
+     "El 3 de picas vuelve de la Base 1 al juego, al hueco del Tablero 2: en este juego se puede devolver una "
+     "carta de la base al juego, y cualquier carta puede ocupar un hueco."),
+    ("beleaguered_castle", {"F0": "AS", "F1": "AH", "F2": "AD", "F3": "AC", "T0": "9C", "T1": "8H", "T2": "2S"},
+     "T2>F0",
+     "El 2 de picas va a la Base 1: la base se construye hacia arriba por palo, y tiene arriba el As de picas."),
+    ("beleaguered_castle", {"F1": "AH", "F2": "AD", "F3": "AC", "T0": "AS"}, "T0>F0",
+     "El As de picas va a la Base 1: esta base es la de picas: vacía, solo admite el As de picas."),
+]
+
+
+@pytest.mark.parametrize("name,piles,move,sentence", EXPLAINED)
+def test_explain_move_names_the_rule_that_makes_a_move_legal(name, piles, move, sentence):
+    g = pos(name, piles)
+    before = g.position()
+    assert explain_move(g, move) == sentence
+    assert g.position() == before  # explaining plays nothing
+
+
+def test_explain_move_of_a_hole_in_bakers_dozen_variant_and_a_reserve_card():
+    g = pos("bakers_dozen", {"T0": "", "T1": "QD KS"}, kings_to_bottom=False)
+    assert explain_move(g, "T1>T0") == "La K de picas va al hueco del Tablero 1: un hueco solo admite un Rey."
+    g = pos("chequers", {"T0": "5D", "T1": "7H", "R": "2D 6D"})
+    assert explain_move(g, "R>T0") == (
+        "El 6 de diamantes, de la reserva, va sobre el 5 de diamantes: en el tablero se construye hacia arriba "
+        "o hacia abajo del mismo palo, y la secuencia da la vuelta (Rey sobre As y As sobre Rey)."
+    )
+
+
+def test_explain_move_refuses_an_illegal_move_with_the_engines_reason():
+    g = pos("bakers_dozen", {"T0": "9H", "T1": "TH"})
+    with pytest.raises(ValueError, match="no está permitido: El 9 de corazones no puede ir sobre el 10 de corazones"):
+        explain_move(g, "T0>T1")
+    with pytest.raises(ValueError, match="Movimiento no válido"):
+        explain_move(g, "T0-T1")
+
+
+def test_automatic_actions_are_told_in_sentences():
+    g = pos("chequers", {"T0": "5H JC", "T1": "QC", "R": "2D KS"})
+    step = g.move("T1>T0")
+    assert describe_automatic(g, step) == [
+        "La reserva rellena el hueco del Tablero 2 con la K de picas.",
+        "Se pone boca arriba el 2 de diamantes en la Reserva.",
+    ]
+    g = pos("moving_left", {"T0": "9S", "T3": "5S 8H"}, face_down={"T3": 1})
+    step = g.move("T3>T0")
+    assert describe_automatic(g, step) == ["Se pone boca arriba el 5 de picas en el Tablero 4."]
+    g = pos("moving_left", {"T0": "KH", "T1": "QS", "T2": "9D"}, shift_left=True)
+    step = g.move("T1>T0")
+    assert describe_automatic(g, step) == [
+        "La parte boca arriba del Tablero 3 pasa al Tablero 2, que se había vaciado: el 9 de diamantes."
+    ]
+    g = pos("citadel", {"F0": "AS", "F1": "AH", "F2": "AD", "F3": "AC", "T0": "2S 5C", "T1": "6H", "T2": "3S"})
+    step = g.move("T0>T1")
+    assert describe_automatic(g, step) == [
+        "Por el juego automático a la base, van a su base el 2 de picas y el 3 de picas."
+    ]
+    g = pos("citadel", {"F0": "AS", "F1": "AH", "F2": "AD", "F3": "AC", "T0": "2S 5C", "T1": "6H"})
+    assert describe_automatic(g, g.move("T0>T1")) == ["Por el juego automático a la base, el 2 de picas va a su base."]
+
+
+@pytest.mark.parametrize("name", list(sn.GAMES))
+def test_every_legal_move_of_a_dealt_game_is_explained_in_plain_spanish(name):
+    g = sn.new_game(name, seed=7)
+    for _ in range(25):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        for m in moves:
+            text = explain_move(g, m)
+            assert text.endswith(".") and text[0].isupper(), text
+            assert not PYTHONISH.search(text), text
+        step = g.move(moves[len(moves) // 2])
+        for text in describe_automatic(g, step):
+            assert text.endswith(".") and not PYTHONISH.search(text), text
+
+
+# ---------------------------------------------------------------------- narrated games
+def test_one_stored_line_per_game_notebook_and_each_replays_to_a_win():
+    lines = narrated_lines()
+    assert sorted(e["game"] for e in lines) == sorted(sn.GAMES)  # Citadel and Beleaguered Castle both
+    assert {NOTEBOOK_OF[e["game"]] for e in lines} == set(NOTEBOOK_OF.values())
+    for entry in lines:
+        g = sn.new_game(entry["game"], seed=entry["seed"], **entry["variant"])
+        assert g.variant == entry["variant"]
+        for move in entry["moves"]:
+            g.move(move)
+        assert g.is_won(), entry["game"]
+        assert isinstance(entry["max_states"], int)
+
+
+def test_a_stored_line_is_what_the_solver_finds_with_its_fixed_budget():
+    """The lines are found deterministically: re-solving the cheapest one gives the same line."""
+    from solitaire_nb.solver import solve
+
+    entry = min(narrated_lines(), key=lambda e: len(e["moves"]))
+    g = sn.new_game(entry["game"], seed=entry["seed"], **entry["variant"])
+    result = solve(g, max_states=entry["max_states"])
+    assert [str(m) for m in result.moves] == entry["moves"]
+
+
+@pytest.mark.parametrize("name", list(sn.GAMES))
+def test_narrated_game_replays_the_line_with_a_sentence_per_move(name, notation, monkeypatch):
+    import solitaire_nb.solver as solver
+
+    monkeypatch.setattr(solver, "solve", lambda *a, **k: pytest.fail("a page must not solve"))
+    entry = next(e for e in narrated_lines() if e["game"] == name)
+    page = narrated_game(name, **entry["variant"])
+    rows = re.findall(r"<tr><td>(\d+)</td><td><code>([^<]*)</code></td><td>([^<]*)</td><td>([^<]*)</td></tr>", page)
+    assert [int(r[0]) for r in rows] == list(range(1, len(entry["moves"]) + 1))
+    g = sn.new_game(name, seed=entry["seed"], **entry["variant"])
+    first = sn.Move.parse(entry["moves"][0])
+    assert html.unescape(rows[0][1]) == notation.format_move(g, first)
+    assert html.unescape(rows[0][2]) == explain_move(g, first)
+    assert f"Partida nº {entry['seed']} de" in page and "¡Ganada!" in page
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    assert not PYTHONISH.search(text)
+    hidden = "ve también las cartas boca abajo" in page
+    assert hidden == any(g.face_down(p) for p in g.pile_ids)
+    if name == "moving_left":
+        assert hidden
+
+
+def test_narrated_citadel_tells_what_the_deal_sent_home(notation):
+    page = narrated_game("citadel")
+    assert "Durante el reparto van a la base:" in page or "Tras el reparto" in page
+    assert "Por el juego automático a la base" in page
+
+
+def test_narrated_game_without_a_stored_line_says_so_in_spanish():
+    with pytest.raises(ValueError, match="No hay ninguna partida narrada de Scotch|variante"):
+        narrated_game("scotch", sin_variante=True)
+    with pytest.raises(ValueError, match="No hay ninguna partida narrada de Baker's Dozen"):
+        narrated_game("bakers_dozen", any_suit=True, kings_to_bottom=False)
+
+
+# ---------------------------------------------------------------------- the notebooks' lessons
+# Conventions (documented in the guide, «Cómo editar una lección»):
+# - An exercise is a code cell tagged `ejercicio` whose source calls `caja("<id>")`; the cells
+#   tagged `ejercicio` right before it (its statement) belong to it.  Nothing before that block
+#   may show one of the exercise's declared cards, in any spelling.
+# - A rule section is a Markdown heading (## or ###) starting with «Regla:»; it runs to the next
+#   heading of the same or a higher level.  It holds a prediction question with its answer in a
+#   closed `<details><summary>Ver respuesta</summary>…</details>` and a practice board.
+NOTEBOOKS = REPO / "notebooks"
+GAME_NOTEBOOKS = sorted(set(NOTEBOOK_OF.values()))
+# Notebooks whose content has not been rewritten to the lesson conventions yet: their lesson
+# checks are expected to fail (remove a notebook from here when it is rewritten).
+NOT_YET_REWRITTEN: set[str] = set(GAME_NOTEBOOKS)
+CAJA = re.compile(r"""\bcaja\(\s*["']([\w-]+)["']""")
+RANK_SPELLINGS = {
+    1: (["A"], ["As", "uno"]),
+    2: (["2"], ["2", "dos"]),
+    3: (["3"], ["3", "tres"]),
+    4: (["4"], ["4", "cuatro"]),
+    5: (["5"], ["5", "cinco"]),
+    6: (["6"], ["6", "seis"]),
+    7: (["7"], ["7", "siete"]),
+    8: (["8"], ["8", "ocho"]),
+    9: (["9"], ["9", "nueve"]),
+    10: (["T", "10"], ["10", "diez"]),
+    11: (["J"], ["J", "Jota", "Sota"]),
+    12: (["Q"], ["Q", "Reina", "Dama"]),
+    13: (["K"], ["K", "Rey"]),
+}
+WHOLE_DEAL_CARDS = 30  # a picture of this many cards is a whole deal, not a hint at one card
+
+
+def card_pattern(code: str) -> re.Pattern:
+    """Every spelling of a card: 8S, 8♠, «8 de picas», «ocho de picas»; 10 as T or 10."""
+    from solitaire_nb.cards import SUIT_NAMES, SUIT_SYMBOLS
+
+    card = sn.Card.parse(code)
+    codes, words = RANK_SPELLINGS[card.rank]
+    rank_codes = "|".join(codes)
+    parts = [
+        rf"(?<![\w])(?:{rank_codes}){card.suit}(?![\w])",
+        rf"(?<![\w])(?:{rank_codes})\s?{SUIT_SYMBOLS[card.suit]}",
+        rf"(?i:(?<![\w])(?:{'|'.join(words)})\s+de\s+{SUIT_NAMES[card.suit]}\b)",
+    ]
+    return re.compile("|".join(parts))
+
+
+def _notebook_cells(stem: str) -> tuple[list, list]:
+    """(cells of the .md source, cells of the executed .ipynb)."""
+    import jupytext
+    import nbformat
+
+    md = jupytext.read(NOTEBOOKS / f"{stem}.md")
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    return md.cells, nb.cells
+
+
+def _tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def _output_text(cell) -> str:
+    """What a cell's saved outputs show as text (a whole deal's picture left out)."""
+    out = []
+    for o in cell.get("outputs", []):
+        if o.get("output_type") == "stream":
+            out.append(o.get("text", ""))
+            continue
+        data = o.get("data", {})
+        for mime in ("text/plain", "text/markdown", "text/html", "image/svg+xml"):
+            text = data.get(mime, "")
+            text = "".join(text) if isinstance(text, list) else text
+            if mime in ("text/html", "image/svg+xml"):
+                text = re.sub(
+                    r"<svg.*?</svg>",
+                    lambda m: "" if m.group(0).count("data-card=") >= WHOLE_DEAL_CARDS else m.group(0),
+                    text,
+                    flags=re.S,
+                )
+            out.append(text)
+    return "\n".join(out)
+
+
+def _exercise_blocks(cells) -> list[tuple[str, int]]:
+    """(exercise id, index of the first cell of its block) for each exercise cell."""
+    found = []
+    for i, cell in enumerate(cells):
+        if cell.cell_type == "code" and "ejercicio" in _tags(cell):
+            for ex in CAJA.findall(cell.source):
+                start = i
+                while start > 0 and "ejercicio" in _tags(cells[start - 1]) and not CAJA.search(cells[start - 1].source):
+                    start -= 1
+                found.append((ex, start))
+    return found
+
+
+def _shown_before(cells, stop: int, with_outputs: bool) -> str:
+    from solitaire_nb.ejercicios import enunciado
+
+    parts = []
+    for cell in cells[:stop]:
+        parts.append(cell.source)
+        parts.extend(enunciado(ex) for ex in CAJA.findall(cell.source))  # earlier boxes' questions
+        if with_outputs:
+            parts.append(_output_text(cell))
+    return "\n".join(parts)
+
+
+def _lesson_param(stem: str):
+    marks = [pytest.mark.xfail(reason=f"{stem} aún no está reescrito", strict=False)] if stem in NOT_YET_REWRITTEN else []
+    return pytest.param(stem, marks=marks, id=stem)
+
+
+def test_card_spellings_are_all_recognised():
+    p = card_pattern("8S")
+    for text in ("8S", '"8S"', "8♠", "8 ♠", "el 8 de picas", "Ocho de picas"):
+        assert p.search(text), text
+    for text in ("18S", "8SH", "8 de corazones", "88 de picas", "8♥"):
+        assert not p.search(text), text
+    ten = card_pattern("TH")
+    assert all(ten.search(t) for t in ("TH", "10H", "10♥", "T♥", "el 10 de corazones", "diez de corazones"))
+    queen = card_pattern("QS")
+    assert all(queen.search(t) for t in ("QS", "Q♠", "la Q de picas", "la Reina de picas", "dama de picas"))
+    ace = card_pattern("AC")
+    assert ace.search("el As de tréboles") and not ace.search("cartas de tréboles")
+
+
+def test_every_exercise_declares_its_cards_kind_and_position():
+    from solitaire_nb.ejercicios import EJERCICIOS
+
+    for ex_id, ex in EJERCICIOS.items():
+        cards = getattr(ex, "cards", ())
+        assert isinstance(cards, tuple), ex_id
+        # an exercise asks about some cards, or about a whole numbered deal
+        assert cards or getattr(ex, "deal", None), f"{ex_id}: declara sus cartas (cards)"
+        for code in cards:
+            sn.Card.parse(code)
+        assert getattr(ex, "kind", None) in ("cards", "number", "board"), ex_id
+        shown = ex.pregunta + " " + (getattr(ex, "position", None) or "")
+        for code in cards:  # a declared card is one the exercise shows
+            assert card_pattern(code).search(shown), f"{ex_id}: {code} no está en la pregunta ni en la posición"
+        assert not PYTHONISH.search(ex.pregunta), ex_id
+
+
+@pytest.mark.parametrize("stem", [_lesson_param(s) for s in GAME_NOTEBOOKS])
+def test_each_game_notebook_has_three_exercises_one_played_on_a_board(stem):
+    from solitaire_nb.ejercicios import EJERCICIOS
+
+    md_cells, _ = _notebook_cells(stem)
+    ids = [ex for ex, _ in _exercise_blocks(md_cells)]
+    assert len(ids) >= 3, f"{stem}: {len(ids)} ejercicios"
+    assert any(getattr(EJERCICIOS[ex], "kind", None) == "board" for ex in ids), stem
+
+
+@pytest.mark.parametrize("stem", [_lesson_param(s) for s in GAME_NOTEBOOKS])
+def test_no_exercise_card_is_shown_before_its_exercise(stem):
+    from solitaire_nb.ejercicios import EJERCICIOS
+
+    md_cells, nb_cells = _notebook_cells(stem)
+    problems = []
+    for cells, with_outputs, where in ((md_cells, False, ".md"), (nb_cells, True, ".ipynb")):
+        assert _exercise_blocks(cells), f"{stem}{where}: ninguna celda «ejercicio» con caja(\"id\")"
+        for ex, start in _exercise_blocks(cells):
+            before = _shown_before(cells, start, with_outputs)
+            for code in getattr(EJERCICIOS[ex], "cards", ()):
+                m = card_pattern(code).search(before)
+                if m:
+                    problems.append(f"{ex}: {code} aparece antes en {stem}{where} («{m.group(0)}»)")
+    assert not problems, "\n".join(problems)
+
+
+def _rule_sections(cells) -> list[tuple[str, list]]:
+    """(heading, cells) for each «Regla:» section of a notebook."""
+    sections = []
+    current: tuple[str, int, list] | None = None
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                m = re.match(r"^(#{1,6})\s+(.*)$", line)
+                if not m:
+                    continue
+                level, title = len(m.group(1)), m.group(2).strip()
+                if current is not None and level <= current[1]:
+                    sections.append((current[0], current[2]))
+                    current = None
+                if title.startswith("Regla:") and level in (2, 3):
+                    current = (title, level, [])
+        if current is not None:
+            current[2].append(cell)
+    if current is not None:
+        sections.append((current[0], current[2]))
+    return sections
+
+
+PRACTICE_BOARD = re.compile(r"\b(?:play|Board)\(")
+CLOSED_ANSWER = re.compile(r"<details(?P<attrs>[^>]*)>\s*<summary>\s*Ver respuesta\s*</summary>", re.S)
+
+
+@pytest.mark.parametrize("stem", [_lesson_param(s) for s in GAME_NOTEBOOKS])
+def test_every_rule_section_predicts_hides_its_answer_and_has_a_practice_board(stem):
+    md_cells, _ = _notebook_cells(stem)
+    sections = _rule_sections(md_cells)
+    assert len(sections) >= 3, f"{stem}: {len(sections)} secciones «Regla:»"
+    problems = []
+    for title, cells in sections:
+        text = "\n".join(c.source for c in cells if c.cell_type == "markdown")
+        answers = list(CLOSED_ANSWER.finditer(text))
+        if not answers:
+            problems.append(f"{title}: sin «Ver respuesta»")
+        elif any("open" in a.group("attrs") for a in answers):
+            problems.append(f"{title}: la respuesta empieza abierta")
+        elif "?" not in text[: answers[0].start()]:
+            problems.append(f"{title}: no hay pregunta antes de la respuesta")
+        if not any(c.cell_type == "code" and PRACTICE_BOARD.search(c.source) for c in cells):
+            problems.append(f"{title}: sin tablero para practicar")
+    assert not problems, "\n".join(problems)
+
+
+def test_rule_sections_and_exercise_blocks_are_found_as_documented():
+    """The two conventions on a small hand-made notebook."""
+    import nbformat.v4 as v4
+
+    def md(text, tags=()):
+        c = v4.new_markdown_cell(text)
+        c.metadata["tags"] = list(tags)
+        return c
+
+    def code(text, tags=()):
+        c = v4.new_code_cell(text)
+        c.metadata["tags"] = list(tags)
+        return c
+
+    cells = [
+        md("## Regla: la base\n¿Qué va sobre el 4♠?\n<details><summary>Ver respuesta</summary>El 5♠.</details>"),
+        code('sn.play("scotch", position=p)'),
+        md("### Un detalle"),
+        md("## Otra cosa"),
+        md("### Ejercicio 1\n¿Y sobre el 8 de picas?", tags=["ejercicio"]),
+        code('caja("scotch-1")', tags=["ejercicio"]),
+    ]
+    sections = _rule_sections(cells)
+    assert [(t, len(c)) for t, c in sections] == [("Regla: la base", 3)]
+    assert _exercise_blocks(cells) == [("scotch-1", 4)]
+    assert "8 de picas" not in _shown_before(cells, 4, with_outputs=False)
+
+
+# ---------------------------------------------------------------------- the teacher's guide
+GUIDE = NOTEBOOKS / "guia_docente.md"
+ALL_NOTEBOOKS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+LINKED_NOTEBOOK = re.compile(r"\]\((\d\d_\w+)\.ipynb\)")
+
+
+def _guide() -> str:
+    return GUIDE.read_text(encoding="utf-8")
+
+
+def _section(text: str, heading: str) -> str:
+    """The text under a Markdown heading, up to the next heading of the same or a higher level."""
+    level = len(heading) - len(heading.lstrip("#"))
+    start = text.index(heading + "\n") + len(heading) + 1
+    nxt = re.search(rf"^#{{1,{level}}} ", text[start:], flags=re.M)
+    return text[start: start + nxt.start()] if nxt else text[start:]
+
+
+def _notebook_sections(text: str) -> dict[str, str]:
+    """Notebook number ("05") -> its section of «Cuaderno por cuaderno»."""
+    part = _section(text, "## Cuaderno por cuaderno")
+    heads = list(re.finditer(r"^### (\d\d) · .*$", part, flags=re.M))
+    return {
+        h.group(1): part[h.end(): heads[i + 1].start() if i + 1 < len(heads) else len(part)]
+        for i, h in enumerate(heads)
+    }
+
+
+def guide_order() -> list[str]:
+    return LINKED_NOTEBOOK.findall(_section(_guide(), "## Orden que proponemos"))
+
+
+def index_order() -> list[str]:
+    text = (NOTEBOOKS / "00_indice.md").read_text(encoding="utf-8")
+    paragraphs = [p for p in re.split(r"\n\s*\n", text) if "Orden que proponemos" in p]
+    assert len(paragraphs) == 1, "el índice tiene un párrafo «Orden que proponemos»"
+    return LINKED_NOTEBOOK.findall(paragraphs[0])
+
+
+def test_the_index_and_the_guide_share_one_teaching_order():
+    order = guide_order()
+    assert sorted(order) == ALL_NOTEBOOKS  # every notebook once, under its own file name
+    assert index_order() == order
+
+
+def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
+    sections = _notebook_sections(_guide())
+    assert list(sections) == [stem[:2] for stem in guide_order()]
+    for number, text in sections.items():
+        for part in ("**Objetivos.**", "**Antes de empezar.**", "**Plan de 50 minutos.**", "**Respuestas.**",
+                     "**Errores frecuentes.**"):
+            assert part in text, f"{number}: falta {part}"
+        if number != "00":
+            assert f"<!-- RESPUESTAS {number}:" in text, f"{number}: falta el sitio marcado de las respuestas"
+        misconceptions = _section("#### x\n" + text.split("**Errores frecuentes.**")[1], "#### x")
+        assert misconceptions.count("\n- ") >= 2, number
+
+
+def test_each_lesson_plan_adds_up_to_fifty_minutes():
+    for number, text in _notebook_sections(_guide()).items():
+        plan = text.split("**Plan de 50 minutos.**")[1].split("**Respuestas.**")[0]
+        minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, flags=re.M)]
+        assert len(minutes) >= 3, number
+        assert sum(minutes) == 50, f"{number}: {minutes} suman {sum(minutes)}"
+
+
+def test_the_guide_links_each_games_printable_summary():
+    sections = _notebook_sections(_guide())
+    for game, stem in NOTEBOOK_OF.items():
+        text = sections[stem[:2]]
+        for ext in ("html", "md"):
+            assert f"(resumenes/{game}.{ext})" in text, f"{stem}: falta el resumen de {game}"
+            assert (NOTEBOOKS / "resumenes" / f"{game}.{ext}").exists()

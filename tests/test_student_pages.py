@@ -1,0 +1,174 @@
+"""The student pages: ``voila notebooks/NN_xxx.ipynb`` shows each lesson without code, without the
+cells tagged ``docente``, and with nothing that asks for code or shows Python.
+
+The configuration is the repository's voila.json (Voila reads it from its working directory: the
+root, as the README says, or notebooks/, which has the same file); Binder's
+``?urlpath=voila/render/notebooks/…`` pages get it from the server's configuration, which
+binder/postBuild writes from the same file.
+
+Each lesson is rendered by a real Voila server (every cell run in a fresh kernel), and the page's
+visible text is read from its HTML; widgets are drawn by the browser, so their static fallbacks
+(what an exported page shows in their place) are read from the executed notebook, and
+tests/browser/test_student_voila.py reads a whole page, widgets included, in Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+from browser_helpers import TOKEN, _isolated_env, _server, free_port
+from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layout, visible_text, voila_server
+
+# Lessons being rewritten (branches c1, c2, c3) whose page still asks for code today: expected to
+# fail until the rewrite lands; the coordinator removes each name as its lesson is merged.
+IN_REWRITE: list[str] = [
+    "01_chequers.ipynb",
+    "02_moving_left.ipynb",
+    "03_scotch.ipynb",
+    "04_bakers_dozen.ipynb",
+    "05_citadel_y_beleaguered_castle.ipynb",
+    "06_citadel_vs_beleaguered_castle.ipynb",
+    "07_probabilidades.ipynb",
+]
+
+PAGE_TIMEOUT = 900  # a page is sent once its notebook has run, on a busy 2-core machine
+
+
+def fetch(url: str, timeout: float = PAGE_TIMEOUT) -> str:
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        assert r.status == 200, url
+        return r.read().decode("utf-8")
+
+
+# ---------------------------------------------------------------------- the configuration
+def test_both_voila_json_are_the_same():
+    root = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))
+    assert json.loads((NOTEBOOKS / "voila.json").read_text(encoding="utf-8")) == root
+    tags = root["VoilaExporter"]["TagRemovePreprocessor"]
+    assert tags["enabled"] is True and tags["remove_cell_tags"] == [TEACHER_TAG]
+
+
+STUDENT_COMMAND = "voila notebooks/05_citadel_y_beleaguered_castle.ipynb"
+
+
+def test_docs_name_the_same_student_command():
+    """README, the teacher's guide and the index give the same command (run from the root,
+    where voila.json is), and the README the same page on Binder."""
+    for doc in (REPO / "README.md", NOTEBOOKS / "guia_docente.md", NOTEBOOKS / "00_indice.md"):
+        text = doc.read_text(encoding="utf-8")
+        assert STUDENT_COMMAND in text, doc.name
+        others = set(re.findall(r"voila notebooks/\S+?\.ipynb", text)) - {STUDENT_COMMAND}
+        assert not others, f"{doc.name} names another command: {others}"
+    page = STUDENT_COMMAND.split()[1]
+    assert f"?urlpath=voila/render/{page}" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def _probe_notebook(folder: Path) -> Path:
+    """A notebook with one cell of each kind for the student and for the teacher."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    teacher = {"tags": [TEACHER_TAG]}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("Texto-para-el-alumno"),
+        nbformat.v4.new_markdown_cell("Nota-para-el-docente", metadata=teacher),
+        nbformat.v4.new_code_cell("print('Salida-' + 'docente')", metadata=teacher),
+        nbformat.v4.new_code_cell("print('Salida-' + 'alumno')"),
+    ]
+    target = folder / "prueba_alumno.ipynb"
+    nbformat.write(nb, target)
+    return target
+
+
+def _assert_student_page(html: str) -> None:
+    text = visible_text(html)
+    assert "Texto-para-el-alumno" in text and "Salida-alumno" in text, text[-2000:]
+    assert "docente" not in html, "a cell tagged docente reached the page"
+    assert "print(" not in html, "the page shows code"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["raíz", "notebooks"])
+def test_voila_command_removes_teacher_cells_and_code(where):
+    """``voila notebooks/x.ipynb`` from the root, and ``voila x.ipynb`` from notebooks/, with no
+    flag: code hidden and the cells tagged docente gone."""
+    with tempfile.TemporaryDirectory(prefix="snb-student-") as tmp_name:
+        tmp = Path(tmp_name)
+        folder = layout(tmp, [])
+        probe = _probe_notebook(folder)
+        cwd, arg = (tmp, f"notebooks/{probe.name}") if where == "raíz" else (folder, probe.name)
+        with voila_server(tmp, [arg], cwd=cwd) as url:
+            _assert_student_page(fetch(url, timeout=300))
+
+
+@pytest.mark.slow
+def test_binder_voila_render_removes_teacher_cells(tmp_path):
+    """Binder's link (``voila/render`` inside the Jupyter server) after binder/postBuild: the
+    same student page, though the server extension ignores voila.json's exporter settings."""
+    folder = layout(tmp_path, [])
+    probe = _probe_notebook(folder)
+    env = _isolated_env(tmp_path)
+    subprocess.run([sys.executable, str(REPO / "binder" / "postBuild")], check=True, capture_output=True,
+                   env={**env, "JUPYTERLAB_DIR": str(tmp_path / "lab")}, timeout=120)  # fmt: skip
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
+           f"--ServerApp.root_dir={tmp_path}"]  # fmt: skip
+    (tmp_path / "nb").mkdir()  # the helper's working directory
+    with _server(cmd, tmp_path, f"{base}/api/status?token={TOKEN}"):
+        html = fetch(f"{base}/voila/render/notebooks/{probe.name}?token={TOKEN}", timeout=300)
+    _assert_student_page(html)
+
+
+# ---------------------------------------------------------------------- the lessons
+@pytest.fixture(scope="module")
+def lesson_server():
+    """One Voila server over a copy of the lessons (``voila notebooks`` from the root)."""
+    with tempfile.TemporaryDirectory(prefix="snb-student-") as tmp_name:
+        tmp = Path(tmp_name)
+        layout(tmp, [NOTEBOOKS / name for name in LESSONS])
+        with voila_server(tmp, ["notebooks"], cwd=tmp) as url:
+            yield url
+
+
+def widget_fallbacks(name: str) -> str:
+    """The static fallbacks (text/html) of the widgets the executed notebook shows to students."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    parts = []
+    for cell in nb.cells:
+        if cell.cell_type != "code" or TEACHER_TAG in cell.metadata.get("tags", []):
+            continue
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "application/vnd.jupyter.widget-view+json" in data and "text/html" in data:
+                parts.append(visible_text(data["text/html"]))
+    return "\n".join(parts)
+
+
+def _lesson_params():
+    marks = pytest.mark.xfail(strict=False, reason="lección en reescritura")
+    return [pytest.param(n, marks=marks) if n in IN_REWRITE else n for n in LESSONS]
+
+
+def test_every_lesson_is_checked():
+    assert len(LESSONS) >= 7 and "05_citadel_y_beleaguered_castle.ipynb" in LESSONS
+    assert set(IN_REWRITE) <= set(LESSONS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _lesson_params())
+def test_student_page_asks_for_no_code(lesson_server, name):
+    html = fetch(f"{lesson_server}voila/render/{name}")
+    text = visible_text(html)
+    shown_code = re.findall(r'class="[^"]*(?:jp-InputArea-editor|jp-InputPrompt|highlight-ipynb)', html)
+    assert not shown_code and "import solitaire_nb" not in html, "the page shows code"
+    problems = code_talk(text) + [f"(sin núcleo) {p}" for p in code_talk(widget_fallbacks(name))]
+    assert not problems, f"{name}: la página del alumno\n" + "\n".join(problems)
