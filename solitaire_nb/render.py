@@ -231,8 +231,7 @@ def render_svg(
         hint_piles.add(highlight.dst)
     elif highlight is not None:
         hint_piles.update(highlight)
-    origin = f"partida nº {game.seed}" if game.seed is not None else "posición dada"
-    title = f"{game.definition.display_name}, {origin}"
+    title = f"{game.definition.display_name}, {_origin(game).lower()}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="snb-svg" role="group" '
         f'aria-label="{escape(title)}" viewBox="0 0 {lay.width:.0f} {lay.height:.0f}" '
@@ -473,12 +472,16 @@ def _back(
 # ---------------------------------------------------------------------- texts
 
 
+def _origin(game: Game) -> str:
+    """Where the position comes from, as a reader would say it."""
+    if game.seed is not None:
+        return f"Partida nº {game.seed}"
+    return "Posición de práctica" if game.is_practice else "Posición preparada"
+
+
 def status_text(game: Game) -> str:
     """The status line: deal, moves played, cards on the foundations, and the outcome."""
-    if game.seed is not None:
-        origin = f"Partida nº {game.seed}"
-    else:
-        origin = "Posición de práctica" if game.is_practice else "Posición dada"
+    origin = _origin(game)
     moves = game.moves_played
     total = game.total_cards
     parts = [
