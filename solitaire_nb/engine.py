@@ -639,7 +639,7 @@ class Game:
         if self.seed is not None:
             origin = f"partida nº {self.seed}"
         else:
-            origin = "reparto dado" if self._deal is not None else "posición dada"
+            origin = "reparto elegido" if self._deal is not None else "posición preparada"
         played = self.moves_played
         return f"<{self.definition.display_name}: {origin}, {played} movimiento{'' if played == 1 else 's'}>"
 
