@@ -32,6 +32,7 @@ __all__ = [
     # reached lazily:
     "Board",
     "play",
+    "set_board_defaults",
     "render_svg",
     "render_html",
     "solve",
@@ -42,6 +43,7 @@ __all__ = [
 _LAZY = {
     "Board": ("board", "Board"),
     "play": ("board", "play"),
+    "set_board_defaults": ("board", "set_board_defaults"),
     "render_svg": ("render", "render_svg"),
     "render_html": ("render", "render_html"),
     "solve": ("solver", "solve"),

@@ -5,6 +5,10 @@
 //   {event: "click"|"double", pile, index}, {event: "button", name, ...}, {event: "text", text},
 //   {event: "escape"}.
 // Every rule, every Spanish sentence and every decision lives in Python (board.py).
+//
+// Keyboard: the drawing is ONE Tab stop (a roving tabindex: the SVG's pickable cards and empty
+// piles carry tabindex="-1", and one of them "0"); arrows walk inside it, Enter or Space
+// clicks, Esc cancels.  The kernel's message is read out by a polite live region.
 
 const BUTTONS = [
   ["undo", "Deshacer", "Deshace el último movimiento"],
@@ -14,7 +18,10 @@ const BUTTONS = [
   ["solution", "Ver solución", "Busca una solución para verla paso a paso"],
   ["next", "Siguiente", "Juega el siguiente movimiento de la solución"],
 ];
+const SOLVER = new Set(["solvable", "solution", "next", "auto"]); // hidden with solution=False
 const DOUBLE_MS = 400; // two clicks (or taps) on the same card this close are a double click
+const MIN_CARD_PX = 50; // below this the board scrolls sideways instead of shrinking further
+let boards = 0; // element ids must be unique on a page holding several boards
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -27,7 +34,9 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function render({ model, el: root }) {
+  const uid = `snb-${++boards}-${Math.random().toString(36).slice(2, 7)}`;
   root.classList.add("snb-board");
+  root.setAttribute("lang", "es"); // a Spanish voice for a screen reader, whatever the page says
   const send = (msg) => model.send(msg);
 
   // --- toolbar: new deal (game + number), then the play buttons
@@ -43,12 +52,14 @@ function render({ model, el: root }) {
     if (e.key === "Enter") newButton.click();
   });
   const newGroup = el("span", { class: "snb-group" },
-    gameSelect, el("label", { class: "snb-seed-label", text: "nº" }), seedInput, newButton);
+    gameSelect, el("span", { class: "snb-seed-label", "aria-hidden": "true", text: "nº" }), seedInput, newButton);
   const buttons = {};
+  let lastButton = null; // where focus was when the kernel's answer may disable it
   const playGroup = el("span", { class: "snb-group" });
   for (const [name, text, title] of BUTTONS) {
     const b = el("button", { class: "snb-btn", "data-button": name, title, text });
     b.addEventListener("click", () => {
+      lastButton = b;
       if (name === "solvable" || name === "solution") showMessage("Pensando…", "info");
       send({ event: "button", name });
     });
@@ -57,21 +68,27 @@ function render({ model, el: root }) {
   }
   const autoButton = el("button", { class: "snb-btn", "data-button": "auto", text: "▶ Reproducir",
     title: "Juega la solución sola, un movimiento cada poco" });
+  buttons.auto = autoButton;
   playGroup.append(autoButton);
   const toolbar = el("div", { class: "snb-toolbar" }, newGroup, playGroup);
 
-  // --- status, message, table and move list
-  const status = el("div", { class: "snb-status", role: "status", "aria-live": "polite" });
-  const message = el("div", { class: "snb-message", "aria-live": "assertive" });
+  // --- status, message (the live region), table and move list
+  const status = el("div", { class: "snb-status" });
+  const message = el("div", { class: "snb-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const table = el("div", { class: "snb-table" });
-  const movesList = el("div", { class: "snb-moves-list" });
-  const moves = el("div", { class: "snb-moves", "aria-label": "Movimientos" },
-    el("div", { class: "snb-moves-title", text: "Movimientos" }), movesList);
-  const main = el("div", { class: "snb-main" }, table, moves);
+  const keysHelp = el("p", { class: "snb-keys", id: `${uid}-keys`,
+    text: "Teclado: Tab lleva al tablero; ← → cambian de pila, ↑ ↓ recorren sus cartas; " +
+      "Intro elige la carta y luego la pila de destino; Esc anula." });
+  const movesList = el("div", { class: "snb-moves-list", tabindex: "0", role: "group",
+    "aria-label": "Lista de movimientos" });
+  const movesTitle = el("div", { class: "snb-moves-title", id: `${uid}-moves`, text: "Movimientos" });
+  const moves = el("div", { class: "snb-moves" }, movesTitle, movesList);
+  const board = el("div", { class: "snb-play" }, table, keysHelp);
+  const main = el("div", { class: "snb-main" }, board, moves);
 
   // --- keyboard moves and save / load
-  const moveInput = el("input", { class: "snb-text", type: "text", "aria-label": "Escribe un movimiento",
-    placeholder: "T4 B1  ·  T2 T7 3  ·  M" });
+  const moveInput = el("input", { class: "snb-text", type: "text", id: `${uid}-move`,
+    placeholder: "T4 B1  ·  T2 T7 3  ·  M", autocomplete: "off", spellcheck: "false" });
   const moveButton = el("button", { class: "snb-btn", "data-button": "text", text: "Jugar" });
   const playText = () => {
     send({ event: "text", text: moveInput.value });
@@ -81,17 +98,18 @@ function render({ model, el: root }) {
   moveInput.addEventListener("keydown", (e) => {
     if (e.key === "Enter") playText();
   });
-  const help = el("span", { class: "snb-help",
+  const help = el("span", { class: "snb-help", id: `${uid}-move-help`,
     text: "Números como en las etiquetas: T = tablero, A = abanico, B = base, R = reserva, " +
       "M = mazo, D = descarte; un tercer número mueve varias cartas (T2 T7 3). También «tablero 2 a base 1»." });
+  moveInput.setAttribute("aria-describedby", help.id);
   const keyboard = el("div", { class: "snb-keyboard" },
-    el("label", { text: "Movimiento:" }), moveInput, moveButton, help);
+    el("label", { for: moveInput.id, text: "Movimiento:" }), moveInput, moveButton, help);
 
   const shareInput = el("input", { class: "snb-share", type: "text", readonly: "",
     "aria-label": "Código para compartir" });
   const saveText = el("textarea", { class: "snb-save-text", rows: "3",
     "aria-label": "Partida guardada (JSON) o código para cargar",
-    placeholder: "Pega aquí un código de partida (citadel/1234/T1>T7) o un JSON guardado" });
+    placeholder: "Pega aquí un código de partida o un JSON guardado" });
   const saveButton = el("button", { class: "snb-btn", "data-button": "save", text: "Guardar" });
   const loadButton = el("button", { class: "snb-btn", "data-button": "load", text: "Cargar" });
   saveButton.addEventListener("click", () => send({ event: "button", name: "save" }));
@@ -99,7 +117,7 @@ function render({ model, el: root }) {
     send({ event: "button", name: "load", text: saveText.value || shareInput.value }));
   const save = el("details", { class: "snb-save" }, el("summary", { text: "Guardar y compartir" }),
     el("div", { class: "snb-save-row" }, saveButton, loadButton,
-      el("label", { text: "Código:" }), shareInput), saveText);
+      el("span", { "aria-hidden": "true", text: "Código:" }), shareInput), saveText);
 
   root.append(toolbar, status, message, main, keyboard, save);
 
@@ -123,20 +141,28 @@ function render({ model, el: root }) {
       send({ event: "click", ...t });
     }
   });
+  // The board's keys are the board's: JupyterLab must not read Esc, the arrows or Enter on a
+  // card as notebook commands (command mode would leave the cell or move to another one).
+  table.setAttribute("data-lm-suppress-shortcuts", "true");
   table.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === "Escape") {
       send({ event: "escape" });
+    } else if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End") {
+      if (!moveFocus(e.key)) return;
+    } else if (e.key === "Enter" || e.key === " ") {
+      const t = target(e);
+      if (!t) return;
+      send({ event: "click", ...t });
+    } else {
       return;
     }
-    if (e.key.startsWith("Arrow")) {
-      if (moveFocus(e.key)) e.preventDefault();
-      return;
-    }
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const t = target(e);
-    if (!t) return;
     e.preventDefault();
-    send({ event: "click", ...t });
+    e.stopPropagation();
+  });
+  // Whatever gets focus inside the drawing (arrow, click, tap) becomes the board's Tab stop.
+  table.addEventListener("focusin", (e) => {
+    if (e.target.hasAttribute && e.target.hasAttribute("tabindex")) setStop(e.target);
   });
 
   // --- replay a shown solution on a timer
@@ -147,6 +173,7 @@ function render({ model, el: root }) {
     autoButton.textContent = "▶ Reproducir";
   };
   autoButton.addEventListener("click", () => {
+    lastButton = autoButton;
     if (timer) return stopAuto();
     if (!(model.get("view") || {}).replay_left) {
       send({ event: "button", name: "solution" });
@@ -155,7 +182,7 @@ function render({ model, el: root }) {
     autoButton.textContent = "■ Parar";
     timer = setInterval(() => {
       const v = model.get("view") || {};
-      if (!v.replay_left) return stopAuto();
+      if (!v.replay_left || !v.solution) return stopAuto();
       send({ event: "button", name: "next" });
     }, 700);
   });
@@ -165,13 +192,48 @@ function render({ model, el: root }) {
     message.className = `snb-message snb-${kind || "info"}`;
   }
 
+  // --- the roving Tab stop
+  let current = null; // {pile, index} of the card (or hole) that holds tabindex="0"
+  const focusables = () => [...table.querySelectorAll("[tabindex]")];
+  const keyOf = (node) => ({ pile: node.getAttribute("data-pile"), index: node.getAttribute("data-index") });
+  function find(key) {
+    if (!key || !key.pile) return null;
+    const mine = [...table.querySelectorAll(`[tabindex][data-pile="${key.pile}"]`)];
+    if (key.index !== null && key.index !== undefined) {
+      const same = mine.find((n) => n.getAttribute("data-index") === String(key.index));
+      if (same) return same;
+    }
+    return mine.length ? mine[mine.length - 1] : null; // the pile's top card, or its hole
+  }
+  function setStop(node) {
+    for (const n of table.querySelectorAll('[tabindex="0"]')) if (n !== node) n.setAttribute("tabindex", "-1");
+    if (!node) return;
+    node.setAttribute("tabindex", "0");
+    current = keyOf(node);
+  }
+  // Put focus back on the board's stop (after a redraw, or a button that disabled itself),
+  // without scrolling the page: the card is where the reader was looking.
+  function focusBoard() {
+    const node = find(current) || focusables()[0];
+    if (node) {
+      setStop(node);
+      node.focus({ preventScroll: true });
+    }
+  }
+
   // --- draw the kernel's view
   function update() {
     const v = model.get("view") || {};
     const active = document.activeElement;
-    const hadFocus = active && table.contains(active);
-    const focusKey = hadFocus ? [active.getAttribute("data-pile"), active.getAttribute("data-index")] : null;
-    table.innerHTML = v.svg || "";
+    const hadFocus = !!active && table.contains(active);
+    draw(v.svg || "");
+    const svg = table.querySelector("svg");
+    if (svg) {
+      // Shrink with a narrow page, but never below readable cards: then scroll sideways.
+      const scale = MIN_CARD_PX / Number(svg.getAttribute("data-card-width") || 62);
+      svg.style.minWidth = `${Math.min(1, scale) * Number(svg.getAttribute("width"))}px`;
+      svg.setAttribute("aria-describedby", keysHelp.id);
+    }
     status.textContent = v.status || "";
     showMessage(v.message || "", v.kind);
     root.dataset.game = v.game || "";
@@ -185,22 +247,65 @@ function render({ model, el: root }) {
     buttons.undo.disabled = !v.can_undo;
     buttons.redo.disabled = !v.can_redo;
     buttons.next.disabled = !v.replay_left;
-    const kindOf = (line) => line.startsWith(" ") ? "snb-move snb-auto"
-      : /^\d/.test(line) ? "snb-move" : "snb-move snb-deal";
-    movesList.replaceChildren(...(v.moves || []).map((line) => el("div", { class: kindOf(line), text: line.trim() })));
-    const svg = table.querySelector("svg");
+    buttons.hint.hidden = v.hints === false;
+    for (const name of SOLVER) buttons[name].hidden = v.solution === false;
+    if (v.solution === false) stopAuto();
+    const listChanged = drawMoves(v.moves || []);
     main.classList.toggle("snb-narrow", !!svg && Number(svg.getAttribute("width")) < 800);
-    movesList.scrollTop = movesList.scrollHeight;
     if (v.export) {
       saveText.value = v.export;
       shareInput.value = v.share || "";
       save.open = true;
     }
-    if (hadFocus) restoreFocus(v.focus, focusKey);
+    // The Tab stop follows the kernel (a move's target, a hint's source), else stays put.
+    setStop((v.focus && find({ pile: v.focus, index: null })) || find(current) || focusables()[0] || null);
+    // A button that has just disabled or hid itself drops focus to the page: bring it to the
+    // board instead, where the game goes on.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const buttonGone = lastButton && (lastButton.disabled || lastButton.hidden);
+    if (hadFocus || (buttonGone && (lost || document.activeElement === lastButton))) focusBoard();
+    if (buttonGone) lastButton = null;
+    // Last, as it makes the browser lay the page out: the newest move in view.
+    if (listChanged) movesList.scrollTop = movesList.scrollHeight;
   }
 
-  // Arrow keys: left/right to the top card (or hole) of the previous/next pile, up/down
-  // through the focusable cards of the same pile.
+  // The move list changes at its end (a move, an undo): keep the lines that stay.
+  function drawMoves(lines) {
+    const kindOf = (line) => line.startsWith(" ") ? "snb-move snb-auto"
+      : /^\d/.test(line) ? "snb-move" : "snb-move snb-deal";
+    const shown = movesList.children;
+    let keep = 0;
+    while (keep < shown.length && keep < lines.length && shown[keep].textContent === lines[keep].trim()
+           && shown[keep].className === kindOf(lines[keep])) keep++;
+    if (keep === shown.length && keep === lines.length) return false;
+    while (shown.length > keep) shown[shown.length - 1].remove();
+    movesList.append(...lines.slice(keep).map((line) => el("div", { class: kindOf(line), text: line.trim() })));
+    return true;
+  }
+
+  // Swap in only the piles that changed (a move touches two or three): the browser then lays
+  // out and paints those, not the whole table.  A new deal or a taller drawing is swapped whole.
+  function draw(text) {
+    const old = table.querySelector("svg");
+    const tpl = document.createElement("template");
+    tpl.innerHTML = text; // parsed in an inert document: no layout yet
+    const fresh = tpl.content.querySelector("svg");
+    const same = (name) => old.getAttribute(name) === fresh.getAttribute(name);
+    if (!old || !fresh || !same("viewBox") || !same("data-game") || !same("data-seed")
+        || old.children.length !== fresh.children.length) {
+      table.replaceChildren(tpl.content);
+      return;
+    }
+    for (const name of ["data-moves", "aria-label"]) old.setAttribute(name, fresh.getAttribute(name));
+    const now = [...old.children];
+    const next = [...fresh.children];
+    for (let i = 0; i < now.length; i++) {
+      if (!now[i].isEqualNode(next[i])) old.replaceChild(next[i], now[i]);
+    }
+  }
+
+  // Arrows: left/right to the top card (or hole) of the previous/next pile, up/down through
+  // the pickable cards of the same pile; Home/End to the first/last pile.
   function moveFocus(key) {
     const active = document.activeElement;
     if (!active || !table.contains(active)) return false;
@@ -212,28 +317,17 @@ function render({ model, el: root }) {
       return true;
     }
     const piles = [...table.querySelectorAll("g.snb-pile")].map((g) => g.getAttribute("data-pile"));
-    const step = key === "ArrowRight" ? 1 : -1;
-    for (let i = piles.indexOf(pile) + step; i >= 0 && i < piles.length; i += step) {
-      const all = table.querySelectorAll(`[data-pile="${piles[i]}"][tabindex]`);
-      if (all.length) {
-        all[all.length - 1].focus();
+    const order = key === "Home" ? piles : key === "End" ? [...piles].reverse()
+      : key === "ArrowRight" ? piles.slice(piles.indexOf(pile) + 1)
+      : piles.slice(0, piles.indexOf(pile)).reverse();
+    for (const p of order) {
+      const node = find({ pile: p, index: null });
+      if (node) {
+        node.focus();
         return true;
       }
     }
     return true;
-  }
-
-  function restoreFocus(pile, key) {
-    let node = null;
-    if (pile) {
-      const all = table.querySelectorAll(`[data-pile="${pile}"][tabindex]`);
-      node = all.length ? all[all.length - 1] : null;
-    }
-    if (!node && key && key[0]) {
-      const sel = key[1] === null ? `[data-pile="${key[0]}"][tabindex]` : `[data-pile="${key[0]}"][data-index="${key[1]}"]`;
-      node = table.querySelector(sel) || table.querySelector(`[data-pile="${key[0]}"][tabindex]`);
-    }
-    if (node && node.focus) node.focus();
   }
 
   model.on("change:view", update);

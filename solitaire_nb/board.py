@@ -22,6 +22,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from .checks import SEED_MAX, shown
 from .engine import Game, Step, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -31,6 +32,11 @@ from .share import load_share, share_code
 from .texts import capitalize
 
 _HERE = Path(__file__).parent
+
+# What a board offers unless told otherwise; a teacher changes it once per notebook with
+# `set_board_defaults`.  «Pista» thinks a fifth of `solver_seconds`.
+_DEFAULTS: dict[str, Any] = {"hints": True, "solution": True, "solver_seconds": 5.0}
+SOLVER_BUTTONS = ("solvable", "solution", "next")
 
 BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")
 
@@ -49,13 +55,27 @@ class Board(anywidget.AnyWidget):
     """Everything the front end draws: svg, status, message, kind, moves, seed, game, …"""
 
     def __init__(
-        self, game: Game | None = None, *, solve_seconds: float = 5.0, hint_seconds: float = 1.0, **kwargs: Any
+        self,
+        game: Game | None = None,
+        *,
+        hints: bool | None = None,
+        solution: bool | None = None,
+        solver_seconds: float | None = None,
+        **kwargs: Any,
     ):
+        """`hints=False` hides «Pista»; `solution=False` hides «¿Tiene solución?», «Ver
+        solución», «Siguiente» and «▶ Reproducir»; the kernel refuses those actions too.
+        `solver_seconds` is how long «¿Tiene solución?» and «Ver solución» may think («Pista»
+        a fifth of it).  None takes the page's default (`set_board_defaults`)."""
+        for old in ("solve_seconds", "hint_seconds"):  # earlier names: never ignore them silently
+            if old in kwargs:
+                raise ValueError(f"Board ya no acepta {old}={kwargs[old]!r}: usa solver_seconds")
+        settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
         super().__init__(**kwargs)
         self._game: Game = game if game is not None else new_game("citadel")
-        self.solve_seconds = solve_seconds
-        """Time limit for "¿Tiene solución?" and "Ver solución" (the kernel waits that long)."""
-        self.hint_seconds = hint_seconds
+        self._hints: bool = settings["hints"]
+        self._solution: bool = settings["solution"]
+        self._solver_seconds: float = settings["solver_seconds"]
         self.selection: tuple[str, int] | None = None
         """(pile id, index of the first selected card), or None."""
         self.message = ""
@@ -78,6 +98,37 @@ class Board(anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         self._set_game(game)
         self.refresh()
+
+    @property
+    def hints(self) -> bool:
+        """Whether «Pista» is offered (setting it redraws the board)."""
+        return self._hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self._hints = _settings(hints=value)["hints"]
+        self.refresh()
+
+    @property
+    def solution(self) -> bool:
+        """Whether the solver's buttons are offered (setting it redraws the board)."""
+        return self._solution
+
+    @solution.setter
+    def solution(self, value: bool) -> None:
+        self._solution = _settings(solution=value)["solution"]
+        if not value:
+            self._replay = []
+        self.refresh()
+
+    @property
+    def solver_seconds(self) -> float:
+        """How long «¿Tiene solución?» and «Ver solución» may think; «Pista», a fifth of it."""
+        return self._solver_seconds
+
+    @solver_seconds.setter
+    def solver_seconds(self, value: float) -> None:
+        self._solver_seconds = _settings(solver_seconds=value)["solver_seconds"]
 
     def refresh(self) -> None:
         """Redraw from `board.game` (call it after moves made in Python)."""
@@ -120,6 +171,7 @@ class Board(anywidget.AnyWidget):
         if isinstance(data, dict):
             try:
                 data["text/html"] = render_html(self._game)
+                data["text/plain"] = f"Tablero de {status_text(self._game)}"
             except Exception:
                 pass
         return bundle
@@ -130,7 +182,7 @@ class Board(anywidget.AnyWidget):
 
     def _dispatch(self, msg: Any) -> None:
         if not isinstance(msg, dict):
-            raise ValueError(f"mensaje no reconocido: {msg!r}")
+            raise ValueError(f"mensaje no reconocido: {shown(msg)}")
         event = msg.get("event")
         self._highlight = None
         self._focus = None
@@ -144,10 +196,11 @@ class Board(anywidget.AnyWidget):
         elif event == "button":
             self._button(msg.get("name"), msg)
         elif event == "escape":
+            had = self.selection is not None
             self.selection = None
-            self._say("")
+            self._say("Selección anulada." if had else "No había ninguna carta elegida.")
         else:
-            raise ValueError(f"evento no reconocido: {event!r}")
+            raise ValueError(f"evento no reconocido: {shown(event)}")
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message, self.kind = text, kind
@@ -287,10 +340,22 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ buttons
     def _button(self, name: Any, msg: dict) -> None:
         if name not in BUTTONS:
-            raise ValueError(f"botón no reconocido: {name!r}")
+            raise ValueError(f"botón no reconocido: {shown(name)}")
+        refusal = self._refusal(name)
+        if refusal:
+            self._say(refusal, "error")
+            return
         if name not in ("next", "save"):
             self.selection = None
         getattr(self, f"_do_{name}")(msg)
+
+    def _refusal(self, name: str) -> str | None:
+        """Why a button the teacher switched off does nothing (a crafted front end may send it)."""
+        if name == "hint" and not self._hints:
+            return "En este tablero no hay pistas: las ha desactivado quien preparó el cuaderno."
+        if name in SOLVER_BUTTONS and not self._solution:
+            return "En este tablero no se puede consultar el resolvedor: lo ha desactivado quien preparó el cuaderno."
+        return None
 
     def _do_undo(self, _msg: dict) -> None:
         self._replay = []
@@ -309,8 +374,8 @@ class Board(anywidget.AnyWidget):
     def _do_new(self, msg: dict) -> None:
         g = self._game
         name = msg.get("game") or g.name
-        if name not in GAMES:
-            self._say(f"No existe el juego {name!r}.", "error")
+        if not isinstance(name, str) or name not in GAMES:
+            self._say(f"No existe el juego {shown(name)}.", "error")
             return
         raw = msg.get("seed")
         if raw is None or (isinstance(raw, str) and not raw.strip()):
@@ -318,7 +383,7 @@ class Board(anywidget.AnyWidget):
         else:
             seed = _seed(raw)
             if seed is None:
-                self._say(f"El número de partida debe ser un entero positivo, no {raw!r}.", "error")
+                self._say(f"El número de partida debe ser un número entero entre 0 y 18.446.744.073.709.551.615, no {shown(raw)}.", "error")
                 return
         variant = g.variant if name == g.name else {}
         self._set_game(new_game(name, seed=seed, **variant))
@@ -333,7 +398,7 @@ class Board(anywidget.AnyWidget):
         try:
             from .solver import hint
 
-            result = hint(g.copy(), time_limit=self.hint_seconds)
+            result = hint(g.copy(), time_limit=self.solver_seconds / 5)
             move, proven, status = result.move, bool(result.proven), result.status
         except Exception:  # no solver, or it failed: the heuristic below still helps
             move = None
@@ -363,7 +428,7 @@ class Board(anywidget.AnyWidget):
         try:
             from .solver import solve
 
-            return solve(self._game.copy(), time_limit=self.solve_seconds)
+            return solve(self._game.copy(), time_limit=self.solver_seconds)
         except Exception as exc:
             detail = f" ({exc})" if str(exc) else ""
             self._say(f"El resolvedor no está disponible o ha fallado{detail}: sin decidir.", "error")
@@ -471,7 +536,7 @@ class Board(anywidget.AnyWidget):
         if sel is not None and (sel[0] not in g._idx or sel[1] >= len(g._piles[g._idx[sel[0]]])):
             sel = self.selection = None
         return {
-            "svg": render_svg(g, selected=sel, highlight=self._highlight),
+            "svg": render_svg(g, selected=sel, highlight=self._highlight, interactive=True),
             "status": status_text(g),
             "message": self.message,
             "kind": self.kind,
@@ -488,6 +553,8 @@ class Board(anywidget.AnyWidget):
             "focus": self._focus,
             "export": self._export,
             "share": share_code(g) if self._export else "",
+            "hints": self._hints,
+            "solution": self._solution,
         }
 
 
@@ -497,7 +564,7 @@ def _index(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,6}", value.strip()):
         return int(value)
     return None
 
@@ -505,11 +572,11 @@ def _index(value: Any) -> int | None:
 def _seed(raw: Any) -> int | None:
     if isinstance(raw, bool):
         return None
-    if isinstance(raw, str) and raw.strip().isdigit():
+    if isinstance(raw, str) and re.fullmatch(r"[0-9]{1,20}", raw.strip()):
         raw = int(raw.strip())
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
-    if isinstance(raw, int) and raw >= 0:
+    if isinstance(raw, int) and 0 <= raw <= SEED_MAX:
         return raw
     return None
 
@@ -555,9 +622,50 @@ def parse_text_move(g: Game, text: Any) -> tuple[Move | None, str | None]:
         return None, str(exc)
 
 
-def play(name: str, seed: int | None = None, **variant: bool) -> Board:
-    """A new game of `name` (deal number `seed`) on a board, ready to display."""
-    return Board(new_game(name, seed=seed, **variant))
+def play(
+    name: str,
+    seed: int | None = None,
+    hints: bool | None = None,
+    solution: bool | None = None,
+    solver_seconds: float | None = None,
+    **variant: bool,
+) -> Board:
+    """A new game of `name` (deal number `seed`) on a board, ready to display.
+
+    `hints=False` / `solution=False` take away «Pista» / the solver's buttons, and
+    `solver_seconds` is the solver's time budget (None: the page's default, see
+    `set_board_defaults`)."""
+    settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
+    return Board(new_game(name, seed=seed, **variant), **settings)
+
+
+def set_board_defaults(
+    hints: bool | None = None, solution: bool | None = None, solver_seconds: float | None = None
+) -> None:
+    """What every board made afterwards offers, unless it says otherwise: a teacher calls it
+    once at the top of a notebook, e.g. ``sn.set_board_defaults(solution=False)`` for an
+    exam.  None leaves a setting as it is."""
+    _DEFAULTS.update(_settings(hints=hints, solution=solution, solver_seconds=solver_seconds))
+
+
+def _settings(**given: Any) -> dict[str, Any]:
+    """The page defaults overridden by the non-None values given, checked (Spanish ValueError)."""
+    out = dict(_DEFAULTS)
+    for key, value in given.items():
+        if value is None:
+            continue
+        if key == "solver_seconds":
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 600
+            if not ok:
+                raise ValueError(
+                    f"solver_seconds debe ser un número de segundos mayor que 0 y como mucho 600, no {value!r}"
+                )
+            out[key] = float(value)
+        elif isinstance(value, bool):
+            out[key] = value
+        else:
+            raise ValueError(f"{key} debe ser True o False, no {value!r}")
+    return out
 
 
 # ---------------------------------------------------------------------- other small widgets
@@ -686,10 +794,10 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
         g = board.game
         played, before = g.moves_played, last[0]
         last[0] = played
-        if played <= start:
-            verdict.value = ""
+        if played < before or played <= start:
+            verdict.value = ""  # an undo or a new game: the last verdict no longer holds
         if played <= before or played <= start:
-            return  # an undo, a redraw or a new game: nothing new to judge
+            return  # nothing new to judge
         try:
             ok, message = check(g, g.history[-1])
         except Exception:  # noqa: BLE001 - never a traceback for a reader
@@ -705,6 +813,7 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
 __all__ = [
     "Board",
     "play",
+    "set_board_defaults",
     "parse_text_move",
     "share_code",
     "load_share",
@@ -713,3 +822,50 @@ __all__ = [
     "exercise_board",
     "static_box",
 ]
+
+
+# ---------------------------------------------------------------------- a study's controls
+def study_controls(
+    run: Any,
+    sizes: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000),
+    value: int = 10_000,
+    description: str = "Repartos",
+    button: str = "Simular",
+) -> Any:
+    """A slider to choose how many deals to simulate, a button and an output area.
+
+    A click calls ``run(size)`` inside the output area (whatever it prints or displays shows
+    there, replacing the previous run).  An exception is reported in one Spanish sentence, never
+    as a traceback.  The static fallback names the choices."""
+    from html import escape
+
+    if value not in sizes:
+        raise ValueError(f"El valor inicial {value} no está entre los tamaños {list(sizes)}")
+
+    def thousands(n: int) -> str:
+        return f"{n:,}".replace(",", ".")
+
+    slider = widgets.SelectionSlider(
+        options=[(thousands(n), n) for n in sizes], value=value, description=description
+    )
+    go = widgets.Button(description=button, button_style="primary")
+    out = widgets.Output()
+
+    def on_click(_event: object = None) -> None:
+        with out:
+            out.clear_output(wait=True)
+            try:
+                run(slider.value)
+            except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback
+                print(f"No se ha podido completar la simulación: {exc}")
+
+    go.on_click(on_click)
+    choices = ", ".join(thousands(n) for n in sizes)
+    static = (
+        f"<p><b>{escape(description)}:</b> {escape(choices)} · botón «{escape(button)}». "
+        "<i>Abre el cuaderno en marcha para usar estos controles.</i></p>"
+    )
+    return static_box([widgets.HBox([slider, go]), out], static)
+
+
+__all__.append("study_controls")

@@ -7,6 +7,8 @@ and hash cheaply.  A card's text forms round-trip: ``Card.parse(card.code) is ca
 
 from __future__ import annotations
 
+from .checks import shown
+
 RANK_CODES = "A23456789TJQK"
 SUIT_CODES = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -41,7 +43,7 @@ class Card:
         try:
             return _BY_RANK_SUIT[(rank, suit)]
         except (KeyError, TypeError):
-            raise ValueError(f"No existe la carta de rango {rank!r} y palo {suit!r}") from None
+            raise ValueError(f"No existe la carta de rango {shown(rank)} y palo {shown(suit)}") from None
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> Card:
@@ -62,11 +64,14 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"Código de carta no válido: {text!r} (se espera un texto como 'QS' o '10♥')")
+            raise ValueError(f"Código de carta no válido: {shown(text)} (se espera un texto como 'QS' o '10♥')")
         card = _PARSE_CACHE.get(text)
         if card is None:
             card = _parse_uncached(text)
-            _PARSE_CACHE[text] = card
+            if len(text) <= 3 and text == text.strip():
+                # only tight spellings ("QS", "10♥", "q♠"): a finite set, so the cache is
+                # bounded however much padded or refused text goes through here
+                _PARSE_CACHE[text] = card
         return card
 
     @property
@@ -95,14 +100,14 @@ class Card:
 
 def _parse_uncached(text: str) -> Card:
     raw = text.strip().upper()
-    if len(raw) < 2:
-        raise ValueError(f"Código de carta no válido: {text!r} (se espera un texto como 'QS' o '10♥')")
+    if not 2 <= len(raw) <= 3:
+        raise ValueError(f"Código de carta no válido: {shown(text)} (se espera un texto como 'QS' o '10♥')")
     rank_part, suit_part = raw[:-1], raw[-1]
     suit = _SYMBOL_TO_SUIT.get(suit_part, suit_part)
     if rank_part == "10":
         rank_part = "T"
     if suit not in SUIT_CODES or len(rank_part) != 1 or rank_part not in RANK_CODES:
-        raise ValueError(f"Código de carta no válido: {text!r} (se espera un texto como 'QS' o '10♥')")
+        raise ValueError(f"Código de carta no válido: {shown(text)} (se espera un texto como 'QS' o '10♥')")
     return _BY_RANK_SUIT[(RANK_CODES.index(rank_part) + 1, suit)]
 
 

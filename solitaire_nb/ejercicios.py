@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .checks import shown
 from .engine import Game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -25,7 +26,7 @@ from .texts import capitalize
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
-__all__ = ["EJERCICIOS", "caja", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
+__all__ = ["EJERCICIOS", "caja", "tablero", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
 
 
 # ---------------------------------------------------------------------- what the engine says
@@ -108,7 +109,7 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
             elif piece.strip():
                 parts.append(piece)
     elif isinstance(respuesta, Iterable):
-        parts = [str(p) for p in respuesta]
+        parts = [p if isinstance(p, str) else shown(p) for p in respuesta]
     else:
         raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
     return [parse_move(game, p) for p in parts]
@@ -168,8 +169,8 @@ def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card]
 
 def _number(correct: Callable[[], int], hint: str) -> Callable:
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int):
-            return False, "La respuesta es un número entero, por ejemplo 3."
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
         want = correct()
         if respuesta == want:
             return True, "¡Correcto!"
@@ -236,60 +237,144 @@ def _why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
 
 
 # ---------------------------------------------------------------------- the positions used
+def chequers_bases() -> Game:
+    """Chequers, exercise 2: both heart foundations started, one going up and one going down."""
+    up = ["AH", "2H", "3H", "4H", "5H", "6H"]
+    down = ["KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    return Game.from_position("chequers", {"F0": up, "F4": down, "T0": ["5S"], "R": ["JD", "3C"]})
+
+
 def chequers_reserva() -> Game:
-    """Chequers, exercise 3: the reserve has two cards; which move brings its top into play?"""
+    """Chequers, exercise 3: the reserve's 8 of clubs reaches the tableau once the 9 of clubs is
+    uncovered (a trap: the 4 of diamonds onto the 3 buries it deeper)."""
     return Game.from_position(
         "chequers",
-        {"T0": ["5H", "JC"], "T1": ["QC"], "T2": ["4D", "9S"], "T3": ["7H"], "R": ["2D", "KS"]},
+        {"T0": ["9C", "3D"], "T1": ["JH", "4D"], "T2": ["QS"], "T3": ["TD", "5C"], "R": ["6C", "8C"]},
+    )
+
+
+def moving_left_secuencia() -> Game:
+    """Moving Left, exercise 2: part of a run in the Tableau 3 fits on the Jack of spades."""
+    return Game.from_position(
+        "moving_left",
+        {"T0": ["JS"], "T1": ["2D", "KH"], "T2": ["4S", "QC", "JD", "TH", "9C", "8H"], "T3": ["9D"]},
+        face_down={"T1": 1, "T2": 1},
     )
 
 
 def moving_left_hueco() -> Game:
-    """Moving Left, exercises 2 and 3: a hole, a King-headed run, a face-down card under it."""
+    """Moving Left, exercise 3: uncover the Tableau 3's face-down card; its King-headed run needs a
+    hole, which the 7 of hearts leaves when it goes onto the 8 of clubs."""
     return Game.from_position(
         "moving_left",
-        {
-            "T0": [],
-            "T1": ["3C", "KH", "QS", "JD"],
-            "T2": ["9S", "8D", "7C", "6H"],
-            "T3": ["5S", "8H"],
-            "S": ["2C", "4H"],
-            "W": ["AD"],
-        },
-        face_down={"T1": 1, "T3": 1},
+        {"T0": ["7H"], "T1": ["8C"], "T2": ["2C", "KD", "QC", "JH"], "T3": ["3H", "TS"], "S": ["4C"], "W": ["6S"]},
+        face_down={"T2": 1, "T3": 1},
     )
 
 
-def scotch_dos() -> Game:
-    """Scotch, exercise 3: free the 2 of hearts and put it on the Ace of spades' foundation."""
+def _to_win(start: Callable[[], Game]) -> Callable:
+    """A practice position to win, answered with moves played from `start()`: right once every
+    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        moves = _moves(g, respuesta)
+        if not moves:
+            return False, f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
+        for i, m in enumerate(moves, 1):
+            try:
+                g.move(m)
+            except IllegalMove as exc:
+                return False, f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+        if g.is_won():
+            return True, "¡Correcto!"
+        if not g.legal_moves():
+            return False, "Sin movimientos: por ahí ya no se puede ganar. Prueba otro camino."
+        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
+
+    return check
+
+
+def scotch_reto() -> Game:
+    """Scotch, exercise 3: ten cards to win; sending the 3 of spades home at once loses (it is
+    the only card the 2 of spades can wait on while the 4 of hearts is freed)."""
     return Game.from_position(
         "scotch",
-        {"T0": ["5C", "2H", "9D"], "T1": ["3S"], "T2": ["TH"], "T3": ["TS", "4D"], "F0": ["AS"]},
+        {"F0": ["AC", "2D"], "T0": ["4H", "3D", "2S"], "T1": ["4C"], "T2": ["3S"], "T3": ["AH", "6D", "5C"]},
     )
 
 
-def bakers_dozen_as() -> Game:
-    """Baker's Dozen, exercise 3: the Ace of clubs lies under the 7 of hearts."""
+def bakers_dozen_reto() -> Game:
+    """Baker's Dozen, exercise 3: eight cards to win; the 3 of clubs on the 4 of hearts buries
+    the 2 of clubs under a card that waits for it, and the game is lost."""
     return Game.from_position(
         "bakers_dozen",
-        {"T0": ["KD", "5S", "AC", "7H"], "T1": ["8H"], "T2": ["9S", "8C"]},
+        {"F0": ["AH"], "F1": ["AC"], "T0": ["5H", "4C"], "T1": ["3H", "3C"], "T2": ["5C", "2H"], "T3": ["2C", "4H"]},
     )
 
 
-def citadel_devolver() -> Game:
-    """Citadel, exercise 3: take the 3 of spades back from its foundation onto a 4."""
+def citadel_rescate() -> Game:
+    """Citadel, exercise 3: the 7 of diamonds lies under the 9 of hearts, and no tableau top
+    takes the 9 and there is no hole; taking the 10 of spades back from its foundation onto the
+    Jack of diamonds gives the 9 a place, and the autoplay then sends the 7 home."""
     return Game.from_position(
         "citadel",
         {
-            "F0": ["AS", "2S", "3S"],
+            "F0": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"],
             "F1": ["AH"],
-            "F2": ["AD"],
+            "F2": ["AD", "2D", "3D", "4D", "5D", "6D"],
             "F3": ["AC"],
-            "T0": ["9C", "4H"],
-            "T1": ["KD", "4S"],
-            "T2": ["QH", "2H"],
+            "T0": ["7D", "9H"],
+            "T1": ["JD"],
+            "T2": ["KD"],
+            "T3": ["KC"],
+            "T4": ["3H"],
+            "T5": ["5H"],
+            "T6": ["7C"],
+            "T7": ["7H"],
         },
     )
+
+
+def citadel_libera() -> Game:
+    """Citadel, exercise 4: one move uncovers the 6 of hearts, which the autoplay then sends home
+    (the 10 of diamonds onto the Jack of spades is the trap: it buries the 6 deeper)."""
+    return Game.from_position(
+        "citadel",
+        {
+            "F0": ["AS"],
+            "F1": ["AH", "2H", "3H", "4H", "5H"],
+            "F2": ["AD"],
+            "F3": ["AC"],
+            "T0": ["6H", "JS"],
+            "T1": ["QH"],
+            "T2": ["TD"],
+            "T3": ["KS"],
+            "T4": ["KD"],
+            "T5": ["KC"],
+            "T6": ["KH"],
+            "T7": ["3D"],
+        },
+    )
+
+
+CITADEL_CLUBS = ("2C", "4C", "3C", "5C", "6C")
+"""Citadel, exercise 2: the order in which the clubs from 2 to 6 are dealt."""
+
+
+def citadel_deck(clubs: Sequence[str] = CITADEL_CLUBS) -> list[str]:
+    """A deck (first dealt first) in which `clubs` come in that order, the other clubs after them
+    and every other card before, in new-deck order."""
+    first = [c.code for c in CARDS if c.suit != "C"]
+    rest = [c.code for c in CARDS if c.suit == "C" and c.code not in clubs]
+    return first + list(clubs) + rest
+
+
+def _clubs_home_in_deal() -> int:
+    """How many clubs `citadel_deck()` sends home during Citadel's deal (the engine deals it)."""
+    report = new_game("citadel", deck=citadel_deck(), autoplay=False).deal_report
+    assert report is not None
+    return sum(1 for c in report.to_foundations if c.suit == "C")
 
 
 def _on_tableau(g: Game, code: str) -> bool:
@@ -302,123 +387,144 @@ def _on_foundation(g: Game, code: str) -> bool:
     return any(card in g.piles[p] for p in g.pile_ids if p.startswith("F"))
 
 
-def _citadel_deal_count(seed: int) -> int:
-    report = new_game("citadel", seed=seed).deal_report
-    assert report is not None
-    return len(report.to_foundations)
+def _hearts_home() -> list[str]:
+    """The hearts that may still go to a foundation in `chequers_bases` (the engine decides)."""
+    out = []
+    for code in (c.code for c in CARDS if c.suit == "H"):
+        g = chequers_bases()
+        g = Game.from_position("chequers", {**g.position()["piles"], "T1": [code]})
+        if any(g.can_move("T1", f) for f in g.pile_ids if f.startswith("F")):
+            out.append(code)
+    return out
 
 
-def _run_onto_8h() -> int:
-    g = moving_left_hueco()
-    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T3"]
+def _why_not_home(card: Card) -> str | None:
+    if card.suit != "H":
+        return "Solo se pregunta por las cartas de corazones."
+    g = chequers_bases()
+    g = Game.from_position("chequers", {**g.position()["piles"], "T1": [card.code]})
+    up, down = g.why_not("T1", "F0"), g.why_not("T1", "F4")
+    return up if card.rank > 6 else down
+
+
+def _run_onto_js() -> int:
+    g = moving_left_secuencia()
+    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0
 
 
 # ---------------------------------------------------------------------- the exercises
 EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en el tablero de Chequers?",
-        _set_of_cards(lambda: cartas_sobre("chequers", "8S"), _why_not_on("chequers", "8S")),
-        cards=("8S",),
+        "¿Qué cartas pueden ir sobre el As de tréboles en el tablero de Chequers?",
+        _set_of_cards(lambda: cartas_sobre("chequers", "AC"), _why_not_on("chequers", "AC")),
+        cards=("AC",),
     ),
     "chequers-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre la K de corazones en el tablero de Chequers?",
-        _set_of_cards(lambda: cartas_sobre("chequers", "KH"), _why_not_on("chequers", "KH")),
-        cards=("KH",),
+        "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
+        "corazones hasta el 7 de corazones. ¿Qué cartas de corazones pueden ir todavía a una base?",
+        _set_of_cards(_hearts_home, _why_not_home),
+        cards=("6H", "7H"), start=chequers_bases,
     ),
     "chequers-3": Ejercicio(
-        "En esta posición, ¿qué movimiento hace que la K de picas de la reserva llegue al tablero?",
+        "¿Cómo llega al tablero el 8 de tréboles, la carta de arriba de la reserva?",
         _moves_reaching(
             chequers_reserva,
-            lambda g: _on_tableau(g, "KS"),
-            "La K de picas sigue en la reserva: o la juegas tú, o vacías una pila para que la reserva la rellene.",
+            lambda g: _on_tableau(g, "8C"),
+            "El 8 de tréboles sigue en la reserva: ¿sobre qué carta podría ir, y dónde está?",
         ),
-        cards=("KS", "QC", "JC"), kind="board", start=chequers_reserva,
+        cards=("8C", "9C"), kind="board", start=chequers_reserva,
     ),
     "moving_left-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 9 de tréboles en el tablero de Moving Left?",
-        _set_of_cards(lambda: cartas_sobre("moving_left", "9C"), _why_not_on("moving_left", "9C")),
-        cards=("9C",),
+        "¿Sobre qué cartas puede ir el 5 de diamantes en el tablero de Moving Left?",
+        _set_of_cards(lambda: cartas_bajo("moving_left", "5D"), _why_not_under("moving_left", "5D")),
+        cards=("5D",),
     ),
     "moving_left-2": Ejercicio(
-        "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 4?",
-        _number(_run_onto_8h, "Busca en el Tablero 3 la carta que encaja sobre el 8 de corazones."),
-        cards=("8H", "7C", "6H"), kind="number", start=moving_left_hueco,
+        "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 1?",
+        _number(_run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas."),
+        cards=("JS", "TH"), kind="number", start=moving_left_secuencia,
     ),
     "moving_left-3": Ejercicio(
-        "¿Con qué movimiento ocupas el hueco del Tablero 1?",
+        "¿Cómo consigues que se ponga boca arriba la carta boca abajo del Tablero 3?",
         _moves_reaching(
             moving_left_hueco,
-            lambda g: bool(g.piles["T0"]),
-            "El Tablero 1 sigue vacío: solo un Rey, o una secuencia encabezada por un Rey, puede ocuparlo.",
+            lambda g: g.face_down("T2") == 0,
+            "La carta sigue boca abajo: para destaparla hay que llevarse toda la secuencia de la K de "
+            "diamantes, y solo un hueco la admite.",
         ),
-        cards=("KH", "QS", "JD"), kind="board", start=moving_left_hueco,
+        cards=("KD", "7H", "8C"), kind="board", start=moving_left_hueco,
     ),
     "scotch-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en una base de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "8S", pila="base"), _why_not_foundation("scotch", "8S")),
-        cards=("8S",),
+        "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",
+        _set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), _why_not_foundation("scotch", "JC")),
+        cards=("JC",),
     ),
     "scotch-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de picas en un abanico de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "8S"), _why_not_on("scotch", "8S")),
-        cards=("8S",),
+        "¿Sobre qué cartas de un abanico puede ir el 8 de corazones?",
+        _set_of_cards(lambda: cartas_bajo("scotch", "8H"), _why_not_under("scotch", "8H")),
+        cards=("8H",),
     ),
     "scotch-3": Ejercicio(
-        "¿Qué movimientos llevan el 2 de corazones a la base?",
-        _moves_reaching(
-            scotch_dos,
-            lambda g: _on_foundation(g, "2H"),
-            "El 2 de corazones aún no está en la base.",
-        ),
-        cards=("2H", "9D", "TH"), kind="board", start=scotch_dos,
+        "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
+        _to_win(scotch_reto),
+        cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(
-        "¿Sobre qué cartas puede ir el 9 de corazones en Baker's Dozen?",
-        _set_of_cards(lambda: cartas_bajo("bakers_dozen", "9H"), _why_not_under("bakers_dozen", "9H")),
-        cards=("9H",),
+        "¿Qué cartas pueden ir sobre la J de picas en el tablero de Baker's Dozen?",
+        _set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), _why_not_on("bakers_dozen", "JS")),
+        cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
-        "¿Y sobre qué cartas puede ir el 9 de corazones si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot?",
+        "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
+        "qué cartas puede ir el 5 de diamantes?",
         _set_of_cards(
-            lambda: cartas_bajo("bakers_dozen", "9H", any_suit=True),
-            _why_not_under("bakers_dozen", "9H", any_suit=True),
+            lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
+            _why_not_under("bakers_dozen", "5D", any_suit=True),
         ),
-        cards=("9H",),
+        cards=("5D",),
     ),
     "bakers_dozen-3": Ejercicio(
-        "¿Qué movimientos llevan el As de tréboles a la base?",
-        _moves_reaching(
-            bakers_dozen_as,
-            lambda g: _on_foundation(g, "AC"),
-            "El As de tréboles aún no está en la base.",
-        ),
-        cards=("AC", "7H", "8C"), kind="board", start=bakers_dozen_as,
+        "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
+        _to_win(bakers_dozen_reto),
+        cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
     ),
     "citadel-1": Ejercicio(
-        "En la partida nº 1234 de Citadel, ¿cuántas cartas van a la base durante el reparto?",
-        _number(
-            lambda: _citadel_deal_count(1234),
-            "Abre la partida nº 1234 en el tablero y cuenta, en su lista de movimientos, "
-            "las líneas que empiezan por «Reparto:»: cada una es una carta que fue a la base.",
+        "¿Sobre qué cartas puede ir la Q de tréboles en el tablero de Beleaguered Castle?",
+        _set_of_cards(
+            lambda: cartas_bajo("beleaguered_castle", "QC"), _why_not_under("beleaguered_castle", "QC")
         ),
-        kind="number", deal=("citadel", 1234),
+        cards=("QC",),
     ),
     "citadel-2": Ejercicio(
-        "¿Qué cartas pueden ir sobre el 8 de diamantes en el tablero de Beleaguered Castle?",
-        _set_of_cards(
-            lambda: cartas_sobre("beleaguered_castle", "8D"), _why_not_on("beleaguered_castle", "8D")
+        "En un reparto de Citadel, los tréboles del 2 al 6 salen en este orden: 2♣, 4♣, 3♣, 5♣, 6♣ "
+        "(los demás tréboles salen después). ¿Cuántos tréboles van a la base durante el reparto?",
+        _number(
+            _clubs_home_in_deal,
+            "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
+            "su base ya tiene el trébol anterior.",
         ),
-        cards=("8D",),
+        cards=("4C", "3C", "5C", "6C"), kind="number",
     ),
     "citadel-3": Ejercicio(
-        "¿Qué movimiento devuelve el 3 de picas de la base al tablero (y lo deja allí)?",
+        "¿Cómo llevas el 7 de diamantes a la base?",
         _moves_reaching(
-            citadel_devolver,
-            lambda g: _on_tableau(g, "3S"),
-            "El 3 de picas no está en el tablero.",
+            citadel_rescate,
+            lambda g: _on_foundation(g, "7D"),
+            "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
+            "donde ir: un 10 arriba de una pila o un hueco.",
         ),
-        cards=("3S", "4H", "4S"), kind="board", start=citadel_devolver,
+        cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
+    ),
+    "citadel-4": Ejercicio(
+        "En esta posición de Citadel, ¿qué movimiento hace que el 6 de corazones suba solo a la base?",
+        _moves_reaching(
+            citadel_libera,
+            lambda g: _on_foundation(g, "6H"),
+            "El 6 de corazones sigue en el tablero: el juego automático solo lo sube cuando queda arriba "
+            "de su pila.",
+        ),
+        cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
     ),
 }
 
@@ -431,14 +537,14 @@ def enunciado(ejercicio: str) -> str:
 def _get(ejercicio: str) -> Ejercicio:
     try:
         return EJERCICIOS[ejercicio]
-    except KeyError:
-        raise ValueError(f"No existe el ejercicio {ejercicio!r}; los hay: {', '.join(EJERCICIOS)}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
 
 
 def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if respuesta is None or respuesta == "" or respuesta == []:
+    if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
         return check(respuesta)
@@ -465,10 +571,26 @@ def caja(ejercicio: str) -> Any:
         texto = texto.strip()
         if not texto:
             return False, "Escribe tu respuesta en la casilla."
-        respuesta: object = int(texto) if re.fullmatch(r"-?\d+", texto) else texto
+        respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
         return _verdict(ejercicio, respuesta)
 
     return answer_box(enunciado(ejercicio), check)
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """A board exercise (kind "board") answered by playing: its position on a board, and after
+    each move the reader plays, the same verdict `caja` would give for the moves played so far.
+    `board_args` go to the board (e.g. ``hints=False``)."""
+    from .board import exercise_board
+
+    ex = _get(ejercicio)
+    if ex.start is None:
+        raise ValueError(f"El ejercicio {ejercicio} no tiene una posición para jugarla en un tablero.")
+
+    def check(game: Game, _move: Move) -> tuple[bool, str]:
+        return _verdict(ejercicio, [format_move(game, m) for m in game.history])
+
+    return exercise_board(ex.pregunta, ex.start(), check, **board_args)
 
 
 # ---------------------------------------------------------------------- small helpers for the notebooks

@@ -17,10 +17,12 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any, NamedTuple
 
 from . import notation, texts
 from .cards import CARDS, Card, new_deck, same_rank_ids
+from .checks import check_seed, shown
 from .moves import IllegalMove, Move
 from .rules import ALL, GameDef, Layout, Rules
 from .shuffle import deal_order
@@ -67,7 +69,7 @@ def _definition(name: str) -> GameDef:
 
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(GAMES)
-        raise ValueError(f"No existe el juego {name!r} (juegos: {known})")
+        raise ValueError(f"No existe el juego {shown(name)} (juegos: {known})")
     return GAMES[name]
 
 
@@ -136,10 +138,11 @@ class Game:
         try:
             return self._idx[pile_id]
         except (KeyError, TypeError):
-            raise ValueError(f"{self.definition.display_name} no tiene la pila {pile_id!r}") from None
+            raise ValueError(f"{self.definition.display_name} no tiene la pila {shown(pile_id)}") from None
 
     def label(self, pile_id: str) -> str:
         """The Spanish label a reader sees for a pile ("Tablero 4", "Base 1", "Abanico 2")."""
+        self._index(pile_id)  # a pile this game has, or a Spanish ValueError
         return texts.pile_label(pile_id, self.definition.tableau_label)
 
     @property
@@ -370,10 +373,10 @@ class Game:
         if si is None or di is None:
             bad = src if si is None else dst
             return None, (
-                f"{name} no tiene la pila {bad!r}; sus pilas son {', '.join(self.pile_ids)}."
+                f"{name} no tiene la pila {shown(bad)}; sus pilas son {', '.join(self.pile_ids)}."
             )
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return None, f"El número de cartas que se mueven debe ser un entero positivo, no {count!r}."
+            return None, f"El número de cartas que se mueven debe ser un entero positivo, no {shown(count)}."
         if si == di:
             return None, f"El origen y el destino son la misma pila ({self.label(src)})."
         ks, kd = self._kind[si], self._kind[di]
@@ -636,7 +639,7 @@ class Game:
         if self.seed is not None:
             origin = f"partida nº {self.seed}"
         else:
-            origin = "reparto dado" if self._deal is not None else "posición dada"
+            origin = "reparto elegido" if self._deal is not None else "posición preparada"
         played = self.moves_played
         return f"<{self.definition.display_name}: {origin}, {played} movimiento{'' if played == 1 else 's'}>"
 
@@ -680,18 +683,18 @@ class Game:
         for pid, cards in piles.items():
             i = game._position_index(pid)
             if isinstance(cards, str) or not isinstance(cards, Iterable):
-                raise ValueError(f"La pila {pid!r} debe ser una lista de cartas, no {cards!r}")
+                raise ValueError(f"La pila {shown(pid)} debe ser una lista de cartas, no {shown(cards)}")
             game._piles[i] = [Card.parse(c) for c in cards]
         for i, kind in enumerate(game._kind):
             n = len(game._piles[i])
             game._fd[i] = n if kind == "S" else max(0, n - 1) if kind == "R" else 0
         if face_down is not None and not isinstance(face_down, Mapping):
-            raise ValueError(f"Las cartas boca abajo se dan como pila -> número, no {face_down!r}")
+            raise ValueError(f"Las cartas boca abajo se dan como pila -> número, no {shown(face_down)}")
         for pid, count in (face_down or {}).items():
             i = game._position_index(pid)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(game._piles[i]):
                 raise ValueError(
-                    f"Cartas boca abajo en {pid!r}: {count!r} no está entre 0 y {len(game._piles[i])}"
+                    f"Cartas boca abajo en {shown(pid)}: {shown(count)} no está entre 0 y {len(game._piles[i])}"
                 )
             game._fd[i] = count
         have = Counter(c for p in game._piles for c in p)
@@ -722,7 +725,7 @@ class Game:
     def _position_index(self, pid: Any) -> int:
         if not isinstance(pid, str) or pid not in self._idx:
             raise ValueError(
-                f"{self.definition.display_name} no tiene la pila {pid!r}; sus pilas son {', '.join(self.pile_ids)}"
+                f"{self.definition.display_name} no tiene la pila {shown(pid)}; sus pilas son {', '.join(self.pile_ids)}"
             )
         return self._idx[pid]
 
@@ -853,11 +856,10 @@ def new_game(name: str, seed: int | None = None, deck: Sequence[str | Card] | No
     if deck is not None:
         if isinstance(deck, str) or not isinstance(deck, Iterable):
             raise ValueError("deck debe ser una lista de códigos de carta, como ['AS', '10H', …]")
-        order = [Card.parse(c) for c in deck]
+        order = [Card.parse(c) for c in islice(deck, 52 * definition.decks + 1)]
         _check_cards(Counter(order), definition)
     else:
-        if seed is None:
-            seed = random.randrange(1, 1_000_000)
+        seed = random.randrange(1, 1_000_000) if seed is None else check_seed(seed)
         order = deal_order(seed, definition.decks)
     game = Game(definition, flags)
     game.seed = seed
@@ -881,15 +883,20 @@ def load_game(text: str) -> Game:
     """Rebuild a game from `Game.to_json` text, replaying and checking its moves."""
     try:
         doc = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"El texto no es un documento JSON de partida: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            f"El texto no es un documento JSON de partida (deja de entenderse en la línea {exc.lineno}, "
+            f"columna {exc.colno})"
+        ) from None
+    except (TypeError, ValueError, RecursionError):  # not text, or nested too deep to read
+        raise ValueError("El texto no es un documento JSON de partida") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError("El documento no es una partida de solitaire_nb")
     if doc.get("version") != FORMAT_VERSION:
-        raise ValueError(f"Versión de documento no admitida: {doc.get('version')!r}")
+        raise ValueError(f"Versión de documento no admitida: {shown(doc.get('version'))}")
     for key in ("game", "variant", "seed", "deal", "start", "moves", "position"):
         if key not in doc:
-            raise ValueError(f"Al documento le falta el campo {key!r}")
+            raise ValueError(f"Al documento le falta el campo {shown(key)}")
     variant, moves = doc["variant"], doc["moves"]
     if not isinstance(variant, dict) or not isinstance(moves, list):
         raise ValueError("Los campos 'variant' y 'moves' del documento no tienen la forma esperada")
@@ -898,7 +905,7 @@ def load_game(text: str) -> Game:
             game = new_game(doc["game"], deck=doc["deal"], **variant)
             seed = doc["seed"]
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise ValueError(f"Número de partida no válido: {seed!r}")
+                raise ValueError(f"Número de partida no válido: {shown(seed)}")
             if seed is not None and deal_order(seed, game.definition.decks) != list(game._deal or ()):
                 raise ValueError("El orden de las cartas no corresponde al número de partida")
             game.seed = seed
@@ -911,15 +918,15 @@ def load_game(text: str) -> Game:
             game = Game.from_position(doc["game"], start.get("piles", {}), start.get("face_down", {}), **variant)
         for i, text_move in enumerate(moves):
             if not isinstance(text_move, str):
-                raise ValueError(f"Movimiento nº {i + 1} no válido: {text_move!r}")
+                raise ValueError(f"Movimiento nº {i + 1} no válido: {shown(text_move)}")
             try:
                 game.move(text_move)
             except IllegalMove as exc:
                 raise ValueError(f"El movimiento nº {i + 1} ({text_move}) no es válido: {exc.reason}") from None
     except IllegalMove as exc:  # pragma: no cover - move errors are converted above
         raise ValueError(exc.reason) from None
-    except (TypeError, AttributeError, KeyError) as exc:
-        raise ValueError(f"El documento de partida está dañado: {exc}") from None
+    except (TypeError, AttributeError, KeyError, RecursionError):  # Python's words stay out
+        raise ValueError("El documento de partida está dañado: algún campo no tiene la forma esperada") from None
     if doc["position"] != game.position():
         raise ValueError("La posición guardada no coincide con la que dan el reparto y los movimientos")
     return game

@@ -138,7 +138,7 @@ _PRINT_CSS = (  # one A4 sheet when printed from a browser
     ".snb-resumen h1{font-size:14pt;margin:0 0 .2em}.snb-resumen h2{font-size:11pt;margin:.55em 0 .15em}"
     ".snb-resumen p{margin:.2em 0}.snb-resumen ol,.snb-resumen ul{margin:.1em 0;padding-left:1.4em}"
     ".snb-resumen li{margin:.08em 0}.snb-resumen table{border-collapse:collapse}"
-    ".snb-resumen td,.snb-resumen th{border:1px solid #999;padding:1px 6px;text-align:left;vertical-align:top}"
+    ".snb-resumen td,.snb-resumen th{border:1px solid #999;padding:1px 6px;text-align:left!important;vertical-align:top}"
 )
 
 
@@ -384,4 +384,9 @@ def narrated_game(name: str, **variant: bool) -> str:
         "<th>lo que hace el juego solo</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
     end = "<p><strong>¡Ganada!</strong> Todas las cartas están en las bases.</p>"
-    return '<div class="snb-narrada">' + "".join(head) + table + end + "</div>"
+    # Notebook front ends right-align table cells; a narration reads left to right.
+    style = (
+        "<style>.snb-narrada-tabla td,.snb-narrada-tabla th{text-align:left!important;vertical-align:top}"
+        ".snb-narrada-tabla code{white-space:nowrap}</style>"
+    )
+    return '<div class="snb-narrada">' + style + "".join(head) + table + end + "</div>"

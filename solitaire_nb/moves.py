@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_MOVE_RE = re.compile(r"^\s*([A-Z]\d*)\s*>\s*([A-Z]\d*)\s*(?:[xX](\d+))?\s*$")
+from .checks import shown
+
+# ASCII digits, a few of them: pile ids and counts stay small numbers (no thousand-digit int)
+_MOVE_RE = re.compile(r"^\s*([A-Z][0-9]{0,3})\s*>\s*([A-Z][0-9]{0,3})\s*(?:[xX]([0-9]{1,4}))?\s*$")
 
 
 class Move(NamedTuple):
@@ -31,7 +34,7 @@ class Move(NamedTuple):
             return text
         m = _MOVE_RE.match(text.upper()) if isinstance(text, str) else None
         if not m or (m.group(3) is not None and int(m.group(3)) < 1):
-            raise ValueError(f"Movimiento no válido: {text!r} (se escribe como 'T3>F0' o 'T2>T7x3')")
+            raise ValueError(f"Movimiento no válido: {shown(text)} (se escribe como 'T3>F0' o 'T2>T7x3')")
         return cls(m.group(1), m.group(2), int(m.group(3) or 1))
 
 

@@ -18,6 +18,7 @@ import unicodedata
 from typing import Any
 
 from . import texts
+from .checks import shown
 from .moves import Move
 
 __all__ = ["pile_code", "pile_name", "format_move", "format_moves", "parse_move"]
@@ -46,8 +47,8 @@ _FILLER = {
 }  # fmt: skip
 _ARROWS = re.compile(r"→|->|=>|⟶|➔|—|–")
 _SPLIT = re.compile(r"[\s,;:()\-.]+")
-_COMPACT = re.compile(r"^([a-z])(\d+)?$")
-_COUNT = re.compile(r"^x?(\d+)$")
+_COMPACT = re.compile(r"^([a-z])([0-9]{1,4})?$")
+_COUNT = re.compile(r"^x?([0-9]{1,4})$")
 
 EXAMPLE = "«T4 B1» (del Tablero 4 a la Base 1) o «T2 T7 3» (tres cartas del Tablero 2 al Tablero 7)"
 
@@ -58,9 +59,14 @@ def _definition(game: Any):
         from .games import GAMES
 
         if game not in GAMES:
-            raise ValueError(f"No existe el juego {game!r}")
+            raise ValueError(f"No existe el juego {shown(game)}")
         return GAMES[game]
-    return getattr(game, "definition", game)
+    from .rules import GameDef
+
+    definition = getattr(game, "definition", game)
+    if not isinstance(definition, GameDef):
+        raise ValueError(f"Se esperaba una partida o el nombre de un juego, no {shown(game)}")
+    return definition
 
 
 def _pile_ids(game: Any) -> tuple[str, ...]:
@@ -78,7 +84,7 @@ def _tableau_label(game: Any) -> str:
 
 def _check_pile(game: Any, pile_id: str) -> None:
     if not isinstance(pile_id, str) or pile_id not in _pile_ids(game):
-        raise ValueError(f"{_definition(game).display_name} no tiene la pila {pile_id!r}")
+        raise ValueError(f"{_definition(game).display_name} no tiene la pila {shown(pile_id)}")
 
 
 def pile_code(game: Any, pile_id: str) -> str:
@@ -146,7 +152,7 @@ def parse_move(game: Any, text: str) -> Move:
         if tok in _WORD_KIND:
             kind = _WORD_KIND[tok]
             if kind in "TF":
-                if nxt is None or not (nxt.isdigit() or nxt in _NUMBER_WORDS):
+                if nxt is None or not (_digits(nxt) or nxt in _NUMBER_WORDS):
                     raise _refuse(text, f"falta el número de «{tok}» (se cuenta desde 1, como en «{tok} 2»).")
                 piles.append(_pile(game, text, kind, _number(nxt), f"{tok} {nxt}"))
                 i += 2
@@ -177,8 +183,13 @@ def parse_move(game: Any, text: str) -> Move:
     return Move(piles[0], piles[1], count)
 
 
+def _digits(tok: str) -> bool:
+    """A pile or card number as learners type it: one to four ASCII digits."""
+    return bool(re.fullmatch(r"[0-9]{1,4}", tok))
+
+
 def _number(tok: str) -> int:
-    return int(tok) if tok.isdigit() else _NUMBER_WORDS[tok]
+    return int(tok) if _digits(tok) else _NUMBER_WORDS[tok]
 
 
 def _pile(game: Any, text: str, kind: str, num: int | None, written: str) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .cards import CARDS, Card, same_rank_ids
+from .checks import shown
 
 ALL = None
 """Marker for "any card" in an accept table (an empty pile anything may fill)."""
@@ -177,7 +178,7 @@ class GameDef:
         flags = self.defaults
         for key, value in given.items():
             if not isinstance(value, bool):
-                raise ValueError(f"La variante {key!r} debe ser True o False, no {value!r}")
+                raise ValueError(f"La variante {shown(key)} debe ser True o False, no {shown(value)}")
             flags[key] = value
         return flags
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import notation
 from .cards import CARDS, Card
+from .checks import shown
 from .engine import Game, load_game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -64,13 +65,14 @@ def load_share(text: str) -> Game:
     head, origin = parts[0].split(";"), parts[1].strip()
     name = head[0].strip()
     if name not in GAMES:
-        raise ValueError(f"no existe el juego {name!r} (juegos: {', '.join(GAMES)})")
+        raise ValueError(f"no existe el juego {shown(name)} (juegos: {', '.join(GAMES)})")
     variant: dict[str, bool] = {}
     for flag in head[1:]:
         key, _, value = flag.partition("=")
         if value not in ("0", "1"):
-            raise ValueError(f"la variante {flag!r} debe escribirse como nombre=0 o nombre=1")
+            raise ValueError(f"la variante {shown(flag)} debe escribirse como nombre=0 o nombre=1")
         variant[key.strip()] = value == "1"
+    GAMES[name].resolve_variant(variant)  # unknown flags (even "seed") refused in Spanish first
     game = _start(name, origin, variant)
     moves = [m for m in re.split(r"\s*,\s*", parts[2].strip()) if m] if len(parts) == 3 else []
     for k, written in enumerate(moves, 1):
@@ -102,7 +104,7 @@ def _start(name: str, origin: str, variant: dict[str, bool]) -> Game:
         if any(b >= len(CARDS) for b in order):
             raise ValueError("el orden de cartas del código está dañado")
         return new_game(name, deck=[CARDS[b] for b in order], **variant)
-    if not origin.isdigit():
+    if not re.fullmatch(r"[0-9]{1,20}", origin):
         raise ValueError(f"«{_short(origin)}» no es un número de partida")
     return new_game(name, seed=int(origin), **variant)
 

@@ -3,7 +3,7 @@
 The shuffle is documented so that anyone can reproduce a deal by hand or in another language:
 
 1. Start from new-deck order: ♠ A…K, ♥ A…K, ♦ A…K, ♣ A…K (and again for a second deck).
-2. Seed a SplitMix64 generator with the deal number (state = seed mod 2**64).  Each draw adds
+2. Seed a SplitMix64 generator with the deal number (0 … 2**64 − 1: the state itself).  Each draw adds
    0x9E3779B97F4A7C15 to the state and returns the standard SplitMix64 mix of it.
 3. Fisher–Yates from the end: for i = n-1 down to 1, draw j uniformly in 0…i and swap
    positions i and j.  A uniform j comes from rejection sampling: draws at or above
@@ -17,6 +17,7 @@ deal (RULES.md, Conventions).
 from __future__ import annotations
 
 from .cards import Card, new_deck
+from .checks import check_int, check_seed
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -35,8 +36,8 @@ def splitmix64(seed: int):
 
 def deal_order(seed: int, decks: int = 1) -> list[Card]:
     """The deal order of numbered deal `seed` for a game of `decks` decks."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"El número de partida debe ser un entero no negativo, no {seed!r}")
+    seed = check_seed(seed)
+    decks = check_int(decks, "El número de barajas", 1, 2)
     cards = new_deck(decks)
     draws = splitmix64(seed)
     for i in range(len(cards) - 1, 0, -1):

@@ -96,7 +96,10 @@ to it.  Its "lost" proves nothing about the real game, so the complete search fo
 the rest of the budget, and only that one may answer "lost".
 
 Caps: ``max_states`` counts the states taken from the queue, expanded or dropped by rule 8
-(deterministic: same verdict on every machine); ``time_limit`` is checked every few hundred
+(deterministic: same verdict on every machine); it is a hard cap on the sum over every search
+of a call (the first phase, Baker's Dozen's searches, the castles' turns and probe): a
+"unknown" under it has used it exactly, and a root's dead-end test counts as its one state, so
+``max_states=0`` examines nothing.  ``time_limit`` is checked every few hundred
 states; a search's table never holds more than ``max_table`` keys (a few hundred bytes
 each; the castles' two orders have one table each, and a search whose table is full stops
 while the other goes on); reaching any cap gives "unknown".
@@ -252,6 +255,7 @@ from itertools import product
 from typing import NamedTuple
 
 from .cards import CARDS
+from .checks import STATES_MAX, check_int, check_seconds, check_states, shown
 from .engine import Game, _tables_for
 from .moves import Move
 from .shuffle import splitmix64
@@ -1223,6 +1227,8 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     if st.won():
         return "won", root_line, 0
     root = st.key()
+    while allowed < 1:  # the root's dead-end test below examines it: one state
+        allowed = yield 0
     if st.dead():
         return "lost", [], 1
     parent: dict[bytes, tuple | None] = {root: None}
@@ -1736,6 +1742,8 @@ def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple
     if st.foundation_count() == total:
         return "won", root_line, 0
     root = st.key()
+    if cap == 0:  # the root's dead-end test below examines it: one state
+        return "unknown", [], 0
     if st.dead():
         return "lost", [], 1
     parent: dict[bytes, tuple | None] = {root: None}
@@ -1823,7 +1831,14 @@ def solve(
 
     The result's ``cpu_seconds`` is the processor time this thread got: far less than
     ``seconds`` means other programs had the processor (see `SolveResult.busy`).  A class
-    budget in the environment (``SNB_SOLVER_SECONDS``) lowers ``time_limit``."""
+    budget in the environment (``SNB_SOLVER_SECONDS``) lowers ``time_limit``.
+
+    Bad limits (negative, NaN, infinite, not numbers, a float for ``max_states``…) and a
+    position no play could reach are refused with a Spanish `ValueError` before any work."""
+    _check_request(game)
+    time_limit = check_seconds(time_limit, "time_limit")
+    max_states = check_states(max_states, "max_states")
+    max_table = check_int(max_table, "max_table", 1, STATES_MAX)
     collecting = gc.isenabled()
     gc.disable()
     cpu0 = time.thread_time()
@@ -1833,6 +1848,28 @@ def solve(
     finally:
         if collecting:
             gc.enable()
+
+
+def _check_request(game: Game) -> None:
+    """Refuse (Spanish ValueError) what is not a game, or a position no deal could reach and
+    that the searches would misread: a card more often than the decks hold it, foundations
+    that are not legal sequences, face-down counts outside their piles."""
+    if not isinstance(game, Game):
+        raise ValueError(f"El resolvedor necesita una partida (Game), no {shown(game)}")
+    decks = game.definition.decks
+    counts = [0] * 52
+    for pile in game._piles:
+        for c in pile:
+            counts[c.id] += 1
+    extra = [CARDS[i].code for i, n in enumerate(counts) if n > decks]
+    if extra:
+        raise ValueError(f"Posición imposible: {' '.join(extra)} aparece más veces de las que tiene la baraja")
+    if any(not 0 <= f <= len(p) for f, p in zip(game._fd, game._piles, strict=True)):
+        raise ValueError("Posición imposible: hay más cartas boca abajo que cartas en alguna pila")
+    if sum(counts) == 52 * decks:
+        game._validate_position()  # a whole deck: face-down cards only where play puts them
+    else:
+        game._validate_foundations()
 
 
 def _solve(game: Game, time_limit: float | None, max_states: int | None, max_table: int) -> SolveResult:
@@ -1920,7 +1957,11 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
     used = 0
     for k, (urgency, share) in enumerate(phases):
         last = k == len(phases) - 1
-        cap_k = cap if cap < 0 else cap - used if last else max(1, int(cap * share))
+        # each search's share, never more than what the earlier ones left (so that
+        # max_states is a hard cap even when a share rounds up to one state)
+        cap_k = cap if cap < 0 else cap - used if last else min(max(1, int(cap * share)), cap - used)
+        if cap_k == 0 and k:
+            break
         deadline_k = deadline
         if deadline is not None and not last:
             deadline_k = min(deadline, time.perf_counter() + (deadline - start) * share)
@@ -1994,10 +2035,11 @@ def _enter(st: _State, line: list) -> list:
 
 
 # ---------------------------------------------------------------------- hints and texts
-def hint(game: Game, time_limit: float = 1.0) -> Hint:
-    """The first move of a winning line found within `time_limit` seconds (proven), else a
-    heuristic move: the solver's preferred legal move (not proven)."""
-    result = solve(game, time_limit=time_limit)
+def hint(game: Game, time_limit: float | None = 1.0, max_states: int | None = None) -> Hint:
+    """The first move of a winning line found within `time_limit` seconds and `max_states`
+    states (proven), else a heuristic move: the solver's preferred legal move (not proven).
+    The limits are checked as `solve` checks them."""
+    result = solve(game, time_limit=time_limit, max_states=max_states)
     if result.status == "won" and result.moves:
         return Hint(result.moves[0], True, "won")
     spec = _Spec(game)

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from .cards import RANK_CODES, SUIT_CODES
+from .checks import check_int, check_number, check_seed, shown
 
 SUITS = 4
 RANKS = 13
@@ -45,6 +46,7 @@ COLUMNS = 8
 ROUNDS = 6  # 48 non-Aces over 8 columns
 NON_ACES = SUITS * (RANKS - 1)
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
+MAX_DEALS = 10_000_000  # the most deals one call deals (a few hundred MB of records)
 
 CARD_CODES: tuple[str, ...] = tuple(r + s for s in SUIT_CODES for r in RANK_CODES)
 """Card code of each card id 0…51 (``CARD_CODES[12] == "KS"``)."""
@@ -71,6 +73,7 @@ def cards_home_distribution(
 
     The suits are independent, so the total is the convolution of the four suits' laws.
     Floats in a NumPy array, or exact `Fraction`s with ``exact=True``."""
+    suits, ranks = _deck_shape(suits, ranks)
     per_suit = _suit_home_distribution(ranks)
     total = [Fraction(1)]
     for _ in range(suits):
@@ -86,6 +89,7 @@ def cards_home_distribution(
 def expected_cards_home(exact: bool = False, *, suits: int = SUITS, ranks: int = RANKS) -> float | Fraction:
     """Expected number of cards Citadel's deal sends home: suits · (1/1! + 1/2! + … + 1/12!),
     about 4(e − 1) ≈ 6.873.  A float, or a `Fraction` with ``exact=True``."""
+    suits, ranks = _deck_shape(suits, ranks)
     value = suits * sum(Fraction(1, math.factorial(m)) for m in range(1, ranks))
     return value if exact else float(value)
 
@@ -98,6 +102,7 @@ def home_probability_by_position(
     That card is a given (suit, rank k) with probability 1/48; it goes home iff the j = k − 2
     lower non-Ace ranks of its suit all sit among the i earlier positions (C(i, j)/C(47, j)) and
     in increasing order (1/j!)."""
+    suits, ranks = _deck_shape(suits, ranks)
     n = suits * (ranks - 1)
     probs = []
     for i in range(n):
@@ -113,6 +118,7 @@ def expected_column_lengths(
 
     Column c was meant to receive the cards at positions c, c + 8, c + 16, …; it keeps each one
     that does not go home."""
+    columns = check_int(columns, "columns", 1, COLUMNS)
     probs = home_probability_by_position(True, suits=suits, ranks=ranks)
     lengths = [Fraction(0)] * columns
     for i, p in enumerate(probs):
@@ -128,10 +134,33 @@ def cards_home_moments(*, suits: int = SUITS, ranks: int = RANKS) -> tuple[float
     return float(mean), math.sqrt(float(var))
 
 
+def _deck_shape(suits: object, ranks: object) -> tuple[int, int]:
+    """A (reduced) deck's shape: 1 to 4 suits of 2 to 13 ranks (Spanish ValueError otherwise)."""
+    return check_int(suits, "suits", 1, SUITS), check_int(ranks, "ranks", 2, RANKS)
+
+
 # =============================================================================== statistics
+def _numbers(values: object, what: str) -> np.ndarray:
+    """A non-empty 1-D array of finite non-negative numbers, else a Spanish ValueError."""
+    try:
+        out = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{what} debe ser una lista de números, no {shown(values)}") from None
+    if out.ndim != 1 or not out.size or not np.isfinite(out).all() or (out < 0).any():
+        raise ValueError(f"{what} debe ser una lista no vacía de números finitos, 0 o más; no {shown(values)}")
+    return out
+
+
 def mean_ci(values: np.ndarray, axis: int = 0, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Mean with a normal-approximation confidence interval (95 % by default): (mean, low, high)."""
-    values = np.asarray(values, dtype=float)
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"values debe ser una tabla de números, no {shown(values)}") from None
+    axis = check_int(axis, "axis", 0, max(values.ndim - 1, 0))
+    if values.ndim == 0 or not values.shape[axis]:
+        raise ValueError("values debe tener al menos un número")
+    z = check_number(z, "z")
     n = values.shape[axis]
     mean = values.mean(axis=axis)
     half = z * values.std(axis=axis, ddof=1) / math.sqrt(n) if n > 1 else np.full_like(mean, np.nan)
@@ -172,6 +201,8 @@ def _gamma_q(a: float, x: float) -> float:
 
 def chi2_sf(stat: float, df: int) -> float:
     """P(χ² with `df` degrees of freedom ≥ `stat`): the p-value of a chi-square test."""
+    df = check_int(df, "df (grados de libertad)", 1)
+    stat = float(_numbers([stat], "stat")[0])
     return _gamma_q(df / 2, stat / 2)
 
 
@@ -191,10 +222,13 @@ def chi_square_test(observed: Sequence[int], probs: Sequence[float], min_expecte
 
     Bins whose expected count is below `min_expected` are pooled into their neighbours, from
     each tail inwards (the classical rule for the chi-square approximation)."""
-    observed = np.asarray(observed, dtype=float)
-    probs = np.asarray(probs, dtype=float)
+    observed, probs = _numbers(observed, "observed"), _numbers(probs, "probs")
     if observed.shape != probs.shape:
-        raise ValueError("observed and probs must have the same length")
+        raise ValueError(f"observed y probs deben tener la misma longitud, no {len(observed)} y {len(probs)}")
+    if not observed.sum() > 0 or not probs.sum() > 0:
+        raise ValueError("observed y probs deben tener algún valor mayor que 0")
+    if not check_number(min_expected, "min_expected") > 0:
+        raise ValueError(f"min_expected debe ser un número mayor que 0, no {shown(min_expected)}")
     expected = probs * observed.sum()
     groups = _pool(expected, min_expected)
     obs = np.array([observed[a : b + 1].sum() for a, b in groups])
@@ -236,18 +270,27 @@ def _draw(rng: np.random.Generator, n: int) -> np.ndarray:
 
 def draw_decks(n: int, seed: int | None = 0) -> np.ndarray:
     """The first `n` decks `simulate(…, seed=seed)` deals: (n, 52) card ids, first dealt first."""
-    return _draw(_deck_stream(seed), n)
+    n = check_int(n, "El número de repartos", 0, MAX_DEALS)
+    return _draw(_deck_stream(_study_seed(seed)), n)
+
+
+def _study_seed(seed: object) -> int | None:
+    return None if seed is None else check_seed(seed, "La semilla (seed)")
 
 
 def deck_codes(deck: Iterable[int]) -> list[str]:
     """Card codes of a deck of card ids, ready for ``new_game(..., deck=...)``."""
-    return [CARD_CODES[int(c)] for c in deck]
+    if isinstance(deck, str) or not isinstance(deck, Iterable):
+        raise ValueError(f"El reparto debe ser una lista de números de carta (0 a 51), no {shown(deck)}")
+    return [CARD_CODES[check_int(c, "Cada número de carta", 0, 51)] for c in deck]
 
 
 def deck_ids(codes: Iterable[str]) -> np.ndarray:
     """Card ids of a deck given as card codes (inverse of `deck_codes`)."""
     from .cards import Card
 
+    if isinstance(codes, str) or not isinstance(codes, Iterable):
+        raise ValueError(f"El reparto debe ser una lista de códigos de carta, no {shown(codes)}")
     return np.array([Card.parse(c).id for c in codes], dtype=np.uint8)
 
 
@@ -341,7 +384,7 @@ def _fill(out: StudyResults, start: int, part: StudyResults) -> None:
 # =============================================================================== vectorised path
 def deal_decks(decks: np.ndarray) -> StudyResults:
     """Deal every deck (rows of card ids) both ways at once and return the records."""
-    decks = np.asarray(decks, dtype=np.uint8)
+    decks = _deck_rows(decks)
     n = len(decks)
     grid = decks[decks % RANKS != 0].reshape(n, NON_ACES)  # CB-1: non-Aces in deal order
     home_grid, home_count = _home_in_deal(grid)
@@ -358,6 +401,19 @@ def deal_decks(decks: np.ndarray) -> StudyResults:
         autoplay_moved=moved,
         decks=decks[:0],
     )
+
+
+def _deck_rows(decks: object) -> np.ndarray:
+    """Decks as an (n, 52) uint8 array, each row an order of the 52 card ids (else a Spanish
+    ValueError)."""
+    try:
+        raw = np.asarray(decks)
+        ok = raw.ndim == 2 and raw.shape[1] == 52 and raw.dtype.kind in "iu"
+    except (TypeError, ValueError):
+        ok = False
+    if not ok or (raw.size and not (np.sort(raw, axis=1) == np.arange(52)).all()):
+        raise ValueError("Los repartos deben ser filas de 52 números de carta, cada fila los números 0 a 51 una vez")
+    return raw.astype(np.uint8)
 
 
 def _lengths(present: np.ndarray) -> np.ndarray:
@@ -459,10 +515,12 @@ def simulate(
     `chunk` at a time so memory stays small; `keep_decks` of them are kept in the results.
     `progress`: False (silent), True (an ipywidgets bar when running in a kernel, else silent)
     or a function called as ``progress(done, n)`` after each chunk."""
-    if n < 1:
-        raise ValueError("El número de repartos debe ser al menos 1")
-    if chunk < 1:
-        raise ValueError("chunk debe ser al menos 1")
+    n = check_int(n, "El número de repartos", 1, MAX_DEALS)
+    seed = _study_seed(seed)
+    chunk = check_int(chunk, "chunk", 1, MAX_DEALS)
+    keep_decks = check_int(keep_decks, "keep_decks", 0, MAX_DEALS)
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise ValueError(f"progress debe ser True, False o una función, no {shown(progress)}")
     report = _progress(progress, n)
     rng = _deck_stream(seed)
     kept = np.zeros((max(0, min(n, keep_decks)), 52), dtype=np.uint8)
@@ -487,8 +545,12 @@ def simulate_engine(decks: Iterable[Sequence[int] | Sequence[str]]) -> StudyResu
     from .engine import new_game
 
     rows: dict[str, list] = {k: [] for k in ("bc", "deal", "cit", "home", "auto", "decks")}
+    if isinstance(decks, str) or not isinstance(decks, Iterable):
+        raise ValueError(f"decks debe ser una lista de repartos, no {shown(decks)}")
     for deck in decks:
-        codes = [CARD_CODES[int(c)] if not isinstance(c, str) else c for c in deck]
+        if isinstance(deck, str) or not isinstance(deck, Iterable):
+            raise ValueError(f"Cada reparto debe ser una lista de cartas, no {shown(deck)}")
+        codes = [c if isinstance(c, str) else CARD_CODES[check_int(c, "Cada número de carta", 0, 51)] for c in deck]
         bc = new_game("beleaguered_castle", deck=codes)
         dealt = new_game("citadel", deck=codes, autoplay=False)
         cit = new_game("citadel", deck=codes)
@@ -523,6 +585,8 @@ def deal_games(codes: Sequence[str]) -> dict[str, Any]:
     "citadel" (the same keys as the `StudyResults` layouts)."""
     from .engine import new_game
 
+    if isinstance(codes, str) or not isinstance(codes, Iterable):
+        raise ValueError(f"El reparto debe ser una lista de códigos de carta, no {shown(codes)}")
     codes = list(codes)
     return {
         "beleaguered": new_game("beleaguered_castle", deck=codes),
@@ -534,6 +598,8 @@ def deal_games(codes: Sequence[str]) -> dict[str, Any]:
 # =============================================================================== summary
 def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
     """Headline figures as (mean, low, high) with 95 % confidence intervals."""
+    if not isinstance(results, StudyResults):
+        raise ValueError(f"summary necesita los resultados de simulate, no {shown(results)}")
     figures = {
         "on_table_bc": results.beleaguered.on_table,
         "on_table_after_deal": results.after_deal.on_table,
@@ -545,3 +611,73 @@ def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
         "shortest": results.citadel.shortest,
     }
     return {k: tuple(float(x) for x in mean_ci(v)) for k, v in figures.items()}
+
+
+# =============================================================================== how the columns shrink
+def ratio_ci(numerator: np.ndarray, denominator: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """Ratio of sums Σ numerator / Σ denominator over deals, with a 95 % interval.
+
+    The deals are the independent units, so the interval is the delta-method one of a ratio
+    estimator: variance ≈ Σ (y − R·x)² / (n (n − 1) x̄²)."""
+    y = np.asarray(numerator, dtype=float)
+    x = np.asarray(denominator, dtype=float)
+    if y.shape != x.shape or y.ndim != 1:
+        raise ValueError("numerator and denominator must be 1-D arrays of the same length")
+    n = len(x)
+    if n == 0 or x.sum() == 0:
+        raise ValueError("the denominator must not sum to 0")
+    ratio = y.sum() / x.sum()
+    if n == 1:
+        return float(ratio), math.nan, math.nan
+    residual = y - ratio * x
+    half = z * math.sqrt((residual**2).sum() / (n * (n - 1))) / x.mean()
+    return float(ratio), float(ratio - half), float(ratio + half)
+
+
+def column_shortening(layout: Layout) -> dict[str, tuple[float, float, float]]:
+    """How a deal shortens the eight columns, as (value, low, high) with 95 % intervals:
+
+    * ``columns_shortened``: columns per deal that lost at least one card;
+    * ``cards_per_shortened_column``: cards lost by each of those columns, on average;
+    * ``share_losing_one``: the share of those columns that lost exactly one card;
+    * ``columns_with_six``: columns per deal that kept their six cards;
+    * ``longest_keeps_six``: the share of deals whose longest column kept six cards."""
+    lost = ROUNDS - layout.lengths.astype(np.int16)
+    shortened = (lost > 0).sum(axis=1)
+    return {
+        "columns_shortened": _floats(mean_ci(shortened)),
+        "cards_per_shortened_column": ratio_ci(lost.sum(axis=1), shortened),
+        "share_losing_one": ratio_ci((lost == 1).sum(axis=1), shortened),
+        "columns_with_six": _floats(mean_ci((lost == 0).sum(axis=1))),
+        "longest_keeps_six": _floats(mean_ci(layout.longest == ROUNDS)),
+    }
+
+
+@dataclass(frozen=True)
+class ColumnGap:
+    """The column with the most cards on average, the one with the fewest, and how far apart
+    they are: the paired mean difference per deal with its 95 % interval."""
+
+    longest: int
+    """Index of the column with the most cards on average (0 = Tablero 1)."""
+    shortest: int
+    """Index of the column with the fewest cards on average."""
+    lengths: tuple[tuple[float, float, float], ...]
+    """Each column's mean length as (mean, low, high)."""
+    difference: tuple[float, float, float]
+    """Mean of (longest − shortest) per deal, with its interval."""
+
+
+def column_gap(layout: Layout) -> ColumnGap:
+    """How much the eight columns differ on average (see `ColumnGap`)."""
+    lengths = layout.lengths.astype(float)
+    mean, low, high = mean_ci(lengths)
+    longest, shortest = int(mean.argmax()), int(mean.argmin())
+    diff = _floats(mean_ci(lengths[:, longest] - lengths[:, shortest]))
+    per_column = tuple(_floats(t) for t in zip(mean, low, high, strict=True))
+    return ColumnGap(longest, shortest, per_column, diff)
+
+
+def _floats(values: Iterable[Any]) -> tuple[float, float, float]:
+    a, b, c = (float(v) for v in values)
+    return a, b, c

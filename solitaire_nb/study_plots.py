@@ -80,7 +80,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
 
 def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure:
     """Mean length of each column with its 95 % confidence band, next to the exact value (after
-    the deal) and Beleaguered Castle's six."""
+    the deal) and Beleaguered Castle's six.  The y axis starts at 0."""
     fig, ax = _axes(ax)
     x = np.arange(COLUMNS)
     ax.axhline(ROUNDS, color=BELEAGUERED, lw=3, label="Beleaguered Castle (siempre 6)")
@@ -92,10 +92,11 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
     ax.plot(x, study.expected_column_lengths(), "_", color=EXACT, ms=28, mew=3,
             label="Exacto, solo el reparto")
     ax.set_xticks(x, COLUMN_NAMES, rotation=30)
-    ax.set_ylim(min(4.8, float(results.citadel.lengths.mean(axis=0).min()) - 0.1), 6.15)
+    # From 0: the columns differ by a tenth of a card, and a cut axis would make that look big.
+    ax.set_ylim(0, ROUNDS + 0.6)
     _style(ax, f"Longitud media de cada columna ({_n(results)} repartos)", "",
            "Cartas en la columna")
-    ax.legend(fontsize=LEGEND, loc="upper right", bbox_to_anchor=(1, 0.8))
+    ax.legend(fontsize=LEGEND, loc="lower center")
     return fig
 
 
@@ -206,6 +207,54 @@ def plot_typical_deal(results: StudyResults, index: int | None = None, axes: tup
     _draw_game(axes[0], games["beleaguered"], "Beleaguered Castle")
     _draw_game(axes[1], games["citadel"], "Citadel")
     fig.suptitle(f"El mismo reparto en los dos juegos (reparto {i + 1} de la simulación)", fontsize=TITLE)
+    return fig
+
+
+# ----------------------------------------------------------------------------- the win-rate atlas
+def plot_win_rates(entries: list[dict], ax: Axes | None = None, reference: dict | None = None) -> Figure:
+    """Win rate of each atlas entry (notebook 07) as the data allows: a point where every deal
+    was decided, the range from «undecided lost» to «undecided won» where some were not, «—»
+    where none was; a thin line for the 95 % interval.  `reference`: the atlas's
+    ``blake_gent`` record, drawn on its entry's row.  The x axis runs from 0 to 100 %."""
+    from .atlas_view import NOTHING_DECIDED, entry_label, thousands
+
+    rows = [e for e in entries if e["computed_deals"]]
+    fig, ax = _axes(ax, (14, 0.6 * len(rows) + 3.5))
+    seen: set[str] = set()
+
+    def once(label: str) -> str | None:
+        if label in seen:
+            return None
+        seen.add(label)
+        return label
+
+    for y, e in enumerate(rows):
+        won, lost, unknown = e["won"], e["lost"], e["unknown"]
+        n = won + lost + unknown
+        if won + lost == 0:
+            ax.text(50, y, f"{NOTHING_DECIDED}  ninguna partida decidida  {NOTHING_DECIDED}", ha="center",
+                    va="center", fontsize=TICKS - 1, color="0.35")
+            continue
+        ax.plot([100 * e["interval_low"], 100 * e["interval_high"]], [y, y], color="0.35", lw=1.5,
+                label=once("intervalo de confianza del 95 %"))
+        if unknown:
+            ax.plot([100 * won / n, 100 * (won + unknown) / n], [y, y], color="tab:orange", lw=9,
+                    solid_capstyle="butt", label=once("margen de las sin decidir (de todas perdidas a todas ganadas)"))
+        else:
+            ax.plot(100 * won / n, y, "o", color="tab:blue", ms=9, label=once("todas decididas"))
+    if reference is not None:
+        y_ref = next((y for y, e in enumerate(rows) if e["key"] == reference["entry"]), None)
+        if y_ref is not None:
+            ax.plot(100 * reference["published_rate"], y_ref, "D", color="tab:red", ms=8,
+                    label="Blake y Gent (2019)")
+    ax.set_xlim(0, 100)
+    _style(ax, "Porcentaje de victorias por juego y variante", "Porcentaje de victorias (%)", "")
+    ax.set_yticks(range(len(rows)), [f"{entry_label(e)}, {thousands(e['computed_deals'])} partidas" for e in rows])
+    ax.set_ylim(len(rows) - 0.5, -0.5)  # first entry on top
+    ax.tick_params(axis="y", labelsize=TICKS - 1)
+    ax.grid(axis="x", alpha=0.3)
+    ax.grid(axis="y", visible=False)
+    fig.legend(fontsize=LEGEND, loc="outside lower center", ncol=2, frameon=False)
     return fig
 
 

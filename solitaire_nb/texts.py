@@ -34,7 +34,7 @@ def card_list(ids: Sequence[int]) -> str:
         return f"{article} {rank_name(r)} de cualquier palo"
     if len(ranks) == 1 and len(ids) == 2 and CARDS[ids[0]].color == CARDS[ids[1]].color:
         r = ranks.pop()
-        colour = "rojo" if CARDS[ids[0]].is_red else "negro"
+        colour = ("roj" if CARDS[ids[0]].is_red else "negr") + ("a" if r > 10 else "o")  # "una J roja"
         article = "una" if r > 10 else "un"
         return f"{article} {rank_name(r)} {colour}"
     names = [CARDS[i].articulo for i in ids]

@@ -28,18 +28,15 @@ few numbers travel each way.  Under ``max_states`` alone a deal's record (apart 
 the machine's speed.
 
 Resumable studies: with ``out=`` a CSV file, every result is appended and flushed as it
-comes.  Its first line is a ``#`` comment holding the study's parameters as JSON (game, full
-variant with defaults, limits, package version); a rerun with the same file reads the deals
-already there and solves only the others.  A file made with another game, variant or limits
-is refused with a Spanish message, so two different studies are never mixed.  A row cut short
-by an interruption is dropped (and that deal solved again) when the file is read back.
+comes, and a rerun with the same file solves only the deals not there yet (`studyfile`: its
+format, the rows it trusts, and its one-writer lock).  A file made with another game, variant
+or limits is refused with a Spanish message, so two different studies are never mixed.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
 import csv
-import io
 import json
 import math
 import operator
@@ -50,7 +47,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .checks import SEED_MAX, check_int, check_number, check_seconds, check_seed, check_states, shown
 from .games import GAMES
+from .studyfile import (  # noqa: F401 - re-exported: the study file's names as they always were
+    COLUMNS,
+    HEADER_PREFIX,
+    STATUSES,
+    DealRecord,
+    _open_study,
+    _params,
+    _path,
+    _row,
+    _study_lock,
+    _write_clean,
+    read_records,
+)
 
 __all__ = [
     "DealRecord",
@@ -66,9 +77,12 @@ __all__ = [
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 
-STATUSES = ("won", "lost", "unknown")
-COLUMNS = ("deal", "status", "states", "seconds", "moves")
-HEADER_PREFIX = "# solitaire_nb win_rate "
+
+MAX_DEALS = 1_000_000
+"""Most distinct deals one `win_rate` call takes (split a longer study over several calls
+on the same ``out`` file)."""
+MAX_WORKERS = 256
+"""Most processes `win_rate` starts for its own pool."""
 
 STATUS_ES = {"won": "tiene solución", "lost": "no tiene solución", "unknown": "sin decidir"}
 
@@ -76,10 +90,13 @@ STATUS_ES = {"won": "tiene solución", "lost": "no tiene solución", "unknown": 
 # ---------------------------------------------------------------------- interval arithmetic
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0."""
-    if n <= 0:
+    n = check_int(n, "El número de partidas (n)", 0, 10**15)
+    successes = check_int(successes, "El número de éxitos", 0, 10**15)
+    z = check_number(z, "z")
+    if n == 0:
         return 0.0, 1.0
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must lie in 0..{n}, not {successes}")
+    if successes > n:
+        raise ValueError(f"El número de éxitos debe estar entre 0 y {n}, no {successes}")
     p = successes / n
     z2 = z * z
     denom = 1 + z2 / n
@@ -102,22 +119,6 @@ def _pct(x: float) -> str:
 
 
 # ---------------------------------------------------------------------- records and result
-@dataclass(frozen=True)
-class DealRecord:
-    """One solved deal: its number, the solver's status, states expanded, seconds, and the
-    length of the winning line (0 unless won)."""
-
-    deal: int
-    status: str
-    states: int
-    seconds: float
-    moves: int
-
-    def same_verdict(self) -> tuple[int, str, int, int]:
-        """Everything but the time: equal on every machine under ``max_states``."""
-        return self.deal, self.status, self.states, self.moves
-
-
 @dataclass
 class WinRate:
     """The result of a study: counts, rates, the bracketed 95% interval and the records."""
@@ -223,10 +224,13 @@ def solve_deal(
     """Solve numbered deal `seed` of `name` (run in a worker: rebuilds the game itself).
 
     Returns a plain tuple (deal, status, states, seconds, moves) so that it pickles cheaply."""
-    from .engine import new_game
+    from .engine import _definition, new_game
     from .solver import solve  # imported here: `import solitaire_nb.winrate` stays light
 
-    game = new_game(name, seed=seed, **variant)
+    if not isinstance(variant, dict):
+        raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
+    flags = _definition(name).resolve_variant(variant)  # "seed" or "name" as a flag: refused
+    game = new_game(name, seed=check_seed(seed), **flags)
     result = solve(game, time_limit=time_limit, max_states=max_states)
     return seed, result.status, int(result.states), float(result.seconds), len(result.moves)
 
@@ -255,96 +259,6 @@ def _default_executor(workers: int | None) -> cf.Executor:
         return cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
     except (ImportError, NotImplementedError, OSError, ValueError):
         return InProcessExecutor()
-
-
-# ---------------------------------------------------------------------- the CSV file
-def _params(name: str, variant: dict[str, bool], time_limit: float | None, max_states: int | None) -> dict:
-    return {"game": name, "variant": dict(sorted(variant.items())), "time_limit": time_limit, "max_states": max_states}
-
-
-def _header_line(params: dict) -> str:
-    from . import __version__
-
-    return HEADER_PREFIX + json.dumps({**params, "version": __version__}, ensure_ascii=False)
-
-
-def _parse_row(row: list[str]) -> DealRecord | None:
-    """A record from a CSV row, or None for a row cut short or otherwise malformed."""
-    if len(row) != len(COLUMNS) or row[1] not in STATUSES:
-        return None
-    try:
-        return DealRecord(int(row[0]), row[1], int(row[2]), float(row[3]), int(row[4]))
-    except ValueError:
-        return None
-
-
-def read_records(path: str | os.PathLike) -> tuple[dict, list[DealRecord]]:
-    """The parameters and records of a study file (first record of each deal kept; rows cut
-    short by an interruption dropped)."""
-    text = Path(path).read_text(encoding="utf-8")
-    lines = text.split("\n")
-    if not lines or not lines[0].startswith(HEADER_PREFIX):
-        raise ValueError(f"El archivo {path} no es un archivo de estudio de solitaire_nb (falta la cabecera).")
-    try:
-        params = json.loads(lines[0][len(HEADER_PREFIX):])
-    except ValueError:
-        raise ValueError(f"La cabecera del archivo {path} está dañada.") from None
-    body = lines[1:]
-    if text and not text.endswith("\n") and body:
-        body = body[:-1]  # the last row was being written when the run stopped
-    seen: dict[int, DealRecord] = {}
-    for row in csv.reader(body):
-        if row == list(COLUMNS):
-            continue
-        rec = _parse_row(row)
-        if rec is not None and rec.deal not in seen:
-            seen[rec.deal] = rec
-    return params, list(seen.values())
-
-
-def _describe(params: dict) -> str:
-    variant = ", ".join(f"{k}={v}" for k, v in params.get("variant", {}).items()) or "sin variantes"
-    return (
-        f"{params.get('game')} ({variant}; time_limit={params.get('time_limit')}, "
-        f"max_states={params.get('max_states')})"
-    )
-
-
-def _open_study(path: Path, params: dict) -> tuple[dict[int, DealRecord], io.TextIOBase]:
-    """Records already in `path` and the file opened for appending (created if missing).
-
-    A file from a different study is refused; one left by an interrupted run is rewritten
-    clean (through a temporary file, so a second interruption cannot lose its rows)."""
-    done: dict[int, DealRecord] = {}
-    if path.exists() and path.stat().st_size > 0:
-        old, records = read_records(path)
-        mine = {k: old.get(k) for k in params}
-        if mine != params:
-            raise ValueError(
-                f"El archivo {path} es de otro estudio: {_describe(old)}; este es {_describe(params)}. "
-                "Usa otro archivo o los mismos parámetros."
-            )
-        done = {r.deal: r for r in records}
-        _write_clean(path, params, records)
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write_clean(path, params, [])
-    return done, open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed by caller
-
-
-def _write_clean(path: Path, params: dict, records: list[DealRecord]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="") as fh:
-        fh.write(_header_line(params) + "\n")
-        w = csv.writer(fh, lineterminator="\n")
-        w.writerow(COLUMNS)
-        for r in records:
-            w.writerow(_row(r))
-    os.replace(tmp, path)
-
-
-def _row(r: DealRecord) -> list:
-    return [r.deal, r.status, r.states, f"{r.seconds:.4f}", r.moves]
 
 
 # ---------------------------------------------------------------------- progress display
@@ -407,16 +321,36 @@ def win_rate(
     processes (default: all cores), or in-process where no pool can exist.  ``out``: a CSV file
     that receives each record as it comes and lets a rerun skip the deals already there.
     ``progress``: a progress bar when run in a Jupyter kernel.  ``variant``: the game's
-    variant flags.  Records come back sorted by deal, one per distinct deal asked for."""
-    if name not in GAMES:
-        raise ValueError(f"No hay ningún juego llamado {name!r} (juegos: {', '.join(GAMES)})")
+    variant flags.  Records come back sorted by deal, one per distinct deal asked for.
+
+    Every argument is checked before any work (Spanish ValueError, docs/entradas.md); a
+    study file has one writer at a time: a second run on a file in use is refused."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"No hay ningún juego llamado {shown(name)} (juegos: {', '.join(GAMES)})")
     flags = GAMES[name].resolve_variant(variant)
+    time_limit = check_seconds(time_limit, "time_limit")
+    max_states = check_states(max_states, "max_states")
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise ValueError(f"executor debe ser un concurrent.futures.Executor o None, no {shown(executor)}")
+    if workers is not None:
+        workers = check_int(workers, "workers (procesos)", 1, MAX_WORKERS)
+    if not isinstance(progress, bool):
+        raise ValueError(f"progress debe ser True o False, no {shown(progress)}")
+    path = None if out is None else _path(out)
     wanted = _deal_list(deals)
+    if path is None:
+        return _study(name, flags, wanted, time_limit, max_states, executor, progress, None, workers)
+    with _study_lock(path):
+        return _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers)
+
+
+def _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers) -> WinRate:
+    """`win_rate` once its arguments are checked (and, with a file, its lock held)."""
     params = _params(name, flags, time_limit, max_states)
     done: dict[int, DealRecord] = {}
     fh = None
-    if out is not None:
-        done, fh = _open_study(Path(out), params)
+    if path is not None:
+        done, fh = _open_study(path, params)
     todo = [d for d in wanted if d not in done]
     records = {d: done[d] for d in wanted if d in done}
     bar = _Progress(progress, len(wanted), len(records), GAMES[name].display_name)
@@ -443,15 +377,21 @@ def win_rate(
 
 
 def _deal_list(deals: Iterable[int]) -> list[int]:
+    if isinstance(deals, str | bytes) or not isinstance(deals, Iterable):
+        raise ValueError(f"deals debe ser una lista o un rango de números de partida, no {shown(deals)}")
     seen: dict[int, None] = {}
     for d in deals:
         try:
             n = operator.index(d)  # accepts NumPy integers too
         except TypeError:
             n = -1
-        if isinstance(d, bool) or n < 0:
-            raise ValueError(f"Los números de partida deben ser enteros no negativos, no {d!r}")
+        if isinstance(d, bool) or not 0 <= n <= SEED_MAX:
+            raise ValueError(
+                f"Los números de partida deben ser enteros no negativos, hasta 2⁶⁴ − 1; no {shown(d)}"
+            )
         seen.setdefault(n, None)
+        if len(seen) > MAX_DEALS:
+            raise ValueError(f"Demasiadas partidas para un estudio: como mucho {MAX_DEALS:,}".replace(",", "."))
     return list(seen)
 
 

@@ -399,7 +399,7 @@ def test_with_the_real_solver_a_nearly_won_game_is_solved_and_replayed():
     ranks = "A23456789TJQ"
     piles = {f"F{i}": [r + s for r in ranks] for i, s in enumerate("SHDC")}
     piles.update({"T0": ["KS", "KH"], "T1": ["KD"], "T2": ["KC"]})
-    b = Board(sn.Game.from_position("beleaguered_castle", piles), solve_seconds=2.0)
+    b = Board(sn.Game.from_position("beleaguered_castle", piles), solver_seconds=2.0)
     view = send(b, event="button", name="solvable")
     assert "tiene solución" in view["message"].lower() and "no tiene" not in view["message"].lower()
     send(b, event="button", name="solution")
@@ -429,3 +429,141 @@ def test_saved_json_is_sent_once_and_never_goes_stale(board):
     g = board.game
     view = send(board, event="text", text=format_move(g, g.legal_moves()[0]))
     assert view["export"] == "" and view["share"] == ""
+
+
+# ---------------------------------------------------------------------- teacher switches
+
+
+@pytest.fixture
+def page_defaults():
+    """Leave the page's board defaults as they were (a test may change them)."""
+    from solitaire_nb import board as board_module
+
+    saved = dict(board_module._DEFAULTS)
+    yield
+    board_module._DEFAULTS.clear()
+    board_module._DEFAULTS.update(saved)
+
+
+def test_switched_off_hints_and_solver_are_refused_by_the_kernel(page_defaults):
+    b = sn.play("citadel", seed=1234, hints=False, solution=False)
+    assert b.view["hints"] is False and b.view["solution"] is False
+    before = b.game.position()
+    with fake_solver(status="won", moves=[b.game.legal_moves()[0]], hint_move=b.game.legal_moves()[0], proven=True):
+        view = send(b, event="button", name="hint")
+        assert view["kind"] == "error" and "no hay pistas" in view["message"]
+        for name in ("solvable", "solution", "next"):
+            view = send(b, event="button", name=name)
+            assert view["kind"] == "error" and "resolvedor" in view["message"], name
+            assert view["replay_left"] == 0
+    assert b.game.position() == before and b.game.moves_played == 0
+    assert "Algo ha fallado" not in view["message"]
+    # The rest of the board still works.
+    move = b.game.legal_moves()[0]
+    send(b, event="text", text=format_move(b.game, move))
+    assert b.game.moves_played == 1
+
+
+def test_switches_default_to_on_and_follow_the_page_defaults(page_defaults):
+    b = sn.play("citadel", seed=1)
+    assert (b.hints, b.solution, b.solver_seconds) == (True, True, 5.0)
+    sn.set_board_defaults(solution=False, solver_seconds=2)
+    b = sn.play("citadel", seed=1)
+    assert (b.hints, b.solution, b.solver_seconds) == (True, False, 2.0)
+    assert sn.play("citadel", seed=1, solution=True).solution is True  # a board's own word wins
+    sn.set_board_defaults(hints=False)  # None leaves the other settings as they were
+    b = Board(sn.new_game("scotch", seed=3), solver_seconds=0.5)
+    assert (b.hints, b.solution, b.solver_seconds) == (False, False, 0.5)
+
+
+def test_the_solver_budget_reaches_the_solver(page_defaults):
+    seen = {}
+
+    def solve(game, time_limit):
+        seen["solve"] = time_limit
+        return types.SimpleNamespace(status="unknown", moves=[])
+
+    def hint(game, time_limit):
+        seen["hint"] = time_limit
+        return types.SimpleNamespace(move=None, proven=False, status="unknown")
+
+    module = types.ModuleType("solitaire_nb.solver")
+    module.solve, module.hint = solve, hint
+    b = sn.play("citadel", seed=1234)
+    b.solver_seconds = 3.0
+    with mock.patch.dict(sys.modules, {"solitaire_nb.solver": module}):
+        send(b, event="button", name="solvable")
+        send(b, event="button", name="hint")
+    assert seen == {"solve": 3.0, "hint": 0.6}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "shown"),
+    [
+        ({"hints": "no"}, "'no'"),
+        ({"solution": 0}, "0"),
+        ({"solver_seconds": 0}, "0"),
+        ({"solver_seconds": -1.5}, "-1.5"),
+        ({"solver_seconds": "5"}, "'5'"),
+        ({"solver_seconds": True}, "True"),
+        ({"solver_seconds": float("nan")}, "nan"),
+    ],
+)
+def test_bad_switches_are_refused_in_spanish(page_defaults, kwargs, shown):
+    from solitaire_nb import board as board_module
+
+    saved = dict(board_module._DEFAULTS)
+    for make in (sn.set_board_defaults, lambda **kw: Board(sn.new_game("citadel", seed=1), **kw)):
+        with pytest.raises(ValueError, match="debe ser") as info:
+            make(**kwargs)
+        assert shown in str(info.value)
+    if "solver_seconds" not in kwargs:
+        with pytest.raises(ValueError, match="debe ser"):
+            sn.play("citadel", seed=1, **kwargs)
+    assert board_module._DEFAULTS == saved  # nothing changed
+
+
+def test_static_fallback_is_a_picture_and_a_readable_line(board):
+    data = board._repr_mimebundle_()[0]
+    html = data["text/html"]
+    assert "<svg" in html and "object at 0x" not in html and "Board(" not in html
+    from solitaire_nb.render import status_text
+
+    assert data["text/plain"] == f"Tablero de {status_text(board.game)}"
+    assert data["text/plain"].startswith("Tablero de Citadel · Partida nº 1234")
+    assert 'role="button"' not in html  # nothing to press where no kernel runs
+
+
+def test_escape_says_what_it_did(board):
+    view = send(board, event="escape")
+    assert view["message"] == "No había ninguna carta elegida."
+    g = board.game
+    move = g.legal_moves()[0]
+    send(board, event="click", pile=move.src, index=top(board, move.src))
+    view = send(board, event="escape")
+    assert view["message"] == "Selección anulada." and board.selection is None
+
+
+def test_board_drawing_is_interactive_with_one_focus_order(board):
+    root = ET.fromstring(board.view["svg"])
+    buttons = [n for n in root.iter() if n.get("role") == "button"]
+    assert buttons and all(n.get("tabindex") == "-1" for n in buttons)  # board.js picks the one Tab stop
+
+
+def test_switches_set_on_a_shown_board_redraw_it(page_defaults):
+    b = sn.play("citadel", seed=1234)
+    b.solution = False
+    assert b.view["solution"] is False and b.view["hints"] is True
+    b.hints = False
+    assert b.view["hints"] is False
+    with pytest.raises(ValueError, match="debe ser"):
+        b.solver_seconds = -2
+    with pytest.raises(ValueError, match="debe ser"):
+        b.hints = "sí"
+    assert b.solver_seconds == 5.0 and b.hints is False
+    assert sn.play("scotch", seed=2, solver_seconds=1.5).solver_seconds == 1.5
+
+
+def test_the_old_solver_time_names_are_refused_not_ignored():
+    with pytest.raises(ValueError, match="solve_seconds=2.*solver_seconds"):
+        Board(sn.new_game("citadel", seed=1), solve_seconds=2)

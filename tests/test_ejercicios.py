@@ -27,39 +27,41 @@ GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 
 # The answers printed in notebooks/guia_docente.md, exercise by exercise.
 SOLUCIONES = {
-    "chequers-1": ["7S", "9S"],
-    "chequers-2": ["QH", "AH"],
-    "chequers-3": "T2 T1",
-    "moving_left-1": ["8H", "8D"],
-    "moving_left-2": 2,
-    "moving_left-3": "T2 T1 3",
-    "scotch-1": ["9H", "9D"],
-    "scotch-2": ["7S", "7H", "7D", "7C"],
-    "scotch-3": "A1 A3, A1 B1",
-    "bakers_dozen-1": ["TS", "TD", "TC"],
-    "bakers_dozen-2": ["TS", "TH", "TD", "TC"],
-    "bakers_dozen-3": "T1 T3, T1 B1",
-    "citadel-1": 8,
-    "citadel-2": ["7S", "7H", "7D", "7C"],
-    "citadel-3": "B1 T1",
+    "chequers-1": ["2C", "KC"],
+    "chequers-2": ["6H", "7H"],
+    "chequers-3": "T1 T2, R T1",
+    "moving_left-1": ["6S", "6C"],
+    "moving_left-2": 3,
+    "moving_left-3": "T1 T2, T3 T1 3",
+    "scotch-1": ["QH", "QD"],
+    "scotch-2": ["9S", "9H", "9D", "9C"],
+    "scotch-3": "A1 A3, A1 A2, A3 A2, A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2",
+    "bakers_dozen-1": ["TH", "TD", "TC"],
+    "bakers_dozen-2": ["6S", "6H", "6D", "6C"],
+    "bakers_dozen-3": "T3 B1, T4 T3, T4 B2, T2 B2, T1 B2, T2 B1, T3 B1, T1 B1, T3 B2",
+    "citadel-1": ["KS", "KH", "KD", "KC"],
+    "citadel-2": 2,
+    "citadel-3": "B1 T2, T1 T2",
+    "citadel-4": "T1 T2",
 }
 
 WRONG = {
-    "chequers-1": (["7S", "9S", "9H"], "9 de corazones"),
-    "chequers-2": (["QH"], "Te falta"),
-    "chequers-3": ("R T2", "no está permitido"),
-    "moving_left-1": (["8H", "8S"], "8 de picas"),
-    "moving_left-2": (4, "menos"),
-    "moving_left-3": ("T2 T1 2", "Rey"),
-    "scotch-1": (["9C"], "9 de tréboles"),
-    "scotch-2": (["7S"], "Te falta"),
-    "scotch-3": ("A1 B1", "no está permitido"),
+    "chequers-1": (["2C", "KC", "QC"], "Q de tréboles"),
+    "chequers-2": (["7H"], "Te falta"),
+    "chequers-3": ("T2 T1", "todavía no"),
+    "moving_left-1": (["6S", "6H"], "6 de corazones"),
+    "moving_left-2": (5, "menos"),
+    "moving_left-3": ("T1 T2, T3 T1 2", "Rey"),
+    "scotch-1": (["QS"], "Q roja"),
+    "scotch-2": (["9S"], "Te falta"),
+    "scotch-3": ("A3 B1", "todavía no"),
     "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "otro palo"),
-    "bakers_dozen-2": (["TS"], "Te falta"),
-    "bakers_dozen-3": ("T1 T2", "otro palo"),
-    "citadel-1": (3, "más"),
-    "citadel-2": (["6S"], "6 de picas"),
-    "citadel-3": ("T1 T2", "no"),
+    "bakers_dozen-2": (["6S"], "Te falta"),
+    "bakers_dozen-3": ("T2 T3", "otro palo"),
+    "citadel-1": (["KS", "QS"], "Q de picas"),
+    "citadel-2": (3, "menos"),
+    "citadel-3": ("B3 T7", "todavía no"),
+    "citadel-4": ("T3 T1", "todavía no"),
 }
 
 
@@ -93,16 +95,18 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
 
 
 def test_answers_are_order_and_format_free():
-    assert es_correcta("chequers-1", "9S 7S")
-    assert es_correcta("chequers-1", "9♠, 7♠")
-    assert es_correcta("scotch-2", ["7C", "7D", "7H", "7S"])
-    assert es_correcta("citadel-3", ["B1 T2"])
-    assert es_correcta("citadel-3", "B1 T6")  # a hole takes any card, and the card stays there
-    assert es_correcta("citadel-3", "de la base 1 al tablero 1")
-    assert es_correcta("scotch-3", "abanico 1 a abanico 3, y luego abanico 1 a base 1")
-    assert es_correcta("scotch-3", ["T1-T3", "t1 b1"])  # T and A both name the fans
-    assert es_correcta("moving_left-3", "tablero 2 a tablero 1, 3 cartas")
-    assert es_correcta("moving_left-3", "tres cartas del Tablero 2 al Tablero 1")
+    assert es_correcta("chequers-1", "KC 2C")
+    assert es_correcta("chequers-1", "K♣, 2♣")
+    assert es_correcta("scotch-2", ["9C", "9D", "9H", "9S"])
+    assert es_correcta("citadel-3", ["B1 T2", "T1 T2"])
+    assert es_correcta("citadel-3", "de la base 1 al tablero 2, y luego tablero 1 a tablero 2")
+    assert not es_correcta("citadel-3", "B1 T2")  # the 10 of spades is back, the 7 still buried
+    assert es_correcta("scotch-3", "abanico 1 a abanico 3, abanico 1 a abanico 2, y luego abanico 3 a abanico 2, "
+                       "A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2")
+    assert es_correcta("scotch-3", ["T1-T3", "t1 t2", "T3 T2", "T3 B1", "T1 B1", "T4 B1", "T4 B1", "T4 B2",
+                                    "T2 B2", "T2 B2", "T2 B2"])  # T and A both name the fans
+    assert es_correcta("moving_left-3", "tablero 1 a tablero 2, y luego tablero 3 a tablero 1, 3 cartas")
+    assert es_correcta("moving_left-3", "T1 T2, tres cartas del Tablero 3 al Tablero 1")
 
 
 def test_python_notation_in_an_answer_is_explained(capsys):
@@ -152,6 +156,14 @@ def test_cards_on_agree_with_the_rules():
     assert cartas_bajo("bakers_dozen", "9H", any_suit=True) == ["TS", "TH", "TD", "TC"]
 
 
+def test_a_position_to_win_says_when_no_move_is_left(capsys):
+    # the 3 of clubs on the 4 of hearts buries the 2 of clubs for good
+    comprobar("bakers_dozen-3", "T2 T4, T3 T4, T4 B1, T2 T1, T1 B1")
+    assert "Sin movimientos" in capsys.readouterr().out
+    comprobar("bakers_dozen-3", "T3 B1")
+    assert "todavía no" in capsys.readouterr().out
+
+
 def test_notebook_helpers_print_spanish(capsys):
     g = sn.Game.from_position("chequers", {"T0": ["5H"], "T1": ["6H"], "R": ["2C", "9D", "KS"]})
     movimientos(g)
@@ -178,7 +190,7 @@ def test_widget_checks_like_the_function():
     assert "¿" in question.value and button.description == "Comprobar"
     button.click()
     assert "Escribe tu respuesta" in verdict.value
-    entry.value = "2"
+    entry.value = "3"
     button.click()
     assert "¡Correcto!" in verdict.value
     entry.value = "T2 T1"
@@ -186,6 +198,30 @@ def test_widget_checks_like_the_function():
     assert "número entero" in verdict.value
     box = caja("chequers-1")
     entry, button = box.children[1].children
-    entry.value = '["7S", "9S"]'
+    entry.value = '["2C", "KC"]'
     button.click()
     assert "¡Correcto!" in box.children[2].value
+
+
+@pytest.mark.parametrize("ejercicio", [e for e, ex in EJERCICIOS.items() if ex.kind == "board"])
+def test_board_exercise_judges_the_moves_played(ejercicio):
+    """tablero(): the guide's moves played on the exercise's board end in «¡Correcto!»; a
+    question without a position has no board."""
+    from solitaire_nb.ejercicios import tablero
+
+    box = tablero(ejercicio)
+    question, board, verdict = box.children
+    assert enunciado(ejercicio) in question.value
+    answer = SOLUCIONES[ejercicio]
+    moves = [m.strip() for m in (answer.split(",") if isinstance(answer, str) else answer)]
+    for i, text in enumerate(moves, 1):
+        board.type_move(text)
+        assert board.game.moves_played == i, board.view.get("message")
+        assert ("¡Correcto!" in verdict.value) == (i == len(moves)), verdict.value
+
+
+def test_no_board_for_a_question_without_a_position():
+    from solitaire_nb.ejercicios import tablero
+
+    with pytest.raises(ValueError, match="no tiene una posición"):
+        tablero("chequers-1")

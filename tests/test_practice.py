@@ -80,7 +80,7 @@ def test_no_practice_position_is_lost_for_its_missing_cards(name, home, away):
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_board_buttons_on_a_practice_position(name):
-    b = Board(practice(name, 1, 3), solve_seconds=5, hint_seconds=2)
+    b = Board(practice(name, 1, 3), solver_seconds=10)  # «Pista» thinks 2 s
     b.press("solvable")
     assert "tiene solución" in b.view["message"].lower() and "no tiene" not in b.view["message"]
     b.press("hint")
@@ -103,7 +103,7 @@ def test_a_genuinely_stuck_practice_position_may_be_lost():
     result = solve(g, max_states=1000)
     assert result.status == "lost"
     assert "con las cartas que tiene" in verdict_text(result, g)
-    b = Board(g, solve_seconds=5)
+    b = Board(g, solver_seconds=5)
     b.press("solvable")
     assert "no tiene solución con las cartas que tiene" in b.view["message"].lower()
 

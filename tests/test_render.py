@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.render import FACE_DOWN_LABEL, MAX_WIDTH, layout, move_lines, render_html, render_svg, status_text
+from solitaire_nb import render
+from solitaire_nb.render import MAX_WIDTH, layout, move_lines, render_html, render_svg, status_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -59,12 +60,15 @@ def check_svg(g: sn.Game, svg: str) -> ET.Element:
         if code is None:
             continue
         card = sn.Card.parse(code)
-        assert node.get("aria-label") == card.nombre
+        pid, k = node.get("data-pile"), int(node.get("data-index"))
+        n = len(g.piles[pid])
+        assert node.get("aria-label").startswith(f"{card.nombre}, {g.label(pid)}, carta {k + 1} de {n}")
         drawn[(node.get("data-pile"), int(node.get("data-index")), code)] += 1
     assert drawn == visible_cards(g)
     backs = [n for n in root.iter() if "snb-back" in (n.get("class") or "")]
-    for back in backs:
-        assert back.get("aria-label") == FACE_DOWN_LABEL
+    for back in backs:  # hidden from screen readers, or naming only its pile (a stock)
+        pid = back.get("data-pile")
+        assert back.get("aria-hidden") == "true" or back.get("aria-label").startswith(g.label(pid) + ",")
         assert back.get("data-card") is None
         assert not "".join(back.itertext()).strip()  # no rank, no suit, no code
     for pid in g.pile_ids:  # each face-down tableau card is drawn as a back at its place
@@ -146,22 +150,28 @@ def test_moving_left_hides_face_down_cards():
 
 def test_empty_piles_are_dashed_focusable_holes():
     g = sn.new_game("moving_left", seed=3)
-    root = ET.fromstring(render_svg(g))
+    root = ET.fromstring(render_svg(g, interactive=True))
     holes = {n.get("data-pile"): n for n in root.iter(SVG + "rect") if n.get("class") == "snb-hole"}
-    assert holes["W"].get("stroke-dasharray") and holes["W"].get("tabindex") == "0"
-    assert holes["W"].get("aria-label") == "Descarte: hueco"
+    assert holes["W"].get("stroke-dasharray") and holes["W"].get("tabindex") == "-1"
+    assert holes["W"].get("role") == "button" and holes["W"].get("aria-label") == "Descarte: hueco"
     assert holes["T3"].get("tabindex") is None  # a pile with cards is reached through its cards
+    assert holes["T3"].get("aria-hidden") == "true"
+    static = ET.fromstring(render_svg(g))  # a static picture has no buttons, no focus
+    assert not [n for n in static.iter() if n.get("tabindex") or n.get("role") == "button"]
 
 
 def test_cards_are_coloured_by_suit():
     g = sn.new_game("citadel", seed=1)
     root = ET.fromstring(render_svg(g))
+    faces = {n.get("id"): n for n in root.iter(SVG + "g") if n.get("id")}
     for node in root.iter():
         code = node.get("data-card")
         if code:
-            fills = {t.get("fill") for t in node.iter(SVG + "text")}
+            face = faces[node.find(SVG + "use").get("href")[1:]]  # the card's drawing, in <defs>
+            fills = {t.get("fill") for t in face.iter(SVG + "text")}
             assert fills == {"#c0162c" if code[1] in "HD" else "#1a1a1a"}
-            assert str(sn.Card.parse(code)) in "".join(node.itertext())
+            assert str(sn.Card.parse(code)) in "".join(face.itertext())
+            assert not "".join(node.itertext()).strip()  # a button's only name is its aria-label
 
 
 def test_selection_and_hint_are_outlined():
@@ -170,7 +180,8 @@ def test_selection_and_hint_are_outlined():
     top = len(g.piles[move.src]) - 1
     root = ET.fromstring(render_svg(g, selected=(move.src, top), highlight=move))
     card = next(n for n in root.iter() if n.get("data-pile") == move.src and n.get("data-index") == str(top))
-    assert card.find(SVG + "rect").get("stroke-width") == "3"
+    strokes = {r.get("stroke") for r in card.iter(SVG + "rect")}
+    assert {render.SELECT_OUTER, render.SELECT_INNER} <= strokes
     ET.fromstring(render_svg(g, highlight=str(move)))
     ET.fromstring(render_svg(g, highlight=["T0", "F1"]))
     ET.fromstring(render_svg(g, highlight="nonsense"))
@@ -236,3 +247,64 @@ def test_importing_the_package_or_renderer_loads_no_widget_library():
 def test_random_positions_render_consistently(name, seed, moves):
     g = played(name, seed, moves)
     check_svg(g, render_svg(g))
+    root = check_svg(g, render_svg(g, interactive=True))
+    # Every pile can be reached by the keyboard: its top card, its hole, or its stack of backs.
+    reachable = {n.get("data-pile") for n in root.iter() if n.get("tabindex") == "-1"}
+    assert reachable == set(g.pile_ids)
+
+
+# ---------------------------------------------------------------------- accessibility
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two "#rrggbb" colours."""
+
+    def lum(c: str) -> float:
+        rgb = [int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_selection_and_hint_marks_contrast_with_table_and_card():
+    # The light outer ring touches the table, the dark inner ring the card.
+    for outer, inner in ((render.SELECT_OUTER, render.SELECT_INNER), (render.HINT_OUTER, render.HINT_INNER)):
+        assert contrast(outer, render.FELT) >= 3, outer
+        assert contrast(inner, render.CARD) >= 3, inner
+        assert contrast(outer, inner) >= 3
+
+
+def test_interactive_cards_are_named_in_context_with_their_selected_state():
+    g = sn.new_game("moving_left", seed=3)
+    root = ET.fromstring(render_svg(g, selected=("T9", 9), interactive=True))
+    top = next(n for n in root.iter() if n.get("data-pile") == "T9" and n.get("data-index") == "9")
+    assert top.get("aria-label") == f"{g.piles['T9'][9].nombre}, Tablero 10, carta 10 de 10"
+    assert top.get("role") == "button" and top.get("aria-pressed") == "true" and top.get("tabindex") == "-1"
+    other = next(n for n in root.iter() if n.get("data-pile") == "T0" and n.get("data-card"))
+    assert other.get("aria-pressed") == "false"
+    piles = {n.get("data-pile"): n.get("aria-label") for n in root.iter(SVG + "g") if n.get("role") == "group"}
+    assert piles["T9"] == "Tablero 10: 10 cartas, 9 boca abajo"
+    assert piles["W"] == "Descarte: hueco"
+    stock = [n for n in root.iter() if n.get("data-pile") == "S" and n.get("role") == "button"]
+    assert [n.get("aria-label") for n in stock] == ["Mazo, 49 cartas, todas boca abajo"]
+    # Buried backs are hidden from screen readers: the pile's name counts them.
+    backs = [n for n in root.iter() if n.get("data-pile") == "T9" and "snb-back" in (n.get("class") or "")]
+    assert len(backs) == 9 and all(b.get("aria-hidden") == "true" and b.get("aria-label") is None for b in backs)
+
+
+def test_stacked_piles_say_how_many_cards_they_hold():
+    g = sn.new_game("beleaguered_castle", seed=1)  # the four aces start on the foundations
+    root = ET.fromstring(render_svg(g))
+    counts = [n for n in root.iter(SVG + "text") if n.get("class") == "snb-count"]
+    assert ["".join(n.itertext()) for n in counts] == ["1 carta"] * 4
+    g.move(next(m for m in g.legal_moves() if m.dst.startswith("F")))
+    root = ET.fromstring(render_svg(g))
+    assert "2 cartas" in ["".join(n.itertext()) for n in root.iter(SVG + "text") if n.get("class") == "snb-count"]
+
+
+def test_a_ten_keeps_its_corner_index_as_narrow_as_the_others():
+    ten = sn.Card.parse("TS")
+    body = render._face_body(ten, 62.0, 86.0)
+    assert 'textLength="22"' in body and "10♠" in body

@@ -130,3 +130,10 @@ def test_ml_shift_left_variant_fills_holes_from_the_right():
     plain = pos("moving_left", piles, fd)
     plain.move("T0", "T3")
     assert plain.piles["T0"] == ()
+
+
+def test_refusal_names_the_cards_a_pile_takes_with_their_gender():
+    """«un 8 rojo» but «una J roja»: a letter card is feminine in Spanish (la J, la K)."""
+    g = sn.Game.from_position("moving_left", {"T0": ["9C"], "T1": ["8S"], "T2": ["QC"], "T3": ["TC"]})
+    assert g.why_not("T1", "T0").endswith("solo puede ir un 8 rojo.")
+    assert g.why_not("T3", "T2").endswith("solo puede ir una J roja.")

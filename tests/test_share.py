@@ -100,7 +100,8 @@ def practice_from(g: sn.Game, rng: random.Random) -> sn.Game:
     for p in g.pile_ids:
         if p[0] != "F":
             kept = [c for k, c in enumerate(piles[p]) if (p, k) not in drop]
-            face_down[p] = min(face_down[p], len(kept))
+            # Only the stock may be all face down; elsewhere play always shows the top card.
+            face_down[p] = min(face_down[p], len(kept) if p == "S" else max(0, len(kept) - 1))
             piles[p] = kept
     return sn.Game.from_position(g.name, piles, face_down, **g.variant)
 

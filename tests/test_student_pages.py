@@ -30,13 +30,6 @@ from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layou
 # Lessons being rewritten (branches c1, c2, c3) whose page still asks for code today: expected to
 # fail until the rewrite lands; the coordinator removes each name as its lesson is merged.
 IN_REWRITE: list[str] = [
-    "01_chequers.ipynb",
-    "02_moving_left.ipynb",
-    "03_scotch.ipynb",
-    "04_bakers_dozen.ipynb",
-    "05_citadel_y_beleaguered_castle.ipynb",
-    "06_citadel_vs_beleaguered_castle.ipynb",
-    "07_probabilidades.ipynb",
 ]
 
 PAGE_TIMEOUT = 900  # a page is sent once its notebook has run, on a busy 2-core machine

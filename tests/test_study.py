@@ -289,3 +289,60 @@ def test_imports_stay_light():
         "sn.study; assert 'numpy' in sys.modules; assert 'matplotlib' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ----------------------------------------------------------------------------- how the columns shrink
+def test_ratio_ci_is_the_ratio_of_sums_with_a_delta_method_interval():
+    y = np.array([2, 1, 3, 0, 2])
+    x = np.array([1, 1, 2, 1, 2])
+    r, low, high = study.ratio_ci(y, x)
+    assert r == pytest.approx(8 / 7)
+    resid = y - r * x
+    half = study.Z95 * math.sqrt((resid**2).sum() / (5 * 4)) / x.mean()
+    assert (low, high) == pytest.approx((r - half, r + half))
+    assert study.ratio_ci(2 * x, x)[1:] == pytest.approx((2, 2))  # a constant ratio is exact
+    with pytest.raises(ValueError):
+        study.ratio_ci(y, np.zeros(5))
+    with pytest.raises(ValueError):
+        study.ratio_ci(y, x[:3])
+
+
+def test_column_shortening_counts_columns_and_cards_lost():
+    lengths = np.array([
+        [6, 6, 6, 6, 6, 6, 6, 6],  # nothing lost
+        [5, 6, 4, 6, 6, 6, 6, 6],  # two columns: one card and two cards
+        [5, 5, 5, 5, 6, 6, 6, 3],  # five columns: four lose one, one loses three
+    ], dtype=np.uint8)
+    s = study.column_shortening(study.Layout(lengths))
+    assert s["columns_shortened"][0] == pytest.approx(7 / 3)
+    assert s["cards_per_shortened_column"][0] == pytest.approx((3 + 7) / 7)
+    assert s["share_losing_one"][0] == pytest.approx(5 / 7)
+    assert s["columns_with_six"][0] == pytest.approx((8 + 6 + 3) / 3)
+    assert s["longest_keeps_six"][0] == 1.0
+    for value, low, high in s.values():
+        assert low <= value <= high
+
+
+def test_column_gap_names_the_columns_and_pairs_the_difference():
+    rng = np.random.default_rng(1)
+    lengths = np.full((400, 8), 6, dtype=np.uint8)
+    lengths[:, 7] -= rng.integers(0, 2, 400).astype(np.uint8)  # Tablero 8 loses half a card
+    lengths[:, 2] -= (rng.random(400) < 0.1).astype(np.uint8)
+    gap = study.column_gap(study.Layout(lengths))
+    assert gap.shortest == 7 and gap.longest in (0, 1, 3, 4, 5, 6)
+    mean, low, high = gap.difference
+    assert mean == pytest.approx(lengths[:, 7].mean() * -1 + 6)
+    assert low < mean < high
+    assert len(gap.lengths) == 8 and gap.lengths[0] == (6.0, 6.0, 6.0)
+
+
+def test_the_deal_shortens_several_columns_by_little(big_run):
+    """What notebook 06 says, checked on the large run: about five columns lose cards, most of
+    them only one, and the columns differ by a small fraction of a card."""
+    s = study.column_shortening(big_run.citadel)
+    assert 4.5 < s["columns_shortened"][1] < s["columns_shortened"][2] < 5.5
+    assert 1.3 < s["cards_per_shortened_column"][0] < 1.6
+    assert s["share_losing_one"][1] > 0.5
+    gap = study.column_gap(big_run.citadel)
+    assert gap.longest == 0 and gap.shortest == 7
+    assert 0 < gap.difference[1] and gap.difference[2] < 0.25

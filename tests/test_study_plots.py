@@ -89,3 +89,13 @@ def test_plot_all(results):
     finally:
         for f in figs:
             plt.close(f)
+
+
+def test_column_lengths_axis_starts_at_zero(results):
+    """The columns differ by a fraction of a card: the axis must not magnify that."""
+    fig = study_plots.plot_column_lengths(results)
+    try:
+        low, high = fig.axes[0].get_ylim()
+        assert low == 0 and high >= 6
+    finally:
+        plt.close(fig)

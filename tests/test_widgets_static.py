@@ -76,3 +76,11 @@ def test_exercise_board_judges_each_move_played_and_clears_after_undo():
     board.click(other.src)
     board.click(other.dst)
     assert "no es el movimiento" in verdict.value
+    board.click(wanted.src)  # a second move, then an undo: the verdict of two moves is gone
+    board.click(wanted.dst)
+    board.press("undo")
+    assert verdict.value == ""
+    board.press("undo")
+    board.click(other.src)
+    board.click(other.dst)
+    assert "no es el movimiento" in verdict.value

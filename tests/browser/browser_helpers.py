@@ -403,3 +403,20 @@ def require_chromium() -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{message}; en CI las pruebas en el navegador son obligatorias", pytrace=False)
     pytest.skip(message)
+
+
+# axe-core (npm) for the accessibility audit: .ci/run installs it here; locally,
+# `npm install --prefix build/axe axe-core@4`.
+AXE = REPO / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def require_axe() -> Path:
+    """axe-core's script, or a skip with the command that installs it (a failure in CI)."""
+    import pytest
+
+    if AXE.exists():
+        return AXE
+    message = f"{AXE} no existe: instala axe-core con «npm install --prefix build/axe axe-core@4»"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{message}; en CI la auditoría de accesibilidad es obligatoria", pytrace=False)
+    pytest.skip(message)

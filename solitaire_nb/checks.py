@@ -1,0 +1,105 @@
+"""Checks at the door of the public API: limits, counts, seeds (Spanish `ValueError`s).
+
+One rule for bad input (docs/entradas.md): every public entry point refuses a bad value
+with a `ValueError` whose Spanish message names it, before any work is done.  These helpers
+are shared by the solver, `win_rate` and the studies so that a limit means the same
+everywhere.  `shown` prints any value safely: Python's ``repr`` of an int with thousands of
+digits raises, and a long text would flood the message.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any
+
+SEED_MAX = (1 << 64) - 1
+"""Deal numbers are 0 … 2**64 − 1 (the SplitMix64 state, see `shuffle`)."""
+
+STATES_MAX = 10**12
+"""The largest cap on states accepted (far beyond any search: a bigger one is a mistake)."""
+
+_SHOWN = 60  # characters of a value a message shows at most
+
+
+def shown(value: Any) -> str:
+    """A short, safe rendering of `value` for a Spanish message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"un entero de unas {digits} cifras"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - any object: its repr may fail
+        kinds = {list: "una lista", tuple: "una tupla", dict: "un diccionario", set: "un conjunto"}
+        return kinds.get(type(value), "un objeto") + " que no se puede mostrar"
+    if len(text) > _SHOWN:
+        text = text[: _SHOWN - 1] + "…"
+    return text
+
+
+def _integer(value: Any) -> int | None:
+    """`value` as an int if it is one (NumPy integers included), else None; bools are not."""
+    if isinstance(value, bool) or isinstance(value, float):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def check_int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+    """An integer in low … high (high None: no upper end), else a Spanish ValueError."""
+    n = _integer(value)
+    if n is None:
+        raise ValueError(f"{what} debe ser un número entero, no {shown(value)}")
+    if n < low or (high is not None and n > high):
+        span = f"mayor o igual que {low}" if high is None else f"entre {low} y {high}"
+        raise ValueError(f"{what} debe ser un entero {span}, no {shown(value)}")
+    return n
+
+
+def check_seed(value: Any, what: str = "El número de partida") -> int:
+    """A deal number: an integer in 0 … 2**64 − 1."""
+    n = _integer(value)
+    if n is None or not 0 <= n <= SEED_MAX:
+        raise ValueError(
+            f"{what} debe ser un entero entre 0 y 2⁶⁴ − 1 (18446744073709551615), no {shown(value)}"
+        )
+    return n
+
+
+def check_states(value: Any, what: str = "max_states") -> int | None:
+    """A cap on states: None (no cap) or an integer ≥ 0."""
+    if value is None:
+        return None
+    return check_int(value, what, 0, STATES_MAX)
+
+
+def check_number(value: Any, what: str, unit: str = "") -> float:
+    """A finite real number ≥ 0 (ints, floats, NumPy numbers; not bools), else a Spanish
+    ValueError; `unit` ("de segundos") completes the message."""
+    kind = f"un número{' ' + unit if unit else ''}"
+    if not _is_real(value):
+        raise ValueError(f"{what} debe ser {kind}, no {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} debe ser {kind}, no {shown(value)}") from None
+    if not math.isfinite(number) or number < 0:
+        raise ValueError(f"{what} debe ser {kind} finito, 0 o más, no {shown(value)}")
+    return number
+
+
+def check_seconds(value: Any, what: str = "time_limit") -> float | None:
+    """A time limit: None (no limit) or a finite number of seconds ≥ 0."""
+    if value is None:
+        return None
+    return check_number(value, what, "de segundos")
+
+
+def _is_real(value: Any) -> bool:
+    import numbers
+
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
