@@ -394,12 +394,13 @@ class Board(anywidget.AnyWidget):
         if g.is_won():
             self._say("¡Ya está ganada! Todas las cartas están en las bases.", "ok")
             return
-        move, proven, status = None, False, None
+        move, proven, status, busy = None, False, None, False
         try:
             from .solver import hint
 
             result = hint(g.copy(), time_limit=self.solver_seconds / 5)
             move, proven, status = result.move, bool(result.proven), result.status
+            busy = bool(getattr(result, "busy", False))
         except Exception:  # no solver, or it failed: the heuristic below still helps
             move = None
         if move is None or not g.can_move(move):
@@ -419,6 +420,10 @@ class Board(anywidget.AnyWidget):
             text += f". Con este movimiento {_what(g)} sigue teniendo solución."
         else:
             text += " (pista heurística)."
+            if busy:  # the solver had too little of the processor to prove one
+                from .solver import BUSY_HINT
+
+                text += BUSY_HINT
         if status == "lost":
             text += " Ojo: " + _verdict("lost", g)[0].lower() + _verdict("lost", g)[1:]
         self._say(text, "info")

@@ -246,3 +246,16 @@ def test_taken_port_is_a_spanish_error() -> None:
         port = s.getsockname()[1]
         with pytest.raises(ValueError, match=f"El puerto {port} está ocupado"):
             clase.port_free("127.0.0.1", port)
+
+
+def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """«Pista» on a busy computer: a heuristic move, and the sentence says why it is not proven."""
+    from solitaire_nb import solver
+    from solitaire_nb.board import Board
+
+    g = sn.new_game("citadel", seed=2026)
+    legal = g.legal_moves()[0]
+    monkeypatch.setattr(solver, "hint", lambda game, time_limit=1.0: Hint(legal, False, "unknown", True))
+    board = Board(g)
+    board._do_hint({})
+    assert "(pista heurística)" in board.message and "muy ocupado" in board.message
