@@ -19,7 +19,7 @@ RULES = {
     "CB-1": "Los cuatro Ases empiezan en las Bases 1 a 4 (picas, corazones, diamantes, tréboles); "
     "las otras 48 cartas, en su orden, se reparten fila a fila en ocho pilas, seis vueltas, boca "
     "arriba.",
-    "CB-2": "Solo en Citadel: durante el reparto, una carta que su base admite en ese momento va "
+    "CB-2": "Solo en Citadel: durante el reparto, una carta que su base admita en ese momento va "
     "a la base, y la pila a la que iba se queda esa vuelta sin carta.",
     "CB-3": "Las bases suben por palo hasta el Rey.",
     "CB-4": "En el tablero se mueve una carta cada vez, sobre otra una unidad mayor, sin importar "
@@ -49,7 +49,7 @@ def variants(citadel: bool) -> dict[str, Variant]:
         )
     else:
         deal_text = (
-            "Cartas a la base durante el reparto, como en Citadel: la carta que su base admite en ese "
+            "Cartas a la base durante el reparto, como en Citadel: la carta que su base admita en ese "
             "momento va a ella, y su pila se queda esa vuelta sin carta."
         )
         auto_text = (
