@@ -321,8 +321,12 @@ def copy_notebooks(sources: list[Path], files: Path) -> int:
     """Copy the notebooks (and files beside them) into the site's contents; return how many."""
     files.mkdir(parents=True, exist_ok=True)
     # Private files (_*) and the test configuration stay out, and so do the notebooks' MyST
-    # sources (NN_xxx.md beside NN_xxx.ipynb): the site serves the executed notebooks.
-    private = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc", "_*", "*.cfg")
+    # sources (NN_xxx.md beside NN_xxx.ipynb): the site serves the executed notebooks.  Students
+    # open this site too, so the teacher's guide (it holds the answers), the Voila settings and
+    # the cells tagged ``docente`` stay out as well.
+    private = shutil.ignore_patterns(
+        ".ipynb_checkpoints", "__pycache__", "*.pyc", "_*", "*.cfg", "guia_docente.md", "voila.json"
+    )
 
     def ignore(folder: str, names: list[str]) -> set[str]:
         sources = {n for n in names if n.endswith(".md") and n[: -len(".md")] + ".ipynb" in names}
@@ -335,8 +339,18 @@ def copy_notebooks(sources: list[Path], files: Path) -> int:
             shutil.copy2(src, files / src.name)
     notebooks = list(files.rglob("*.ipynb"))
     for nb in notebooks:
+        drop_teacher_cells(nb)
         flatten_notebook(nb)
     return len(notebooks)
+
+
+def drop_teacher_cells(path: Path) -> None:
+    """Remove the cells tagged ``docente`` (teacher notes and answers) from a copied notebook."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = [c for c in nb.get("cells", []) if "docente" not in c.get("metadata", {}).get("tags", [])]
+    if len(cells) != len(nb.get("cells", [])):
+        nb["cells"] = cells
+        path.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
 def _joined(value: object) -> object:

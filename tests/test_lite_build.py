@@ -134,8 +134,24 @@ def test_notebook_sources_and_private_files_stay_out_of_the_site(tmp_path: Path)
     (src / "_privado.py").write_text("")
     (src / "nbval_sanitize.cfg").write_text("")
     (src / "guia.md").write_text("")
+    (src / "guia_docente.md").write_text("respuestas")
+    (src / "voila.json").write_text("{}")
     assert build.copy_notebooks([src], tmp_path / "files") == 1
     assert sorted(p.name for p in (tmp_path / "files").iterdir()) == ["01_a.ipynb", "guia.md"]
+
+
+def test_teacher_cells_stay_out_of_the_site(tmp_path: Path) -> None:
+    src = tmp_path / "nb"
+    src.mkdir()
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": "Pregunta"},
+        {"cell_type": "markdown", "metadata": {"tags": ["docente"]}, "source": "Respuesta: 8S"},
+    ]
+    nb = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (src / "01_a.ipynb").write_text(json.dumps(nb))
+    build.copy_notebooks([src], tmp_path / "files")
+    copied = json.loads((tmp_path / "files" / "01_a.ipynb").read_text())
+    assert [c["source"] for c in copied["cells"]] == ["Pregunta"]
 
 
 @pytest.mark.parametrize("setting", ["pyodideUrl", "disablePyPIFallback"])
