@@ -1809,6 +1809,18 @@ def _order(state: _State, moves: list[tuple[int, int, int]]) -> list[tuple[int, 
 
 
 # ---------------------------------------------------------------------- the search
+
+def _cpu_time() -> float:
+    """Processor seconds of this thread; where the platform has no thread clock (Pyodide in
+    JupyterLite) the process clock, and failing that wall time (never "busy" then)."""
+    for clock in ("thread_time", "process_time"):
+        try:
+            return getattr(time, clock)()
+        except (AttributeError, OSError):
+            continue
+    return time.perf_counter()
+
+
 def solve(
     game: Game,
     time_limit: float | None = None,
@@ -1841,10 +1853,10 @@ def solve(
     max_table = check_int(max_table, "max_table", 1, STATES_MAX)
     collecting = gc.isenabled()
     gc.disable()
-    cpu0 = time.thread_time()
+    cpu0 = _cpu_time()
     try:
         result = _solve(game, _class_budget(time_limit), max_states, max_table)
-        return result._replace(cpu_seconds=time.thread_time() - cpu0)
+        return result._replace(cpu_seconds=_cpu_time() - cpu0)
     finally:
         if collecting:
             gc.enable()
