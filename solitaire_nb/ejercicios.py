@@ -180,19 +180,27 @@ def _number(correct: Callable[[], int], hint: str) -> Callable:
     return check
 
 
+def _play_answer(g: Game, respuesta: object) -> str | None:
+    """Play the moves of an answer on `g`; the Spanish sentence of what went wrong, or None."""
+    moves = _moves(g, respuesta)
+    if not moves:
+        return f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
+    for i, m in enumerate(moves, 1):
+        try:
+            g.move(m)
+        except IllegalMove as exc:
+            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+    return None
+
+
 def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str) -> Callable:
     """An exercise answered with moves played from `start()`; right if `goal` holds after them."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         g = start()
-        moves = _moves(g, respuesta)
-        if not moves:
-            return False, f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
-        for i, m in enumerate(moves, 1):
-            try:
-                g.move(m)
-            except IllegalMove as exc:
-                return False, f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+        problem = _play_answer(g, respuesta)
+        if problem:
+            return False, problem
         if goal(g):
             return True, "¡Correcto!"
         return False, f"Los movimientos son válidos, pero todavía no. {not_yet}"
@@ -278,14 +286,9 @@ def _to_win(start: Callable[[], Game]) -> Callable:
 
     def check(respuesta: object) -> tuple[bool, str]:
         g = start()
-        moves = _moves(g, respuesta)
-        if not moves:
-            return False, f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
-        for i, m in enumerate(moves, 1):
-            try:
-                g.move(m)
-            except IllegalMove as exc:
-                return False, f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+        problem = _play_answer(g, respuesta)
+        if problem:
+            return False, problem
         if g.is_won():
             return True, "¡Correcto!"
         if not g.legal_moves():

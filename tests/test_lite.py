@@ -9,15 +9,12 @@ and written to artifacts/lite-metrics.json.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +32,7 @@ from browser_helpers import (  # noqa: E402
     legal_then_refused,
     play_board_in_browser,
     require_chromium,
+    serve_static,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -92,30 +90,13 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return output
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    # Pyodide compiles .wasm while downloading only when served as application/wasm.
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
 
 
 @pytest.fixture(scope="session")
 def lite_url(lite_site: Path) -> Iterator[str]:
     """The site served by a static HTTP server on 127.0.0.1 (a free port), like any web host."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(lite_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_static(lite_site) as url:
+        yield url
 
 
 @pytest.fixture

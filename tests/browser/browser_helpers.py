@@ -11,12 +11,15 @@ from tests/conftest.py.
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import json
 import os
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -420,3 +423,30 @@ def require_axe() -> Path:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{message}; en CI la auditoría de accesibilidad es obligatoria", pytrace=False)
     pytest.skip(message)
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """A quiet static file handler with the types a JupyterLite site needs (Pyodide compiles
+    .wasm while downloading only when it is served as application/wasm)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@contextlib.contextmanager
+def serve_static(directory: Path) -> Iterator[str]:
+    """Serve `directory` on 127.0.0.1 (a free port), like any static web host; yield its URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

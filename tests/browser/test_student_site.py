@@ -7,15 +7,12 @@ reuses an already built site (built from the current code).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +23,14 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, legal_then_refused, require_chromium  # noqa: E402
+from browser_helpers import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCREENSHOTS,
+    legal_then_refused,
+    require_chromium,
+    serve_static,
+)
 
 NOTEBOOK = "00_indice.ipynb"
 GAME, SEED = "citadel", 1234  # the lesson's `sn.play("citadel", seed=1234)`
@@ -118,42 +122,20 @@ def test_site_has_no_teacher_material(student_site: Path) -> None:
     assert f"notebooks/index.html?path={NOTEBOOK}" in start
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
 
 
 @pytest.fixture(scope="module")
 def site_url(student_site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(student_site))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_static(student_site) as url:
+        yield url
 
 
 def _reader(move: str) -> str:
     """A move in the reader's notation, as a student types it (piles numbered from 1)."""
     import solitaire_nb as sn
+    from solitaire_nb.notation import format_move
 
-    m = sn.Move.parse(move)
-    letters = {"T": sn.new_game(GAME, seed=SEED).definition.tableau_label[0], "F": "B", "R": "R", "S": "M", "W": "D"}
-
-    def pile(pid: str) -> str:
-        return letters[pid[0]] + (str(int(pid[1:]) + 1) if pid[1:] else "")
-
-    return f"{pile(m.src)} {pile(m.dst)}" + (f" {m.count}" if m.count > 1 else "")
+    return format_move(sn.new_game(GAME, seed=SEED), sn.Move.parse(move))
 
 
 @pytest.mark.browser
