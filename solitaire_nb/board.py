@@ -22,6 +22,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from . import ejercicios
 from .checks import SEED_MAX, shown
 from .engine import Game, Step, new_game
 from .games import GAMES
@@ -815,6 +816,22 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
     return static_box([widgets.HTML(question_html), board, verdict], static)
 
 
+def caja(ejercicio: str) -> Any:
+    """An exercise of `solitaire_nb.ejercicios` as a widget (question, text box, «Comprobar»
+    button, verdict), for readers who write no code, in Voila too."""
+    question = ejercicios.enunciado(ejercicio)  # an unknown exercise: ValueError now, not on click
+    return answer_box(question, lambda texto: ejercicios.verdict_of_text(ejercicio, texto))
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """A board exercise (kind "board") answered by playing: its position on a board and, after
+    each move, the verdict `caja` would give for the moves played so far.  `board_args` go
+    to the board (e.g. ``hints=False``)."""
+    game = ejercicios.start_position(ejercicio)
+    question = ejercicios.enunciado(ejercicio)
+    return exercise_board(question, game, lambda g, _move: ejercicios.verdict_of_game(ejercicio, g), **board_args)
+
+
 __all__ = [
     "Board",
     "play",
@@ -825,6 +842,8 @@ __all__ = [
     "progress_bar",
     "answer_box",
     "exercise_board",
+    "caja",
+    "tablero",
     "static_box",
 ]
 
