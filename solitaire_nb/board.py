@@ -8,7 +8,9 @@ exception so that no traceback ever reaches the reader.  The front end sends mes
 answers by setting one synced trait, ``view``, holding the SVG from `render.py`, the status
 line, the message and the move list.  Tests drive the board through the same `handle`.
 
-This is the only module of the package that imports ipywidgets/anywidget.
+This is the only module of the package that imports ipywidgets/anywidget
+(tests/test_widget_imports.py): the exercises' widgets (`caja`, `tablero`) and the progress bar
+of long computations (reached through `progress.kernel_bar`) are built here too.
 """
 
 from __future__ import annotations
