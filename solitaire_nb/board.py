@@ -8,7 +8,9 @@ exception so that no traceback ever reaches the reader.  The front end sends mes
 answers by setting one synced trait, ``view``, holding the SVG from `render.py`, the status
 line, the message and the move list.  Tests drive the board through the same `handle`.
 
-This is the only module of the package that imports ipywidgets/anywidget.
+This is the only module of the package that imports ipywidgets/anywidget
+(tests/test_widget_imports.py): the exercises' widgets (`caja`, `tablero`) and the progress bar
+of long computations (reached through `progress.kernel_bar`) are built here too.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from . import ejercicios
 from .checks import SEED_MAX, shown
 from .engine import Game, Step, new_game
 from .games import GAMES
@@ -815,6 +818,22 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
     return static_box([widgets.HTML(question_html), board, verdict], static)
 
 
+def caja(ejercicio: str) -> Any:
+    """An exercise of `solitaire_nb.ejercicios` as a widget (question, text box, «Comprobar»
+    button, verdict), for readers who write no code, in Voila too."""
+    question = ejercicios.enunciado(ejercicio)  # an unknown exercise: ValueError now, not on click
+    return answer_box(question, lambda texto: ejercicios.verdict_of_text(ejercicio, texto))
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """A board exercise (kind "board") answered by playing: its position on a board and, after
+    each move, the verdict `caja` would give for the moves played so far.  `board_args` go
+    to the board (e.g. ``hints=False``)."""
+    game = ejercicios.start_position(ejercicio)
+    question = ejercicios.enunciado(ejercicio)
+    return exercise_board(question, game, lambda g, _move: ejercicios.verdict_of_game(ejercicio, g), **board_args)
+
+
 __all__ = [
     "Board",
     "play",
@@ -825,6 +844,8 @@ __all__ = [
     "progress_bar",
     "answer_box",
     "exercise_board",
+    "caja",
+    "tablero",
     "static_box",
 ]
 

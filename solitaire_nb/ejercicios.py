@@ -3,8 +3,10 @@
 The correct answer is never typed here: it is computed from the rules engine (which cards a
 pile accepts, what a deal did, what a move leaves behind), so the exercises stay right if a
 rule's wording or a deal changes.  `comprobar(id, respuesta)` prints "¡Correcto!" or a Spanish
-hint, often the engine's own sentence saying which rule refuses a wrong answer; `caja(id)` is
-the same check as a widget (for Voila); `es_correcta(id, respuesta)` just says whether it's right.
+hint, often the engine's own sentence saying which rule refuses a wrong answer;
+`es_correcta(id, respuesta)` just says whether it's right.  The widgets that ask the same
+questions (`caja`, `tablero`) are built by the board module from `verdict_of_text`,
+`verdict_of_game` and `start_position`; the names are re-exported here for the notebooks.
 The few helpers at the end (`movimientos`, `por_que_no`, `narrar`) print positions for the notebooks.
 """
 
@@ -26,7 +28,7 @@ from .texts import capitalize
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
-__all__ = ["EJERCICIOS", "caja", "tablero", "comprobar", "es_correcta", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
+__all__ = ["EJERCICIOS", "caja", "tablero", "comprobar", "es_correcta", "verdict_of_text", "verdict_of_game", "start_position", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no"]
 
 
 # ---------------------------------------------------------------------- what the engine says
@@ -565,35 +567,41 @@ def comprobar(ejercicio: str, respuesta: object) -> None:
     print(_verdict(ejercicio, respuesta)[1])
 
 
-def caja(ejercicio: str) -> Any:
-    """The same check as a small widget (question, text box, «Comprobar» button, verdict), for
-    readers who write no code, in Voila too.  The widget is built by the board module."""
-    from .board import answer_box
-
-    def check(texto: str) -> tuple[bool, str]:
-        texto = texto.strip()
-        if not texto:
-            return False, "Escribe tu respuesta en la casilla."
-        respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
-        return _verdict(ejercicio, respuesta)
-
-    return answer_box(enunciado(ejercicio), check)
+def verdict_of_text(ejercicio: str, texto: str) -> tuple[bool, str]:
+    """(right?, Spanish message) for an answer typed in a box: a whole number is read as one."""
+    texto = texto.strip()
+    if not texto:
+        return False, "Escribe tu respuesta en la casilla."
+    respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
+    return _verdict(ejercicio, respuesta)
 
 
-def tablero(ejercicio: str, **board_args: Any) -> Any:
-    """A board exercise (kind "board") answered by playing: its position on a board, and after
-    each move the reader plays, the same verdict `caja` would give for the moves played so far.
-    `board_args` go to the board (e.g. ``hints=False``)."""
-    from .board import exercise_board
+def verdict_of_game(ejercicio: str, game: Game) -> tuple[bool, str]:
+    """(right?, Spanish message) for the moves played so far on a board exercise's game."""
+    return _verdict(ejercicio, [format_move(game, m) for m in game.history])
 
+
+def start_position(ejercicio: str) -> Game:
+    """A new game at a board exercise's position (kind "board"); ValueError for the others."""
     ex = _get(ejercicio)
     if ex.start is None:
         raise ValueError(f"El ejercicio {ejercicio} no tiene una posición para jugarla en un tablero.")
+    return ex.start()
 
-    def check(game: Game, _move: Move) -> tuple[bool, str]:
-        return _verdict(ejercicio, [format_move(game, m) for m in game.history])
 
-    return exercise_board(ex.pregunta, ex.start(), check, **board_args)
+# The widgets live in the board module; these names stay here for the notebooks' imports.
+def caja(ejercicio: str) -> Any:
+    """`solitaire_nb.board.caja`: the exercise's check as a widget."""
+    from .board import caja as widget
+
+    return widget(ejercicio)
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """`solitaire_nb.board.tablero`: a board exercise answered by playing."""
+    from .board import tablero as widget
+
+    return widget(ejercicio, **board_args)
 
 
 # ---------------------------------------------------------------------- small helpers for the notebooks

@@ -39,6 +39,7 @@ import numpy as np
 
 from .cards import RANK_CODES, SUIT_CODES
 from .checks import check_int, check_number, check_seed, shown
+from .progress import kernel_bar
 
 SUITS = 4
 RANKS = 13
@@ -477,21 +478,10 @@ def _autoplay(grid: np.ndarray, present: np.ndarray, next_rank: np.ndarray) -> n
 
 
 def _progress(progress: bool | ProgressFn, total: int) -> ProgressFn | None:
-    """A callback for `simulate`: the caller's own, an ipywidgets bar inside a kernel, or None."""
+    """A callback for `simulate`: the caller's own, the default bar inside a kernel, or None."""
     if callable(progress):
         return progress
-    if not progress:
-        return None
-    return _widget_progress(total)
-
-
-def _widget_progress(total: int) -> ProgressFn | None:
-    """A progress bar inside a Jupyter kernel (built by the board module), else None."""
-    try:
-        from .board import progress_bar
-    except ImportError:
-        return None
-    update = progress_bar(total, "Repartos")
+    update = kernel_bar(total, "Repartos") if progress else None
     if update is None:
         return None
 
@@ -513,7 +503,7 @@ def simulate(
 
     `seed` fixes the decks (`draw_decks(n, seed)` gives them back).  Deals are processed
     `chunk` at a time so memory stays small; `keep_decks` of them are kept in the results.
-    `progress`: False (silent), True (an ipywidgets bar when running in a kernel, else silent)
+    `progress`: False (silent), True (a progress bar when running in a kernel, else silent)
     or a function called as ``progress(done, n)`` after each chunk."""
     n = check_int(n, "El número de repartos", 1, MAX_DEALS)
     seed = _study_seed(seed)

@@ -49,6 +49,7 @@ from typing import Any
 
 from .checks import SEED_MAX, check_int, check_number, check_seconds, check_seed, check_states, shown
 from .games import GAMES
+from .progress import kernel_bar
 from .studyfile import (  # noqa: F401 - re-exported: the study file's names as they always were
     COLUMNS,
     HEADER_PREFIX,
@@ -262,43 +263,33 @@ def _default_executor(workers: int | None) -> cf.Executor:
 
 
 # ---------------------------------------------------------------------- progress display
-def _in_kernel() -> bool:
-    """True inside a Jupyter kernel (IPython already imported and running a kernel)."""
-    ipython = sys.modules.get("IPython")
-    if ipython is None:
-        return False
-    try:
-        shell = ipython.get_ipython()
-    except Exception:  # noqa: BLE001 - any failure means "not in a kernel"
-        return False
-    return shell is not None and getattr(shell, "kernel", None) is not None
+ProgressFn = Callable[[int, int, str], Any]
+"""``progress(done, total, text)``: called after each deal, `text` a Spanish summary."""
 
 
 class _Progress:
-    """A progress bar and label in a kernel (built by the board module); nothing elsewhere."""
+    """Reports a study's progress: to the caller's function, to the default bar in a kernel
+    (`progress.kernel_bar`), or nowhere."""
 
-    def __init__(self, enabled: bool, total: int, done: int, display_name: str):
-        self.show = None
-        if not (enabled and _in_kernel()):
-            return
-        try:
-            from .board import progress_bar
-        except ImportError:
-            return
-        self.show = progress_bar(total, display_name, done, in_kernel=True)
+    def __init__(self, progress: bool | ProgressFn, total: int, done: int, display_name: str):
+        self.own = progress if callable(progress) else None
+        self.show = kernel_bar(total, display_name, done) if progress is True else None
+        self.done, self.text = done, ""
 
     def update(self, done: int, total: int, counts: dict[str, int]) -> None:
+        self.done = done
+        self.text = (
+            f"{done}/{total} partidas: {counts['won']} con solución, {counts['lost']} sin solución, "
+            f"{counts['unknown']} sin decidir"
+        )
+        if self.own is not None:
+            self.own(done, total, self.text)
         if self.show is not None:
-            self.done = done
-            self.text = (
-                f"{done}/{total} partidas: {counts['won']} con solución, {counts['lost']} sin solución, "
-                f"{counts['unknown']} sin decidir"
-            )
             self.show(done, self.text)
 
     def close(self, ok: bool) -> None:
         if self.show is not None and not ok:
-            self.show(getattr(self, "done", 0), getattr(self, "text", ""), failed=True)
+            self.show(self.done, self.text, failed=True)
 
 
 # ---------------------------------------------------------------------- the study
@@ -308,7 +299,7 @@ def win_rate(
     time_limit: float | None = None,
     max_states: int | None = None,
     executor: cf.Executor | None = None,
-    progress: bool = True,
+    progress: bool | ProgressFn = True,
     out: str | os.PathLike | None = None,
     workers: int | None = None,
     **variant: bool,
@@ -320,7 +311,8 @@ def win_rate(
     `concurrent.futures.Executor` (kept open); None for a local process pool of ``workers``
     processes (default: all cores), or in-process where no pool can exist.  ``out``: a CSV file
     that receives each record as it comes and lets a rerun skip the deals already there.
-    ``progress``: a progress bar when run in a Jupyter kernel.  ``variant``: the game's
+    ``progress``: True for a progress bar when run in a Jupyter kernel (silent elsewhere),
+    False, or a function called as ``progress(done, total, text)`` after each deal.  ``variant``: the game's
     variant flags.  Records come back sorted by deal, one per distinct deal asked for.
 
     Every argument is checked before any work (Spanish ValueError, docs/entradas.md); a
@@ -334,8 +326,8 @@ def win_rate(
         raise ValueError(f"executor debe ser un concurrent.futures.Executor o None, no {shown(executor)}")
     if workers is not None:
         workers = check_int(workers, "workers (procesos)", 1, MAX_WORKERS)
-    if not isinstance(progress, bool):
-        raise ValueError(f"progress debe ser True o False, no {shown(progress)}")
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise ValueError(f"progress debe ser True, False o una función, no {shown(progress)}")
     path = None if out is None else _path(out)
     wanted = _deal_list(deals)
     if path is None:

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import winrate
+from solitaire_nb import progress, winrate
 from solitaire_nb.winrate import DealRecord, InProcessExecutor, WinRate, bracketed_interval, read_records, wilson
 
 # A cheap study whose deals get different verdicts (at the time of writing: 13 won, 2 4 9 25
@@ -306,7 +306,7 @@ def test_progress_bar_in_a_kernel(monkeypatch, clean):
     widgets = pytest.importorskip("ipywidgets")
     display = pytest.importorskip("IPython.display")
     shown = []
-    monkeypatch.setattr(winrate, "_in_kernel", lambda: True)
+    monkeypatch.setattr(progress, "in_kernel", lambda: True)
     monkeypatch.setattr(display, "display", lambda *objs: shown.extend(objs))
     result = sn.win_rate(GAME, DEALS[:3], max_states=CAP, executor=InProcessExecutor(), **VARIANT)
     (box,) = shown
@@ -315,6 +315,18 @@ def test_progress_bar_in_a_kernel(monkeypatch, clean):
     assert (bar.value, bar.max, bar.bar_style) == (3, 3, "success")
     assert label.value.startswith("3/3 partidas: ")
     assert f"{result.won} con solución" in label.value and "sin decidir" in label.value
+
+
+def test_progress_callback(clean):
+    """A function as ``progress`` hears of each deal with a Spanish summary (no widget)."""
+    calls = []
+    result = sn.win_rate(
+        GAME, DEALS[:3], max_states=CAP, executor=InProcessExecutor(), progress=lambda *a: calls.append(a), **VARIANT
+    )
+    assert [c[:2] for c in calls] == [(1, 3), (2, 3), (3, 3)]
+    assert calls[-1][2].startswith("3/3 partidas: ") and f"{result.won} con solución" in calls[-1][2]
+    with pytest.raises(ValueError, match="progress"):
+        sn.win_rate(GAME, DEALS[:1], executor=InProcessExecutor(), progress="sí")
 
 
 def test_import_stays_light():
