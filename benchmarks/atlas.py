@@ -16,7 +16,7 @@ package and Python versions, date, counts, rates and 95% intervals (unknowns bra
 paired Citadel–Beleaguered Castle comparison and the comparison with Blake & Gent.
 
 Citadel and Beleaguered Castle entries use the same deal numbers, hence the same decks
-(RULES.md: one-deck games share the 52-card order of a number), so they can be compared deal by
+(docs/reglas.md: one-deck games share the 52-card order of a number), so they can be compared deal by
 deal.  A "won" or "lost" record is a proof (the solver replays every winning line; "lost" only
 follows a complete search), so records stay valid when the solver gets faster; only
 "unknown" depends on the solver and its cap.
