@@ -69,15 +69,16 @@ def test_rules_document_is_the_generated_one():
 
 
 def test_nothing_needs_a_directory_beside_the_repository():
-    """A user who clones the project has only the project: no file may point at ../shared."""
+    """A user who clones the project has only the project: no file may point at
+    a "shared" directory beside it."""
     tracked = subprocess.run(
-        ["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True
-    ).stdout.split()
+        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split("\0")
     needle = "../" + "shared"
     offenders = []
     for name in tracked:
         path = REPO / name
-        if not path.is_file():
+        if not name or not path.is_file():
             continue
         try:
             text = path.read_text(encoding="utf-8")
