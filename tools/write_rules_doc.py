@@ -91,8 +91,11 @@ def document() -> str:
     for group in sections.values():
         names = " y ".join(d.display_name for d, _ in group)
         out += [f"## {names}", ""]
-        if group[0][0].summary:
+        if len(group) == 1 and group[0][0].summary:
             out += [group[0][0].summary.strip(), ""]
+        else:
+            out += [f"- **{d.display_name}**: {d.summary.strip()}" for d, _ in group if d.summary]
+            out += ["", "Comparten estas reglas; lo que los separa es qué variantes se juegan por defecto.", ""]
         out += [*_rule_lines(group[0][1]), ""]
         for definition, _ in group:
             if definition.variants:
