@@ -3,7 +3,7 @@
     python benchmarks/atlas.py                       # every entry, all cores, until done
     python benchmarks/atlas.py --workers 1 --hours 1.5 --entries beleaguered_castle_sin_devolver
     python benchmarks/atlas.py --summary-only        # rebuild data/atlas.json from the CSVs
-    python benchmarks/atlas.py --markdown            # the same, printed as the README's table
+    python benchmarks/atlas.py --markdown            # the same, as the Markdown table of benchmarks/RESULTS.md
     python benchmarks/atlas.py --retry-unknown ...   # first re-solve "unknown" rows (newer solver)
 
 Every entry is a fixed, documented range of numbered deals of one game + variant, solved with a
@@ -16,7 +16,7 @@ package and Python versions, date, counts, rates and 95% intervals (unknowns bra
 paired Citadel–Beleaguered Castle comparison and the comparison with Blake & Gent.
 
 Citadel and Beleaguered Castle entries use the same deal numbers, hence the same decks
-(RULES.md: one-deck games share the 52-card order of a number), so they can be compared deal by
+(docs/reglas.md: one-deck games share the 52-card order of a number), so they can be compared deal by
 deal.  A "won" or "lost" record is a proof (the solver replays every winning line; "lost" only
 follows a complete search), so records stay valid when the solver gets faster; only
 "unknown" depends on the solver and its cap.
@@ -225,7 +225,7 @@ def print_table(doc: dict) -> None:
 
 
 def markdown_table(doc: dict) -> str:
-    """The summary as a Spanish Markdown table, for the README."""
+    """The summary as a Spanish Markdown table, for benchmarks/RESULTS.md."""
 
     def num(n: int) -> str:
         return f"{n:,}".replace(",", ".")
@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--retry-unknown", action="store_true",
                     help="first solve again the deals left unknown (by an older, slower solver)")
     ap.add_argument("--list", action="store_true", help="print the plan and exit")
-    ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table (README)")
+    ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table (benchmarks/RESULTS.md)")
     args = ap.parse_args(argv)
     if args.list:
         total = 0.0

@@ -1,7 +1,7 @@
 """Playing cards as small interned value types.
 
 Every card of a deck exists once as a `Card` object (two-deck games use the same object for
-both copies: RULES.md says the copies are equal for every rule), so cards compare by identity
+both copies: the rules document (docs/reglas.md) says the copies are equal for every rule), so cards compare by identity
 and hash cheaply.  A card's text forms round-trip: ``Card.parse(card.code) is card``.
 """
 

@@ -1,4 +1,4 @@
-"""Moves as value types written in RULES.md's notation (``T3>F0``, ``T2>T7x3``, ``S>W``).
+"""Moves as value types written in the rules document's notation (docs/reglas.md) (``T3>F0``, ``T2>T7x3``, ``S>W``).
 
 These are 0-based pile ids as in the rules document, for the Python API; learners read and
 type the board's labels («T4 B1»), which only `solitaire_nb.notation` writes and reads."""
@@ -39,7 +39,7 @@ class Move(NamedTuple):
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse; `.reason` is the Spanish explanation, `.rule` the RULES.md id."""
+    """A move the rules refuse; `.reason` is the Spanish explanation, `.rule` the id in docs/reglas.md."""
 
     def __init__(self, reason: str, rule: str | None = None):
         super().__init__(reason)

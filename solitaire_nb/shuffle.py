@@ -11,7 +11,7 @@ The shuffle is documented so that anyone can reproduce a deal by hand or in anot
 
 The result is the deal order: the first card is dealt first.  One-deck games with the same
 number get the same 52-card order, so Citadel and Beleaguered Castle can be compared deal by
-deal (RULES.md, Conventions).
+deal (docs/reglas.md, decisions).
 """
 
 from __future__ import annotations

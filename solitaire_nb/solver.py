@@ -6,7 +6,7 @@ engine `Move` objects, replayed through the public ``game.copy().move`` and chec
 ``"unknown"`` (a cap stopped the search first).  Pure Python, no NumPy: it also runs under
 Pyodide.  The caller's game is never touched: the solver copies the position into its own
 compact state (card ids 0..51 in lists; the two copies of a card in two-deck games share an
-id, as RULES.md says they are equal for every rule).
+id, as the rules document (docs/reglas.md) says they are equal for every rule).
 
 Moving Left is solved *thoughtfully*: the solver sees the face-down tableau cards and the
 stock, which a player does not.  Its verdicts say so (`verdict_text`).

@@ -1,6 +1,6 @@
 """Citadel versus Beleaguered Castle: how much the deal-time foundation plays shorten the columns.
 
-Both games deal the same deck the same way (RULES.md CB-1): the Aces start on the foundations
+Both games deal the same deck the same way (docs/reglas.md, CB-1): the Aces start on the foundations
 and the other 48 cards, in deal order, are meant for ``T(i mod 8)``.  Citadel sends home, during
 the deal, every card its foundation accepts at that moment (CB-2) and then autoplays (CB-7);
 Beleaguered Castle does neither (CB-8), so its eight columns always hold six cards.

@@ -1,4 +1,4 @@
-"""Shared fixtures: where RULES.md lives, and every (game, variant) combination to test."""
+"""Shared fixtures: the project's rules document (docs/reglas.md), and every (game, variant) combination to test."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import solitaire_nb as sn
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-RULES_MD = REPO.parent / "shared" / "RULES.md"
+RULES_MD = REPO / "docs" / "reglas.md"
 
 
 def variant_combinations() -> list[tuple[str, dict[str, bool]]]:
@@ -31,8 +31,6 @@ VARIANT_IDS = [name + "".join(f"-{k}={int(v)}" for k, v in flags.items()) for na
 
 @pytest.fixture
 def rules_md() -> str:
-    if not RULES_MD.exists():
-        pytest.skip(f"{RULES_MD} not found (it sits beside the repository in CI)")
     return RULES_MD.read_text(encoding="utf-8")
 
 

@@ -1,4 +1,4 @@
-"""Citadel and Beleaguered Castle, rule by rule (RULES.md CB-1 … CB-8)."""
+"""Citadel and Beleaguered Castle, rule by rule (docs/reglas.md CB-1 … CB-8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chequers, rule by rule (RULES.md CH-1 … CH-8)."""
+"""Chequers, rule by rule (docs/reglas.md CH-1 … CH-8)."""
 
 from __future__ import annotations
 

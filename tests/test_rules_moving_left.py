@@ -1,4 +1,4 @@
-"""Moving Left, rule by rule (RULES.md ML-1 … ML-9) and the shift_left variant."""
+"""Moving Left, rule by rule (docs/reglas.md ML-1 … ML-9) and the shift_left variant."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Baker's Dozen (RULES.md, "Baker's Dozen"): one deck in 13 piles of four, Kings moved to the
+"""Baker's Dozen (docs/reglas.md, "Baker's Dozen"): one deck in 13 piles of four, Kings moved to the
 bottom of their piles, building down in a different suit, no take-backs."""
 
 from __future__ import annotations

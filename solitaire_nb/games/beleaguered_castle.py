@@ -1,8 +1,8 @@
-"""Beleaguered Castle (RULES.md, "Citadel and Beleaguered Castle"): the Aces start on the
+"""Beleaguered Castle (docs/reglas.md, "Citadel and Beleaguered Castle"): the Aces start on the
 foundations, the other 48 cards go row by row to eight piles of six; no deal-time plays and
 no autoplay (CB-8).  Citadel is the same game with two flags switched on.
 
-Decision where RULES.md is silent: an Ace is a foundation's top card too, so with take-backs
+Decision where the rule pages are silent (docs/reglas.md): an Ace is a foundation's top card too, so with take-backs
 on it may go back into play (onto any 2, or a hole); the emptied foundation keeps its suit
 and takes only that suit's Ace again."""
 

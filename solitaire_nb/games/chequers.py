@@ -1,4 +1,4 @@
-"""Chequers (RULES.md, "Chequers"): two decks, 25 piles of four, a reserve of four, and eight
+"""Chequers (docs/reglas.md, "Chequers"): two decks, 25 piles of four, a reserve of four, and eight
 foundations, four going up from the Aces and four going down from the Kings."""
 
 from __future__ import annotations

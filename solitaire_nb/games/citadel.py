@@ -1,4 +1,4 @@
-"""Citadel (RULES.md, "Citadel and Beleaguered Castle"): Beleaguered Castle whose deal sends
+"""Citadel (docs/reglas.md, "Citadel and Beleaguered Castle"): Beleaguered Castle whose deal sends
 cards that fit a foundation home at once (CB-2), followed by autoplay (CB-7).  Both are flags
 (`deal_to_foundations`, `autoplay`) of the same definition, switched on here, so the two
 games differ in named rules only."""

@@ -1,7 +1,7 @@
-"""Moving Left (RULES.md, "Moving Left"): two decks, a triangular Klondike-style deal over ten
+"""Moving Left (docs/reglas.md, "Moving Left"): two decks, a triangular Klondike-style deal over ten
 piles, one pass through the stock, eight foundations by suit.
 
-Decision where RULES.md is silent: with `shift_left=True`, if the pile to the right of an
+Decision where the rule pages are silent (docs/reglas.md): with `shift_left=True`, if the pile to the right of an
 emptied pile is itself empty, nothing moves and the chain stops there."""
 
 from __future__ import annotations

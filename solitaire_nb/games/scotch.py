@@ -1,4 +1,4 @@
-"""Scotch (RULES.md, "Scotch"): one deck in 18 fans, all face up; foundations in alternating
+"""Scotch (docs/reglas.md, "Scotch"): one deck in 18 fans, all face up; foundations in alternating
 colours; a fan that empties stays empty."""
 
 from __future__ import annotations

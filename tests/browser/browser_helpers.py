@@ -162,7 +162,7 @@ def voila(notebook: Path) -> Iterator[str]:
 
 def legal_then_refused(game: str, seed: int, onto_a_card: bool = False) -> tuple[str, str]:
     """A legal move on the fresh deal (onto a card, if asked), and a tableau move refused right
-    after it, both in RULES.md notation: what a browser test clicks."""
+    after it, both in the API notation of docs/reglas.md: what a browser test clicks."""
     import solitaire_nb as sn
 
     g = sn.new_game(game, seed=seed)
@@ -300,7 +300,7 @@ def _expect_message(board, text: str, exact: bool = False) -> None:
 
 def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, illegal_move: str) -> None:
     """On the board showing `game_name` deal `seed` (fresh, no move played), click
-    `legal_move` (RULES.md notation) and check the card reached its pile; then click
+    `legal_move` (API notation, docs/reglas.md) and check the card reached its pile; then click
     `illegal_move` and check the board shows the engine's Spanish reason and changed nothing."""
     from playwright.sync_api import expect
 
