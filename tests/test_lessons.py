@@ -305,11 +305,6 @@ def test_narrated_game_without_a_stored_line_says_so_in_spanish():
 #   closed `<details><summary>Ver respuesta</summary>…</details>` and a practice board.
 NOTEBOOKS = REPO / "notebooks"
 GAME_NOTEBOOKS = sorted(set(NOTEBOOK_OF.values()))
-# Notebooks whose content has not been rewritten to the lesson conventions yet: their lesson
-# checks are expected to fail (remove a notebook from here when it is rewritten).
-NOT_YET_REWRITTEN: set[str] = set(GAME_NOTEBOOKS) - {
-    "01_chequers", "02_moving_left", "03_scotch", "04_bakers_dozen", "05_citadel_y_beleaguered_castle"
-}
 CAJA = re.compile(r"""\bcaja\(\s*["']([\w-]+)["']""")
 RANK_SPELLINGS = {
     1: (["A"], ["As", "uno"]),
@@ -405,11 +400,6 @@ def _shown_before(cells, stop: int, with_outputs: bool) -> str:
     return "\n".join(parts)
 
 
-def _lesson_param(stem: str):
-    marks = [pytest.mark.xfail(reason=f"{stem} aún no está reescrito", strict=False)] if stem in NOT_YET_REWRITTEN else []
-    return pytest.param(stem, marks=marks, id=stem)
-
-
 def test_card_spellings_are_all_recognised():
     p = card_pattern("8S")
     for text in ("8S", '"8S"', "8♠", "8 ♠", "el 8 de picas", "Ocho de picas"):
@@ -441,7 +431,7 @@ def test_every_exercise_declares_its_cards_kind_and_position():
         assert not PYTHONISH.search(ex.pregunta), ex_id
 
 
-@pytest.mark.parametrize("stem", [_lesson_param(s) for s in GAME_NOTEBOOKS])
+@pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
 def test_each_game_notebook_has_three_exercises_one_played_on_a_board(stem):
     from solitaire_nb.ejercicios import EJERCICIOS
 
@@ -451,7 +441,7 @@ def test_each_game_notebook_has_three_exercises_one_played_on_a_board(stem):
     assert any(getattr(EJERCICIOS[ex], "kind", None) == "board" for ex in ids), stem
 
 
-@pytest.mark.parametrize("stem", [_lesson_param(s) for s in GAME_NOTEBOOKS])
+@pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
 def test_no_exercise_card_is_shown_before_its_exercise(stem):
     from solitaire_nb.ejercicios import EJERCICIOS
 
@@ -495,7 +485,7 @@ PRACTICE_BOARD = re.compile(r"\b(?:play|Board)\(")
 CLOSED_ANSWER = re.compile(r"<details(?P<attrs>[^>]*)>\s*<summary>\s*Ver respuesta\s*</summary>", re.S)
 
 
-@pytest.mark.parametrize("stem", [_lesson_param(s) for s in GAME_NOTEBOOKS])
+@pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
 def test_every_rule_section_predicts_hides_its_answer_and_has_a_practice_board(stem):
     md_cells, _ = _notebook_cells(stem)
     sections = _rule_sections(md_cells)

@@ -27,11 +27,6 @@ import pytest
 from browser_helpers import TOKEN, _isolated_env, _server, free_port
 from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layout, visible_text, voila_server
 
-# Lessons being rewritten (branches c1, c2, c3) whose page still asks for code today: expected to
-# fail until the rewrite lands; the coordinator removes each name as its lesson is merged.
-IN_REWRITE: list[str] = [
-]
-
 PAGE_TIMEOUT = 900  # a page is sent once its notebook has run, on a busy 2-core machine
 
 
@@ -146,18 +141,12 @@ def widget_fallbacks(name: str) -> str:
     return "\n".join(parts)
 
 
-def _lesson_params():
-    marks = pytest.mark.xfail(strict=False, reason="lección en reescritura")
-    return [pytest.param(n, marks=marks) if n in IN_REWRITE else n for n in LESSONS]
-
-
 def test_every_lesson_is_checked():
     assert len(LESSONS) >= 7 and "05_citadel_y_beleaguered_castle.ipynb" in LESSONS
-    assert set(IN_REWRITE) <= set(LESSONS)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", _lesson_params())
+@pytest.mark.parametrize("name", LESSONS)
 def test_student_page_asks_for_no_code(lesson_server, name):
     html = fetch(f"{lesson_server}voila/render/{name}")
     text = visible_text(html)

@@ -21,7 +21,6 @@ import itertools
 import pytest
 from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot
 from student_view import LESSONS, NOTEBOOKS, code_talk, student_voila
-from test_student_pages import IN_REWRITE
 
 import solitaire_nb as sn
 from solitaire_nb.ejercicios import EJERCICIOS, enunciado, es_correcta
@@ -139,8 +138,6 @@ def test_student_plays_and_answers_in_voila(chromium, student_url, width):
         bad_widgets = code_talk(widgets)
         assert not bad_widgets, f"los tableros y casillas ({width} px)\n" + "\n".join(bad_widgets)
         problems = code_talk(page.locator("body").inner_text() + "\n" + _field_texts(page))
-        if problems and NOTEBOOK.name in IN_REWRITE:
-            pytest.xfail("lección en reescritura: " + "; ".join(problems[:3]))
         assert not problems, f"{NOTEBOOK.name} en Voila ({width} px)\n" + "\n".join(problems)
         print(f"\n{width} px: {typed} jugado; {key}: «{answer}» → ¡Correcto!")
     finally:
@@ -149,8 +146,7 @@ def test_student_plays_and_answers_in_voila(chromium, student_url, width):
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_lesson_page_in_voila(chromium, name):
-    """Every lesson's student page, widgets drawn: none fails to draw, and nothing asks for
-    code (a lesson still being rewritten, tests/test_student_pages.py's IN_REWRITE, may)."""
+    """Every lesson's student page, widgets drawn: none fails to draw, and nothing asks for code."""
     require_chromium()
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
     page = context.new_page()
@@ -165,8 +161,6 @@ def test_every_lesson_page_in_voila(chromium, name):
             fields = _field_texts(page)
         assert "Error displaying widget" not in text
         problems = code_talk(text + "\n" + fields)
-        if problems and name in IN_REWRITE:
-            pytest.xfail("lección en reescritura: " + "; ".join(problems[:3]))
         assert not problems, f"{name} en Voila\n" + "\n".join(problems)
     finally:
         context.close()
