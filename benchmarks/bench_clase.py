@@ -354,23 +354,10 @@ def summarize_browser(rows: list[dict]) -> str:
 
 @contextlib.contextmanager
 def static_site(folder: Path):
-    import functools
-    import http.server
+    from browser_helpers import serve_static
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                          ".mjs": "text/javascript", ".js": "text/javascript"}  # fmt: skip
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_address[1]}"
-    finally:
-        srv.shutdown()
-        srv.server_close()
+    with serve_static(folder) as url:
+        yield url
 
 
 # ---------------------------------------------------------------------- the solver, many at once
