@@ -16,13 +16,7 @@ from outside the site at run time) built from student versions of the lessons:
   the build, `teacher_material`);
 * a start page, ``alumnos.html``, linking each lesson in JupyterLite's Notebook view.
 
-Why not Voici (Voila's pages on JupyterLite, which would also run each page by itself): tried
-and measured on 2026-12-01.  voici-core 0.10 needs jupyterlite-core 0.7, whose Pyodide kernel
-(0.7.x) requires the shared module ``@jupyterlab/pluginmanager`` that Voici 0.10's page does not
-provide (the kernel never loads); voici-core 0.9 with jupyterlite-core 0.6 and the Pyodide kernel
-0.6.1 loads, but offline its kernel stops after loading IPython and never runs a cell (after
-serving ssl and sqlite3 locally, which that kernel asks Pyodide's CDN for).  The full ``voici``
-package needs conda channels.
+Why the current Lite site and not Voici: docs/jupyterlite.md.
 """
 
 from __future__ import annotations
