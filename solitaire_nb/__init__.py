@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from .cards import Card
-from .engine import Action, DealReport, Game, Step, load_game, new_game
+from .engine import Action, DealReport, Game, PlayerView, Step, load_game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
 from .rules import GameDef
@@ -26,6 +26,7 @@ __all__ = [
     "GameDef",
     "IllegalMove",
     "Move",
+    "PlayerView",
     "Step",
     "load_game",
     "new_game",

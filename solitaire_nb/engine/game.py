@@ -20,12 +20,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Any, NamedTuple
 
-from . import notation, texts
-from .cards import CARDS, Card, new_deck, same_rank_ids
-from .checks import check_seed, shown
-from .moves import IllegalMove, Move
-from .rules import ALL, GameDef, Layout, Rules
-from .shuffle import deal_order
+from .. import notation, texts
+from ..cards import CARDS, Card, new_deck, same_rank_ids
+from ..checks import check_seed, shown
+from ..moves import IllegalMove, Move
+from ..rules import ALL, GameDef, Layout, Rules
+from ..shuffle import deal_order
 
 FORMAT = "solitaire_nb/partida"
 FORMAT_VERSION = 1
@@ -51,6 +51,17 @@ class Step(NamedTuple):
     automatic: tuple[Action, ...]
 
 
+class PlayerView(NamedTuple):
+    """A position as a player sees it (`Game.player_view`)."""
+
+    game: str
+    variant: dict[str, bool]
+    piles: dict[str, tuple[Card | None, ...]]
+    """Pile id -> its cards bottom to top, None for each face-down card."""
+    unseen: tuple[Card, ...]
+    """The cards not visible anywhere, sorted by card id (not by where they lie)."""
+
+
 class DealReport(NamedTuple):
     """What Citadel's (or Beleaguered Castle's) deal did before the first move."""
 
@@ -65,7 +76,7 @@ class DealReport(NamedTuple):
 
 
 def _definition(name: str) -> GameDef:
-    from .games import GAMES
+    from ..games import GAMES
 
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(GAMES)
@@ -133,6 +144,50 @@ class Game:
     def face_down(self, pile_id: str) -> int:
         """How many cards at the bottom of `pile_id` lie face down."""
         return self._fd[self._index(pile_id)]
+
+    @property
+    def tableau_ids(self) -> tuple[str, ...]:
+        """The tableau piles' ids, left to right ("T0", "T1", …)."""
+        return tuple(self.pile_ids[i] for i in self._tab)
+
+    @property
+    def foundation_ids(self) -> tuple[str, ...]:
+        """The foundations' ids, in order ("F0", "F1", …)."""
+        return tuple(self.pile_ids[i] for i in self._fnd)
+
+    def pile_kind(self, pile_id: str) -> str:
+        """What a pile is: "T" tableau, "F" foundation, "R" reserve, "S" stock, "W" waste."""
+        return self._kind[self._index(pile_id)]
+
+    def run_length(self, pile_id: str) -> int:
+        """How many cards from the top of a tableau pile may move together now (0 for an empty
+        pile or a face-down top; 1 where the rules move one card at a time)."""
+        i = self._index(pile_id)
+        return self._run_length(i) if self._kind[i] == "T" else 0
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def player_view(self) -> PlayerView:
+        """What a player sees: every face-up card, and for a face-down card (the stock's, the
+        reserve's, Moving Left's tableau) only that it is there (None).  `unseen` lists the
+        cards the player cannot see, sorted, which a player can work out by counting; it
+        does not say where they lie."""
+        piles = {
+            p: tuple(None if j < self._fd[i] else c for j, c in enumerate(self._piles[i]))
+            for i, p in enumerate(self.pile_ids)
+        }
+        seen = Counter(c for cards in piles.values() for c in cards if c is not None)
+        unseen = Counter(new_deck(self.definition.decks)) - seen if not self._practice else Counter()
+        if self._practice:
+            hidden = Counter(c for i, p in enumerate(self._piles) for c in p[: self._fd[i]])
+            unseen = hidden  # a practice position's missing cards are not in play at all
+        return PlayerView(self.name, dict(self.variant), piles, tuple(sorted(unseen.elements(), key=lambda c: c.id)))
 
     def _index(self, pile_id: str) -> int:
         try:
@@ -651,7 +706,7 @@ class Game:
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        from .render import render_svg
+        from ..render import render_svg
 
         return render_svg(self)
 
