@@ -123,6 +123,14 @@ class Rules:
     shift_left: bool = False
     autoplay: bool = False
     deal_to_foundations: bool = False
+    # Tableau piles may hold face-down cards (dealt face down, turned up when uncovered).
+    face_down_tableau: bool = False
+
+    @property
+    def hides_cards(self) -> bool:
+        """Whether some cards lie face down (tableau, reserve or stock): a player does not
+        see them, and a solver that reads the whole position does."""
+        return self.face_down_tableau or self.reserve or self.stock
 
 
 @dataclass(frozen=True)

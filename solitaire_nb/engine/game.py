@@ -173,6 +173,24 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def hides_cards(self) -> bool:
+        """Whether this game deals cards face down (see `Rules.hides_cards`)."""
+        return self.rules.hides_cards
+
+    def validate(self) -> None:
+        """Raise a Spanish ValueError if the position is one no play could reach: with the
+        whole deck(s), foundations that are legal sequences and face-down cards only where
+        play puts them; in a practice position, no card more often than the decks hold it
+        and legal foundations."""
+        have = Counter(c for p in self._piles for c in p)
+        if any(not 0 <= f <= len(p) for f, p in zip(self._fd, self._piles, strict=True)):
+            raise ValueError("Posición imposible: hay más cartas boca abajo que cartas en alguna pila")
+        if sum(have.values()) >= 52 * self.definition.decks:
+            self._validate_position()
+        else:
+            self._validate_practice(have)
+
     def player_view(self) -> PlayerView:
         """What a player sees: every face-up card, and for a face-down card (the stock's, the
         reserve's, Moving Left's tableau) only that it is there (None).  `unseen` lists the
@@ -794,7 +812,7 @@ class Game:
                 allowed = fd == n
             elif kind == "R":
                 allowed = fd == max(0, n - 1)
-            elif kind == "T" and self.name == "moving_left":
+            elif kind == "T" and self.rules.face_down_tableau:
                 allowed = fd == 0 if n == 0 else fd <= n - 1
             else:
                 allowed = fd == 0

@@ -49,6 +49,7 @@ def configure(flags) -> Rules:
         waste=True,
         takeback=True,
         shift_left=flags["shift_left"],
+        face_down_tableau=True,
     )
 
 
