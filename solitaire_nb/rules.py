@@ -125,6 +125,18 @@ class Rules:
     deal_to_foundations: bool = False
     # Tableau piles may hold face-down cards (dealt face down, turned up when uncovered).
     face_down_tableau: bool = False
+    # The layout of a one-deck open game's deal (solitaire_nb/family.py), in this order: the
+    # Aces go out (`aces_out`), the other cards are dealt round after round (`deal_rows`, with
+    # `deal_to_foundations`), each pile's Kings go to its bottom (`kings_to_bottom`), then the
+    # autoplay.  deal_rows: how many piles each round reaches, from T0 rightwards (Scotch:
+    # 17, 17, 18); None, or rounds past the last listed, reach all `tableau_count` piles;
+    # the deal stops when the cards run out.
+    deal_rows: tuple[int, ...] | None = None
+    # The four Aces start on the foundations before the deal, one per foundation in foundation
+    # order (a foundation tied to a suit gets that suit's Ace; the others ♠ ♥ ♦ ♣ in turn).
+    aces_out: bool = False
+    # After the deal each pile's Kings move to its bottom, keeping their order and the others'.
+    kings_to_bottom: bool = False
 
     @property
     def hides_cards(self) -> bool:

@@ -43,6 +43,7 @@ def configure(flags) -> Rules:
         ),
         foundations=(FoundationRule(direction="up", suits="same", start="any"),) * 4,
         takeback=False,
+        kings_to_bottom=flags["kings_to_bottom"],
     )
 
 

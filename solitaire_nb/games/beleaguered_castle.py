@@ -75,6 +75,7 @@ def configure(flags) -> Rules:
         takeback=flags["takeback"],
         autoplay=flags["autoplay"],
         deal_to_foundations=flags["deal_to_foundations"],
+        aces_out=True,
     )
 
 

@@ -27,6 +27,7 @@ def configure(flags) -> Rules:
         tableau=TableauRule(build="down", suits="any", empty="none"),
         foundations=(FoundationRule(direction="up", suits="alt", start="any"),) * 4,
         takeback=True,
+        deal_rows=(17, 17, 18),
     )
 
 
