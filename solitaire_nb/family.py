@@ -182,6 +182,17 @@ class FamilyDeal:
         """Piles left empty once the autoplay stops, per deal."""
         return (self.lengths == 0).sum(axis=1, dtype=np.int16)
 
+    @property
+    def under_king(self) -> np.ndarray:
+        """Cards with a King somewhere above them in their pile once the autoplay stops, per deal
+        (Baker's Dozen moves the Kings to the bottom so that none is)."""
+        width = self.cards.shape[2]
+        inside = np.arange(width) < self.lengths[:, :, None]
+        king = inside & (self.cards % RANKS == RANKS - 1)
+        above = np.logical_or.accumulate(king[:, :, ::-1], axis=2)[:, :, ::-1]  # a King here or higher
+        covered = inside & np.concatenate([above[:, :, 1:], np.zeros_like(above[:, :, :1])], axis=2)
+        return covered.sum(axis=(1, 2), dtype=np.int16)
+
     def length_counts(self) -> np.ndarray:
         """(n, longest + 1): how many piles have 0, 1, 2, … cards once the autoplay stops."""
         top = int(self.lengths.max(initial=0))
