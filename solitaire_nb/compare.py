@@ -23,7 +23,7 @@ import numpy as np
 
 from . import study
 from .checks import check_int, shown
-from .family import FamilyDeal, deal_family, family_problem
+from .family import FamilyDeal, _deal, family_problem
 
 MAX_COMPARED = 1_000_000  # decks per comparison (both games' records stay in memory)
 
@@ -246,8 +246,8 @@ def _side(game: object, variant: Mapping[str, bool] | None, which: str) -> tuple
     return definition, rules, name
 
 
-def _stats(definition: Any, name: str, deal: FamilyDeal) -> GameStats:
-    figures = {key: _interval(per_deal(deal, key)) for key in FIGURES}
+def _stats(definition: Any, name: str, deal: FamilyDeal, values: dict[str, np.ndarray]) -> GameStats:
+    figures = {key: _interval(values[key]) for key in FIGURES}
     columns = study.mean_ci(deal.lengths)
     after = study.mean_ci(deal.after_deal)
     return GameStats(
@@ -280,10 +280,11 @@ def compare(
         name_a, name_b = f"{name_a} (a)", f"{name_b} (b)"
     n = check_int(n, "El número de repartos (n)", 1, MAX_COMPARED)
     decks = study.draw_decks(n, seed)
-    deal_a, deal_b = deal_family(decks, rules_a), deal_family(decks, rules_b)
-    stats_a, stats_b = _stats(def_a, name_a, deal_a), _stats(def_b, name_b, deal_b)
+    deal_a, deal_b = _deal(decks, rules_a), _deal(decks, rules_b)
+    values_a = {key: per_deal(deal_a, key) for key in FIGURES}
+    values_b = {key: per_deal(deal_b, key) for key in FIGURES}
+    stats_a, stats_b = _stats(def_a, name_a, deal_a, values_a), _stats(def_b, name_b, deal_b, values_b)
     differences = {
-        key: _interval(per_deal(deal_a, key).astype(np.int16) - per_deal(deal_b, key).astype(np.int16))
-        for key in FIGURES
+        key: _interval(values_a[key].astype(np.int16) - values_b[key].astype(np.int16)) for key in FIGURES
     }
     return Comparison(stats_a, stats_b, n, None if seed is None else int(seed), decks, differences)

@@ -185,13 +185,13 @@ class FamilyDeal:
     @property
     def under_king(self) -> np.ndarray:
         """Cards with a King somewhere above them in their pile once the autoplay stops, per deal
-        (Baker's Dozen moves the Kings to the bottom so that none is)."""
+        (Baker's Dozen moves the Kings to the bottom so that none is): in each pile, the cards
+        below its highest King."""
         width = self.cards.shape[2]
-        inside = np.arange(width) < self.lengths[:, :, None]
+        inside = np.arange(width, dtype=np.uint8) < self.lengths[:, :, None]
         king = inside & (self.cards % RANKS == RANKS - 1)
-        above = np.logical_or.accumulate(king[:, :, ::-1], axis=2)[:, :, ::-1]  # a King here or higher
-        covered = inside & np.concatenate([above[:, :, 1:], np.zeros_like(above[:, :, :1])], axis=2)
-        return covered.sum(axis=(1, 2), dtype=np.int16)
+        highest = (king * np.arange(1, width + 1, dtype=np.uint8)).max(axis=2, initial=0)  # 1 + its slot
+        return np.maximum(highest.astype(np.int16) - 1, 0).sum(axis=1, dtype=np.int16)
 
     def length_counts(self) -> np.ndarray:
         """(n, longest + 1): how many piles have 0, 1, 2, … cards once the autoplay stops."""
@@ -209,8 +209,11 @@ def deal_family(decks: np.ndarray, rules: Rules, *, chunk: int = CHUNK) -> Famil
 
     A Spanish ValueError if the rules are not a one-deck open game of the family or the decks
     are not rows of the 52 card ids."""
-    rules = check_family(rules)
-    decks = _deck_rows(decks)
+    return _deal(_deck_rows(decks), check_family(rules), chunk)
+
+
+def _deal(decks: np.ndarray, rules: Rules, chunk: int = CHUNK) -> FamilyDeal:
+    """`deal_family` for decks and rules already checked (`study.draw_decks`' decks are)."""
     n = len(decks)
     piles, slots = deal_targets(rules)
     width = int(slots.max()) + 2  # slot 0 of every pile stays NO_CARD: the "top" of an empty pile
