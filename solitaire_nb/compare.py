@@ -110,15 +110,16 @@ class Comparison:
         """One Spanish sentence: how many more or fewer cards a leaves on the table than b."""
         mean, low, high = self.differences["on_table"]
         a, b = self.a.name, self.b.name
+        d = _decimals(low, high)
         if low > 0 or high < 0:
             more = "más" if mean > 0 else "menos"
-            return (f"{a} deja de media {_es(abs(mean))} cartas {more} en la mesa que {b} "
-                    f"(intervalo del 95 %: de {_es(abs(low if mean > 0 else high))} a "
-                    f"{_es(abs(high if mean > 0 else low))}).")
+            return (f"{a} deja {more} cartas en la mesa que {b}: {_es(abs(mean), d)} de media, con un "
+                    f"intervalo del 95 % de {_es(abs(low if mean > 0 else high), d)} a "
+                    f"{_es(abs(high if mean > 0 else low), d)}.")
         if low == high:
             return f"{a} y {b} dejan siempre el mismo número de cartas en la mesa."
         return (f"Con estos repartos no se distingue qué juego deja más cartas en la mesa: la "
-                f"diferencia, {_es(mean)}, va de {_es(low)} a {_es(high)} (intervalo del 95 %).")
+                f"diferencia, {_es(mean, d)}, va de {_es(low, d)} a {_es(high, d)} (intervalo del 95 %).")
 
     def _deals(self) -> str:
         seed = f"semilla {self.seed}" if self.seed is not None else "semilla al azar"
@@ -187,11 +188,20 @@ def _miles(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
 
+def _decimals(low: float, high: float) -> int:
+    """Two decimals, or as many more (up to four) as it takes for the interval's ends to differ."""
+    d = 2
+    while d < 4 and f"{low:.{d}f}" == f"{high:.{d}f}":
+        d += 1
+    return d
+
+
 def _ci(interval: Interval) -> str:
     mean, low, high = interval
     if low == high:
         return f"{_es(mean)} (siempre)"
-    return f"{_es(mean)} (de {_es(low)} a {_es(high)})"
+    d = _decimals(low, high)
+    return f"{_es(mean, d)} (de {_es(low, d)} a {_es(high, d)})"
 
 
 # ---------------------------------------------------------------------- the games

@@ -74,7 +74,10 @@ def test_the_summary_reads_like_the_notebook(castle_citadel):
     assert text.startswith("Beleaguered Castle frente a Citadel: 50.000 repartos (semilla 2026)")
     mean, low, high = castle_citadel.differences["on_table"]
     assert f"{mean:.2f}".replace(".", ",") in castle_citadel.headline()
-    assert "cartas más en la mesa que Citadel" in castle_citadel.headline()
+    assert castle_citadel.headline().startswith("Beleaguered Castle deja más cartas en la mesa que Citadel: ")
+    reverse = compare("citadel", "beleaguered_castle", n=300)
+    assert reverse.headline().startswith("Citadel deja menos cartas en la mesa que Beleaguered Castle: ")
+    assert "−" not in reverse.headline()
     assert "48,00 (siempre)" in text
 
 
@@ -262,3 +265,18 @@ def test_an_unknown_measure_is_refused_in_spanish(small):
         compare_plots.plot_difference(small, "cards")
     with pytest.raises(ValueError, match="No hay ninguna medida llamada 'cards'"):
         small.difference("cards")
+
+
+def test_headline_when_the_interval_holds_zero(small):
+    unclear = dataclasses.replace(small, differences={**small.differences, "on_table": (0.02, -0.01, 0.05)})
+    assert unclear.headline() == (
+        "Con estos repartos no se distingue qué juego deja más cartas en la mesa: la diferencia, "
+        "0,02, va de −0,01 a 0,05 (intervalo del 95 %)."
+    )
+
+
+def test_narrow_intervals_get_the_decimals_they_need(small):
+    figures = {**small.differences, "longest": (0.0134, 0.0132, 0.0136), "shortest": (2.299, 2.2962, 2.3021)}
+    text = dataclasses.replace(small, differences=figures).text()
+    assert "diferencia, 0,0134 (de 0,0132 a 0,0136)" in text  # three decimals would not separate them
+    assert "diferencia, 2,30 (de 2,30 a 2,30)" not in text and "2,299 (de 2,296 a 2,302)" in text
