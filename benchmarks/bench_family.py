@@ -78,7 +78,7 @@ def main() -> None:
     args = ap.parse_args()
 
     compare("beleaguered_castle", "citadel", n=1000)  # warm up imports and NumPy
-    print(f"n = {args.n:,} repartos, mediana de {args.repeat}; media de carga: "
+    print(f"n = {args.n:,} repartos, mediana de {args.repeat}; media de carga: ".replace(",", ".", 1)
           + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     print()
     print("| pareja (a / b) | compare (s) | barajas (s) | repartir a (s) | repartir b (s) |")
