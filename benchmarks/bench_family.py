@@ -78,7 +78,8 @@ def main() -> None:
     args = ap.parse_args()
 
     compare("beleaguered_castle", "citadel", n=1000)  # warm up imports and NumPy
-    print(f"n = {args.n:,} repartos, mediana de {args.repeat}; media de carga: ".replace(",", ".", 1)
+    deals = f"{args.n:,}".replace(",", ".")
+    print(f"n = {deals} repartos, mediana de {args.repeat}; media de carga: "
           + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     print()
     print("| pareja (a / b) | compare (s) | barajas (s) | repartir a (s) | repartir b (s) |")
