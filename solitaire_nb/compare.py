@@ -105,6 +105,14 @@ class Comparison:
         """The per-deal differences a − b of one of `FIGURES`."""
         return per_deal(self.a.deal, key).astype(np.int16) - per_deal(self.b.deal, key).astype(np.int16)
 
+    def typical_deal(self, which: str = "b") -> int:
+        """Index of a deal (in `decks`) that leaves on the table, after the automatic moves, the
+        median number of cards of game `which` ("a" or "b"): half the deals leave more."""
+        if which not in ("a", "b"):
+            raise ValueError(f"which debe ser 'a' o 'b', no {shown(which)}")
+        table = (self.a if which == "a" else self.b).deal.on_table.astype(float)
+        return int(np.argmin(np.abs(table - np.median(table))))
+
     # ------------------------------------------------------------------ what a reader sees
     def headline(self) -> str:
         """One Spanish sentence: how many more or fewer cards a leaves on the table than b."""
@@ -218,6 +226,9 @@ def _definition(game: object) -> Any:
         and isinstance(getattr(game, "display_name", None), str)
         and getattr(game, "decks", None) == 1
     )
+    name = getattr(game, "display_name", None)
+    if not looks_like and isinstance(name, str) and isinstance(getattr(game, "decks", None), int):
+        raise ValueError(f"compare necesita juegos de una baraja a la vista, y {name} se juega con {game.decks} barajas")
     if not looks_like:
         raise ValueError(
             f"compare necesita dos juegos de una baraja a la vista (su nombre o su definición), "

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import SUIT_CODES
-from .checks import shown
+from .checks import check_int, shown
 from .rules import Rules
 
 MIN_COLUMNS, MAX_COLUMNS = 4, 20
@@ -209,6 +209,7 @@ def deal_family(decks: np.ndarray, rules: Rules, *, chunk: int = CHUNK) -> Famil
 
     A Spanish ValueError if the rules are not a one-deck open game of the family or the decks
     are not rows of the 52 card ids."""
+    chunk = check_int(chunk, "chunk", 1)
     return _deal(_deck_rows(decks), check_family(rules), chunk)
 
 

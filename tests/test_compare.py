@@ -134,7 +134,10 @@ def test_variants_are_named_in_spanish(small):
     [
         ("klondike", "No hay ningún juego llamado 'klondike'"),
         ("chequers", "reserva"),
-        (sn.GAMES["moving_left"], "compare necesita dos juegos de una baraja a la vista"),
+        (sn.GAMES["moving_left"], "compare necesita juegos de una baraja a la vista, y Moving Left se juega con 2 barajas"),
+        (Composed(sn.GAMES["citadel"].rules_for(), decks=2), "y Mi juego se juega con 2 barajas"),
+        ("", "No hay ningún juego llamado ''"),
+        (sn.GAMES, "compare necesita dos juegos de una baraja a la vista (su nombre o su definición), no"),
         (7, "no 7"),
         (None, "no None"),
         (Composed(sn.GAMES["chequers"].rules_for()), "No se puede comparar Mi juego"),
@@ -280,3 +283,12 @@ def test_narrow_intervals_get_the_decimals_they_need(small):
     text = dataclasses.replace(small, differences=figures).text()
     assert "diferencia, 0,0134 (de 0,0132 a 0,0135)" in text  # three decimals would not separate them
     assert "diferencia, 2,30 (de 2,30 a 2,30)" not in text and "2,299 (de 2,296 a 2,302)" in text
+
+
+def test_a_typical_deal(castle_citadel):
+    d = castle_citadel.typical_deal()
+    table = castle_citadel.b.deal.on_table
+    assert table[d] == np.median(table)
+    assert castle_citadel.a.deal.on_table[castle_citadel.typical_deal("a")] == 48
+    with pytest.raises(ValueError, match="which debe ser 'a' o 'b', no 'c'"):
+        castle_citadel.typical_deal("c")

@@ -312,3 +312,8 @@ def test_bad_decks_are_refused_in_spanish(decks):
 def test_no_decks_deal_nothing():
     deal = deal_family(np.zeros((0, 52), dtype=np.uint8), sn.GAMES["scotch"].rules_for())
     assert deal.n == 0 and deal.lengths.shape == (0, 18)
+
+
+def test_a_bad_chunk_is_refused_in_spanish():
+    with pytest.raises(ValueError, match="chunk debe ser un entero mayor o igual que 1, no 0"):
+        deal_family(study.draw_decks(3, seed=1), sn.GAMES["citadel"].rules_for(), chunk=0)
