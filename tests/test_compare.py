@@ -292,3 +292,10 @@ def test_a_typical_deal(castle_citadel):
     assert castle_citadel.a.deal.on_table[castle_citadel.typical_deal("a")] == 48
     with pytest.raises(ValueError, match="which debe ser 'a' o 'b', no 'c'"):
         castle_citadel.typical_deal("c")
+
+
+def test_a_random_seed_is_said_so():
+    c = compare("citadel", "scotch", n=100, seed=None)
+    assert c.seed is None and "100 repartos (semilla al azar)" in c.text()
+    names = compare("citadel", "citadel", n=20, variant_b={"takeback": False, "autoplay": False})
+    assert names.b.name == "Citadel (sin devolver cartas, sin juego automático a la base)"
