@@ -299,7 +299,7 @@ def compare(
     def_b, rules_b, name_b = _side(b, variant_b, "b")
     if name_a == name_b and rules_a != rules_b:
         name_a, name_b = f"{name_a} (a)", f"{name_b} (b)"
-    n = check_int(n, "El número de repartos (n)", 1, MAX_COMPARED)
+    n = check_int(n, "El número de repartos (n)", 2, MAX_COMPARED)  # an interval needs two
     decks = study.draw_decks(n, seed)
     deal_a, deal_b = _deal(decks, rules_a), _deal(decks, rules_b)
     values_a = {key: per_deal(deal_a, key) for key in FIGURES}

@@ -155,7 +155,8 @@ def test_other_games_are_refused_in_spanish(a, words):
     [
         ({"n": 0}, "El número de repartos (n)"),
         ({"n": 2.5}, "no 2.5"),
-        ({"n": 10**8}, "entre 1 y 1000000"),
+        ({"n": 10**8}, "entre 2 y 1000000"),
+        ({"n": 1}, "entre 2 y 1000000, no 1"),
         ({"seed": -1}, "semilla"),
         ({"seed": "uno"}, "semilla"),
         ({"variant_a": {"colour": True}}, "no tiene la variante 'colour'"),
