@@ -274,10 +274,10 @@ def _deal_chunk(decks, rules, piles, slots, tables, cards, after, lengths, home,
     padded = np.concatenate([dealt, np.full((n, 1), NO_CARD, dtype=np.uint8)], axis=1)
     grid = padded[:, _pile_positions(piles, slots, cols, width - 1)]  # (n, cols, slots) as meant
     if rules.deal_to_foundations or rules.kings_to_bottom:
-        _close_up(grid, rules.kings_to_bottom, cards)
+        after[:] = _close_up(grid, rules.kings_to_bottom, cards)
     else:
         cards[:, :, 1:] = grid
-    after[:] = (grid != NO_CARD).sum(axis=2)
+        after[:] = np.bincount(piles, minlength=cols)
     lengths[:] = after
     if rules.autoplay:
         moved[:] = _autoplay(cards, lengths, count, src, dst)
@@ -321,21 +321,38 @@ def _home_in_order(dealt: np.ndarray, src, dst, start) -> tuple[np.ndarray, np.n
     return sent.T, count
 
 
-def _close_up(grid: np.ndarray, kings_to_bottom: bool, cards: np.ndarray) -> None:
+def _running(mask: np.ndarray) -> np.ndarray:
+    """Running count of a slot-major (slots, n, cols) mask along its first axis, as int8."""
+    out = np.empty(mask.shape, dtype=np.int8)
+    out[0] = mask[0]
+    for j in range(1, len(mask)):
+        np.add(out[j - 1], mask[j], out=out[j])
+    return out
+
+
+def _close_up(grid: np.ndarray, kings_to_bottom: bool, cards: np.ndarray) -> np.ndarray:
     """Write `grid`'s piles into `cards` (after its NO_CARD slot 0) without the holes the deal
     left and, with `kings_to_bottom`, with the Kings at the bottom, the order otherwise kept
-    (a stable partition).  One dense scatter: a hole "goes" to slot 0, which stays NO_CARD."""
-    present = grid != NO_CARD
+    (a stable partition); return the piles' lengths.  One dense scatter: a hole "goes" to
+    slot 0, which stays NO_CARD.
+
+    The work is done slot-major, (slots, n, cols): NumPy is slow along a short last axis."""
+    slots = np.ascontiguousarray(np.moveaxis(grid, 2, 0))
+    present = slots != NO_CARD
     if kings_to_bottom:
-        king = present & (grid % RANKS == RANKS - 1)
-        other = present & ~king
-        kings = king.sum(axis=2, keepdims=True, dtype=np.int8)
-        dest = np.where(king, king.cumsum(axis=2, dtype=np.int8), kings + other.cumsum(axis=2, dtype=np.int8))
+        king = present & (slots % RANKS == RANKS - 1)
+        below = _running(king)
+        others = _running(present & ~king)
+        others += below[-1]  # the other cards go above all the pile's Kings
+        dest = np.where(king, below, others)
     else:
-        dest = present.cumsum(axis=2, dtype=np.int8)
+        dest = _running(present)
+    lengths = dest[-1].copy() if not kings_to_bottom else others[-1].copy()
+    dest[~present] = 0
     n, cols, width = cards.shape
-    rows = np.arange(n * cols, dtype=np.intp).reshape(n, cols, 1) * width
-    cards.reshape(-1)[rows + np.where(present, dest, np.int8(0))] = grid
+    start = (np.arange(n * cols, dtype=np.intp) * width).reshape(n, cols)
+    cards.reshape(-1)[start + dest] = slots
+    return lengths.view(np.uint8)
 
 
 def _autoplay(cards: np.ndarray, lengths: np.ndarray, count: np.ndarray, src, dst) -> np.ndarray:
