@@ -157,12 +157,12 @@ class FamilyDeal:
 
     @property
     def on_table_after_deal(self) -> np.ndarray:
-        return self.after_deal.sum(axis=1, dtype=np.int16)
+        return _add_columns(self.after_deal)
 
     @property
     def on_table(self) -> np.ndarray:
         """Cards on the table once the autoplay stops, per deal."""
-        return self.lengths.sum(axis=1, dtype=np.int16)
+        return _add_columns(self.lengths)
 
     @property
     def foundation_cards(self) -> np.ndarray:
@@ -180,18 +180,18 @@ class FamilyDeal:
     @property
     def empty_columns(self) -> np.ndarray:
         """Piles left empty once the autoplay stops, per deal."""
-        return (self.lengths == 0).sum(axis=1, dtype=np.int16)
+        return _add_columns((self.lengths == 0).view(np.uint8))
 
     @property
     def under_king(self) -> np.ndarray:
         """Cards with a King somewhere above them in their pile once the autoplay stops, per deal
         (Baker's Dozen moves the Kings to the bottom so that none is): in each pile, the cards
         below its highest King."""
-        width = self.cards.shape[2]
-        inside = np.arange(width, dtype=np.uint8) < self.lengths[:, :, None]
-        king = inside & (self.cards % RANKS == RANKS - 1)
-        highest = (king * np.arange(1, width + 1, dtype=np.uint8)).max(axis=2, initial=0)  # 1 + its slot
-        return np.maximum(highest.astype(np.int16) - 1, 0).sum(axis=1, dtype=np.int16)
+        below = np.zeros(self.lengths.shape, dtype=np.uint8)  # cards under the highest King so far
+        for j in range(1, self.cards.shape[2]):  # slot by slot: NumPy is slow along a short last axis
+            king = (self.cards[:, :, j] % RANKS == RANKS - 1) & (self.lengths > j)
+            np.maximum(below, king.view(np.uint8) * np.uint8(j), out=below)
+        return _add_columns(below)
 
     def length_counts(self) -> np.ndarray:
         """(n, longest + 1): how many piles have 0, 1, 2, … cards once the autoplay stops."""
@@ -202,6 +202,15 @@ class FamilyDeal:
         """The tableau of one deal as the engine names it: {"T0": [card ids, bottom first], …}."""
         lengths = self.lengths if after_autoplay else self.after_deal
         return {f"T{c}": self.cards[deal, c, : lengths[deal, c]].tolist() for c in range(self.columns)}
+
+
+def _add_columns(values: np.ndarray) -> np.ndarray:
+    """Per deal, the sum over the piles of an (n, columns) uint8 array, as int16 (adding the
+    columns one by one: NumPy is slow along a short last axis)."""
+    out = values[:, 0].astype(np.int16)
+    for c in range(1, values.shape[1]):
+        out += values[:, c]
+    return out
 
 
 def deal_family(decks: np.ndarray, rules: Rules, *, chunk: int = CHUNK) -> FamilyDeal:
