@@ -322,11 +322,12 @@ def _home_in_order(dealt: np.ndarray, src, dst, start) -> tuple[np.ndarray, np.n
     need = (base[:, None] + src[dealt]).T.copy()  # one contiguous row per deal position
     make = (base[:, None] + dst[dealt]).T.copy()
     sent = np.zeros((m, n), dtype=bool)
-    for i in range(m):
-        ok = count[need[i]] > 0
+    for i in range(m):  # explicit get and set: several times faster than ``count[idx] -= ok``
+        have = count[need[i]]
+        ok = have > 0
         sent[i] = ok
-        count[need[i]] -= ok
-        count[make[i]] += ok
+        count[need[i]] = have - ok
+        count[make[i]] = count[make[i]] + ok
     return sent.T, count
 
 
@@ -367,27 +368,31 @@ def _close_up(grid: np.ndarray, kings_to_bottom: bool, cards: np.ndarray) -> np.
 def _autoplay(cards: np.ndarray, lengths: np.ndarray, count: np.ndarray, src, dst) -> np.ndarray:
     """CB-7 on every deal at once, in the engine's order: passes over the piles left to right,
     each pile's top going home if a foundation takes it, until a pass moves nothing.  Updates
-    `lengths` and `count`; returns the cards moved per deal."""
+    `lengths` and `count`; returns the cards moved per deal.
+
+    Within a pass each pile is looked at once and only its own move changes its top, so the
+    tops are read once per pass; the foundations' counts change pile after pile."""
     n, cols, width = cards.shape
     flat_cards, flat_len = cards.reshape(-1), lengths.reshape(-1)
     moved = np.zeros(n, dtype=np.uint8)
     active = np.arange(n, dtype=np.intp)
     while active.size:
-        went = np.zeros(active.size, dtype=bool)
-        at_len = active * cols
-        at_card = active * (cols * width)
+        at_len = (active * cols)[:, None] + np.arange(cols)
+        length = flat_len[at_len]
+        tops = flat_cards[at_len * width + length]  # (active, cols); NO_CARD for an empty pile
         at_key = active * _KEYS
+        went = np.zeros((active.size, cols), dtype=bool)
         for c in range(cols):
-            length = flat_len[at_len + c]
-            top = flat_cards[at_card + c * width + length]
-            need = at_key + src[top]
-            ok = count[need] > 0
+            need = at_key + src[tops[:, c]]
+            have = count[need]
+            ok = have > 0
             if not ok.any():
                 continue
-            went |= ok
-            count[need[ok]] -= 1
-            count[at_key[ok] + dst[top[ok]]] += 1
-            flat_len[at_len[ok] + c] -= 1
-            moved[active[ok]] += 1
-        active = active[went]
+            went[:, c] = ok
+            count[need] = have - ok
+            make = at_key[ok] + dst[tops[ok, c]]
+            count[make] = count[make] + 1
+        flat_len[at_len] = length - went
+        moved[active] += went.sum(axis=1, dtype=np.uint8)
+        active = active[went.any(axis=1)]
     return moved
