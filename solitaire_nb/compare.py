@@ -119,6 +119,9 @@ class Comparison:
         mean, low, high = self.differences["on_table"]
         a, b = self.a.name, self.b.name
         d = _decimals(low, high)
+        if low == high and mean != 0:  # the same difference in every deal
+            cards = _es(abs(mean), 0) if float(mean).is_integer() else _es(abs(mean))
+            return f"{a} deja siempre {cards} cartas {'más' if mean > 0 else 'menos'} en la mesa que {b}."
         if low > 0 or high < 0:
             more = "más" if mean > 0 else "menos"
             return (f"{a} deja {more} cartas en la mesa que {b}: {_es(abs(mean), d)} de media, con un "

@@ -300,3 +300,8 @@ def test_a_random_seed_is_said_so():
     assert c.seed is None and "100 repartos (semilla al azar)" in c.text()
     names = compare("citadel", "citadel", n=20, variant_b={"takeback": False, "autoplay": False})
     assert names.b.name == "Citadel (sin devolver cartas, sin juego automático a la base)"
+
+
+def test_headline_when_the_difference_never_changes():
+    c = compare("beleaguered_castle", "scotch", n=50)
+    assert c.headline() == "Beleaguered Castle deja siempre 4 cartas menos en la mesa que Scotch."
