@@ -305,3 +305,11 @@ def test_a_random_seed_is_said_so():
 def test_headline_when_the_difference_never_changes():
     c = compare("beleaguered_castle", "scotch", n=50)
     assert c.headline() == "Beleaguered Castle deja siempre 4 cartas menos en la mesa que Scotch."
+
+
+def test_column_plot_with_different_column_counts():
+    fig = compare_plots.plot_column_lengths(compare("scotch", "citadel", n=200))
+    try:
+        assert [len(line.get_xdata()) for line in fig.axes[0].get_lines()] == [18, 8]
+    finally:
+        plt.close(fig)
