@@ -151,6 +151,12 @@ def test_reference_dealer_is_the_engine(name, variant, decks):
 
 
 # ----------------------------------------------------------------------------- against the engine
+@pytest.mark.rule("SC-1")
+@pytest.mark.rule("BD-1")
+@pytest.mark.rule("BD-2")
+@pytest.mark.rule("CB-1")
+@pytest.mark.rule("CB-2")
+@pytest.mark.rule("CB-7")
 @pytest.mark.parametrize(("name", "variant"), VARIANTS, ids=VARIANT_IDS)
 def test_vectorised_dealer_is_the_engine_deal_by_deal(name, variant, decks):
     rules = sn.GAMES[name].rules_for(variant)
