@@ -100,7 +100,7 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
     starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o) for o in CASTLE_DEPTH_FIRST]
     turns = list(CASTLE_TURNS)
-    if CASTLE_PROBE and not spec.autoplay and not spec.takeback:
+    if CASTLE_PROBE and spec.probe:
         # the probe's one turn comes right after the usual order's first CASTLE_ALONE states
         starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table))
         turns.insert(1, CASTLE_PROBE)

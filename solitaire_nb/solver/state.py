@@ -25,8 +25,7 @@ class _Spec:
     """Everything about one game + variant the search needs, as flat data."""
 
     def __init__(self, game: Game):
-        r = game.rules
-        self.rules = r
+        self.rules = r = game.rules
         self.decks = game.definition.decks
         # a practice position is won when its cards are home: the search counts those, and
         # leaves out the fast searches and rule 7, which reason about the whole deck
@@ -66,14 +65,13 @@ class _Spec:
         self.fnd_groups = list(groups.values())
         self.fnd_group_of = {fi: gi for gi, grp in enumerate(self.fnd_groups) for fi in grp}
         self.symmetric = not self.shift_left  # rule 1
-        # the key keeps the tableau's face-down counts where cards lie face down in the
-        # tableau or wait in a reserve
+        # the key keeps face-down counts where the tableau or a reserve hides cards
         self.has_fd = r.face_down_tableau or r.reserve
         self.fast = pruning.fast(r, self.decks, self.practice)
         self.alt_fnd = pruning.alt_foundations(r)
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
-        self.castle_portfolio = self.empty == "any"
+        self.castle_portfolio = self.fast and self.empty == "any"
         self._set_takeback(self.takeback)
 
     def _set_takeback(self, takeback: bool) -> None:
@@ -82,6 +80,8 @@ class _Spec:
         self.rule3 = pruning.rule3(r, decks, takeback)
         self.rule3b = pruning.rule3b(r, decks, takeback)
         self.dead_ends = pruning.dead_ends(r, decks, self.practice, takeback)  # rules 6 and 8
+        # the castles' probe plays coarser moves: only where nothing is automatic or comes back
+        self.probe = self.castle_portfolio and not self.autoplay and not takeback
         # alternate-colour foundations without take-backs are keyed by what they accept
         # (height and top colour), since no card below a top can ever matter again
         self.fnd_by_height = self.alt_fnd and not takeback
