@@ -188,6 +188,20 @@ def test_rules_are_selected_by_data_not_by_name():
     assert _selected(spec_for("beleaguered_castle", foundations=alt, takeback=False)) == "fnd_by_height"
 
 
+def test_solver_reads_games_only_through_their_public_surface():
+    """No module of the solver touches a private field of `Game` or compares a game's name
+    (what it does is chosen from the `Rules` data)."""
+    import re
+    from pathlib import Path
+
+    import solitaire_nb.solver as package
+
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(game|g)\._[a-z]", source), path.name
+        assert not re.search(r"\bname\s*[!=]=|[!=]=\s*\"(" + "|".join(sn.GAMES) + r")\"", source), path.name
+
+
 # ---------------------------------------------------------------------- won lines replay
 @pytest.mark.parametrize(
     ("name", "flags", "cap"),

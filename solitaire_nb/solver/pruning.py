@@ -212,7 +212,7 @@ class FastPruning:
     T: int
     def stuck(self) -> bool:
         """Pruning rule 8: some card in the tableau could never go home, by
-        a fixpoint over what any play from here could do (see the module docstring)."""
+        a fixpoint over what any play from here could do (see this module's docstring)."""
         t = self.t
         # free[i]: the lowest index of pile i whose card could ever be a top (every card above
         # it could leave); `tops` holds those cards as a bit set; reach[s]: every card of suit

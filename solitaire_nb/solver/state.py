@@ -102,8 +102,6 @@ class _State:
         self.p: list[list[int]] = [[c.id for c in game.pile(pid)] for pid in spec.pile_ids]
         self.fd: list[int] = [game.face_down(pid) for pid in spec.pile_ids]
         self._dead_cache: dict[bytes, bool] = {}  # rule 7, by foundations (see `dead`)
-        self.fd: list[int] = list(game._fd)
-        self._dead_cache: dict[bytes, bool] = {}  # rule 7, by foundations (see `dead`)
 
     # ---------------------------------------------------------------- acceptance
     def fnd_accepts(self, fi: int, cid: int) -> bool:
