@@ -72,7 +72,7 @@ def layout(game: Game) -> Layout:
     """Choose a layout from the game's piles: one row of "top" piles (reserve, stock, waste,
     foundations) above the tableau, drawn as columns, or as a grid of row fans when there are
     too many piles for columns (Chequers' 25, Scotch's 18)."""
-    n_tab = len(game._tab)
+    n_tab = len(game.tableau_ids)
     if n_tab > 13:
         return _grid_layout(game, per_row=5 if n_tab == 25 else 6)
     return _column_layout(game)
@@ -86,10 +86,10 @@ def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[
     y = MARGIN + LABEL_H + 14
     x = x0
     for pid in ("R", "S", "W"):
-        if pid in game._idx:
+        if pid in game.pile_ids:
             slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
             x += step
-    fnd = [game.pile_ids[i] for i in game._fnd]
+    fnd = game.foundation_ids
     directions = [rule.direction for rule in game.rules.foundations]
     two_groups = len(set(directions)) > 1
     if slots:
@@ -108,19 +108,20 @@ def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[
 
 
 def _pile_extent(game: Game, pid: str, fan_step: float, down_step: float) -> float:
-    i = game._idx[pid]
-    n = len(game._piles[i])
-    fd = min(game._fd[i], n)
+    n = len(game.pile(pid))
+    fd = min(game.face_down(pid), n)
     return max(0, fd) * down_step + max(0, n - fd - 1) * fan_step if n else 0
 
 
 def _column_layout(game: Game) -> Layout:
     cw, ch = 62.0, 86.0
-    n_tab = len(game._tab)
+    tableau = game.tableau_ids
+    n_tab = len(tableau)
     gap = 12.0 if n_tab <= 10 else 8.0
     step = cw + gap
-    top_count = sum(p in game._idx for p in "RSW") + len(game._fnd)
-    top_w = top_count * step - gap + (step * 0.35 if top_count > len(game._fnd) else 0)
+    n_fnd = len(game.foundation_ids)
+    top_count = sum(p in game.pile_ids for p in "RSW") + n_fnd
+    top_w = top_count * step - gap + (step * 0.35 if top_count > n_fnd else 0)
     tab_w = n_tab * step - gap
     width = 2 * MARGIN + max(tab_w, top_w, 9 * step)
     tab_x0 = (width - tab_w) / 2
@@ -129,10 +130,9 @@ def _column_layout(game: Game) -> Layout:
     y = bottom + 14 + LABEL_H
     # Each column may grow down as far as its cards need (the page scrolls vertically, never
     # horizontally); very long columns compress so the board stays under a screen's height.
-    need = max([_pile_extent(game, game.pile_ids[i], FAN_DOWN, BACK_DOWN) for i in game._tab] + [0])
+    need = max([_pile_extent(game, pid, FAN_DOWN, BACK_DOWN) for pid in tableau] + [0])
     col_h = ch + min(need, 560)
-    for k, ti in enumerate(game._tab):
-        pid = game.pile_ids[ti]
+    for k, pid in enumerate(tableau):
         slots.append(Slot(pid, tab_x0 + k * step, y, cw, col_h, "down", game.label(pid)))
     return Layout(width, y + col_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
 
@@ -141,17 +141,17 @@ def _grid_layout(game: Game, per_row: int) -> Layout:
     cw, ch = 50.0, 70.0
     width = float(MAX_WIDTH - 2 * MARGIN)
     step_top = cw + 12
-    top_count = sum(p in game._idx for p in "RSW") + len(game._fnd)
+    top_count = sum(p in game.pile_ids for p in "RSW") + len(game.foundation_ids)
     top_w = top_count * step_top + step_top * 0.7
     slots, groups, bottom = _top_row(game, cw, ch, step_top, max(MARGIN, (width - top_w) / 2))
     y = bottom + 14
     slot_w = (width - 2 * MARGIN) / per_row
     row_h = LABEL_H + ch + 10
-    for k, ti in enumerate(game._tab):
-        pid = game.pile_ids[ti]
+    tableau = game.tableau_ids
+    for k, pid in enumerate(tableau):
         r, c = divmod(k, per_row)
         slots.append(Slot(pid, MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 12, ch, "right", game.label(pid)))
-    rows = -(-len(game._tab) // per_row)
+    rows = -(-len(tableau) // per_row)
     return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
 
 
@@ -261,11 +261,10 @@ def _plural(n: int, word: str) -> str:
 
 def pile_summary(game: Game, pid: str) -> str:
     """How a screen reader names a pile: «Tablero 1: 5 cartas, 2 boca abajo», «Base 1: hueco»."""
-    i = game._idx[pid]
-    n = len(game._piles[i])
+    n = len(game.pile(pid))
     if not n:
         return f"{game.label(pid)}: hueco"
-    fd = min(game._fd[i], n)
+    fd = min(game.face_down(pid), n)
     text = f"{game.label(pid)}: {_plural(n, 'carta')}"
     if fd == n and n > 1:
         text += ", todas boca abajo"
@@ -287,10 +286,9 @@ def _draw_pile(
     interactive: bool,
 ) -> None:
     pid = slot.pile
-    i = game._idx[pid]
-    cards = game._piles[i]
+    cards = game.pile(pid)
     n = len(cards)
-    fd = min(game._fd[i], n)
+    fd = min(game.face_down(pid), n)
     cw, ch = lay.card_w, lay.card_h
     summary = pile_summary(game, pid) + (", destino de la pista" if hinted else "")
     out.append(f'<g class="snb-pile" data-pile="{pid}" role="group" aria-label="{escape(summary)}">')
@@ -411,8 +409,8 @@ def _faces(game: Game, lay: Layout) -> str:
     board sends on every click is several times smaller.  Boards of the same card size on one
     page share ids, harmlessly: their definitions are identical."""
     seen = {}
-    for i, cards in enumerate(game._piles):
-        for card in cards[game._fd[i] :]:
+    for pid, cards in game.piles.items():
+        for card in cards[game.face_down(pid) :]:
             seen[card.code] = card
     bodies = "".join(
         f'<g id="{_face_id(card, lay.card_w)}">{_face_body(card, lay.card_w, lay.card_h)}</g>' for card in seen.values()
