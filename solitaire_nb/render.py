@@ -282,7 +282,7 @@ def _faces(piles: dict[str, tuple[Card, ...]], down: dict[str, int], lay: Layout
     """Each face-up card's drawing, once, in <defs>: a card on the table is a <use> of it.  The
     rank and suit are thus no text inside the card's button, whose accessible name
     («9 de picas, Tablero 1, carta 5 de 5») says more than the corner «9♠»; and the SVG a
-    board sends on every click is several times smaller.  Boards of the same card size on one
+    board sends on every click stays short.  Boards of the same card size on one
     page share ids, harmlessly: their definitions are identical."""
     seen = {}
     for pid, cards in piles.items():
