@@ -135,6 +135,8 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
                 "message": f"No se ha podido dibujar la partida: {exc}",
                 "kind": "error",
             }
+        finally:
+            self._played = None  # good for this drawing only
 
     def handle(self, msg: Any) -> None:
         """Process one message from the front end; no exception escapes."""
@@ -229,7 +231,6 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
                 new_steps = g.steps()[keep:]
             for k, step in enumerate(new_steps, keep):
                 cache.append([step.move, *step_lines(g, step, k + 1)])
-        self._played = None
         return self._deal_lines + [line for entry in cache for line in entry[1:]]
 
     def _view_state(self) -> dict[str, Any]:
