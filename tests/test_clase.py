@@ -86,6 +86,7 @@ def test_lan_addresses_are_ipv4_and_never_loopback() -> None:
 
 
 def test_configuration_holds_a_class() -> None:
+    pytest.importorskip("traitlets")  # Voila's configuration (the clase extra)
     c = clase.voila_config(30, cull_minutes=10)
     assert c.VoilaConfiguration.preheat_kernel is True
     assert c.VoilaConfiguration.default_pool_size == 33
@@ -251,6 +252,7 @@ def test_taken_port_is_a_spanish_error() -> None:
 def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -> None:
     """«Pista» on a busy computer: a heuristic move, and the sentence says why it is not proven."""
     from solitaire_nb import solver
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.board import Board
 
     g = sn.new_game("citadel", seed=2026)
