@@ -32,6 +32,7 @@ holds under load, and why:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import ipaddress
 import json
 import math
@@ -351,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         port_free(args.ip, args.puerto)
     except ValueError as exc:
         parser.error(str(exc))
+    if importlib.util.find_spec("voila") is None:
+        parser.error('falta Voila; instálalo con el extra «clase»: pip install -e ".[clase]"')
     try:
         serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
     except KeyboardInterrupt:
