@@ -26,35 +26,35 @@ from .engine import Game
 from .exercise_answers import (
     EXAMPLE_MOVES,
     Ejercicio,
-    _moves_reaching,
-    _number,
-    _set_of_cards,
-    _to_win,
+    moves_reaching,
+    number_answer,
+    set_of_cards,
+    to_win,
 )
 from .exercise_cards import (
-    _why_not_foundation,
-    _why_not_on,
-    _why_not_under,
     cartas_bajo,
     cartas_sobre,
+    why_not_foundation,
+    why_not_on,
+    why_not_under,
 )
 from .exercise_positions import (
     CITADEL_CLUBS,
-    _clubs_home_in_deal,
-    _hearts_home,
-    _on_foundation,
-    _on_tableau,
-    _run_onto_js,
-    _why_not_home,
     bakers_dozen_reto,
     chequers_bases,
     chequers_reserva,
     citadel_deck,
     citadel_libera,
     citadel_rescate,
+    clubs_home_in_deal,
+    hearts_home,
     moving_left_hueco,
     moving_left_secuencia,
+    on_foundation,
+    on_tableau,
+    run_onto_js,
     scotch_reto,
+    why_not_home,
 )
 from .notation import format_move
 from .printing import movimientos, narrar, por_que_no
@@ -73,37 +73,37 @@ __all__ = [
 EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-1": Ejercicio(
         "¿Qué cartas pueden ir sobre el As de tréboles en el tablero de Chequers?",
-        _set_of_cards(lambda: cartas_sobre("chequers", "AC"), _why_not_on("chequers", "AC")),
+        set_of_cards(lambda: cartas_sobre("chequers", "AC"), why_not_on("chequers", "AC")),
         cards=("AC",),
     ),
     "chequers-2": Ejercicio(
         "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
         "corazones hasta el 7 de corazones. ¿Qué cartas de corazones pueden ir todavía a una base?",
-        _set_of_cards(_hearts_home, _why_not_home),
+        set_of_cards(hearts_home, why_not_home),
         cards=("6H", "7H"), start=chequers_bases,
     ),
     "chequers-3": Ejercicio(
         "¿Cómo llega al tablero el 8 de tréboles, la carta de arriba de la reserva?",
-        _moves_reaching(
+        moves_reaching(
             chequers_reserva,
-            lambda g: _on_tableau(g, "8C"),
+            lambda g: on_tableau(g, "8C"),
             "El 8 de tréboles sigue en la reserva: ¿sobre qué carta podría ir, y dónde está?",
         ),
         cards=("8C", "9C"), kind="board", start=chequers_reserva,
     ),
     "moving_left-1": Ejercicio(
         "¿Sobre qué cartas puede ir el 5 de diamantes en el tablero de Moving Left?",
-        _set_of_cards(lambda: cartas_bajo("moving_left", "5D"), _why_not_under("moving_left", "5D")),
+        set_of_cards(lambda: cartas_bajo("moving_left", "5D"), why_not_under("moving_left", "5D")),
         cards=("5D",),
     ),
     "moving_left-2": Ejercicio(
         "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 1?",
-        _number(_run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas."),
+        number_answer(run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas."),
         cards=("JS", "TH"), kind="number", start=moving_left_secuencia,
     ),
     "moving_left-3": Ejercicio(
         "¿Cómo consigues que se ponga boca arriba la carta boca abajo del Tablero 3?",
-        _moves_reaching(
+        moves_reaching(
             moving_left_hueco,
             lambda g: g.face_down("T2") == 0,
             "La carta sigue boca abajo: para destaparla hay que llevarse toda la secuencia de la K de "
@@ -113,50 +113,50 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "scotch-1": Ejercicio(
         "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",
-        _set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), _why_not_foundation("scotch", "JC")),
+        set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), why_not_foundation("scotch", "JC")),
         cards=("JC",),
     ),
     "scotch-2": Ejercicio(
         "¿Sobre qué cartas de un abanico puede ir el 8 de corazones?",
-        _set_of_cards(lambda: cartas_bajo("scotch", "8H"), _why_not_under("scotch", "8H")),
+        set_of_cards(lambda: cartas_bajo("scotch", "8H"), why_not_under("scotch", "8H")),
         cards=("8H",),
     ),
     "scotch-3": Ejercicio(
         "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
-        _to_win(scotch_reto),
+        to_win(scotch_reto),
         cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(
         "¿Qué cartas pueden ir sobre la J de picas en el tablero de Baker's Dozen?",
-        _set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), _why_not_on("bakers_dozen", "JS")),
+        set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), why_not_on("bakers_dozen", "JS")),
         cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
         "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
         "qué cartas puede ir el 5 de diamantes?",
-        _set_of_cards(
+        set_of_cards(
             lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
-            _why_not_under("bakers_dozen", "5D", any_suit=True),
+            why_not_under("bakers_dozen", "5D", any_suit=True),
         ),
         cards=("5D",),
     ),
     "bakers_dozen-3": Ejercicio(
         "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
-        _to_win(bakers_dozen_reto),
+        to_win(bakers_dozen_reto),
         cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
     ),
     "citadel-1": Ejercicio(
         "¿Sobre qué cartas puede ir la Q de tréboles en el tablero de Beleaguered Castle?",
-        _set_of_cards(
-            lambda: cartas_bajo("beleaguered_castle", "QC"), _why_not_under("beleaguered_castle", "QC")
+        set_of_cards(
+            lambda: cartas_bajo("beleaguered_castle", "QC"), why_not_under("beleaguered_castle", "QC")
         ),
         cards=("QC",),
     ),
     "citadel-2": Ejercicio(
         "En un reparto de Citadel, los tréboles del 2 al 6 salen en este orden: 2♣, 4♣, 3♣, 5♣, 6♣ "
         "(los demás tréboles salen después). ¿Cuántos tréboles van a la base durante el reparto?",
-        _number(
-            _clubs_home_in_deal,
+        number_answer(
+            clubs_home_in_deal,
             "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
             "su base ya tiene el trébol anterior.",
         ),
@@ -164,9 +164,9 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-3": Ejercicio(
         "¿Cómo llevas el 7 de diamantes a la base?",
-        _moves_reaching(
+        moves_reaching(
             citadel_rescate,
-            lambda g: _on_foundation(g, "7D"),
+            lambda g: on_foundation(g, "7D"),
             "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
             "donde ir: un 10 arriba de una pila o un hueco.",
         ),
@@ -174,9 +174,9 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-4": Ejercicio(
         "En esta posición de Citadel, ¿qué movimiento hace que el 6 de corazones suba solo a la base?",
-        _moves_reaching(
+        moves_reaching(
             citadel_libera,
-            lambda g: _on_foundation(g, "6H"),
+            lambda g: on_foundation(g, "6H"),
             "El 6 de corazones sigue en el tablero: el juego automático solo lo sube cuando queda arriba "
             "de su pila.",
         ),

@@ -1,8 +1,8 @@
 """How the exercises read and check an answer, one checker per kind of exercise.
 
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
-The kinds: a set of cards (`_set_of_cards`), a number (`_number`), and moves played from a
-position, either reaching a goal (`_moves_reaching`) or winning it (`_to_win`).  Answers are
+The kinds: a set of cards (`set_of_cards`), a number (`number_answer`), and moves played from
+a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
 read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
 `ValueError`, which the caller turns into a hint.
 """
@@ -92,7 +92,7 @@ class Ejercicio:
         return None
 
 
-def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
+def set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
     """An exercise answered with a set of cards; `explain(card)` says why a card is wrong."""
 
     def check(respuesta: object) -> tuple[bool, str]:
@@ -110,7 +110,7 @@ def _set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card]
     return check
 
 
-def _number(correct: Callable[[], int], hint: str) -> Callable:
+def number_answer(correct: Callable[[], int], hint: str) -> Callable:
     def check(respuesta: object) -> tuple[bool, str]:
         if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
             return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
@@ -136,7 +136,7 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
     return None
 
 
-def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str) -> Callable:
+def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str) -> Callable:
     """An exercise answered with moves played from `start()`; right if `goal` holds after them."""
 
     def check(respuesta: object) -> tuple[bool, str]:
@@ -151,7 +151,7 @@ def _moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not
     return check
 
 
-def _to_win(start: Callable[[], Game]) -> Callable:
+def to_win(start: Callable[[], Game]) -> Callable:
     """A practice position to win, answered with moves played from `start()`: right once every
     card is home; when the moves leave nothing to play, it says so (another way may still win)."""
 

@@ -69,7 +69,7 @@ def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
 _SAME_CARD = "Es la misma carta: ninguna carta va sobre sí misma."
 
 
-def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
+def why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
         if card == Card.parse(top):
             return _SAME_CARD
@@ -79,7 +79,7 @@ def _why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | 
     return explain
 
 
-def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
+def why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
         if card == Card.parse(moving):
             return _SAME_CARD
@@ -89,7 +89,7 @@ def _why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], 
     return explain
 
 
-def _why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
+def why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
         if card == Card.parse(top):
             return _SAME_CARD

@@ -123,24 +123,24 @@ def citadel_deck(clubs: Sequence[str] = CITADEL_CLUBS) -> list[str]:
     return first + list(clubs) + rest
 
 
-def _clubs_home_in_deal() -> int:
+def clubs_home_in_deal() -> int:
     """How many clubs `citadel_deck()` sends home during Citadel's deal (the engine deals it)."""
     report = new_game("citadel", deck=citadel_deck(), autoplay=False).deal_report
     assert report is not None
     return sum(1 for c in report.to_foundations if c.suit == "C")
 
 
-def _on_tableau(g: Game, code: str) -> bool:
+def on_tableau(g: Game, code: str) -> bool:
     card = Card.parse(code)
     return any(card in g.piles[p] for p in g.pile_ids if p.startswith("T"))
 
 
-def _on_foundation(g: Game, code: str) -> bool:
+def on_foundation(g: Game, code: str) -> bool:
     card = Card.parse(code)
     return any(card in g.piles[p] for p in g.pile_ids if p.startswith("F"))
 
 
-def _hearts_home() -> list[str]:
+def hearts_home() -> list[str]:
     """The hearts that may still go to a foundation in `chequers_bases` (the engine decides)."""
     out = []
     for code in (c.code for c in CARDS if c.suit == "H"):
@@ -151,7 +151,7 @@ def _hearts_home() -> list[str]:
     return out
 
 
-def _why_not_home(card: Card) -> str | None:
+def why_not_home(card: Card) -> str | None:
     if card.suit != "H":
         return "Solo se pregunta por las cartas de corazones."
     g = chequers_bases()
@@ -160,7 +160,7 @@ def _why_not_home(card: Card) -> str | None:
     return up if card.rank > 6 else down
 
 
-def _run_onto_js() -> int:
+def run_onto_js() -> int:
     g = moving_left_secuencia()
     counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0
