@@ -185,6 +185,7 @@ def _readable(lines) -> str:
 def test_students_never_read_0_based_ids(capsys):
     """Over many positions of every game: the board's messages and move list, the status
     line, the deal lines and the exercises' printed lists show no 0-based id and no ">"."""
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.board import Board
     from solitaire_nb.ejercicios import movimientos, narrar, por_que_no
     from solitaire_nb.render import deal_lines, move_lines, status_text
