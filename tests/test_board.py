@@ -16,9 +16,11 @@ from conftest import pos
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import solitaire_nb as sn
-from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code
-from solitaire_nb.notation import format_move
+pytest.importorskip("anywidget")  # the notebook extra: the board
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code  # noqa: E402
+from solitaire_nb.notation import format_move  # noqa: E402
 
 
 def send(board: Board, **msg) -> dict:
