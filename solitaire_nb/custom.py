@@ -157,9 +157,7 @@ def changed_rules(definition: GameDef) -> dict[str, str]:
     and for refusals); {} for a built-in game."""
     if definition.spec is None:
         return {}
-    return {
-        change: definition.rules[f"LAB-{ASPECTS_OF[change][0]}"] for change in definition.spec["changes"]
-    }
+    return {change: definition.rules[f"LAB-{ASPECTS_OF[change][0]}"] for change in definition.spec["changes"]}
 
 
 def refusal_rule_ids(definition: GameDef) -> dict[str, str]:
@@ -261,7 +259,9 @@ def _rules(base: GameDef, real: Mapping[str, Any]) -> Rules:
     foundations = tuple(
         dataclasses.replace(f, suits=suits, start=f.start if aces_out else "any") for f in r.foundations
     )
-    fields: dict[str, Any] = {k: real[k] for k in ("kings_to_bottom", "deal_to_foundations", "autoplay", "takeback") if k in real}
+    fields: dict[str, Any] = {
+        k: real[k] for k in ("kings_to_bottom", "deal_to_foundations", "autoplay", "takeback") if k in real
+    }
     if "columns" in real:
         fields.update(tableau_count=real["columns"], deal_rows=None)
     return dataclasses.replace(r, tableau=tableau, foundations=foundations, aces_out=aces_out, **fields)
@@ -327,7 +327,11 @@ def new_game_from_definition(definition: GameDef, seed: int | None = None, deck:
     game._deal = probe._deal
     layout = definition.deal(list(probe._deal or ()), game.rules)
     game._apply_layout(layout)
-    if game.rules.deal_to_foundations or game.rules.autoplay or definition.spec["like"] in ("citadel", "beleaguered_castle"):
+    if (
+        game.rules.deal_to_foundations
+        or game.rules.autoplay
+        or definition.spec["like"] in ("citadel", "beleaguered_castle")
+    ):
         ops: list[tuple] = []
         if game.rules.autoplay:
             game._autoplay(ops, set())

@@ -28,7 +28,11 @@ PHRASES: dict[str, dict[object, str]] = {
         "different": "otro palo en el tablero",
     },
     "runs": {True: "secuencias que se mueven enteras", False: "una carta cada vez"},
-    "empty": {"any": "huecos para cualquier carta", "king": "huecos solo para Reyes", "none": "huecos que quedan vacíos"},
+    "empty": {
+        "any": "huecos para cualquier carta",
+        "king": "huecos solo para Reyes",
+        "none": "huecos que quedan vacíos",
+    },
     "foundation": {"same": "bases por palo", "alt": "bases en colores alternos"},
     "aces_out": {True: "los Ases ya en las bases", False: "los Ases repartidos con las demás cartas"},
     "kings_to_bottom": {True: "los Reyes al fondo de su pila", False: "los Reyes donde caen"},

@@ -89,7 +89,9 @@ def _foundation_for(card: Card, fnds: tuple[FoundationRule, ...], piles: list[li
     return None
 
 
-def _starts(rule: FoundationRule, fi: int, fnds: tuple[FoundationRule, ...], piles: list[list[Card]]) -> tuple[int, ...]:
+def _starts(
+    rule: FoundationRule, fi: int, fnds: tuple[FoundationRule, ...], piles: list[list[Card]]
+) -> tuple[int, ...]:
     """What empty foundation `fi` takes (the engine's `_accepted` for an empty foundation)."""
     if rule.start == "any":
         return same_rank_ids(rule.base_rank)
