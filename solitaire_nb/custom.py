@@ -221,7 +221,12 @@ def _real_changes(base: GameDef, changes: Mapping[str, Any]) -> dict[str, Any]:
 
 def _checked(key: str, value: Any) -> Any:
     if key == "columns":
-        return check_int(value, "columns", MIN_COLUMNS, MAX_COLUMNS)
+        try:
+            return check_int(value, "columns", MIN_COLUMNS, MAX_COLUMNS)
+        except ValueError:  # say the range whatever the value was
+            raise ValueError(
+                f"columns debe ser un entero entre {MIN_COLUMNS} y {MAX_COLUMNS}, no {shown(value)}"
+            ) from None
     if key in FLAGS:
         if not isinstance(value, bool):
             raise ValueError(f"{key} debe ser True o False, no {shown(value)}")

@@ -271,7 +271,7 @@ def compositions(draw):
 def test_any_composition_deals_a_position_play_can_reach(composition, seed):
     like, changes = composition
     mine = lab.custom(like, **changes)
-    assert lab.custom_from_name(mine.name) is mine or not mine.spec["changes"]
+    assert lab.custom_from_name(mine.name) is mine
     r = mine.rules_for()
     g = lab.new_game_from_definition(mine, seed=seed)
     g.validate()  # the whole deck, foundations legal sequences
@@ -302,8 +302,8 @@ def test_an_up_and_down_run_is_never_offered_onto_its_own_pile():
 BAD = [
     ({"columns": 25}, "columns debe ser un entero entre 4 y 20, no 25"),
     ({"columns": 3}, "columns debe ser un entero entre 4 y 20, no 3"),
-    ({"columns": "10"}, "columns debe ser un número entero, no '10'"),
-    ({"columns": True}, "columns debe ser un número entero, no True"),
+    ({"columns": "10"}, "columns debe ser un entero entre 4 y 20, no '10'"),
+    ({"columns": True}, "columns debe ser un entero entre 4 y 20, no True"),
     ({"build": "up"}, "build debe ser 'down' o 'updown', no 'up'"),
     ({"suits": 1}, "suits debe ser 'any', 'same', 'alt' o 'different', no 1"),
     ({"empty": "kings"}, "empty debe ser 'any', 'king' o 'none', no 'kings'"),
@@ -336,7 +336,7 @@ def test_only_the_four_games_are_bases(like):
     [
         ("beleaguered_castle+columns", "cada cambio se escribe cambio=valor"),
         ("beleaguered_castle+columns=10+columns=11", "aparece dos veces"),
-        ("beleaguered_castle+columns=x", "columns debe ser un número entero, no 'x'"),
+        ("beleaguered_castle+columns=x", "columns debe ser un entero entre 4 y 20, no 'x'"),
         ("beleaguered_castle+runs=si", "runs debe ser True o False, no 'si'"),
         ("klondike+columns=10", "like debe ser uno de estos juegos"),
         ("", "El nombre de un juego debe ser un texto"),
@@ -361,3 +361,46 @@ def test_bad_names_are_refused(name, message):
 def test_bad_specs_are_refused(spec):
     with pytest.raises(ValueError, match="juego compuesto"):
         lab.from_spec(spec)
+
+
+def test_a_composed_game_pickles_for_worker_processes():
+    import pickle
+
+    mine = lab.custom("bakers_dozen", columns=10, suits="alt")
+    back = pickle.loads(pickle.dumps(mine))
+    assert back.name == mine.name and back.spec == mine.spec and back.rules_for() == mine.rules_for()
+
+
+def refused_rule_ids(definition, seeds=range(1, 6)) -> set[str | None]:
+    """The rule ids refusals cite over a few deals (every pile to every pile, some play)."""
+    out = set()
+    for seed in seeds:
+        g = lab.new_game_from_definition(definition, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(15):
+            for src in g.pile_ids:
+                for dst in g.pile_ids:
+                    if src != dst and not g.can_move(src, dst):
+                        try:
+                            g.move(src, dst)
+                        except sn.IllegalMove as exc:
+                            out.add(exc.rule)
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.move(rng.choice(moves))
+    return out
+
+
+@pytest.mark.xfail(strict=False, reason="phase 2: the engine cites the GameDef's rule ids, not its name's")
+@pytest.mark.parametrize(
+    "mine",
+    [
+        lab.custom("bakers_dozen", empty="king", takeback=True),
+        lab.custom("scotch", suits="same", empty="any"),
+        lab.custom("beleaguered_castle", empty="none", takeback=False, foundation="alt"),
+    ],
+    ids=lambda d: d.name,
+)
+def test_every_refusal_on_a_composed_game_cites_one_of_its_rules(mine):
+    assert refused_rule_ids(mine) - {None} <= set(mine.rules)
