@@ -319,8 +319,10 @@ def _compose(base: GameDef, real: dict[str, Any], name: str) -> GameDef:
 
 
 def new_game_from_definition(definition: GameDef, seed: int | None = None, deck: list | None = None):
-    """A new game of a composed `definition` (until `new_game` takes a GameDef): a mirror of
-    `engine.new_game` for a definition without variant flags."""
+    """A new game of a composed `definition`: a stop-gap mirror of `engine.new_game` until it
+    takes a GameDef (then this goes).  It works on both engine layouts (the autoplay on the
+    `Game` itself, or on its `Position`)."""
+    from .cards import CARDS
     from .engine import DealReport, Game
     from .engine import new_game as _new_game
 
@@ -330,20 +332,23 @@ def new_game_from_definition(definition: GameDef, seed: int | None = None, deck:
     game = Game(definition, definition.resolve_variant({}))
     game.seed = probe.seed
     game._deal = probe._deal
-    layout = definition.deal(list(probe._deal or ()), game.rules)
+    rules = game.rules
+    layout = definition.deal(list(probe._deal or ()), rules)
     game._apply_layout(layout)
-    if (
-        game.rules.deal_to_foundations
-        or game.rules.autoplay
-        or definition.spec["like"] in ("citadel", "beleaguered_castle")
-    ):
-        ops: list[tuple] = []
-        if game.rules.autoplay:
+    ops: list[tuple] = []
+    pos = getattr(game, "_pos", None)
+    if pos is not None:
+        ops = [op for op in pos.autoplay() if len(op) == 4]
+        cards = [CARDS[op[2][0]] for op in ops]
+    else:
+        if rules.autoplay:
             game._autoplay(ops, set())
+        cards = [op[2][0] for op in ops]
+    if rules.deal_to_foundations or rules.autoplay or definition.spec["like"] in ("citadel", "beleaguered_castle"):
         game.deal_report = DealReport(
             tuple(layout.to_foundations),
             tuple(layout.meant_for),
-            tuple(op[2][0] for op in ops),
+            tuple(cards),
             tuple(game.pile_ids[op[0]] for op in ops),
         )
     return game
