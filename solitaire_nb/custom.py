@@ -107,7 +107,7 @@ REFUSALS_OF = {
 _CACHE: dict[str, GameDef] = {}
 
 
-def custom(like: str | GameDef, **changes: Any) -> GameDef:
+def custom(like: str | GameDef, /, **changes: Any) -> GameDef:
     """A game composed from `like`'s rules with `changes` (see the module docstring), e.g.
     ``custom("beleaguered_castle", columns=10, empty="king")``.  A bad name or value is a
     Spanish ValueError naming the parameter and its allowed values."""
@@ -148,8 +148,7 @@ def custom_from_name(name: str) -> GameDef:
         if key in changes:
             raise ValueError(f"El cambio {shown(key)} aparece dos veces en el nombre {shown(name)}")
         changes[key] = _parse_value(text)
-    definition = custom(like, **changes)
-    return definition
+    return custom(like, **changes)
 
 
 def changed_rules(definition: GameDef) -> dict[str, str]:
@@ -169,7 +168,7 @@ def refusal_rule_ids(definition: GameDef) -> dict[str, str]:
     return out
 
 
-def composed_rules(like: str | GameDef, **changes: Any) -> Rules:
+def composed_rules(like: str | GameDef, /, **changes: Any) -> Rules:
     """The `Rules` of `custom(like, **changes)`."""
     base = _like(like)
     return _rules(base, _real_changes(base, changes))

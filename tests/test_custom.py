@@ -339,6 +339,7 @@ def test_only_the_four_games_are_bases(like):
         ("beleaguered_castle+columns=x", "columns debe ser un entero entre 4 y 20, no 'x'"),
         ("beleaguered_castle+runs=si", "runs debe ser True o False, no 'si'"),
         ("klondike+columns=10", "like debe ser uno de estos juegos"),
+        ("citadel+like=scotch", "custom no tiene el cambio 'like'"),
         ("", "El nombre de un juego debe ser un texto"),
     ],
 )
