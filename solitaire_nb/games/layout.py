@@ -37,14 +37,16 @@ def deal_layout(order: list[Card], rules: Rules) -> Layout:
             foundations[fi].append(card)
     piles: dict[str, list[Card]] = {f"T{i}": [] for i in range(rules.tableau_count)}
     layout = Layout(piles)
+    wants = _wants(rules.foundations, foundations) if rules.deal_to_foundations else {}
     for card, meant in zip(rest, _slots(rules), strict=False):
-        fi = _foundation_for(card, rules.foundations, foundations) if rules.deal_to_foundations else None
+        fi = wants.get(card.id)
         if fi is None:
             piles[meant].append(card)
         else:
             foundations[fi].append(card)
             layout.to_foundations.append(card)
             layout.meant_for.append(meant)
+            wants = _wants(rules.foundations, foundations)
     if rules.kings_to_bottom:
         for pid, cards in piles.items():
             piles[pid] = [c for c in cards if c.rank == 13] + [c for c in cards if c.rank != 13]
@@ -77,16 +79,14 @@ def _aces_for(fnds: tuple[FoundationRule, ...], aces: list[Card]) -> list[Card]:
     return out
 
 
-def _foundation_for(card: Card, fnds: tuple[FoundationRule, ...], piles: list[list[Card]]) -> int | None:
-    """The first foundation that accepts `card` now, or None."""
+def _wants(fnds: tuple[FoundationRule, ...], piles: list[list[Card]]) -> dict[int, int]:
+    """Card id -> the first foundation that accepts it now (the engine's choice too)."""
+    out: dict[int, int] = {}
     for fi, rule in enumerate(fnds):
         pile = piles[fi]
-        if pile:
-            if card.id in _follows(rule)[pile[-1].id]:
-                return fi
-        elif card.id in _starts(rule, fi, fnds, piles):
-            return fi
-    return None
+        for cid in _follows(rule)[pile[-1].id] if pile else _starts(rule, fi, fnds, piles):
+            out.setdefault(cid, fi)
+    return out
 
 
 def _starts(
