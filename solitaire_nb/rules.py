@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import CARDS, Card, same_rank_ids
 from .checks import shown
@@ -179,6 +180,9 @@ class GameDef:
     automatic: str
     tableau_label: str = "Tablero"
     summary: str = ""
+    spec: Mapping[str, Any] | None = None
+    """A game composed with `custom`: {"like": base game, "changes": {change: value}}, plain
+    JSON data that rebuilds it (`custom.from_spec`); None for a built-in game."""
 
     @property
     def defaults(self) -> dict[str, bool]:

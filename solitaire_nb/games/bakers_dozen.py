@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
-from .common import GEN_RULES, row_by_row
+from .common import GEN_RULES
+from .layout import deal_layout
 
 RULES = {
     **GEN_RULES,
@@ -48,11 +49,8 @@ def configure(flags) -> Rules:
 
 
 def deal(order: list[Card], rules: Rules) -> Layout:
-    piles = row_by_row(order, 13)
-    if rules.tableau.empty == "none":  # kings_to_bottom: a stable partition, Kings first
-        for pid, cards in piles.items():
-            piles[pid] = [c for c in cards if c.rank == 13] + [c for c in cards if c.rank != 13]
-    return Layout(piles)
+    """BD-1 and, with `kings_to_bottom`, BD-2, from the rules data."""
+    return deal_layout(order, rules)
 
 
 DEFINITION = GameDef(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
 from .common import GEN_RULES
+from .layout import deal_layout
 
 FOUNDATION_SUITS = "SHDC"  # CB-1: F0…F3 hold ♠ ♥ ♦ ♣
 
@@ -80,22 +81,8 @@ def configure(flags) -> Rules:
 
 
 def deal(order: list[Card], rules: Rules) -> Layout:
-    """CB-1 and, with `deal_to_foundations`, CB-2."""
-    to_foundations = rules.deal_to_foundations
-    piles: dict[str, list[Card]] = {f"T{i}": [] for i in range(8)}
-    piles.update({f"F{i}": [Card(1, s)] for i, s in enumerate(FOUNDATION_SUITS)})
-    next_rank = dict.fromkeys(FOUNDATION_SUITS, 2)
-    layout = Layout(piles)
-    for i, card in enumerate(c for c in order if c.rank != 1):
-        meant = f"T{i % 8}"
-        if to_foundations and next_rank[card.suit] == card.rank:
-            piles[f"F{FOUNDATION_SUITS.index(card.suit)}"].append(card)
-            next_rank[card.suit] += 1
-            layout.to_foundations.append(card)
-            layout.meant_for.append(meant)
-        else:
-            piles[meant].append(card)
-    return layout
+    """CB-1 and, with `deal_to_foundations`, CB-2, from the rules data (`aces_out`)."""
+    return deal_layout(order, rules)
 
 
 def make_definition(name: str, display_name: str, citadel: bool, summary: str) -> GameDef:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule
-from .common import GEN_RULES, row_by_row
+from .common import GEN_RULES
+from .layout import deal_layout
 
 RULES = {
     **GEN_RULES,
@@ -32,10 +33,8 @@ def configure(flags) -> Rules:
 
 
 def deal(order: list[Card], rules: Rules) -> Layout:
-    piles = row_by_row(order[:34], 17)
-    for i, card in enumerate(order[34:]):  # the third round reaches the 18th fan
-        piles.setdefault(f"T{i}", []).append(card)
-    return Layout(piles)
+    """SC-1, from the rules data (`deal_rows`: the third round reaches the 18th fan)."""
+    return deal_layout(order, rules)
 
 
 DEFINITION = GameDef(
