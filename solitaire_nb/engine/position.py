@@ -75,6 +75,11 @@ class RuleTable:
     fnd_start: tuple[tuple[int, ...] | None, ...]
     """Per foundation: what it takes when empty, or None where that depends on the others
     ("new_suit": a suit that has no foundation of the same direction yet)."""
+    fnd_peers: tuple[tuple[int, ...], ...]
+    """Per foundation: the piles of the foundations going the same direction (itself too)."""
+    fnd_new_suit: tuple[tuple[tuple[int, ...], ...], ...]
+    """Per "new_suit" foundation: bit set of the suits already started by its peers (bit
+    s for suit s) -> the base cards it takes when empty."""
     empty: str
     """What fills an empty tableau pile: "any", "king", "none" or "reserve"."""
     empty_acc: tuple[int, ...] | None
@@ -123,6 +128,17 @@ def rule_table(rules: Rules) -> RuleTable:
         tab_ok=tuple(ok),
         fnd_acc=tuple(_tables_for(f) for f in rules.foundations),
         fnd_start=tuple(_static_start(f) for f in rules.foundations),
+        fnd_peers=tuple(
+            tuple(fnd[k] for k, g in enumerate(rules.foundations) if g.direction == f.direction)
+            for f in rules.foundations
+        ),
+        fnd_new_suit=tuple(
+            tuple(
+                tuple(cid for cid in same_rank_ids(f.base_rank) if not taken >> (cid // 13) & 1)
+                for taken in range(16)
+            )
+            for f in rules.foundations
+        ),
         empty=t.empty,
         empty_acc={"any": ALL, "king": KINGS, "none": ()}.get(t.empty, ()),
         runs=t.runs,
@@ -147,7 +163,7 @@ class Position:
 
     def __init__(self, table: RuleTable, piles: Sequence[Sequence[int]], face_down: Sequence[int]):
         if len(piles) != len(table.kind) or len(face_down) != len(table.kind):
-            raise ValueError(f"A position of this game has {len(table.kind)} piles")
+            raise ValueError(f"Una posición de este juego tiene {len(table.kind)} pilas, no {len(piles)}")
         self.table = table
         self.p: list[list[int]] = [list(q) for q in piles]
         self.fd: list[int] = list(face_down)
@@ -199,15 +215,15 @@ class Position:
         return acc is ALL or cid in acc
 
     def _new_suit_starts(self, j: int) -> tuple[int, ...]:
-        t = self.table
-        rules = t.rules.foundations
-        rule = rules[j]
-        taken = {
-            self.p[t.fnd[k]][0] // 13
-            for k, other in enumerate(rules)
-            if other.direction == rule.direction and self.p[t.fnd[k]]
-        }
-        return tuple(cid for cid in same_rank_ids(rule.base_rank) if cid // 13 not in taken)
+        """What empty "new_suit" foundation j takes: a base card of a suit none of its peers
+        (same direction) has started."""
+        p = self.p
+        taken = 0
+        for k in self.table.fnd_peers[j]:
+            q = p[k]
+            if q:
+                taken |= 1 << (q[0] // 13)
+        return self.table.fnd_new_suit[j][taken]
 
     def run_length(self, si: int) -> int:
         """How many cards from the top of pile `si` may move together now: 0 for an empty pile
