@@ -208,9 +208,10 @@ class Game(Refusals, Setup):
         foundations, reserve, stock, waste); for each source its single-card moves with
         destinations in pile order (holes among the other tableau piles), then its runs of
         2, 3, … cards, each with destinations in pile order."""
-        m1 = self._m1
-        ids = self.pile_ids
-        return [m1[s][d] if n == 1 else Move(ids[s], ids[d], n) for s, d, n in self._pos.moves()]
+        return self._pos._moves(self._m1, self._run_move)
+
+    def _run_move(self, si: int, di: int, n: int) -> Move:
+        return Move(self.pile_ids[si], self.pile_ids[di], n)
 
     # ------------------------------------------------------------------ playing
     def move(self, src: str | Move, dst: str | None = None, count: int = 1) -> Step:

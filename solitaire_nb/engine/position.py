@@ -13,7 +13,7 @@ Moving Left's shift to the left, Citadel's autoplay) are the only implementation
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -95,6 +95,8 @@ class RuleTable:
     rank alone (build down, any suit), else its id."""
     tab_wanted: tuple[tuple[int, ...], ...]
     """Top card id -> the keys of the cards it takes (as `tab_key`)."""
+    single: tuple[tuple[tuple[int, int, int], ...], ...]
+    """``single[src][dst]`` is the move tuple ``(src, dst, 1)`` (built once)."""
 
 
 @cache
@@ -149,7 +151,12 @@ def rule_table(rules: Rules) -> RuleTable:
         autoplay=rules.autoplay,
         tab_key=tuple(c.rank if by_rank else c.id for c in CARDS),
         tab_wanted=tuple((c.rank - 1,) if c.rank > 1 else () for c in CARDS) if by_rank else tab_acc,
+        single=tuple(tuple((a, b, 1) for b in range(len(ids))) for a in range(len(ids))),
     )
+
+
+def _run_tuple(si: int, di: int, n: int) -> tuple[int, int, int]:
+    return (si, di, n)
 
 
 class Position:
@@ -251,6 +258,11 @@ class Position:
 
         The accept sets are inverted once (key -> piles taking such a card), so the work grows
         with the number of legal moves rather than with sources x destinations."""
+        return self._moves(self.table.single, _run_tuple)
+
+    def _moves(self, single: Sequence[Sequence[Any]], run: Callable[[int, int, int], Any]) -> list:
+        """`moves`, with each move made as ``single[src][dst]`` (one card) or ``run(src, dst,
+        count)``, so that `Game` gets its `Move` objects without a second pass."""
         t = self.table
         p, fd = self.p, self.fd
         wanted, key = t.tab_wanted, t.tab_key
@@ -286,16 +298,17 @@ class Position:
             if len(q) <= fd[si]:
                 continue
             cid = q[-1]
+            row = single[si]
             lst = want_t.get(key[cid])
             if holes:
                 lst = sorted(lst + holes) if lst else holes
             if lst:
                 for di in lst:
-                    append((si, di, 1))
+                    append(row[di])
             lst = want_f.get(cid)
             if lst:
                 for di in lst:
-                    append((si, di, 1))
+                    append(row[di])
             if runs:
                 for n in range(2, self.run_length(si) + 1):
                     lst = want_t.get(key[q[-n]])
@@ -304,22 +317,24 @@ class Position:
                     if lst:
                         for di in lst:
                             if di != si:  # an up-and-down build could take its own run
-                                append((si, di, n))
+                                append(run(si, di, n))
         if t.takeback:
             for si in t.fnd:
                 q = p[si]
                 if len(q) > fd[si]:
+                    row = single[si]
                     lst = want_t.get(key[q[-1]])
                     if holes:
                         lst = sorted(lst + holes) if lst else holes
                     if lst:
                         for di in lst:
-                            append((si, di, 1))
+                            append(row[di])
         for si in (t.r, t.s, t.w):
             if si < 0 or not p[si]:
                 continue
+            row = single[si]
             if si == t.s:
-                append((si, t.w, 1))  # ML-7: turn one card of the stock onto the waste
+                append(row[t.w])  # ML-7: turn one card of the stock onto the waste
                 continue
             q = p[si]
             if (si == t.r and not t.reserve_playable) or len(q) <= fd[si]:
@@ -330,11 +345,11 @@ class Position:
                 lst = sorted(lst + holes) if lst else holes
             if lst:
                 for di in lst:
-                    append((si, di, 1))
+                    append(row[di])
             lst = want_f.get(cid)
             if lst:
                 for di in lst:
-                    append((si, di, 1))
+                    append(row[di])
         return out
 
     # ---------------------------------------------------------------- playing
@@ -417,37 +432,45 @@ class Position:
                 return
             pos += 1
 
-    def _foundation_for(self, cid: int) -> int:
-        """The first foundation that takes `cid` now, or -1."""
+    def foundation_for(self, cid: int) -> int:
+        """The first foundation (in pile order) that takes card `cid` now, or -1."""
         for fi in self.table.fnd:
             if self.accepts(fi, cid):
                 return fi
         return -1
 
+    def _foundation_wants(self) -> dict[int, int]:
+        """Card id -> the first foundation that takes it now (as `accepts` says)."""
+        t = self.table
+        p = self.p
+        wants: dict[int, int] = {}
+        for j, fi in enumerate(t.fnd):
+            q = p[fi]
+            for cid in t.fnd_acc[j][q[-1]] if q else self.accepted(fi):  # type: ignore[union-attr]
+                if cid not in wants:
+                    wants[cid] = fi
+        return wants
+
     def _autoplay_candidates(self) -> set[int]:
         """Face-up tableau tops a foundation takes right now (CB-7 leaves these alone)."""
-        out = set()
+        wants = self._foundation_wants()
         p, fd = self.p, self.fd
-        for ti in self.table.tab:
-            q = p[ti]
-            if len(q) > fd[ti] and self._foundation_for(q[-1]) >= 0:
-                out.add(q[-1])
-        return out
+        return {p[ti][-1] for ti in self.table.tab if len(p[ti]) > fd[ti] and p[ti][-1] in wants}
 
     def _autoplay(self, ops: list[Op], excluded: set[int]) -> None:
         """Citadel's autoplay (CB-7): tableau tops go home, left to right, until none can."""
         p, fd = self.p, self.fd
+        wants = self._foundation_wants()
         moved = True
         while moved:
             moved = False
             for ti in self.table.tab:
                 q = p[ti]
-                if len(q) > fd[ti] and q[-1] not in excluded:
-                    fi = self._foundation_for(q[-1])
-                    if fi >= 0:
-                        self._transfer(ti, fi, 1, ops)
-                        self._after_move(ti, ops)
-                        moved = True
+                if len(q) > fd[ti] and q[-1] in wants and q[-1] not in excluded:
+                    self._transfer(ti, wants[q[-1]], 1, ops)
+                    self._after_move(ti, ops)
+                    wants = self._foundation_wants()
+                    moved = True
 
     # ---------------------------------------------------------------- queries
     def is_won(self) -> bool:
