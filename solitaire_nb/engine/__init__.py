@@ -6,8 +6,9 @@ from __future__ import annotations
 from .construct import _definition as _definition
 from .construct import load_game, new_game
 from .game import Game
-from .position import Position, RuleTable, rule_table
-from .position import _tables_for as _tables_for
+from .position import Position
+from .table import RuleTable, rule_table
+from .table import _tables_for as _tables_for
 from .values import FORMAT, FORMAT_VERSION, Action, DealReport, PlayerView, Step
 
 __all__ = [
