@@ -165,6 +165,38 @@ class Layout:
 
 
 @dataclass(frozen=True)
+class RuleIds:
+    """The ids (in docs/reglas.md) of the rules a game's refused moves cite, one per kind of
+    refusal.  A game fills in those its refusals can reach; the defaults are the ones an
+    unlisted game has always cited."""
+
+    foundation: str = "CB-3"
+    """A foundation refuses a card (its build rule), or a run sent to a foundation."""
+    tableau: str = "CB-4"
+    """A tableau pile refuses a card (its build rule)."""
+    one_card: str = "CB-4"
+    """More than one card where only one card moves at a time."""
+    takeback: str = "CB-6"
+    """A card taken off a foundation where take-backs are not allowed."""
+    empty_none: str = "BD-5"
+    """A card sent to a hole that stays empty."""
+    empty_king: str = "BD-5"
+    """A card other than a King (or a run headed by one) sent to a hole."""
+    empty_reserve: str = "CH-5"
+    """A card sent to a hole the reserve refills."""
+    stock: str = "ML-7"
+    """The stock only turns one card onto the waste; nothing goes onto the stock or waste."""
+    reserve: str = "CH-1"
+    """Nothing goes onto the reserve."""
+    reserve_play: str = "CH-7"
+    """The reserve's top played by hand where the reserve only refills holes."""
+    runs: str = "ML-4"
+    """A group of cards that is not a movable run."""
+    face_down: str = "ML-6"
+    """A face-down card moved."""
+
+
+@dataclass(frozen=True)
 class GameDef:
     """A game as data: names, sizes, flags, Spanish texts, and two hooks."""
 
@@ -180,6 +212,12 @@ class GameDef:
     automatic: str
     tableau_label: str = "Tablero"
     summary: str = ""
+    rule_ids: RuleIds = RuleIds()
+    """The rule ids the engine's refusals cite for this game."""
+    reports_deal: bool = False
+    """Whether the deal may do more than lay out cards (send cards home, autoplay), so that
+    `Game.deal_report` says what it did; the engine also reports whenever the variant's
+    rules send cards home during the deal or autoplay."""
     spec: Mapping[str, Any] | None = None
     """A game composed with `custom`: {"like": base game, "changes": {change: value}}, plain
     JSON data that rebuilds it (`custom.from_spec`); None for a built-in game."""

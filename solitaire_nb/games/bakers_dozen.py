@@ -4,7 +4,7 @@ bottom of their piles, building down in a different suit, no take-backs."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
 from .layout import deal_layout
 
@@ -64,5 +64,9 @@ DEFINITION = GameDef(
     tableau_builds="Hacia abajo, con una carta de otro palo; una carta cada vez.",
     empty_pile="Nada: un hueco queda vacío (en la variante con los Reyes donde caen, solo un Rey).",
     automatic="Nada (los Reyes van al fondo de su pila al repartir).",
+    rule_ids=RuleIds(
+        foundation="BD-3", tableau="BD-4", one_card="BD-4", takeback="BD-6", empty_none="BD-5",
+        empty_king="BD-5", runs="BD-4",
+    ),
     summary="Una baraja en 13 pilas de cuatro cartas a la vista, con los Reyes al fondo.",
 )

@@ -9,7 +9,7 @@ and takes only that suit's Ace again."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
 from .layout import deal_layout
 
@@ -100,6 +100,11 @@ def make_definition(name: str, display_name: str, citadel: bool, summary: str) -
             "Cartas a la base durante el reparto, y juego automático a la base tras el reparto y "
             "tras cada movimiento." if citadel else "Nada."
         ),
+        rule_ids=RuleIds(
+            foundation="CB-3", tableau="CB-4", one_card="CB-4", takeback="CB-6", empty_none="CB-5",
+            empty_king="CB-5", runs="CB-4",
+        ),
+        reports_deal=True,  # CB-2 and CB-7 as variants: the deal report is always there
         summary=summary,
     )
 

@@ -4,7 +4,7 @@ colours; a fan that empties stays empty."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule
 from .common import GEN_RULES
 from .layout import deal_layout
 
@@ -49,5 +49,9 @@ DEFINITION = GameDef(
     empty_pile="Nada: un abanico vacío queda vacío.",
     automatic="Nada.",
     tableau_label="Abanico",
+    rule_ids=RuleIds(
+        foundation="SC-2", tableau="SC-3", one_card="SC-3", takeback="SC-5", empty_none="SC-4",
+        empty_king="SC-4", runs="SC-3",
+    ),
     summary="Una baraja boca arriba en dieciocho abanicos; las bases suben en colores alternos.",
 )
