@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .. import texts
@@ -258,21 +258,6 @@ class Game(Refusals, Setup):
         g._redo = list(self._redo)
         return g
 
-    # ------------------------------------------------------------------ transitional reads
-    @property
-    def _piles(self) -> _CardPiles:
-        """Read-only live view of the piles as `Card` lists, for modules not yet on the public
-        accessors (`pile`, `piles`, `compact`)."""
-        return _CardPiles(self._pos.p)
-
-    @property
-    def _fd(self) -> list[int]:
-        """The face-down counts (read only; see `face_down`)."""
-        return self._pos.fd
-
-    def _run_length(self, si: int) -> int:
-        return self._pos.run_length(si)
-
     # ------------------------------------------------------------------ text forms
     def position(self) -> dict[str, Any]:
         """The position as plain data: card codes per pile and face-down counts."""
@@ -317,21 +302,3 @@ class Game(Refusals, Setup):
         from ..render import render_svg
 
         return render_svg(self)
-
-
-class _CardPiles:
-    """`Game._piles`: the position's piles seen as `Card` lists, live and read-only."""
-
-    __slots__ = ("_p",)
-
-    def __init__(self, p: list[list[int]]):
-        self._p = p
-
-    def __len__(self) -> int:
-        return len(self._p)
-
-    def __getitem__(self, i: int) -> list[Card]:
-        return [CARDS[c] for c in self._p[i]]
-
-    def __iter__(self) -> Iterator[list[Card]]:
-        return ([CARDS[c] for c in q] for q in self._p)

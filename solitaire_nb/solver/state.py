@@ -14,11 +14,12 @@ game and variant, successors included.  It also holds the generic state's prunin
 from __future__ import annotations
 
 import copy
+import dataclasses
 from itertools import product
 
-from ..engine import Game
+from ..engine import Game, Position, rule_table
 from . import pruning
-from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN, accepts_table
+from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN
 
 
 class _Spec:
@@ -31,12 +32,14 @@ class _Spec:
         # leaves out the fast searches and rule 7, which reason about the whole deck
         self.practice = game.is_practice
         self.total = game.total_cards if self.practice else 52 * self.decks
-        self.pile_ids = game.pile_ids
-        self.kind = [game.pile_kind(pid) for pid in self.pile_ids]
-        self.tab = [i for i, k in enumerate(self.kind) if k == "T"]
-        self.fnd = [i for i, k in enumerate(self.kind) if k == "F"]
+        # the engine's compiled rule data: pile layout and acceptance tables (one source)
+        table = rule_table(r)
+        self.pile_ids = table.pile_ids
+        self.kind = list(table.kind)
+        self.tab = list(table.tab)
+        self.fnd = list(table.fnd)
         self.dests = self.tab + self.fnd
-        self.r, self.s, self.w = (self.kind.index(k) if k in self.kind else -1 for k in "RSW")
+        self.r, self.s, self.w = table.r, table.s, table.w
         self.runs = r.tableau.runs
         self.takeback = r.takeback
         self.reserve_playable = r.reserve_playable
@@ -44,15 +47,10 @@ class _Spec:
         self.shift_left = r.shift_left
         self.autoplay = r.autoplay
         self.empty = r.tableau.empty  # "any", "king", "none", "reserve"
-        tab_table = accepts_table(r.tableau)
-        self.tab_acc = tab_table
-        ok = [False] * (52 * 52)
-        for y in range(52):
-            for x in tab_table[y]:
-                ok[y * 52 + x] = True
-        self.tab_ok = ok
+        self.tab_acc = table.tab_acc
+        self.tab_ok = table.tab_ok
         self.fnd_rules = r.foundations
-        self.fnd_tab = [accepts_table(f) for f in r.foundations]
+        self.fnd_tab = list(table.fnd_acc)
         self.fnd_dir = [f.direction for f in r.foundations]
         self.fnd_start = [f.start for f in r.foundations]
         self.fnd_base = [f.base_rank for f in r.foundations]
@@ -94,230 +92,55 @@ class _Spec:
         return other
 
 
-class _State:
-    """A position as card-id lists plus face-down counts, with engine-equal move rules."""
+class _State(Position):
+    """The engine's `Position` (its one implementation of legality and play) with what the
+    search adds: equivalent destinations merged (rule 2), the canonical key (rule 1), safe
+    moves (rules 3 and 3b) and Scotch's dead ends (rule 7)."""
 
     def __init__(self, spec: _Spec, game: Game):
+        c = game.compact()
+        rules = game.rules
+        if spec.takeback != rules.takeback:  # the first phase: take-backs forbidden
+            rules = dataclasses.replace(rules, takeback=spec.takeback)
+        super().__init__(rule_table(rules), c.p, c.fd)
         self.sp = spec
-        self.p: list[list[int]] = [[c.id for c in game.pile(pid)] for pid in spec.pile_ids]
-        self.fd: list[int] = [game.face_down(pid) for pid in spec.pile_ids]
         self._dead_cache: dict[bytes, bool] = {}  # rule 7, by foundations (see `dead`)
 
-    # ---------------------------------------------------------------- acceptance
     def fnd_accepts(self, fi: int, cid: int) -> bool:
-        sp = self.sp
-        k = fi - sp.fnd[0]
-        p = self.p[fi]
-        if p:
-            return cid in sp.fnd_tab[k][p[-1]]
-        if _RANK[cid] != sp.fnd_base[k]:
-            return False
-        start = sp.fnd_start[k]
-        if start == "any":
-            return True
-        if start == "new_suit":
-            d = sp.fnd_dir[k]
-            suit = _SUIT[cid]
-            for j, f2 in enumerate(sp.fnd):
-                q = self.p[f2]
-                if q and sp.fnd_dir[j] == d and _SUIT[q[0]] == suit:
-                    return False
-            return True
-        return "SHDC"[_SUIT[cid]] == start
-
-    def empty_tab_accepts(self, cid: int) -> bool:
-        e = self.sp.empty
-        if e == "any":
-            return True
-        if e == "king":
-            return _RANK[cid] == 13
-        if e == "none":
-            return False
-        return not self.p[self.sp.r]  # "reserve": any card once the reserve is empty
-
-    def tab_accepts(self, ti: int, cid: int) -> bool:
-        p = self.p[ti]
-        if p:
-            return self.sp.tab_ok[p[-1] * 52 + cid]
-        return self.empty_tab_accepts(cid)
-
-    def accepts(self, di: int, cid: int) -> bool:
-        if self.sp.kind[di] == "T":
-            return self.tab_accepts(di, cid)
-        return self.fnd_accepts(di, cid)
-
-    def run_length(self, si: int) -> int:
-        p = self.p[si]
-        up = len(p) - self.fd[si]
-        if up <= 0:
-            return 0
-        if not self.sp.runs:
-            return 1
-        ok = self.sp.tab_ok
-        k = 1
-        while k < up and ok[p[-k - 1] * 52 + p[-k]]:
-            k += 1
-        return k
-
-    # ---------------------------------------------------------------- move generation
-    def moves(self, dedup: bool = False) -> list[tuple[int, int, int]]:
-        """Every legal move as (src index, dst index, count).  With `dedup`, only the first
-        of several equivalent empty destinations (pruning rule 2)."""
-        sp = self.sp
-        p = self.p
-        fd = self.fd
-        out: list[tuple[int, int, int]] = []
-        sym = dedup and sp.symmetric
-        dests = sp.dests
-
-        def targets(cid: int, src: int, tab_only: bool) -> None:
-            seen_empty_tab = False
-            seen_groups: set[int] = set()
-            for di in dests:
-                if di == src:
-                    continue
-                if sp.kind[di] == "T":
-                    q = p[di]
-                    if q:
-                        if sp.tab_ok[q[-1] * 52 + cid]:
-                            out.append((src, di, 1))
-                    elif self.empty_tab_accepts(cid):
-                        if sym:
-                            if seen_empty_tab:
-                                continue
-                            seen_empty_tab = True
-                        out.append((src, di, 1))
-                elif not tab_only:
-                    if self.fnd_accepts(di, cid):
-                        if dedup and not p[di]:
-                            g = sp.fnd_group_of[di]
-                            if g in seen_groups:
-                                continue
-                            seen_groups.add(g)
-                        out.append((src, di, 1))
-
-        for si in sp.tab:
-            q = p[si]
-            if not q or fd[si] >= len(q):
-                continue
-            targets(q[-1], si, False)
-            if sp.runs:
-                for n in range(2, self.run_length(si) + 1):
-                    cid = q[-n]
-                    seen_empty = False
-                    for di in sp.tab:
-                        if di == si:
-                            continue
-                        t = p[di]
-                        if t:
-                            if sp.tab_ok[t[-1] * 52 + cid]:
-                                out.append((si, di, n))
-                        elif self.empty_tab_accepts(cid):
-                            if sym:
-                                if seen_empty:
-                                    continue
-                                seen_empty = True
-                            out.append((si, di, n))
-        if sp.takeback:
-            for fi in sp.fnd:
-                q = p[fi]
-                if q:
-                    targets(q[-1], fi, True)
-        if sp.r >= 0 and p[sp.r] and sp.reserve_playable:
-            targets(p[sp.r][-1], sp.r, False)
-        if sp.s >= 0 and p[sp.s]:
-            out.append((sp.s, sp.w, 1))
-        if sp.w >= 0 and p[sp.w]:
-            targets(p[sp.w][-1], sp.w, False)
-        return out
-
-    # ---------------------------------------------------------------- playing
-    def play(self, si: int, di: int, n: int) -> list:
-        """Play a move with its automatic actions; return the undo record."""
-        sp = self.sp
-        ops: list = []
-        excluded = self._autoplay_candidates() if sp.autoplay else None
-        self._transfer(si, di, n, ops)
-        self._after_move(si, ops)
-        if excluded is not None:
-            excluded.add(self.p[di][-n])
-            self._autoplay(ops, excluded)
-        return ops
-
-    def undo(self, ops: list) -> None:
-        p, fd = self.p, self.fd
-        for op in reversed(ops):
-            if len(op) == 4:
-                si, di, n, fd_before = op
-                dst = p[di]
-                p[si].extend(dst[-n:])
-                del dst[-n:]
-                fd[si] = fd_before
-            else:
-                fd[op[0]] = op[1]
-
-    def _transfer(self, si: int, di: int, n: int, ops: list) -> None:
-        src = self.p[si]
-        self.p[di].extend(src[-n:])
-        del src[-n:]
-        fd_before = self.fd[si]
-        if fd_before > len(src):
-            self.fd[si] = len(src)
-        ops.append((si, di, n, fd_before))
-
-    def _turn_up(self, pi: int, ops: list) -> None:
-        q = self.p[pi]
-        if q and self.fd[pi] >= len(q) and self.sp.kind[pi] in ("T", "R"):
-            ops.append((pi, self.fd[pi]))
-            self.fd[pi] = len(q) - 1
-
-    def _after_move(self, si: int, ops: list) -> None:
-        self._turn_up(si, ops)
-        sp = self.sp
-        if sp.kind[si] != "T" or self.p[si]:
-            return
-        if sp.refill and self.p[sp.r]:
-            self._transfer(sp.r, si, 1, ops)
-            self._turn_up(sp.r, ops)
-        elif sp.shift_left:
-            tab = sp.tab
-            pos = tab.index(si)
-            while pos + 1 < len(tab):
-                right = tab[pos + 1]
-                up = len(self.p[right]) - self.fd[right]
-                if up <= 0:
-                    return
-                self._transfer(right, tab[pos], up, ops)
-                self._turn_up(right, ops)
-                if self.p[right]:
-                    return
-                pos += 1
+        return self.accepts(fi, cid)
 
     def _foundation_for(self, cid: int) -> int:
-        for fi in self.sp.fnd:
-            if self.fnd_accepts(fi, cid):
-                return fi
-        return -1
+        return self.foundation_for(cid)
 
-    def _autoplay_candidates(self) -> set[int]:
-        out = set()
-        for ti in self.sp.tab:
-            q = self.p[ti]
-            if q and self._foundation_for(q[-1]) >= 0:
-                out.add(q[-1])
-        return out
-
-    def _autoplay(self, ops: list, excluded: set[int]) -> None:
-        moved = True
-        while moved:
-            moved = False
-            for ti in self.sp.tab:
-                q = self.p[ti]
-                if q and q[-1] not in excluded:
-                    fi = self._foundation_for(q[-1])
-                    if fi >= 0:
-                        self._transfer(ti, fi, 1, ops)
-                        moved = True
+    def moves(self, dedup: bool = False) -> list[tuple[int, int, int]]:
+        """Every legal move as (src index, dst index, count), in the engine's order.  With
+        `dedup`, only the first of several equivalent empty destinations (pruning rule 2):
+        one empty tableau pile where piles are interchangeable, one empty foundation of each
+        group of interchangeable foundations."""
+        out = Position.moves(self)
+        if not dedup:
+            return out
+        sp = self.sp
+        p = self.p
+        kind = sp.kind
+        kept = []
+        seen = set()
+        for m in out:
+            s, d, n = m
+            if not p[d]:
+                if kind[d] == "T":
+                    if sp.symmetric:
+                        k = (s, n, -1)
+                        if k in seen:
+                            continue
+                        seen.add(k)
+                elif kind[d] == "F":
+                    k = (s, n, sp.fnd_group_of[d])
+                    if k in seen:
+                        continue
+                    seen.add(k)
+            kept.append(m)
+        return kept
 
     # ---------------------------------------------------------------- queries
     def foundation_count(self) -> int:
