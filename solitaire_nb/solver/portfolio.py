@@ -43,6 +43,7 @@ import time
 
 from ..engine import Game
 from ..moves import Move
+from . import twodeck
 from .fast import _Fast
 from .lines import _check_line, _described_moves
 from .probe import CASTLE_PROBE, _fast_probe
@@ -169,6 +170,8 @@ def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tupl
     in turn): verdict, engine moves of the winning line (already replayed to a win through
     the public engine), states examined."""
     moves: list[Move] = []
+    if spec.two_deck:
+        return twodeck.search(game, spec.takeback, deadline, cap, max_table)
     if spec.fast:
         status, fline, states = _fast_portfolio(spec, game, deadline, cap, max_table)
         if status == "won":

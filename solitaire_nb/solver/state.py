@@ -18,7 +18,7 @@ import dataclasses
 from itertools import product
 
 from ..engine import Game, Position, rule_table
-from . import pruning
+from . import pruning, twodeck
 from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN
 
 
@@ -66,6 +66,7 @@ class _Spec:
         # the key keeps face-down counts where the tableau or a reserve hides cards
         self.has_fd = r.face_down_tableau or r.reserve
         self.fast = pruning.fast(r, self.decks, self.practice)
+        self.two_deck = twodeck.applies(r, self.decks)  # Moving Left's family (`twodeck`)
         self.alt_fnd = pruning.alt_foundations(r)
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
