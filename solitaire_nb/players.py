@@ -1,0 +1,474 @@
+"""Players who do not peek: they choose each move from what a person at the table sees.
+
+A player is an object with ``choose(game) -> Move | None`` (None: it gives up) that reads
+only `Game.player_view` (face-up cards, None for each face-down one, the unseen cards
+sorted), `Game.legal_moves` (which depend on face-up cards only: a face-down card never
+moves, and ``S>W`` is legal whatever the stock holds) and the game's rules as data.  It
+never reads `Game.piles`, `Game.pile` or the deal, so permuting the unseen cards (the
+face-down tableau, the stock, the reserve) never changes what it does; tests/test_players.py
+checks that on many positions.
+
+* `Heuristic` ("heuristic"): the good player, documented below.
+* `RandomPlayer` ("random"): a legal move drawn at random (seeded by the deal number).
+* `FirstLegal` ("first"): the first legal move, in the engine's order.
+
+`play_out(game, player)` plays a whole game on a copy and says whether it was won;
+`play_deal` is the picklable work item `solitaire_nb.winrate.win_rate(..., player=...)`
+hands to its workers (players travel by name, see `PLAYERS`).
+
+The heuristic player (a person's rules of thumb, written as move scores):
+
+1. A card goes to a foundation when that is *safe* (every card that could be built on it
+   in the tableau is already home), before anything else; an unsafe one still goes there
+   before any other kind of move except uncovering a face-down card.
+2. Uncovering a face-down card comes next, from the pile with the most face-down cards
+   (the whole face-up part moves, onto a pile or, with a King at its head, into a hole).
+3. A card from the waste or the reserve goes onto the tableau (it frees the next one).
+4. Emptying a pile only when the hole is worth it: a King sequence waits for it (Moving
+   Left), the reserve refills it (Chequers), or any card may use it.
+5. Moving part of a sequence only when the card it leaves on top can then go home or take
+   the waste's card; a card comes back from a foundation only when that lets a face-down
+   card be uncovered or the waste's card be played (a one-move look-ahead on the view).
+6. Otherwise turn the stock; with nothing useful left, give up.
+It never returns to a position it has already seen (its memory holds the visible
+positions it passed through), so it cannot go back and forth; among equal moves it prefers
+destinations with fewer cards, then the engine's order, so it is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from .cards import CARDS, Card, same_rank_ids
+from .checks import check_seed, shown
+from .moves import Move
+
+MAX_MOVES = 3000
+"""Most moves `play_out` lets a player make in one game (a random player may wander)."""
+
+PLAYER_VERSION = 1
+"""Bumped whenever a player's choices change: study files record it, so records of two
+different players are never mixed."""
+
+_ViewKey = tuple
+
+
+class Player:
+    """Base class: ``choose(game)`` returns a legal move or None (it stops playing)."""
+
+    name = "player"
+    display_name = "jugador"
+
+    def reset(self, game: Any) -> None:
+        """Forget everything before a new game."""
+
+    def choose(self, game: Any) -> Move | None:
+        raise NotImplementedError
+
+    def __call__(self, game: Any) -> Move | None:
+        return self.choose(game)
+
+
+class FirstLegal(Player):
+    """Plays the first legal move, in the order `Game.legal_moves` lists them."""
+
+    name = "first"
+    display_name = "primera jugada"
+
+    def choose(self, game: Any) -> Move | None:
+        moves = game.legal_moves()
+        return moves[0] if moves else None
+
+
+class RandomPlayer(Player):
+    """Plays a legal move drawn at random; seeded by `seed`, else by the deal's number, so
+    the same deal gives the same game."""
+
+    name = "random"
+    display_name = "al azar"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self._rng = random.Random(seed or 0)
+
+    def reset(self, game: Any) -> None:
+        seed = self.seed if self.seed is not None else getattr(game, "seed", None)
+        self._rng = random.Random(seed or 0)
+
+    def choose(self, game: Any) -> Move | None:
+        moves = game.legal_moves()
+        return self._rng.choice(moves) if moves else None
+
+
+# ---------------------------------------------------------------------- the heuristic player
+_NEVER = None  # a move the heuristic player never makes
+
+SAFE_BASES = True
+STALL = 60
+W = {  # move scores (see the module docstring); the stock scores 0
+    "safe": 1000.0, "unsafe": 50.0, "home_reveal": 300.0, "reveal": 500.0, "reveal_fd": 1.0,
+    "waste": 600.0, "waste_hole": 610.0, "refill": 450.0, "empty_king": 100.0, "empty_any": 150.0,
+    "empty_idle": 5.0, "expose_home": 0.5, "expose_waste": 0.5, "takeback": 150.0, "waste_home": 500.0, "unsafe_free": 50.0, "expose_reveal": 450.0, "tie": -0.01, "progress": 100.0, "dig": -1.0, "dig_depth": 0.01, "bury": 0.5, "hole": 0.5,
+}
+
+
+class _Scene:
+    """One decision's view of the table: face-up cards, face-down counts and what the
+    foundations take, all built from `Game.player_view` and the rules (no hidden card)."""
+
+    def __init__(self, game: Any):
+        view = game.player_view()
+        self.piles: dict[str, tuple[Card | None, ...]] = view.piles
+        self.order = tuple(self.piles)
+        self.rules = game.rules
+        self.decks = game.definition.decks
+        self.kind = {p: game.pile_kind(p) for p in self.order}
+        self.tab = game.tableau_ids
+        self.fnd = game.foundation_ids
+        self.fd = {p: _hidden(c) for p, c in self.piles.items()}
+        self.tab_table = _tableau_table(self.rules)
+        self.home = Counter(c for f in self.fnd for c in self.piles[f])
+        self.wants = self._foundation_wants()
+        self.bases = {} if not SAFE_BASES else {r.base_rank for r in self.rules.foundations}
+
+    def _foundation_wants(self) -> set[int]:
+        """Card ids some foundation takes now (from the foundation rules as data)."""
+        out: set[int] = set()
+        started: dict[str, set[str]] = {}
+        for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
+            if self.piles[f]:
+                started.setdefault(rule.direction, set()).add(self.piles[f][0].suit)
+        for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
+            p = self.piles[f]
+            if p:
+                out.update(_foundation_table(rule)[p[-1].id])
+            elif rule.start == "any":
+                out.update(same_rank_ids(rule.base_rank))
+            elif rule.start == "new_suit":
+                taken = started.get(rule.direction, set())
+                out.update(i for i in same_rank_ids(rule.base_rank) if CARDS[i].suit not in taken)
+            else:
+                out.add(Card(rule.base_rank, rule.start).id)
+        return out
+
+    def top(self, pid: str) -> Card | None:
+        p = self.piles.get(pid, ())
+        return p[-1] if p else None
+
+    def safe_home(self, card: Card) -> bool:
+        """Whether no card that could be built on `card` in the tableau is still in play."""
+        return all(self.home[CARDS[i]] >= self.decks or CARDS[i].rank in self.bases for i in self.tab_table[card.id])
+
+    def needed(self, card: Card) -> bool:
+        """Whether a face-up card that could be built on `card` lies where a move could
+        bring it: in the waste, or heading a sequence in the tableau."""
+        takes = self.tab_table[card.id]
+        if any(c is not None and c.id in takes for c in self.piles.get("W", ())):
+            return True
+        r = self.top("R")
+        if r is not None and r.id in takes:
+            return True
+        for t in self.tab:
+            p = self.piles[t]
+            for k in range(1, len(p) - self.fd[t] + 1):
+                c = p[-k]
+                if c.id in takes:
+                    return True
+                if k < len(p) and (p[-k - 1] is None or c.id not in self.tab_table[p[-k - 1].id]):
+                    break
+        return False
+
+    def wanted_depth(self, pid: str) -> int | None:
+        """How many cards lie on the highest face-up card of `pid` a foundation takes now."""
+        p = self.piles[pid]
+        for k in range(1, len(p) - self.fd[pid] + 1):
+            if p[-k].id in self.wants:
+                return k - 1
+        return None
+
+    def uncovers_next(self, card: Card, *skip: str) -> bool:
+        """Whether `card`, once on top, takes the whole face-up part of another pile that
+        lies on face-down cards (so the next move turns one up)."""
+        takes = self.tab_table[card.id]
+        for t in self.tab:
+            if t in skip:
+                continue
+            p = self.piles[t]
+            fd = self.fd[t]
+            if fd and len(p) > fd and p[fd].id in takes and _is_run(p[fd:], self.tab_table):
+                return True
+        return False
+
+    def free_cards(self) -> list[Card]:
+        """Cards a player could move now onto another tableau card: the waste's and the
+        reserve's tops and the head of each face-up tableau sequence's movable parts."""
+        out = []
+        for pid in ("W", "R"):
+            c = self.top(pid)
+            if c is not None and (pid != "R" or self.rules.reserve_playable):
+                out.append(c)
+        return out
+
+    def king_waiting(self) -> bool:
+        """A card that only a hole takes waits for one (Moving Left: a King heading a
+        sequence above other cards, or on the waste)."""
+        tops = {self.top("W")} if "W" in self.piles else set()
+        for t in self.tab:
+            p = self.piles[t]
+            up = len(p) - self.fd[t]
+            for k in range(1, up + 1):
+                c = p[-k]
+                if k < len(p) and c is not None and c.rank == 13 and _is_run(p[-k:], self.tab_table):
+                    return True
+        return any(c is not None and c.rank == 13 for c in tops)
+
+    def key_after(self, move: Move) -> _ViewKey | None:
+        """The visible position after `move`, or None when it turns a face-down card up or
+        takes one from the stock or the reserve (a position with fewer hidden cards is new)."""
+        src, dst, n = move
+        if self.kind[src] == "S":
+            return None
+        piles = dict(self.piles)
+        moved = piles[src][-n:]
+        piles[src] = piles[src][:-n]
+        piles[dst] = piles[dst] + moved
+        if piles[src] and piles[src][-1] is None:
+            return None  # turns up a face-down card
+        if self.kind[src] == "T" and not piles[src]:
+            if self.rules.refill_from_reserve and piles.get("R"):
+                return None  # the reserve refills the hole and shows its next card
+            if self.rules.shift_left:
+                tab = list(self.tab)
+                pos = tab.index(src)
+                while pos + 1 < len(tab):
+                    right = piles[tab[pos + 1]]
+                    up = len(right) - _hidden(right)
+                    if up <= 0:
+                        break
+                    piles[tab[pos]] = right[-up:]
+                    piles[tab[pos + 1]] = right[:-up]
+                    if piles[tab[pos + 1]]:
+                        return None  # the pile on the right shows a face-down card
+                    pos += 1
+        return tuple(piles[p] for p in self.order)
+
+    @property
+    def key(self) -> _ViewKey:
+        return tuple(self.piles[p] for p in self.order)
+
+
+def _hidden(cards: tuple[Card | None, ...]) -> int:
+    n = 0
+    for c in cards:
+        if c is not None:
+            break
+        n += 1
+    return n
+
+
+def _is_run(cards: tuple[Card | None, ...], table) -> bool:
+    return all(b is not None and a is not None and b.id in table[a.id] for a, b in zip(cards, cards[1:], strict=False))
+
+
+_TABLES: dict[Any, Any] = {}
+
+
+def _tableau_table(rules: Any) -> tuple[frozenset[int], ...]:
+    key = ("T", rules.tableau)
+    if key not in _TABLES:
+        _TABLES[key] = tuple(frozenset(t) for t in rules.tableau.accepts_table())
+    return _TABLES[key]
+
+
+def _foundation_table(rule: Any) -> tuple[tuple[int, ...], ...]:
+    key = ("F", rule)
+    if key not in _TABLES:
+        _TABLES[key] = rule.accepts_table()
+    return _TABLES[key]
+
+
+class Heuristic(Player):
+    """The good player who does not peek (its rules: the module docstring)."""
+
+    name = "heuristic"
+    display_name = "prudente"
+
+    def __init__(self) -> None:
+        self._seen: set[_ViewKey] = set()
+        self._idle = 0
+
+    def reset(self, game: Any) -> None:
+        self._seen = set()
+        self._idle = 0
+
+    def choose(self, game: Any) -> Move | None:
+        scene = _Scene(game)
+        self._seen.add(scene.key)
+        best, best_score = None, -math.inf
+        stock = None
+        for move in game.legal_moves():
+            if scene.kind[move.src] == "S":
+                stock = move
+                continue
+            score = _score(scene, move)
+            if score is _NEVER or score <= best_score:
+                continue
+            key = scene.key_after(move)
+            if key is not None and key in self._seen:
+                continue
+            best, best_score = move, score
+        if best is None or (best_score <= 0 and stock is not None):
+            return stock
+        # a move that is no clear progress (digging, shuffling): only so many in a row
+        self._idle = self._idle + 1 if best_score < W["progress"] else 0
+        return None if self._idle > STALL else best
+
+
+def _score(s: _Scene, move: Move) -> float | None:
+    """How much the heuristic player likes `move` (None: never; the stock scores 0)."""
+    src, dst, n = move
+    ks, kd = s.kind[src], s.kind[dst]
+    pile = s.piles[src]
+    card = pile[-n]
+    assert card is not None  # legal moves move face-up cards only
+    fd = s.fd[src]
+    up = len(pile) - fd
+    reveals = ks == "T" and n == up and fd > 0
+    dest = s.piles[dst]
+    tie = W["tie"] * len(dest)
+    if kd == "F":
+        score = W["safe"] if s.safe_home(card) else W["unsafe"] if s.needed(card) else W["unsafe_free"]
+        if reveals:
+            score += W["home_reveal"] + fd
+        if ks in ("W", "R"):
+            score += W["waste_home"]
+        return score
+    if ks == "F":
+        return _takeback(s, card, dst)
+    if ks in ("W", "R"):
+        if not dest and s.rules.tableau.empty != "any":
+            return W["waste_hole"] + tie
+        return W["waste"] + tie
+    # tableau to tableau
+    if reveals:
+        return W["reveal"] + fd * W["reveal_fd"] + tie
+    if n == len(pile):  # empties the pile
+        if not dest:
+            return _NEVER  # a whole pile from one hole to another
+        empty = s.rules.tableau.empty
+        if s.rules.refill_from_reserve and s.piles.get("R"):
+            return W["refill"] + tie
+        if empty == "king":
+            return (W["empty_king"] if s.king_waiting() else W["empty_idle"]) + tie
+        if empty == "any":
+            return W["empty_any"] + tie
+        return W["empty_idle"] + tie
+    below = pile[-n - 1]
+    if below is None:
+        return _NEVER
+    if s.uncovers_next(below, src, dst):
+        return W["expose_reveal"] + tie
+    if below.id in s.wants:
+        return W["expose_home"] + tie
+    if any(c.id in s.tab_table[below.id] for c in s.free_cards()):
+        return W["expose_waste"] + tie
+    return _dig(s, src, dst, n)
+
+
+def _dig(s: _Scene, src: str, dst: str, n: int) -> float | None:
+    """Digging: moving cards off a face-up card a foundation wants, the shallowest first,
+    not onto another such card nor into a hole (a negative score: only when nothing else)."""
+    depth = s.wanted_depth(src)
+    if depth is None or depth < n:
+        return _NEVER
+    score = W["dig"] - W["dig_depth"] * (depth - n)
+    if s.wanted_depth(dst) is not None:
+        score -= W["bury"]
+    if not s.piles[dst]:
+        score -= W["hole"]
+    return score
+
+
+def _takeback(s: _Scene, card: Card, dst: str) -> float | None:
+    """A card back from a foundation only when something waiting can then go on it: the
+    waste's or reserve's card, or a face-up sequence whose move uncovers a card."""
+    takes = s.tab_table[card.id]
+    if any(c.id in takes for c in s.free_cards()):
+        return W["takeback"]
+    for t in s.tab:
+        if t == dst:
+            continue
+        p = s.piles[t]
+        fd = s.fd[t]
+        if fd and len(p) > fd and p[fd].id in takes and _is_run(p[fd:], s.tab_table):
+            return W["takeback"]
+    return _NEVER
+
+
+# ---------------------------------------------------------------------- registry and play
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "heuristic": Heuristic,
+    "random": RandomPlayer,
+    "first": FirstLegal,
+}
+"""Name -> a fresh player; the names travel to `win_rate`'s workers."""
+
+
+def make_player(name: str) -> Player:
+    """A fresh player by its name in `PLAYERS` (Spanish ValueError for an unknown name)."""
+    if not isinstance(name, str) or name not in PLAYERS:
+        raise ValueError(f"No hay ningún jugador llamado {shown(name)} (jugadores: {', '.join(PLAYERS)})")
+    return PLAYERS[name]()
+
+
+def check_player(player: Any) -> str:
+    """The registered name of `player` (a name or a registered player), else ValueError."""
+    name = player if isinstance(player, str) else getattr(player, "name", player)
+    make_player(name)
+    return name
+
+
+def play_game(game: Any, player: Player | Callable[[Any], Move | None], max_moves: int = MAX_MOVES) -> tuple[bool, int]:
+    """Play `game` (on a copy) with `player` until it is won, the player gives up or
+    `max_moves` moves are made; (won, moves made)."""
+    g = game.copy()
+    reset = getattr(player, "reset", None)
+    if reset is not None:
+        reset(g)
+    made = 0
+    while made < max_moves and not g.is_won():
+        move = player(g)
+        if move is None:
+            break
+        g.move(move)
+        made += 1
+    return g.is_won(), made
+
+
+def play_out(game: Any, player: Player | Callable[[Any], Move | None], max_moves: int = MAX_MOVES) -> bool:
+    """Whether `player` wins `game` playing it out on a copy (the game itself is untouched)."""
+    return play_game(game, player, max_moves)[0]
+
+
+def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tuple[int, str, int, float, int]:
+    """Play numbered deal `seed` of `name` with the player called `player` (a worker's
+    job: picklable arguments, the game rebuilt from its number).
+
+    Returns (deal, "won" | "lost", moves made, seconds, moves of the win or 0), the shape of
+    a solver's record (`solitaire_nb.studyfile.DealRecord`): the third column counts moves
+    made instead of states."""
+    from .engine import _definition, new_game
+
+    if not isinstance(variant, dict):
+        raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
+    flags = _definition(name).resolve_variant(variant)
+    game = new_game(name, seed=check_seed(seed), **flags)
+    t0 = time.perf_counter()
+    won, made = play_game(game, make_player(player))
+    seconds = time.perf_counter() - t0
+    return seed, "won" if won else "lost", max(made, 1), seconds, made if won else 0
