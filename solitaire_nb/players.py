@@ -16,23 +16,25 @@ checks that on many positions.
 `play_deal` is the picklable work item `solitaire_nb.winrate.win_rate(..., player=...)`
 hands to its workers (players travel by name, see `PLAYERS`).
 
-The heuristic player (a person's rules of thumb, written as move scores):
+The heuristic player scores each legal move with a person's rules of thumb (`W`) and plays
+the best one; in order:
 
-1. A card goes to a foundation when that is *safe* (every card that could be built on it
-   in the tableau is already home), before anything else; an unsafe one still goes there
-   before any other kind of move except uncovering a face-down card.
-2. Uncovering a face-down card comes next, from the pile with the most face-down cards
-   (the whole face-up part moves, onto a pile or, with a King at its head, into a hole).
-3. A card from the waste or the reserve goes onto the tableau (it frees the next one).
-4. Emptying a pile only when the hole is worth it: a King sequence waits for it (Moving
-   Left), the reserve refills it (Chequers), or any card may use it.
-5. Moving part of a sequence only when the card it leaves on top can then go home or take
-   the waste's card; a card comes back from a foundation only when that lets a face-down
-   card be uncovered or the waste's card be played (a one-move look-ahead on the view).
-6. Otherwise turn the stock; with nothing useful left, give up.
-It never returns to a position it has already seen (its memory holds the visible
-positions it passed through), so it cannot go back and forth; among equal moves it prefers
-destinations with fewer cards, then the engine's order, so it is deterministic.
+1. A card goes home when that is *safe*: no card still in play could be built on it.
+2. The waste's (or the reserve's) card goes onto the tableau or home: it frees the next one.
+3. A face-down card is uncovered (the whole face-up part moves), where most are hidden first.
+4. A pile is emptied when its hole will be used: the reserve refills it (Chequers), a King
+   sequence waits for it (Moving Left), or any card may fill it.
+5. A card comes back from home only when a card waiting to be played can then go on it.
+6. A card goes home although a card in play could still be built on it; part of a sequence
+   moves when the card it leaves on top can then go home, take the waste's card or take a
+   sequence lying on face-down cards (a one-move look-ahead on the visible cards).
+7. Otherwise the stock turns.  With the stock empty it digs: it moves cards off a face-up
+   card a foundation takes, the shallowest first; after `STALL` moves in a row that bring
+   no card home, turn none up and play none from the waste or the reserve, it gives up.
+
+It never goes back to a visible position it has been in (it remembers them: no back and
+forth); among equal moves it prefers the destination with fewer cards, then the engine's
+order, so the same deal is always played the same way.
 """
 
 from __future__ import annotations
@@ -108,12 +110,38 @@ class RandomPlayer(Player):
 # ---------------------------------------------------------------------- the heuristic player
 _NEVER = None  # a move the heuristic player never makes
 
-SAFE_BASES = True
 STALL = 60
-W = {  # move scores (see the module docstring); the stock scores 0
-    "safe": 1000.0, "unsafe": 50.0, "home_reveal": 300.0, "reveal": 500.0, "reveal_fd": 1.0,
-    "waste": 600.0, "waste_hole": 610.0, "refill": 450.0, "empty_king": 100.0, "empty_any": 150.0,
-    "empty_idle": 5.0, "expose_home": 0.5, "expose_waste": 0.5, "takeback": 150.0, "waste_home": 500.0, "unsafe_free": 50.0, "expose_reveal": 450.0, "tie": -0.01, "progress": 100.0, "dig": -1.0, "dig_depth": 0.01, "bury": 0.5, "hole": 0.5,
+"""Most moves in a row that bring no card home, turn none up and take none from the waste
+or the reserve; then the player gives up."""
+
+# Move scores (the stock scores 0: a move scoring more is played first; one scoring less,
+# only when the stock is empty).  Tuned on Moving Left deals 50,001-50,600, not on the
+# atlas's deals: home plays that are not safe early but low (a card on the tableau is a
+# place for another), the waste's card before uncovering, moves that only prepare a later
+# play barely above the stock.
+W = {
+    "safe": 1000.0,  # a card home that no card in play could be built on
+    "waste": 600.0,  # the waste's (or reserve's) card onto the tableau
+    "waste_hole": 610.0,  # ... into a hole that only Kings fill: a King leaves the waste
+    "waste_home": 500.0,  # added when the waste's (or reserve's) card goes home
+    "reveal": 500.0,  # the whole face-up part moves and a face-down card turns up
+    "reveal_fd": 1.0,  # ... per face-down card of that pile (dig where most are hidden)
+    "refill": 450.0,  # emptying a pile the reserve refills (Chequers): its next card shows
+    "expose_reveal": 450.0,  # part of a sequence moves and the card left on top takes the
+    # face-up part of another pile that lies on face-down cards
+    "home_reveal": 300.0,  # added when a card going home turns a face-down card up
+    "takeback": 150.0,  # a card back from home that takes a card waiting to be played
+    "empty_any": 150.0,  # emptying a pile any card may fill
+    "empty_king": 100.0,  # emptying a pile only a King fills, while a King sequence waits
+    "unsafe": 50.0,  # a card home that some card still in play could be built on
+    "empty_idle": 5.0,  # emptying a pile nothing is waiting for
+    "expose_home": 0.5,  # part of a sequence moves and the card left on top can go home
+    "expose_waste": 0.5,  # ... or takes the waste's (or reserve's) card
+    "tie": -0.01,  # per card of the destination pile: shorter piles first
+    "dig": -1.0,  # a card off a face-up card that a foundation takes now
+    "dig_depth": 0.01,  # ... per card still left on it (the shallowest first)
+    "bury": 0.5,  # ... less when it covers another such card
+    "hole": 0.5,  # ... less when it takes a hole
 }
 
 
@@ -134,7 +162,7 @@ class _Scene:
         self.tab_table = _tableau_table(self.rules)
         self.home = Counter(c for f in self.fnd for c in self.piles[f])
         self.wants = self._foundation_wants()
-        self.bases = {} if not SAFE_BASES else {r.base_rank for r in self.rules.foundations}
+        self.bases = {r.base_rank for r in self.rules.foundations}  # these go home at once
 
     def _foundation_wants(self) -> set[int]:
         """Card ids some foundation takes now (from the foundation rules as data)."""
@@ -164,25 +192,6 @@ class _Scene:
         """Whether no card that could be built on `card` in the tableau is still in play."""
         return all(self.home[CARDS[i]] >= self.decks or CARDS[i].rank in self.bases for i in self.tab_table[card.id])
 
-    def needed(self, card: Card) -> bool:
-        """Whether a face-up card that could be built on `card` lies where a move could
-        bring it: in the waste, or heading a sequence in the tableau."""
-        takes = self.tab_table[card.id]
-        if any(c is not None and c.id in takes for c in self.piles.get("W", ())):
-            return True
-        r = self.top("R")
-        if r is not None and r.id in takes:
-            return True
-        for t in self.tab:
-            p = self.piles[t]
-            for k in range(1, len(p) - self.fd[t] + 1):
-                c = p[-k]
-                if c.id in takes:
-                    return True
-                if k < len(p) and (p[-k - 1] is None or c.id not in self.tab_table[p[-k - 1].id]):
-                    break
-        return False
-
     def wanted_depth(self, pid: str) -> int | None:
         """How many cards lie on the highest face-up card of `pid` a foundation takes now."""
         p = self.piles[pid]
@@ -205,8 +214,7 @@ class _Scene:
         return False
 
     def free_cards(self) -> list[Card]:
-        """Cards a player could move now onto another tableau card: the waste's and the
-        reserve's tops and the head of each face-up tableau sequence's movable parts."""
+        """The waste's and the (playable) reserve's top cards."""
         out = []
         for pid in ("W", "R"):
             c = self.top(pid)
@@ -257,6 +265,12 @@ class _Scene:
                     pos += 1
         return tuple(piles[p] for p in self.order)
 
+    def progress(self) -> tuple[int, ...]:
+        """Cards home, cards still hidden, cards in the waste and the reserve."""
+        hidden = sum(self.fd.values())
+        home = sum(len(self.piles[f]) for f in self.fnd)
+        return home, hidden, len(self.piles.get("W", ())), len(self.piles.get("R", ()))
+
     @property
     def key(self) -> _ViewKey:
         return tuple(self.piles[p] for p in self.order)
@@ -301,10 +315,12 @@ class Heuristic(Player):
     def __init__(self) -> None:
         self._seen: set[_ViewKey] = set()
         self._idle = 0
+        self._last: tuple[int, ...] = ()
 
     def reset(self, game: Any) -> None:
         self._seen = set()
         self._idle = 0
+        self._last = ()
 
     def choose(self, game: Any) -> Move | None:
         scene = _Scene(game)
@@ -324,8 +340,11 @@ class Heuristic(Player):
             best, best_score = move, score
         if best is None or (best_score <= 0 and stock is not None):
             return stock
-        # a move that is no clear progress (digging, shuffling): only so many in a row
-        self._idle = self._idle + 1 if best_score < W["progress"] else 0
+        # moves that bring no card home, turn none up and play none from the waste or the
+        # reserve (digging, shuffling): only so many in a row
+        progress = scene.progress()
+        self._idle = 0 if progress != self._last else self._idle + 1
+        self._last = progress
         return None if self._idle > STALL else best
 
 
@@ -342,7 +361,7 @@ def _score(s: _Scene, move: Move) -> float | None:
     dest = s.piles[dst]
     tie = W["tie"] * len(dest)
     if kd == "F":
-        score = W["safe"] if s.safe_home(card) else W["unsafe"] if s.needed(card) else W["unsafe_free"]
+        score = W["safe"] if s.safe_home(card) else W["unsafe"]
         if reveals:
             score += W["home_reveal"] + fd
         if ks in ("W", "R"):
