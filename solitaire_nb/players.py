@@ -42,13 +42,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .cards import CARDS, Card, same_rank_ids
+from .cards import Card
 from .checks import check_seed, shown
 from .moves import Move
+from .scene import Scene, ViewKey, is_run
 
 MAX_MOVES = 3000
 """Most moves `play_out` lets a player make in one game (a random player may wander)."""
@@ -56,8 +56,6 @@ MAX_MOVES = 3000
 PLAYER_VERSION = 1
 """Bumped whenever a player's choices change: study files record it, so records of two
 different players are never mixed."""
-
-_ViewKey = tuple
 
 
 class Player:
@@ -145,167 +143,6 @@ W = {
 }
 
 
-class _Scene:
-    """One decision's view of the table: face-up cards, face-down counts and what the
-    foundations take, all built from `Game.player_view` and the rules (no hidden card)."""
-
-    def __init__(self, game: Any):
-        view = game.player_view()
-        self.piles: dict[str, tuple[Card | None, ...]] = view.piles
-        self.order = tuple(self.piles)
-        self.rules = game.rules
-        self.decks = game.definition.decks
-        self.kind = {p: game.pile_kind(p) for p in self.order}
-        self.tab = game.tableau_ids
-        self.fnd = game.foundation_ids
-        self.fd = {p: _hidden(c) for p, c in self.piles.items()}
-        self.tab_table = _tableau_table(self.rules)
-        self.home = Counter(c for f in self.fnd for c in self.piles[f])
-        self.wants = self._foundation_wants()
-        self.bases = {r.base_rank for r in self.rules.foundations}  # these go home at once
-
-    def _foundation_wants(self) -> set[int]:
-        """Card ids some foundation takes now (from the foundation rules as data)."""
-        out: set[int] = set()
-        started: dict[str, set[str]] = {}
-        for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
-            if self.piles[f]:
-                started.setdefault(rule.direction, set()).add(self.piles[f][0].suit)
-        for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
-            p = self.piles[f]
-            if p:
-                out.update(_foundation_table(rule)[p[-1].id])
-            elif rule.start == "any":
-                out.update(same_rank_ids(rule.base_rank))
-            elif rule.start == "new_suit":
-                taken = started.get(rule.direction, set())
-                out.update(i for i in same_rank_ids(rule.base_rank) if CARDS[i].suit not in taken)
-            else:
-                out.add(Card(rule.base_rank, rule.start).id)
-        return out
-
-    def top(self, pid: str) -> Card | None:
-        p = self.piles.get(pid, ())
-        return p[-1] if p else None
-
-    def safe_home(self, card: Card) -> bool:
-        """Whether no card that could be built on `card` in the tableau is still in play."""
-        return all(self.home[CARDS[i]] >= self.decks or CARDS[i].rank in self.bases for i in self.tab_table[card.id])
-
-    def wanted_depth(self, pid: str) -> int | None:
-        """How many cards lie on the highest face-up card of `pid` a foundation takes now."""
-        p = self.piles[pid]
-        for k in range(1, len(p) - self.fd[pid] + 1):
-            if p[-k].id in self.wants:
-                return k - 1
-        return None
-
-    def uncovers_next(self, card: Card, *skip: str) -> bool:
-        """Whether `card`, once on top, takes the whole face-up part of another pile that
-        lies on face-down cards (so the next move turns one up)."""
-        takes = self.tab_table[card.id]
-        for t in self.tab:
-            if t in skip:
-                continue
-            p = self.piles[t]
-            fd = self.fd[t]
-            if fd and len(p) > fd and p[fd].id in takes and _is_run(p[fd:], self.tab_table):
-                return True
-        return False
-
-    def free_cards(self) -> list[Card]:
-        """The waste's and the (playable) reserve's top cards."""
-        out = []
-        for pid in ("W", "R"):
-            c = self.top(pid)
-            if c is not None and (pid != "R" or self.rules.reserve_playable):
-                out.append(c)
-        return out
-
-    def king_waiting(self) -> bool:
-        """A card that only a hole takes waits for one (Moving Left: a King heading a
-        sequence above other cards, or on the waste)."""
-        tops = {self.top("W")} if "W" in self.piles else set()
-        for t in self.tab:
-            p = self.piles[t]
-            up = len(p) - self.fd[t]
-            for k in range(1, up + 1):
-                c = p[-k]
-                if k < len(p) and c is not None and c.rank == 13 and _is_run(p[-k:], self.tab_table):
-                    return True
-        return any(c is not None and c.rank == 13 for c in tops)
-
-    def key_after(self, move: Move) -> _ViewKey | None:
-        """The visible position after `move`, or None when it turns a face-down card up or
-        takes one from the stock or the reserve (a position with fewer hidden cards is new)."""
-        src, dst, n = move
-        if self.kind[src] == "S":
-            return None
-        piles = dict(self.piles)
-        moved = piles[src][-n:]
-        piles[src] = piles[src][:-n]
-        piles[dst] = piles[dst] + moved
-        if piles[src] and piles[src][-1] is None:
-            return None  # turns up a face-down card
-        if self.kind[src] == "T" and not piles[src]:
-            if self.rules.refill_from_reserve and piles.get("R"):
-                return None  # the reserve refills the hole and shows its next card
-            if self.rules.shift_left:
-                tab = list(self.tab)
-                pos = tab.index(src)
-                while pos + 1 < len(tab):
-                    right = piles[tab[pos + 1]]
-                    up = len(right) - _hidden(right)
-                    if up <= 0:
-                        break
-                    piles[tab[pos]] = right[-up:]
-                    piles[tab[pos + 1]] = right[:-up]
-                    if piles[tab[pos + 1]]:
-                        return None  # the pile on the right shows a face-down card
-                    pos += 1
-        return tuple(piles[p] for p in self.order)
-
-    def progress(self) -> tuple[int, ...]:
-        """Cards home, cards still hidden, cards in the waste and the reserve."""
-        hidden = sum(self.fd.values())
-        home = sum(len(self.piles[f]) for f in self.fnd)
-        return home, hidden, len(self.piles.get("W", ())), len(self.piles.get("R", ()))
-
-    @property
-    def key(self) -> _ViewKey:
-        return tuple(self.piles[p] for p in self.order)
-
-
-def _hidden(cards: tuple[Card | None, ...]) -> int:
-    n = 0
-    for c in cards:
-        if c is not None:
-            break
-        n += 1
-    return n
-
-
-def _is_run(cards: tuple[Card | None, ...], table) -> bool:
-    return all(b is not None and a is not None and b.id in table[a.id] for a, b in zip(cards, cards[1:], strict=False))
-
-
-_TABLES: dict[Any, Any] = {}
-
-
-def _tableau_table(rules: Any) -> tuple[frozenset[int], ...]:
-    key = ("T", rules.tableau)
-    if key not in _TABLES:
-        _TABLES[key] = tuple(frozenset(t) for t in rules.tableau.accepts_table())
-    return _TABLES[key]
-
-
-def _foundation_table(rule: Any) -> tuple[tuple[int, ...], ...]:
-    key = ("F", rule)
-    if key not in _TABLES:
-        _TABLES[key] = rule.accepts_table()
-    return _TABLES[key]
-
-
 class Heuristic(Player):
     """The good player who does not peek (its rules: the module docstring)."""
 
@@ -313,7 +150,7 @@ class Heuristic(Player):
     display_name = "prudente"
 
     def __init__(self) -> None:
-        self._seen: set[_ViewKey] = set()
+        self._seen: set[ViewKey] = set()
         self._idle = 0
         self._last: tuple[int, ...] = ()
 
@@ -323,7 +160,7 @@ class Heuristic(Player):
         self._last = ()
 
     def choose(self, game: Any) -> Move | None:
-        scene = _Scene(game)
+        scene = Scene(game)
         self._seen.add(scene.key)
         best, best_score = None, -math.inf
         stock = None
@@ -348,7 +185,7 @@ class Heuristic(Player):
         return None if self._idle > STALL else best
 
 
-def _score(s: _Scene, move: Move) -> float | None:
+def _score(s: Scene, move: Move) -> float | None:
     """How much the heuristic player likes `move` (None: never; the stock scores 0)."""
     src, dst, n = move
     ks, kd = s.kind[src], s.kind[dst]
@@ -399,7 +236,7 @@ def _score(s: _Scene, move: Move) -> float | None:
     return _dig(s, src, dst, n)
 
 
-def _dig(s: _Scene, src: str, dst: str, n: int) -> float | None:
+def _dig(s: Scene, src: str, dst: str, n: int) -> float | None:
     """Digging: moving cards off a face-up card a foundation wants, the shallowest first,
     not onto another such card nor into a hole (a negative score: only when nothing else)."""
     depth = s.wanted_depth(src)
@@ -413,7 +250,7 @@ def _dig(s: _Scene, src: str, dst: str, n: int) -> float | None:
     return score
 
 
-def _takeback(s: _Scene, card: Card, dst: str) -> float | None:
+def _takeback(s: Scene, card: Card, dst: str) -> float | None:
     """A card back from a foundation only when something waiting can then go on it: the
     waste's or reserve's card, or a face-up sequence whose move uncovers a card."""
     takes = s.tab_table[card.id]
@@ -424,7 +261,7 @@ def _takeback(s: _Scene, card: Card, dst: str) -> float | None:
             continue
         p = s.piles[t]
         fd = s.fd[t]
-        if fd and len(p) > fd and p[fd].id in takes and _is_run(p[fd:], s.tab_table):
+        if fd and len(p) > fd and p[fd].id in takes and is_run(p[fd:], s.tab_table):
             return W["takeback"]
     return _NEVER
 
