@@ -48,7 +48,7 @@ from typing import Any
 from .cards import Card
 from .checks import check_seed, shown
 from .moves import Move
-from .scene import Scene, ViewKey, is_run
+from .scene import Scene, Table, ViewKey, is_run
 
 MAX_MOVES = 3000
 """Most moves `play_out` lets a player make in one game (a random player may wander)."""
@@ -153,14 +153,17 @@ class Heuristic(Player):
         self._seen: set[ViewKey] = set()
         self._idle = 0
         self._last: tuple[int, ...] = ()
+        self._table: Table | None = None  # the rules' tables, kept for the whole game
 
     def reset(self, game: Any) -> None:
         self._seen = set()
         self._idle = 0
         self._last = ()
+        self._table = None
 
     def choose(self, game: Any) -> Move | None:
-        scene = Scene(game)
+        scene = Scene(game, self._table)
+        self._table = scene.table
         self._seen.add(scene.key)
         best, best_score = None, -math.inf
         stock = None

@@ -17,24 +17,36 @@ ViewKey = tuple
 """A visible position: each pile's cards, None for a face-down one, in pile order."""
 
 
-class Scene:
-    """One decision's view of the table: face-up cards, face-down counts and what the
-    foundations take, all built from `Game.player_view` and the rules (no hidden card)."""
+class Table:
+    """What does not change during a game: the piles' kinds and the rules' tables."""
 
     def __init__(self, game: Any):
-        view = game.player_view()
-        self.piles: dict[str, tuple[Card | None, ...]] = view.piles
-        self.order = tuple(self.piles)
         self.rules = game.rules
+        self.order = tuple(game.pile_ids)
         self.decks = game.definition.decks
         self.kind = {p: game.pile_kind(p) for p in self.order}
         self.tab = game.tableau_ids
         self.fnd = game.foundation_ids
-        self.fd = {p: _hidden(c) for p, c in self.piles.items()}
         self.tab_table = _tableau_table(self.rules)
+        self.fnd_tables = {f: _foundation_table(r) for f, r in zip(self.fnd, self.rules.foundations, strict=True)}
+        self.bases = {r.base_rank for r in self.rules.foundations}  # these go home at once
+
+
+class Scene:
+    """One decision's view of the table: face-up cards, face-down counts and what the
+    foundations take, all built from `Game.player_view` and the rules (no hidden card)."""
+
+    def __init__(self, game: Any, table: Table | None = None):
+        view = game.player_view()
+        self.piles: dict[str, tuple[Card | None, ...]] = view.piles
+        t = self.table = table if table is not None and table.rules is game.rules else Table(game)
+        self.order, self.rules, self.decks, self.kind = t.order, t.rules, t.decks, t.kind
+        self.tab, self.fnd, self.tab_table, self.bases = t.tab, t.fnd, t.tab_table, t.bases
+        self.fnd_tables = t.fnd_tables
+        self.fd = {p: _hidden(c) for p, c in self.piles.items()}
         self.home = Counter(c for f in self.fnd for c in self.piles[f])
         self.wants = self._foundation_wants()
-        self.bases = {r.base_rank for r in self.rules.foundations}  # these go home at once
+        self._free: list[Card] | None = None
 
     def _foundation_wants(self) -> set[int]:
         """Card ids some foundation takes now (from the foundation rules as data)."""
@@ -46,7 +58,7 @@ class Scene:
         for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
             p = self.piles[f]
             if p:
-                out.update(_foundation_table(rule)[p[-1].id])
+                out.update(self.fnd_tables[f][p[-1].id])
             elif rule.start == "any":
                 out.update(same_rank_ids(rule.base_rank))
             elif rule.start == "new_suit":
@@ -87,7 +99,9 @@ class Scene:
 
     def free_cards(self) -> list[Card]:
         """The waste's and the (playable) reserve's top cards."""
-        out = []
+        if self._free is not None:
+            return self._free
+        out = self._free = []
         for pid in ("W", "R"):
             c = self.top(pid)
             if c is not None and (pid != "R" or self.rules.reserve_playable):

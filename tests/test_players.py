@@ -169,9 +169,9 @@ def test_every_game_can_be_played_out(name):
         game = sn.new_game(name, seed=5, **variant)
         before = game.position()
         for who in pl.PLAYERS:
-            won, made = pl.play_game(game, pl.make_player(who), 300)
-            assert isinstance(won, bool) and 0 <= made <= 300
-            assert won == pl.play_out(game, pl.make_player(who), 300)
+            won, made = pl.play_game(game, pl.make_player(who), 150)
+            assert isinstance(won, bool) and 0 < made <= 150
+        assert pl.play_out(game, pl.FirstLegal(), 150) == pl.play_game(game, pl.FirstLegal(), 150)[0]
         assert game.position() == before and not game.history  # played on a copy
 
 
@@ -197,7 +197,7 @@ def test_unknown_player_is_refused_in_spanish():
 # ---------------------------------------------------------------------- win_rate and the atlas
 def test_win_rate_with_a_player_is_resumable_and_keeps_studies_apart(tmp_path):
     out = tmp_path / "jugador.csv"
-    first = win_rate("chequers", range(1, 4), player="heuristic", executor=InProcessExecutor(),
+    first = win_rate("moving_left", range(1, 4), player="heuristic", executor=InProcessExecutor(),
                      progress=False, out=out)
     assert first.total == 3 and first.unknown == 0 and first.player == "heuristic"
     assert "gana" in first.texto() and "prudente" in first.texto()
@@ -205,15 +205,15 @@ def test_win_rate_with_a_player_is_resumable_and_keeps_studies_apart(tmp_path):
     assert params["player"] == "heuristic" and params["player_version"] == pl.PLAYER_VERSION
     assert [r.deal for r in records] == [1, 2, 3]
     for r in records:
-        assert pl.play_deal("chequers", r.deal, {}, "heuristic")[1:3] == (r.status, r.states)
-    again = win_rate("chequers", range(1, 5), player="heuristic", executor=InProcessExecutor(),
+        assert pl.play_deal("moving_left", r.deal, {}, "heuristic")[1:3] == (r.status, r.states)
+    again = win_rate("moving_left", range(1, 5), player="heuristic", executor=InProcessExecutor(),
                      progress=False, out=out)
     assert [r.deal for r in again.records] == [1, 2, 3, 4]
     assert [r.same_verdict() for r in again.records[:3]] == [r.same_verdict() for r in first.records]
     with pytest.raises(ValueError, match="es de otro estudio: del jugador 'heuristic'"):
-        win_rate("chequers", [5], player="random", executor=InProcessExecutor(), progress=False, out=out)
+        win_rate("moving_left", [5], player="random", executor=InProcessExecutor(), progress=False, out=out)
     with pytest.raises(ValueError, match="este es del resolvedor"):
-        win_rate("chequers", [5], max_states=100, executor=InProcessExecutor(), progress=False, out=out)
+        win_rate("moving_left", [5], max_states=100, executor=InProcessExecutor(), progress=False, out=out)
 
 
 def test_win_rate_with_a_player_on_a_process_pool():
@@ -239,8 +239,8 @@ def test_atlas_player_entries_run_resume_and_summarise(tmp_path, monkeypatch):
     monkeypatch.setattr(atlas, "SUMMARY", tmp_path / "atlas.json")
     monkeypatch.setattr(atlas, "PACKAGED", tmp_path / "paquete" / "atlas.json")
     monkeypatch.setattr(atlas, "REPO", tmp_path)
-    entries = [atlas.Entry("chequers_jugador", "chequers", {}, 1, 4, None, "", "heuristic"),
-               atlas.Entry("chequers_primera", "chequers", {}, 1, 4, None, "", "first")]
+    entries = [atlas.Entry("moving_left_jugador", "moving_left", {}, 1, 4, None, "", "heuristic"),
+               atlas.Entry("moving_left_primera", "moving_left", {}, 1, 4, None, "", "first")]
     monkeypatch.setattr(atlas, "ENTRIES", [])
     monkeypatch.setattr(atlas, "PLAYER_ENTRIES", entries)
     monkeypatch.setattr(atlas, "BY_KEY", {e.key: e for e in entries})
@@ -250,12 +250,12 @@ def test_atlas_player_entries_run_resume_and_summarise(tmp_path, monkeypatch):
     atlas.main(["--workers", "1", "--players", "--max-deals", "2"])
     doc = json.loads((tmp_path / "atlas.json").read_text(encoding="utf-8"))
     assert doc["entries"] == [] and [p["computed_deals"] for p in doc["players"]] == [2, 2]
-    atlas.main(["--workers", "1", "--entries", "chequers_jugador"])
+    atlas.main(["--workers", "1", "--entries", "moving_left_jugador"])
     doc = json.loads((tmp_path / "atlas.json").read_text(encoding="utf-8"))
     s = doc["players"][0]
     assert s["complete"] and s["player"] == "heuristic" and s["player_name"] == "prudente"
     assert s["won"] + s["lost"] == 4 and s["unknown"] == 0 and s["seconds_per_deal"] > 0
-    assert "| prudente | Chequers |" in atlas.players_markdown(doc)
+    assert "| prudente | Moving Left | reglas de la página | 4 (n.º 1–4) |" in atlas.players_markdown(doc)
 
 
 def test_committed_player_entries_match_their_files():
