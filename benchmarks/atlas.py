@@ -121,10 +121,14 @@ BY_KEY = {e.key: e for e in ENTRIES + PLAYER_ENTRIES}
 
 
 def solver_fingerprint() -> str:
-    """First 12 hex digits of the solver source's SHA-256: which solver made the records."""
+    """First 12 hex digits of the solver sources' SHA-256 (every module of the package, in
+    name order): which solver made the records."""
     import solitaire_nb.solver as solver
 
-    return hashlib.sha256(Path(solver.__file__).read_bytes()).hexdigest()[:12]
+    digest = hashlib.sha256()
+    for path in sorted(Path(solver.__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def load(entry: Entry) -> WinRate:

@@ -1,6 +1,6 @@
 """Record the solver's verdicts on a fixed set of deals, and compare two such records.
 
-    python benchmarks/compare_verdicts.py run OUT.csv [--limit N] [--states S]
+    python benchmarks/compare_verdicts.py run OUT.csv [--limit N] [--states S] [--shard k/n]
     python benchmarks/compare_verdicts.py diff BEFORE.csv AFTER.csv
 
 The deals: every deal of the atlas's Beleaguered Castle and Citadel entries (deals 1–200),
@@ -50,14 +50,15 @@ def selection(states_cap: int) -> list[tuple[str, str, dict, int, int]]:
     return chosen
 
 
-def run(out: Path, limit: int | None, states_cap: int) -> int:
+def run(out: Path, limit: int | None, states_cap: int, shard: str = "0/1") -> int:
     from solitaire_nb import new_game, solve
 
     done = set()
     if out.exists():
         with open(out, encoding="utf-8") as fh:
             done = {(r["key"], int(r["deal"])) for r in csv.DictReader(fh)}
-    todo = [d for d in selection(states_cap) if (d[0], d[3]) not in done]
+    k, n = (int(x) for x in shard.split("/"))
+    todo = [d for i, d in enumerate(selection(states_cap)) if i % n == k and (d[0], d[3]) not in done]
     if limit is not None:
         todo = todo[:limit]
     new_file = not out.exists()
@@ -76,8 +77,12 @@ def run(out: Path, limit: int | None, states_cap: int) -> int:
 
 
 def read(path: Path) -> dict[tuple[str, int], tuple[str, str, str]]:
-    with open(path, encoding="utf-8") as fh:
-        return {(r["key"], int(r["deal"])): (r["status"], r["states"], r["moves"]) for r in csv.DictReader(fh)}
+    """The rows of a record, or of every shard of it (OUT.csv, OUT.csv.1, … from `--shard`)."""
+    out = {}
+    for part in sorted(path.parent.glob(path.name + "*")):
+        with open(part, encoding="utf-8") as fh:
+            out.update({(r["key"], int(r["deal"])): (r["status"], r["states"], r["moves"]) for r in csv.DictReader(fh)})
+    return out
 
 
 def diff(before: Path, after: Path) -> list[str]:
@@ -100,12 +105,13 @@ def main() -> None:
     r.add_argument("out", type=Path)
     r.add_argument("--limit", type=int, default=None)
     r.add_argument("--states", type=int, default=20_000)
+    r.add_argument("--shard", default="0/1", help="k/n: only every n-th deal from the k-th (run n processes)")
     d = sub.add_parser("diff")
     d.add_argument("before", type=Path)
     d.add_argument("after", type=Path)
     args = ap.parse_args()
     if args.cmd == "run":
-        n = run(args.out, args.limit, args.states)
+        n = run(args.out, args.limit, args.states, args.shard)
         print(f"{n} deals solved into {args.out}")
     else:
         lines = diff(args.before, args.after)

@@ -8,10 +8,10 @@ It listens on the local network and prints the address the students type (this m
 LAN addresses, read from its network interfaces: nothing outside the machine is contacted).  What
 holds under load, and why:
 
-* **Preheated pages.**  Voila runs a whole notebook before it shows its page; thirty at once on a
-  small computer took minutes.  The launcher starts a pool of kernels (one per student plus a
-  reserve) that run the notebook before the class arrives, so each page is sent as soon as it is
-  asked for.  The pool never grows past that size: a page opened when the pool is empty is
+* **Preheated pages.**  Voila runs a whole notebook before it shows its page, so a class opening
+  its pages together waits for all of them (benchmarks/RESULTS.md «Clase de 30»).  The launcher
+  starts a pool of kernels (one per student plus a reserve) that run the notebook before the
+  class arrives, so each page is sent as soon as it is asked for.  The pool never grows past that size: a page opened when the pool is empty is
   rendered the ordinary way (slower, but complete), and a kernel freed by a closed tab makes room
   for a new one.  Its memory is printed once the pool is ready.
 * **Patient execution.**  A long IOPub timeout (outputs are waited for, never dropped) and a long
@@ -32,6 +32,7 @@ holds under load, and why:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import ipaddress
 import json
 import math
@@ -46,8 +47,8 @@ TEMPLATES = PACKAGE / "templates"
 NOTEBOOKS = PACKAGE.parent / "notebooks"
 TEACHER_TAG = "docente"
 DEFAULT_PORT = 8866
-#: measured server memory of one preheated page of notebook 05 (benchmarks/RESULTS.md «Clase de 30»),
-#: used for the estimate printed before the pool is ready.
+#: server memory of one preheated page of notebook 05, for the estimate printed before the pool is
+#: ready (the figures are in benchmarks/RESULTS.md «Clase de 30»).
 MB_PER_PAGE_ESTIMATE = 65
 
 
@@ -351,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         port_free(args.ip, args.puerto)
     except ValueError as exc:
         parser.error(str(exc))
+    if importlib.util.find_spec("voila") is None:
+        parser.error('falta Voila; instálalo con el extra «clase»: pip install -e ".[clase]"')
     try:
         serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
     except KeyboardInterrupt:

@@ -10,7 +10,7 @@ checks that on many positions.
 
 * `Heuristic` ("heuristic"): the good player, documented below.
 * `RandomPlayer` ("random"): a legal move drawn at random (seeded by the deal number).
-* `FirstLegal` ("first"): the first legal move, in the engine's order.
+* `FirstLegal` ("first"): the first legal move, in the fixed order of `legal_moves`.
 
 `play_out(game, player)` plays a whole game on a copy and says whether it was won;
 `play_deal` is the picklable work item `solitaire_nb.winrate.win_rate(..., player=...)`
@@ -33,8 +33,8 @@ the best one; in order:
    no card home, turn none up and play none from the waste or the reserve, it gives up.
 
 It never goes back to a visible position it has been in (it remembers them: no back and
-forth); among equal moves it prefers the destination with fewer cards, then the engine's
-order, so the same deal is always played the same way.
+forth); among equal moves it prefers the destination with fewer cards, then the first in
+`legal_moves`' fixed order, so the same deal is always played the same way.
 """
 
 from __future__ import annotations
@@ -56,6 +56,34 @@ MAX_MOVES = 3000
 PLAYER_VERSION = 1
 """Bumped whenever a player's choices change: study files record it, so records of two
 different players are never mixed."""
+
+
+_GROUP = {"T": 0, "F": 2, "R": 3, "S": 4, "W": 5}
+
+
+def legal_moves(game: Any, piles: dict | None = None) -> list[Move]:
+    """`Game.legal_moves` in one fixed order, whatever order the engine lists them in, so a
+    player's choices (and the study files they fill) do not change when the engine does.
+
+    The order: single cards from the tableau, pile by pile; then sequences of two or more,
+    pile by pile and shortest first; then cards back from the foundations; then the reserve,
+    the stock and the waste.  For each source: tableau piles (holes too where only some cards
+    fill them), foundations, then holes any card fills, each left to right.  It depends on
+    face-up cards and pile sizes only (the order `Game.legal_moves` had when the atlas's
+    player entries were computed)."""
+    if piles is None:
+        piles = game.player_view().piles
+    index = {p: i for i, p in enumerate(piles)}
+    empty = game.rules.tableau.empty
+    any_card = empty == "any" or (empty == "reserve" and not piles.get("R"))  # holes last
+
+    def key(m: Move) -> tuple[int, int, int, int, int]:
+        kind_s, kind_d = game.pile_kind(m.src), game.pile_kind(m.dst)
+        group = 1 if kind_s == "T" and m.count > 1 else _GROUP[kind_s]
+        where = 1 if kind_d == "F" else 2 if kind_d == "T" and any_card and not piles[m.dst] else 0
+        return group, index[m.src], m.count, where, index[m.dst]
+
+    return sorted(game.legal_moves(), key=key)
 
 
 class Player:
@@ -81,7 +109,7 @@ class FirstLegal(Player):
     display_name = "primera jugada"
 
     def choose(self, game: Any) -> Move | None:
-        moves = game.legal_moves()
+        moves = legal_moves(game)
         return moves[0] if moves else None
 
 
@@ -101,7 +129,7 @@ class RandomPlayer(Player):
         self._rng = random.Random(seed or 0)
 
     def choose(self, game: Any) -> Move | None:
-        moves = game.legal_moves()
+        moves = legal_moves(game)
         return self._rng.choice(moves) if moves else None
 
 
@@ -167,7 +195,7 @@ class Heuristic(Player):
         self._seen.add(scene.key)
         best, best_score = None, -math.inf
         stock = None
-        for move in game.legal_moves():
+        for move in legal_moves(game, scene.piles):
             if scene.kind[move.src] == "S":
                 stock = move
                 continue

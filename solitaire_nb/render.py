@@ -13,19 +13,32 @@ stylesheet is loaded (GitHub, an exported page).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
 from .moves import Move
 from .notation import format_move, pile_name
+from .render_layout import COUNT_H, LABEL_H, MAX_WIDTH, Layout, Slot, card_positions, layout
 
 if TYPE_CHECKING:  # the renderer only reads a Game; no import cycle at run time
+    from .cards import Card
     from .engine import Game, Step
 
-MAX_WIDTH = 1000
-"""Every layout fits a notebook this many pixels wide (two-deck games included)."""
+__all__ = [
+    "MAX_WIDTH",
+    "Layout",
+    "Slot",
+    "layout",
+    "render_svg",
+    "render_html",
+    "pile_summary",
+    "status_text",
+    "move_text",
+    "step_lines",
+    "move_lines",
+    "deal_lines",
+]
 
 RED = "#c0162c"
 BLACK = "#1a1a1a"
@@ -36,150 +49,6 @@ LABEL = "#f3f3e8"
 # keeps a contrast of at least 3:1 with what it touches (tests/test_render.py checks it).
 SELECT_OUTER, SELECT_INNER = "#ffd23f", "#7a4a00"
 HINT_OUTER, HINT_INNER = "#7fe3ff", "#00508f"
-
-# ---------------------------------------------------------------------- layout
-
-
-@dataclass(frozen=True)
-class Slot:
-    """Where one pile is drawn: its box, how its cards overlap, and its label."""
-
-    pile: str
-    x: float
-    y: float
-    w: float  # the area the pile may use (cards compress to stay inside it)
-    h: float
-    fan: str  # "down" (column), "right" (row fan) or "stack" (only the top shows)
-    label: str
-
-
-@dataclass(frozen=True)
-class Layout:
-    width: float
-    height: float
-    card_w: float
-    card_h: float
-    slots: tuple[Slot, ...]
-    groups: tuple[tuple[str, float, float, float], ...]  # (text, x, y, width) over pile groups
-
-
-LABEL_H = 16  # room above a pile for its label
-COUNT_H = 14  # room under a stacked pile (foundation, stock) for its card count
-MARGIN = 10
-
-
-def layout(game: Game) -> Layout:
-    """Choose a layout from the game's piles: one row of "top" piles (reserve, stock, waste,
-    foundations) above the tableau, drawn as columns, or as a grid of row fans when there are
-    too many piles for columns (Chequers' 25, Scotch's 18)."""
-    n_tab = len(game._tab)
-    if n_tab > 13:
-        return _grid_layout(game, per_row=5 if n_tab == 25 else 6)
-    return _column_layout(game)
-
-
-def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[list[Slot], list, float]:
-    """Reserve / stock / waste then the foundations, left to right, from x0; foundations going
-    up and down (Chequers) as two labelled groups."""
-    slots: list[Slot] = []
-    groups = []
-    y = MARGIN + LABEL_H + 14
-    x = x0
-    for pid in ("R", "S", "W"):
-        if pid in game._idx:
-            slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
-            x += step
-    fnd = [game.pile_ids[i] for i in game._fnd]
-    directions = [rule.direction for rule in game.rules.foundations]
-    two_groups = len(set(directions)) > 1
-    if slots:
-        x += step * 0.35
-    for k, pid in enumerate(fnd):
-        if two_groups and k > 0 and directions[k] != directions[k - 1]:
-            x += step * 0.35
-        slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
-        x += step
-    if two_groups:
-        for direction, text in (("up", "hacia arriba"), ("down", "hacia abajo")):
-            members = [s for s, d in zip(slots[-len(fnd) :], directions, strict=True) if d == direction]
-            gx = members[0].x
-            groups.append((f"Bases {text}", gx, MARGIN + 10, members[-1].x + cw - gx))
-    return slots, groups, y + ch + COUNT_H
-
-
-def _pile_extent(game: Game, pid: str, fan_step: float, down_step: float) -> float:
-    i = game._idx[pid]
-    n = len(game._piles[i])
-    fd = min(game._fd[i], n)
-    return max(0, fd) * down_step + max(0, n - fd - 1) * fan_step if n else 0
-
-
-def _column_layout(game: Game) -> Layout:
-    cw, ch = 62.0, 86.0
-    n_tab = len(game._tab)
-    gap = 12.0 if n_tab <= 10 else 8.0
-    step = cw + gap
-    top_count = sum(p in game._idx for p in "RSW") + len(game._fnd)
-    top_w = top_count * step - gap + (step * 0.35 if top_count > len(game._fnd) else 0)
-    tab_w = n_tab * step - gap
-    width = 2 * MARGIN + max(tab_w, top_w, 9 * step)
-    tab_x0 = (width - tab_w) / 2
-    top_x0 = (width - top_w) / 2
-    slots, groups, bottom = _top_row(game, cw, ch, step, top_x0)
-    y = bottom + 14 + LABEL_H
-    # Each column may grow down as far as its cards need (the page scrolls vertically, never
-    # horizontally); very long columns compress so the board stays under a screen's height.
-    need = max([_pile_extent(game, game.pile_ids[i], FAN_DOWN, BACK_DOWN) for i in game._tab] + [0])
-    col_h = ch + min(need, 560)
-    for k, ti in enumerate(game._tab):
-        pid = game.pile_ids[ti]
-        slots.append(Slot(pid, tab_x0 + k * step, y, cw, col_h, "down", game.label(pid)))
-    return Layout(width, y + col_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
-
-
-def _grid_layout(game: Game, per_row: int) -> Layout:
-    cw, ch = 50.0, 70.0
-    width = float(MAX_WIDTH - 2 * MARGIN)
-    step_top = cw + 12
-    top_count = sum(p in game._idx for p in "RSW") + len(game._fnd)
-    top_w = top_count * step_top + step_top * 0.7
-    slots, groups, bottom = _top_row(game, cw, ch, step_top, max(MARGIN, (width - top_w) / 2))
-    y = bottom + 14
-    slot_w = (width - 2 * MARGIN) / per_row
-    row_h = LABEL_H + ch + 10
-    for k, ti in enumerate(game._tab):
-        pid = game.pile_ids[ti]
-        r, c = divmod(k, per_row)
-        slots.append(Slot(pid, MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 12, ch, "right", game.label(pid)))
-    rows = -(-len(game._tab) // per_row)
-    return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
-
-
-FAN_DOWN = 24.0  # vertical overlap of face-up cards in a column (the corner index stays visible)
-BACK_DOWN = 9.0  # face-down cards overlap more: there is nothing to read on them
-FAN_RIGHT = 33.0
-
-
-def _offsets(slot: Slot, n: int, fd: int, cw: float, ch: float) -> list[tuple[float, float]]:
-    """Top-left corner of each card of a pile, bottom to top, compressed to fit the slot."""
-    if n == 0:
-        return []
-    if slot.fan == "stack":
-        return [(slot.x, slot.y)] * n
-    if slot.fan == "right":
-        step = FAN_RIGHT if n == 1 else min(FAN_RIGHT, (slot.w - cw) / (n - 1))
-        return [(slot.x + i * step, slot.y) for i in range(n)]
-    down = [BACK_DOWN if i < fd else FAN_DOWN for i in range(n - 1)]
-    total = sum(down)
-    room = slot.h - ch
-    scale = 1.0 if total <= room or total == 0 else room / total
-    out, y = [], slot.y
-    for i in range(n):
-        out.append((slot.x, y))
-        if i < n - 1:
-            y += down[i] * scale
-    return out
-
 
 # ---------------------------------------------------------------------- drawing
 
@@ -218,7 +87,9 @@ def render_svg(
     with ``tabindex="-1"`` (the front end makes one of them the board's single Tab stop) and
     ``aria-pressed``; otherwise they are images, for a static page."""
     _check_args(game, selected, highlight)
-    lay = layout(game)
+    piles = game.piles  # the position, read once for the whole drawing
+    down = {pid: min(game.face_down(pid), len(cards)) for pid, cards in piles.items()}
+    lay = layout(game, piles)
     hint_src: tuple[str, int] | None = None
     hint_piles: set[str] = set()
     if isinstance(highlight, str):
@@ -239,7 +110,7 @@ def render_svg(
         f'data-game="{game.name}" data-seed="{"" if game.seed is None else game.seed}" '
         f'data-moves="{game.moves_played}" data-card-width="{lay.card_w:.0f}" '
         f'font-family="DejaVu Sans, Arial, sans-serif">',
-        _faces(game, lay),
+        _faces(piles, down, lay),
         f'<rect width="{lay.width:.0f}" height="{lay.height:.0f}" rx="8" fill="{FELT}" aria-hidden="true"/>',
     ]
     for text, gx, gy, gw in lay.groups:
@@ -250,7 +121,8 @@ def render_svg(
             f'stroke-width="1" opacity="0.6"/></g>'
         )
     for slot in lay.slots:
-        _draw_pile(out, game, slot, lay, selected, hint_src, slot.pile in hint_piles, interactive)
+        cards = piles[slot.pile]
+        _draw_pile(out, game, slot, lay, cards, down[slot.pile], selected, hint_src, slot.pile in hint_piles, interactive)
     out.append("</svg>")
     return "".join(out)
 
@@ -261,12 +133,14 @@ def _plural(n: int, word: str) -> str:
 
 def pile_summary(game: Game, pid: str) -> str:
     """How a screen reader names a pile: «Tablero 1: 5 cartas, 2 boca abajo», «Base 1: hueco»."""
-    i = game._idx[pid]
-    n = len(game._piles[i])
+    n = len(game.pile(pid))
+    return _summary(game.label(pid), n, min(game.face_down(pid), n))
+
+
+def _summary(label: str, n: int, fd: int) -> str:
     if not n:
-        return f"{game.label(pid)}: hueco"
-    fd = min(game._fd[i], n)
-    text = f"{game.label(pid)}: {_plural(n, 'carta')}"
+        return f"{label}: hueco"
+    text = f"{label}: {_plural(n, 'carta')}"
     if fd == n and n > 1:
         text += ", todas boca abajo"
     elif fd == n:
@@ -281,18 +155,18 @@ def _draw_pile(
     game: Game,
     slot: Slot,
     lay: Layout,
+    cards: tuple[Card, ...],
+    fd: int,
     selected: tuple[str, int] | None,
     hint_src: tuple[str, int] | None,
     hinted: bool,
     interactive: bool,
 ) -> None:
     pid = slot.pile
-    i = game._idx[pid]
-    cards = game._piles[i]
     n = len(cards)
-    fd = min(game._fd[i], n)
     cw, ch = lay.card_w, lay.card_h
-    summary = pile_summary(game, pid) + (", destino de la pista" if hinted else "")
+    whole = _summary(slot.label, n, fd)
+    summary = whole + (", destino de la pista" if hinted else "")
     out.append(f'<g class="snb-pile" data-pile="{pid}" role="group" aria-label="{escape(summary)}">')
     # An invisible hit area over the whole slot: a click anywhere there targets the pile.
     hit_h = max(slot.h, ch) + LABEL_H + (COUNT_H if slot.fan == "stack" else 0)
@@ -327,11 +201,11 @@ def _draw_pile(
         f'stroke-width="{width}" stroke-dasharray="5 4"/>'
     )
     if n:
-        _draw_cards(out, game, slot, lay, cards, fd, selected, hint_src, hinted, interactive)
+        _draw_cards(out, slot, lay, cards, fd, whole, selected, hint_src, hinted, interactive)
     out.append("</g>")
 
 
-def _draw_cards(out, game, slot, lay, cards, fd, selected, hint_src, hinted, interactive) -> None:
+def _draw_cards(out, slot, lay, cards, fd, summary, selected, hint_src, hinted, interactive) -> None:
     pid = slot.pile
     n = len(cards)
     cw, ch = lay.card_w, lay.card_h
@@ -347,7 +221,7 @@ def _draw_cards(out, game, slot, lay, cards, fd, selected, hint_src, hinted, int
         positions = {first: (slot.x, slot.y)}
     else:
         first = 0
-        positions = dict(enumerate(_offsets(slot, n, fd, cw, ch)))
+        positions = dict(enumerate(card_positions(slot, n, fd, cw, ch)))
     focus_top_only = slot.fan == "stack"
     for k in range(first, n):
         x, y = positions[k]
@@ -361,10 +235,10 @@ def _draw_cards(out, game, slot, lay, cards, fd, selected, hint_src, hinted, int
         if k < fd:
             name = None
             if k == n - 1:  # a pile of backs only (stock, reserve): its top stands for the pile
-                name = pile_summary(game, pid).replace(":", ",", 1)
+                name = summary.replace(":", ",", 1)
             out.append(_back(pid, k, x, y, cw, ch, name, mark, interactive))
         else:
-            name = f"{cards[k].nombre}, {game.label(pid)}, carta {k + 1} de {n}"
+            name = f"{cards[k].nombre}, {slot.label}, carta {k + 1} de {n}"
             if mark == "hint":
                 name += ", señalada por la pista"
             if interactive and (not focus_top_only or k == n - 1):
@@ -404,15 +278,15 @@ def _face_id(card, cw: float) -> str:
     return f"snb-face-{cw:.0f}-{card.code}"
 
 
-def _faces(game: Game, lay: Layout) -> str:
+def _faces(piles: dict[str, tuple[Card, ...]], down: dict[str, int], lay: Layout) -> str:
     """Each face-up card's drawing, once, in <defs>: a card on the table is a <use> of it.  The
     rank and suit are thus no text inside the card's button, whose accessible name
     («9 de picas, Tablero 1, carta 5 de 5») says more than the corner «9♠»; and the SVG a
-    board sends on every click is several times smaller.  Boards of the same card size on one
+    board sends on every click stays short.  Boards of the same card size on one
     page share ids, harmlessly: their definitions are identical."""
     seen = {}
-    for i, cards in enumerate(game._piles):
-        for card in cards[game._fd[i] :]:
+    for pid, cards in piles.items():
+        for card in cards[down[pid] :]:
             seen[card.code] = card
     bodies = "".join(
         f'<g id="{_face_id(card, lay.card_w)}">{_face_body(card, lay.card_w, lay.card_h)}</g>' for card in seen.values()

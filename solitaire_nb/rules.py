@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import CARDS, Card, same_rank_ids
 from .checks import shown
@@ -125,6 +126,18 @@ class Rules:
     deal_to_foundations: bool = False
     # Tableau piles may hold face-down cards (dealt face down, turned up when uncovered).
     face_down_tableau: bool = False
+    # The layout of a one-deck open game's deal (solitaire_nb/family.py), in this order: the
+    # Aces go out (`aces_out`), the other cards are dealt round after round (`deal_rows`, with
+    # `deal_to_foundations`), each pile's Kings go to its bottom (`kings_to_bottom`), then the
+    # autoplay.  deal_rows: how many piles each round reaches, from T0 rightwards (Scotch:
+    # 17, 17, 18); None, or rounds past the last listed, reach all `tableau_count` piles;
+    # the deal stops when the cards run out.
+    deal_rows: tuple[int, ...] | None = None
+    # The four Aces start on the foundations before the deal, one per foundation in foundation
+    # order (a foundation tied to a suit gets that suit's Ace; the others ♠ ♥ ♦ ♣ in turn).
+    aces_out: bool = False
+    # After the deal each pile's Kings move to its bottom, keeping their order and the others'.
+    kings_to_bottom: bool = False
 
     @property
     def hides_cards(self) -> bool:
@@ -152,6 +165,38 @@ class Layout:
 
 
 @dataclass(frozen=True)
+class RuleIds:
+    """The ids (in docs/reglas.md) of the rules a game's refused moves cite, one per kind of
+    refusal.  A game fills in those its refusals can reach; the defaults are the ones an
+    unlisted game has always cited."""
+
+    foundation: str = "CB-3"
+    """A foundation refuses a card (its build rule), or a run sent to a foundation."""
+    tableau: str = "CB-4"
+    """A tableau pile refuses a card (its build rule)."""
+    one_card: str = "CB-4"
+    """More than one card where only one card moves at a time."""
+    takeback: str = "CB-6"
+    """A card taken off a foundation where take-backs are not allowed."""
+    empty_none: str = "BD-5"
+    """A card sent to a hole that stays empty."""
+    empty_king: str = "BD-5"
+    """A card other than a King (or a run headed by one) sent to a hole."""
+    empty_reserve: str = "CH-5"
+    """A card sent to a hole the reserve refills."""
+    stock: str = "ML-7"
+    """The stock only turns one card onto the waste; nothing goes onto the stock or waste."""
+    reserve: str = "CH-1"
+    """Nothing goes onto the reserve."""
+    reserve_play: str = "CH-7"
+    """The reserve's top played by hand where the reserve only refills holes."""
+    runs: str = "ML-4"
+    """A group of cards that is not a movable run."""
+    face_down: str = "ML-6"
+    """A face-down card moved."""
+
+
+@dataclass(frozen=True)
 class GameDef:
     """A game as data: names, sizes, flags, Spanish texts, and two hooks."""
 
@@ -167,6 +212,15 @@ class GameDef:
     automatic: str
     tableau_label: str = "Tablero"
     summary: str = ""
+    rule_ids: RuleIds = RuleIds()
+    """The rule ids the engine's refusals cite for this game."""
+    reports_deal: bool = False
+    """Whether the deal may do more than lay out cards (send cards home, autoplay), so that
+    `Game.deal_report` says what it did; the engine also reports whenever the variant's
+    rules send cards home during the deal or autoplay."""
+    spec: Mapping[str, Any] | None = None
+    """A game composed with `custom`: {"like": base game, "changes": {change: value}}, plain
+    JSON data that rebuilds it (`custom.from_spec`); None for a built-in game."""
 
     @property
     def defaults(self) -> dict[str, bool]:

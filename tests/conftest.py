@@ -38,6 +38,8 @@ def rules_md() -> str:
 def playwright_session():
     """The one Playwright instance of the test session: its sync API allows one per thread, so
     every browser test (board, notebooks, JupyterLite) shares it."""
+    pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+    pytest.importorskip("playwright")  # the test extra: drives Chromium
     from browser_helpers import require_chromium
 
     require_chromium()

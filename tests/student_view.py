@@ -20,6 +20,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
+import pytest
 from browser_helpers import _isolated_env, _wait_http, free_port
 
 REPO = Path(__file__).resolve().parents[1]
@@ -127,6 +128,7 @@ def layout(tmp: Path, notebooks: list[Path]) -> Path:
 def voila_server(tmp: Path, args: list[str], cwd: Path) -> Iterator[str]:
     """Run ``voila <args>`` in `cwd` on 127.0.0.1 (Jupyter's user folders in `tmp`); yield its
     base URL. Only the server started here is stopped."""
+    pytest.importorskip("voila")  # the notebook extra
     port = free_port()
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            "--Voila.port_retries=0", *args]  # fmt: skip

@@ -3,17 +3,11 @@
 
 from __future__ import annotations
 
-import matplotlib
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import solitaire_nb as sn  # noqa: E402
-from solitaire_nb import atlas_view as av  # noqa: E402
-from solitaire_nb import study_plots  # noqa: E402
-from solitaire_nb.winrate import atlas  # noqa: E402
+import solitaire_nb as sn
+from solitaire_nb import atlas_view as av
+from solitaire_nb.winrate import atlas
 
 
 def test_every_variant_flag_has_spanish_words():
@@ -62,6 +56,12 @@ def test_paired_statuses_counts_the_common_deals():
 
 
 def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
+    matplotlib = pytest.importorskip("matplotlib")  # the plot needs the notebook extra
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_nb import study_plots
+
     data = atlas()
     fig = study_plots.plot_win_rates(data["entries"], reference=data["blake_gent"])
     try:

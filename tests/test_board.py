@@ -16,9 +16,11 @@ from conftest import pos
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import solitaire_nb as sn
-from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code
-from solitaire_nb.notation import format_move
+pytest.importorskip("anywidget")  # the notebook extra: the board
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code  # noqa: E402
+from solitaire_nb.notation import format_move  # noqa: E402
 
 
 def send(board: Board, **msg) -> dict:
@@ -175,6 +177,14 @@ def test_new_deal_keeps_the_variant():
     assert b.game.variant["wrap"] is False
 
 
+def test_a_new_deal_of_another_game_starts_with_its_own_defaults():
+    b = sn.play("chequers", seed=1, wrap=False)
+    send(b, event="button", name="new", game="citadel", seed=2)
+    assert b.game.name == "citadel" and b.game.variant == sn.new_game("citadel", seed=2).variant
+    send(b, event="button", name="new", game="chequers", seed=3)
+    assert b.game.variant == sn.new_game("chequers", seed=3).variant
+
+
 def test_save_and_load_json_and_share_code(board):
     g = board.game
     for _ in range(3):
@@ -302,6 +312,27 @@ def test_solver_verdicts_in_spanish(board):
         assert "ve las cartas boca abajo" in send(ml, event="button", name="solvable")["message"]
 
 
+@pytest.mark.parametrize("name", list(sn.GAMES))
+def test_the_hidden_cards_notice_follows_the_rules(name):
+    """Games that deal cards face down (Moving Left's tableau, Chequers' reserve) say that the
+    solver sees them; the others don't."""
+    b = sn.play(name, seed=1)
+    hides = b.game.rules.hides_cards
+    line = []
+    probe = b.game.copy()
+    for _ in range(2):
+        m = probe.legal_moves()[0]
+        probe.move(m)
+        line.append(m)
+    for status in ("won", "lost", "unknown"):
+        with fake_solver(status=status, moves=line):
+            message = send(b, event="button", name="solvable")["message"]
+        assert ("ve las cartas boca abajo" in message) is hides, (status, message)
+    with fake_solver(status="won", moves=line):
+        message = send(b, event="button", name="solution")["message"]
+    assert "Siguiente" in message and ("ve las cartas boca abajo" in message) is hides
+
+
 def test_see_solution_replays_step_by_step(board):
     g = board.game
     line = []
@@ -421,6 +452,38 @@ def test_move_list_matches_the_games_steps_through_undo_and_redo():
         if k % 11 == 5:
             send(b, event="button", name="redo")
         assert b.view["moves"] == deal_lines(g) + move_lines(g)
+
+
+def test_move_list_follows_moves_made_in_python_and_clicks():
+    """The list is kept from one view to the next as far as the moves agree: moves made in
+    Python, a different move after an undo, clicks and a new game all show the game's steps."""
+    from solitaire_nb.render import deal_lines, move_lines
+
+    b = sn.play("citadel", seed=7)  # autoplay: moves have automatic lines under them
+    g = b.game
+    for k in range(12):
+        legal = g.legal_moves()
+        if not legal:
+            break
+        move = legal[k % len(legal)]
+        if k % 3 == 0:
+            g.move(move)
+            b.refresh()
+        elif move.src == "S":
+            send(b, event="click", pile="S", index=None)
+        else:
+            send(b, event="click", pile=move.src, index=len(g.piles[move.src]) - move.count)
+            send(b, event="click", pile=move.dst, index=None)
+        assert g.history[-1] == move
+        assert b.view["moves"] == deal_lines(g) + move_lines(g)
+    g.undo()
+    g.undo()
+    other = [m for m in g.legal_moves() if m != b.game.legal_moves()[0]][-1]
+    g.move(other)
+    b.refresh()
+    assert b.view["moves"] == deal_lines(g) + move_lines(g)
+    b.game = sn.new_game("beleaguered_castle", seed=7)
+    assert b.view["moves"] == deal_lines(b.game) == []
 
 
 def test_saved_json_is_sent_once_and_never_goes_stale(board):

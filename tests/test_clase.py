@@ -86,6 +86,7 @@ def test_lan_addresses_are_ipv4_and_never_loopback() -> None:
 
 
 def test_configuration_holds_a_class() -> None:
+    pytest.importorskip("traitlets")  # Voila's configuration (the clase extra)
     c = clase.voila_config(30, cull_minutes=10)
     assert c.VoilaConfiguration.preheat_kernel is True
     assert c.VoilaConfiguration.default_pool_size == 33
@@ -178,6 +179,7 @@ def test_external_resources_are_found() -> None:
 def launched(tmp_path_factory: pytest.TempPathFactory):
     """The launcher serving a small lesson (with a teacher cell, the guide and a MyST source
     beside it) on 127.0.0.1 and a free port, for one student."""
+    pytest.importorskip("voila")  # the clase extra
     folder = tmp_path_factory.mktemp("lecciones")
     nb = _nb(
         [
@@ -248,9 +250,21 @@ def test_taken_port_is_a_spanish_error() -> None:
             clase.port_free("127.0.0.1", port)
 
 
+def test_launcher_without_voila_says_what_to_install(monkeypatch, capsys) -> None:
+    real = clase.importlib.util.find_spec
+    monkeypatch.setattr(clase.importlib.util, "find_spec", lambda name: None if name == "voila" else real(name))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(SystemExit):
+        clase.main(["05", "--alumnos", "1", "--ip", "127.0.0.1", "--puerto", str(port)])
+    assert 'falta Voila; instálalo con el extra «clase»: pip install -e ".[clase]"' in capsys.readouterr().err
+
+
 def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -> None:
     """«Pista» on a busy computer: a heuristic move, and the sentence says why it is not proven."""
     from solitaire_nb import solver
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.board import Board
 
     g = sn.new_game("citadel", seed=2026)

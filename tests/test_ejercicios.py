@@ -182,6 +182,7 @@ def test_notebook_helpers_print_spanish(capsys):
 
 def test_widget_checks_like_the_function():
     """caja(): type in the box, press Comprobar, read the verdict (as in Voila)."""
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.ejercicios import caja
 
     box = caja("moving_left-2")
@@ -207,6 +208,7 @@ def test_widget_checks_like_the_function():
 def test_board_exercise_judges_the_moves_played(ejercicio):
     """tablero(): the guide's moves played on the exercise's board end in «¡Correcto!»; a
     question without a position has no board."""
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.ejercicios import tablero
 
     box = tablero(ejercicio)
@@ -221,6 +223,7 @@ def test_board_exercise_judges_the_moves_played(ejercicio):
 
 
 def test_no_board_for_a_question_without_a_position():
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.ejercicios import tablero
 
     with pytest.raises(ValueError, match="no tiene una posición"):

@@ -19,19 +19,21 @@ import os
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-import solitaire_nb as sn
-from solitaire_nb import cards, study, winrate
-from solitaire_nb.cards import Card
-from solitaire_nb.checks import SEED_MAX, shown
-from solitaire_nb.engine import Game, load_game, new_game
-from solitaire_nb.moves import Move
-from solitaire_nb.solver import SolveResult, hint, solve
-from solitaire_nb.winrate import InProcessExecutor, read_records, win_rate
+np = pytest.importorskip("numpy")  # the notebook extra: the study and NumPy seeds
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb import cards, study, winrate  # noqa: E402
+from solitaire_nb.cards import Card  # noqa: E402
+from solitaire_nb.checks import SEED_MAX, shown  # noqa: E402
+from solitaire_nb.engine import Game, load_game, new_game  # noqa: E402
+from solitaire_nb.moves import Move  # noqa: E402
+from solitaire_nb.solver import SolveResult, hint, solve  # noqa: E402
+from solitaire_nb.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
 
 # FUZZ_EXAMPLES=2000 python -m pytest tests/test_fuzz.py  tries many more inputs (a long hunt)
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))

@@ -341,8 +341,8 @@ def card_pattern(code: str) -> re.Pattern:
 
 def _notebook_cells(stem: str) -> tuple[list, list]:
     """(cells of the .md source, cells of the executed .ipynb)."""
-    import jupytext
-    import nbformat
+    jupytext = pytest.importorskip("jupytext")  # the notebook extra
+    nbformat = pytest.importorskip("nbformat")  # the test extra
 
     md = jupytext.read(NOTEBOOKS / f"{stem}.md")
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
@@ -507,6 +507,7 @@ def test_every_rule_section_predicts_hides_its_answer_and_has_a_practice_board(s
 
 def test_rule_sections_and_exercise_blocks_are_found_as_documented():
     """The two conventions on a small hand-made notebook."""
+    pytest.importorskip("nbformat")  # the test extra
     import nbformat.v4 as v4
 
     def md(text, tags=()):

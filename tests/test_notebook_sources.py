@@ -14,9 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import jupytext
-import nbformat
 import pytest
+
+jupytext = pytest.importorskip("jupytext")  # the notebook extra: pairs .md and .ipynb
+nbformat = pytest.importorskip("nbformat")
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"

@@ -14,11 +14,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import nbformat
 import pytest
 
-import solitaire_nb as sn
-from solitaire_nb.ejercicios import EJERCICIOS
+nbformat = pytest.importorskip("nbformat")  # the test extra
+pytest.importorskip("nbval")  # the test extra: runs the notebooks
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb.ejercicios import EJERCICIOS  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"

@@ -12,8 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import nbformat
 import pytest
+
+nbformat = pytest.importorskip("nbformat")  # the test extra
+pytest.importorskip("playwright")  # the test extra: drives Chromium
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 

@@ -268,3 +268,29 @@ def test_committed_player_entries_match_their_files():
         assert s["won"] == sum(r.status == "won" for r in records) and s["unknown"] == 0
         if s["computed_deals"]:
             assert (s["interval_low"], s["interval_high"]) == pytest.approx(wilson(s["won"], s["computed_deals"]))
+
+
+def test_players_list_the_engines_moves_in_a_fixed_order():
+    for name in sn.GAMES:
+        game = sn.new_game(name, seed=4)
+        for _ in range(30):
+            moves = pl.legal_moves(game)
+            assert sorted(moves) == sorted(game.legal_moves()) and moves == pl.legal_moves(game.copy())
+            move = pl.FirstLegal().choose(game)
+            if move is None:
+                break
+            game.move(move)
+
+
+@pytest.mark.parametrize("key", ["moving_left_jugador", "moving_left_desplazar_jugador", "chequers_jugador",
+                                 "moving_left_azar", "moving_left_primera"])
+def test_players_reproduce_committed_atlas_records(key):
+    """Today's players, on a sample of the atlas's deals, make the same number of moves with
+    the same result: a change to a player (or to the order it reads the moves in) must bump
+    `PLAYER_VERSION` rather than mix two players in one study."""
+    params, records = read_records(ROOT / "data" / "atlas" / f"{key}.csv")
+    assert params["player_version"] == pl.PLAYER_VERSION
+    sample = records[:: max(1, len(records) // 4)][:4]
+    for r in sample:
+        got = pl.play_deal(params["game"], r.deal, params["variant"], params["player"])
+        assert (got[1], got[2], got[4]) == (r.status, r.states, r.moves), r.deal

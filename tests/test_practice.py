@@ -7,15 +7,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-import solitaire_nb as sn
-from solitaire_nb.board import Board
-from solitaire_nb.cards import CARDS
-from solitaire_nb.games import GAMES
-from solitaire_nb.render import status_text
-from solitaire_nb.solver import hint, solve, verdict_text
+pytest.importorskip("anywidget")  # the notebook extra: the board
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb.board import Board  # noqa: E402
+from solitaire_nb.cards import CARDS  # noqa: E402
+from solitaire_nb.games import GAMES  # noqa: E402
+from solitaire_nb.render import status_text  # noqa: E402
+from solitaire_nb.solver import hint, solve, verdict_text  # noqa: E402
 
 
 def home_run(name: str, length: int) -> list[str]:

@@ -93,8 +93,8 @@ def test_labels_are_spanish_and_numbered_from_one(name):
     g = sn.new_game(name, seed=5)
     texts = " ".join(ET.fromstring(render_svg(g)).itertext())
     tab = g.definition.tableau_label
-    assert f"{tab} 1" in texts and f"{tab} {len(g._tab)}" in texts
-    assert "Base 1" in texts and f"Base {len(g._fnd)}" in texts
+    assert f"{tab} 1" in texts and f"{tab} {len(g.tableau_ids)}" in texts
+    assert "Base 1" in texts and f"Base {len(g.foundation_ids)}" in texts
     for pid, word in (("R", "Reserva"), ("S", "Mazo"), ("W", "Descarte")):
         assert (word in texts) == (pid in g.pile_ids)
     assert "Tablero 0" not in texts and "T0" not in texts

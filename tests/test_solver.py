@@ -1,5 +1,10 @@
-"""The solver (issue 6): its move generator agrees with the engine, its won lines replay to a
-win, hand-built positions get their known verdicts, and verdicts survive pile symmetries.
+"""The solver: most tests go through the public calls (`solve`, `hint`, `verdict_text`):
+won lines replay to a win, hand-built positions get their known verdicts, verdicts survive
+pile symmetries and agree with a plain search through the engine.  Private parts are tested
+only where no public call reaches: the move generators against the engine (the generic
+state for every game and variant, the fast state for every one it is selected for), the
+pruning rules on hand-built positions, which rules the `Rules` data selects per built-in
+game, and single searches of the portfolios.
 
 Runtime: about 1 minute of CPU (3 minutes wall on the shared, loaded 2-core machine):
 ``python -m pytest tests/test_solver.py``.
@@ -14,9 +19,24 @@ import pytest
 from conftest import VARIANT_IDS, VARIANTS
 
 import solitaire_nb as sn
-from solitaire_nb import solver
 from solitaire_nb.cards import new_deck
-from solitaire_nb.solver import _Fast, _Spec, _State, hint, solve, verdict_text
+from solitaire_nb.solver import (
+    BAKERS_PORTFOLIO,
+    THOUGHTFUL,
+    Hint,
+    SolveResult,
+    api,
+    hint,
+    portfolio,
+    solve,
+    verdict_text,
+)
+from solitaire_nb.solver.fast import _Fast
+from solitaire_nb.solver.lines import _check_line, _described_moves
+from solitaire_nb.solver.portfolio import _fast_portfolio
+from solitaire_nb.solver.probe import _fast_probe, _jumps
+from solitaire_nb.solver.search import _advance, _fast_dfs, _fast_search
+from solitaire_nb.solver.state import _Spec, _State
 
 RANKS = "A23456789TJQK"
 
@@ -56,20 +76,21 @@ def test_generator_equals_engine_legal_moves(name, flags):
                 ops = st.play(a, b, n)
                 probe = pos.copy()
                 probe.move(sn.Move(ids[a], ids[b], n))
-                assert st.p == [[c.id for c in p] for p in probe._piles]
-                assert st.fd == probe._fd
+                assert st.p == [[c.id for c in probe.pile(pid)] for pid in ids]
+                assert st.fd == [probe.face_down(pid) for pid in ids]
                 st.undo(ops)
                 assert (st.p, st.fd) == before
 
 
-FAST_VARIANTS = [(n, f) for n, f in VARIANTS if n in ("beleaguered_castle", "citadel", "bakers_dozen")]
+# every game and variant the fast state is selected for (by the rules data, `pruning.fast`)
+FAST_VARIANTS = [(n, f) for n, f in VARIANTS if _Spec(sn.new_game(n, seed=1, **f)).fast]
 
 
 @pytest.mark.parametrize(("name", "flags"), FAST_VARIANTS, ids=[f"{n}-{f}" for n, f in FAST_VARIANTS])
 def test_fast_state_successors_equal_engine(name, flags):
-    """The fast state (Beleaguered Castle, Citadel, Baker's Dozen) reaches, up to pile
-    symmetry, exactly the positions the engine's legal moves reach (besides moves that lead
-    back to the same canonical position, such as a lone card into a hole)."""
+    """The fast state reaches, up to pile symmetry, exactly the positions the engine's legal
+    moves reach (besides moves that lead back to the same canonical position, such as a lone
+    card into a hole), for every game and variant it is selected for."""
     rng = random.Random(7)
     for seed in range(3):
         g = sn.new_game(name, seed=seed + 11, **flags)
@@ -91,6 +112,94 @@ def test_fast_state_successors_equal_engine(name, flags):
                 assert fast.key() == here
             assert fast_keys <= engine_keys
             assert engine_keys - {here} <= fast_keys
+
+
+# ---------------------------------------------------------------------- rules selected by data
+# What `_Spec` selects from the `Rules` data for every built-in game and variant: for the
+# search itself and, where take-backs are allowed, for the first phase without them.  A
+# change of any selection predicate (`solver.pruning`) or of a game's rules shows up here.
+SELECTED = {
+    ("chequers", "wrap=0,reserve_playable=0"): ("has_fd", "has_fd"),
+    ("chequers", "wrap=0,reserve_playable=1"): ("has_fd", "has_fd"),
+    ("chequers", "wrap=1,reserve_playable=0"): ("has_fd", "has_fd"),
+    ("chequers", "wrap=1,reserve_playable=1"): ("has_fd", "has_fd"),
+    ("moving_left", "shift_left=0"): ("has_fd", "has_fd"),
+    ("moving_left", "shift_left=1"): ("has_fd ordered", "has_fd ordered"),
+    ("scotch", ""): ("king_dead_ends", "rule3b king_dead_ends fnd_by_height"),
+    ("bakers_dozen", "any_suit=0,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
+    ("bakers_dozen", "any_suit=0,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
+    ("bakers_dozen", "any_suit=1,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
+    ("bakers_dozen", "any_suit=1,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
+}
+SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height")
+
+
+def _selected(spec: _Spec) -> str:
+    return " ".join([r for r in SELECTABLE if getattr(spec, r)] + ([] if spec.symmetric else ["ordered"]))
+
+
+@pytest.mark.parametrize(("name", "flags"), VARIANTS, ids=VARIANT_IDS)
+def test_rules_selected_per_builtin_game(name, flags):
+    spec = _Spec(sn.new_game(name, seed=1, **flags))
+    key = (name, ",".join(f"{k}={int(v)}" for k, v in flags.items()))
+    phase1 = _selected(spec.without_takebacks()) if spec.takeback else None
+    assert (_selected(spec), phase1) == SELECTED[key]
+
+
+def test_rules_are_selected_by_data_not_by_name():
+    """The same rules under another name select the same; Beleaguered Castle's rules with
+    holes that take nothing select the dead-end rules 6 and 8 and Baker's Dozen's portfolio;
+    with runs, or alternate-colour foundations, neither the fast state nor rule 3."""
+    from dataclasses import replace
+
+    def spec_for(name: str, **changes) -> _Spec:
+        d = sn.GAMES[name]
+        tableau = {k: changes.pop(k) for k in ("empty", "runs") if k in changes}
+        base = d.configure
+
+        def configure(flags):
+            r = base(flags)
+            return replace(r, tableau=replace(r.tableau, **tableau), **changes)
+
+        return _Spec(sn.Game(replace(d, name="otro", configure=configure), d.defaults))
+
+    for name in ("bakers_dozen", "beleaguered_castle", "scotch", "moving_left"):
+        assert _selected(spec_for(name)) == _selected(_Spec(sn.new_game(name, seed=1)))
+    castle_none = spec_for("beleaguered_castle", empty="none", takeback=False)
+    assert _selected(castle_none) == "fast rule3 dead_ends"
+    assert _selected(spec_for("beleaguered_castle", runs=True, takeback=False)) == ""
+    alt = tuple(replace(f, suits="alt", start="any") for f in sn.GAMES["beleaguered_castle"].rules_for().foundations)
+    assert _selected(spec_for("beleaguered_castle", foundations=alt, takeback=False)) == "fnd_by_height"
+
+
+def test_solver_reads_games_only_through_their_public_surface():
+    """No module of the solver touches a private field of `Game` or compares a game's name
+    (what it does is chosen from the `Rules` data)."""
+    import re
+    from pathlib import Path
+
+    import solitaire_nb.solver as package
+
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(game|g)\._[a-z]", source), path.name
+        assert not re.search(r"\bname\s*[!=]=|[!=]=\s*\"(" + "|".join(sn.GAMES) + r")\"", source), path.name
 
 
 # ---------------------------------------------------------------------- won lines replay
@@ -435,7 +544,7 @@ def test_moving_left_won_and_lost():
     g = sn.Game.from_position("moving_left", piles)
     r = solve(g, max_states=200_000)
     assert r.status == "lost"
-    assert "ve las cartas boca abajo" in verdict_text(r, g)
+    assert verdict_text(r, g).endswith(THOUGHTFUL)
     won = _moving_left_home(13, 13)
     for k in range(4):
         won[f"F{2 * k}"] = won[f"F{2 * k}"][:-2]
@@ -507,12 +616,6 @@ def test_verdict_survives_pile_permutation(name, flags):
         assert (a.status, a.states) == (b.status, b.states)
 
 
-def test_shift_left_is_not_treated_as_symmetric():
-    g = sn.new_game("moving_left", seed=3, shift_left=True)
-    assert not _Spec(g).symmetric
-    assert _Spec(sn.new_game("moving_left", seed=3)).symmetric
-
-
 # ---------------------------------------------------------------------- hints and texts
 def test_hint_gives_first_move_of_a_solution():
     piles = {**_castle_home(12), "T0": ["QS", "KS"]}
@@ -526,15 +629,26 @@ def test_hint_falls_back_to_a_heuristic_move():
     h = hint(g, time_limit=1.0)
     assert not h.proven and h.status == "lost" and str(h.move) == "T7>T6"
     g.move("T7>T6")
-    assert hint(g, 0.5) == solver.Hint(None, False, "lost")
+    assert hint(g, 0.5) == Hint(None, False, "lost")
 
 
 def test_verdict_texts_are_spanish():
     g = sn.new_game("citadel", seed=5)
-    assert verdict_text(solver.SolveResult("unknown", [], 10, 0.1), g).startswith("Sin decidir")
-    won = solver.SolveResult("won", [sn.Move("T0", "F0")], 3, 0.1)
+    assert verdict_text(SolveResult("unknown", [], 10, 0.1), g).startswith("Sin decidir")
+    won = SolveResult("won", [sn.Move("T0", "F0")], 3, 0.1)
     assert "Tiene solución" in verdict_text(won, g)
     assert "1 movimiento." in verdict_text(won, g)
+
+
+def test_verdicts_say_when_the_solver_sees_hidden_cards():
+    """Games that deal cards face down (Moving Left's tableau and stock, Chequers' reserve):
+    every verdict says the solver plays «con ventaja»; the others never do."""
+    for name in sn.GAMES:
+        g = sn.new_game(name, seed=3)
+        text = verdict_text(solve(g, max_states=50), g)
+        assert text.endswith(THOUGHTFUL) == (name in ("moving_left", "chequers")), name
+        assert g.hides_cards == (name in ("moving_left", "chequers"))
+    assert "boca abajo" in THOUGHTFUL and "con ventaja" in THOUGHTFUL
 
 
 def test_lazy_access():
@@ -635,7 +749,7 @@ def test_bakers_dozen_portfolio(seed, search):
     the last, whose window covers all 13 ranks.  The shares are used whole, in order, the last
     gets what is left, and the run is deterministic."""
     cap = 6000
-    shares = [share for _, share in solver.BAKERS_PORTFOLIO]
+    shares = [share for _, share in BAKERS_PORTFOLIO]
     assert abs(sum(shares) - 1) < 1e-9
     g = sn.new_game("bakers_dozen", seed=seed)
     r = solve(g, max_states=cap)
@@ -649,7 +763,7 @@ def test_bakers_dozen_portfolio(seed, search):
 def _run_alone(search, budget: int) -> tuple[str, list, int]:
     """Run one fast search (`_fast_search` or `_fast_dfs`) alone: status, line, states."""
     next(search)
-    states, verdict = solver._advance(search, budget)
+    states, verdict = _advance(search, budget)
     search.close()
     return verdict if verdict else ("unknown", [], states)
 
@@ -668,9 +782,9 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
     for seed in seeds:
         g = sn.new_game(name, seed=seed, **flags)
         spec = _Spec(g)
-        best, _, best_states = _run_alone(solver._fast_search(_Fast(spec, g), None, 10**6), 20_000)
+        best, _, best_states = _run_alone(_fast_search(_Fast(spec, g), None, 10**6), 20_000)
         for order in ("key", "fc"):
-            status, line, states = _run_alone(solver._fast_dfs(_Fast(spec, g), None, 10**6, order), 20_000)
+            status, line, states = _run_alone(_fast_dfs(_Fast(spec, g), None, 10**6, order), 20_000)
             if status == "unknown":
                 continue
             if best != "unknown":
@@ -679,15 +793,15 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
                 lost += 1
                 assert best == "lost" and states == best_states
             else:
-                moves = solver._described_moves(g, spec, line)
-                solver._check_line(g, moves)
+                moves = _described_moves(g, spec, line)
+                _check_line(g, moves)
     assert lost > 0
 
 
 def test_depth_first_proves_the_stuck_castle_lost():
     g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
     for order in ("key", "fc"):
-        assert _run_alone(solver._fast_dfs(_Fast(_Spec(g), g), None, 100, order), 100) == ("lost", [], 2)
+        assert _run_alone(_fast_dfs(_Fast(_Spec(g), g), None, 100, order), 100) == ("lost", [], 2)
 
 
 def test_castle_portfolio_takes_turns(monkeypatch):
@@ -699,9 +813,9 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     the first depth-first search, at its 235th state, in its second turn; deal 129 only by
     the second, at its 774th, in its fourth turn; deal 37 by the second order at once.
     Budgets are counted exactly and runs are deterministic."""
-    monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
-    monkeypatch.setattr(solver, "CASTLE_TURNS", (400, 200, 200, 200))
-    monkeypatch.setattr(solver, "CASTLE_PROBE", 0)
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(portfolio, "CASTLE_TURNS", (400, 200, 200, 200))
+    monkeypatch.setattr(portfolio, "CASTLE_PROBE", 0)
     variant = {"takeback": False, "autoplay": False}
     g4 = sn.new_game("citadel", seed=4, **variant)
     assert solve(g4, max_states=1000).status == "unknown"
@@ -724,21 +838,21 @@ def test_castle_probe_takes_one_turn(monkeypatch):
     32nd and 34th.  The budget is exact, the run deterministic, the line checked.  It runs
     only where nothing is automatic and nothing comes back: not with Citadel's autoplay, and
     with take-backs only in the first phase (which forbids them)."""
-    monkeypatch.setattr(solver, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
     for name, seed, at in (("beleaguered_castle", 7, 32), ("citadel", 37, 34)):
         g = sn.new_game(name, seed=seed, takeback=False, **({"autoplay": False} if name == "citadel" else {}))
-        assert _run_alone(solver._fast_search(_Fast(_Spec(g), g), None, 10**6), 3000)[0] == "unknown"
+        assert _run_alone(_fast_search(_Fast(_Spec(g), g), None, 10**6), 3000)[0] == "unknown"
         assert solve(g, max_states=1000).status == "unknown"
         r = solve(g, max_states=10_000)
         assert (r.status, r.states) == ("won", 1000 + at)
-        solver._check_line(g, r.moves)
+        _check_line(g, r.moves)
         assert solve(g, max_states=10_000)[:3] == r[:3]
         assert solve(g, max_states=1000 + at - 1).status == "unknown"
     # with Citadel's autoplay or with take-backs (after the first phase) it is not started
     started = []
-    real = solver._fast_probe
-    monkeypatch.setattr(solver, "_fast_probe", lambda spec, *args: started.append(spec) or real(spec, *args))
-    monkeypatch.setattr(solver, "CASTLE_ALONE", 10)
+    real = _fast_probe
+    monkeypatch.setattr(portfolio, "_fast_probe", lambda spec, *args: started.append(spec) or real(spec, *args))
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE", 10)
     for name, flags in (("citadel", {}), ("citadel", {"takeback": False}), ("beleaguered_castle", {})):
         for seed in range(1, 30):
             solve(sn.new_game(name, seed=seed, **flags), max_states=200)
@@ -749,7 +863,7 @@ def test_probe_gives_up_but_never_says_lost():
     """The probe plays only some of the game's moves, so when it has nothing left to try it
     answers "unknown", even on a position that is lost (`STUCK_CASTLE`)."""
     g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
-    assert _run_alone(solver._fast_probe(_Spec(g), g, None, 10**6), 10**6) == ("unknown", [], 1)
+    assert _run_alone(_fast_probe(_Spec(g), g, None, 10**6), 10**6) == ("unknown", [], 1)
 
 
 @pytest.mark.parametrize("name, flags", [
@@ -774,7 +888,7 @@ def test_probe_jumps_are_legal_single_moves(name, flags):
             spec = _Spec(g)
             st = _Fast(spec, g)
             before = ([list(q) for q in st.t], list(st.h))
-            home, other = solver._jumps(st)
+            home, other = _jumps(st)
             assert ([list(q) for q in st.t], list(st.h)) == before
             holes_seen += any(not q for q in st.t)
             through_holes += sum(len(jump) > 2 for jump in other)  # a run parked on the way
@@ -870,7 +984,8 @@ def test_heuristic_urgency_tables():
     """The best-first order's "needed soon" cards (speed only, but a wrong table would
     quietly slow every search): same-suit foundations by height, Scotch's by colour."""
     from solitaire_nb.cards import Card
-    from solitaire_nb.solver import _ALT_NEXT, _urgent
+    from solitaire_nb.solver.heuristics import _urgent
+    from solitaire_nb.solver.tables import _ALT_NEXT
 
     def ids(codes: list[str]) -> set[int]:
         return {Card.parse(c).id for c in codes}
@@ -893,7 +1008,7 @@ def test_solve_leaves_the_garbage_collector_as_it_found_it(enabled, monkeypatch)
     import gc
 
     seen = []
-    real = solver._solve
+    real = api._solve
 
     def spy(*args):
         seen.append(gc.isenabled())
@@ -902,14 +1017,14 @@ def test_solve_leaves_the_garbage_collector_as_it_found_it(enabled, monkeypatch)
     was = gc.isenabled()
     try:
         (gc.enable if enabled else gc.disable)()
-        monkeypatch.setattr(solver, "_solve", spy)
+        monkeypatch.setattr(api, "_solve", spy)
         assert solve(sn.new_game("citadel", seed=76, takeback=False, autoplay=False), max_states=1000).status == "won"
         assert seen == [False] and gc.isenabled() is enabled
 
         def broken(*args):
             raise RuntimeError("boom")
 
-        monkeypatch.setattr(solver, "_solve", broken)
+        monkeypatch.setattr(api, "_solve", broken)
         with pytest.raises(RuntimeError):
             solve(sn.new_game("citadel", seed=1), max_states=10)
         assert gc.isenabled() is enabled
@@ -922,15 +1037,15 @@ def test_a_line_that_does_not_win_is_refused():
     short (a solver bug) raises instead of being returned; so does `_check_line`."""
     g = sn.new_game("beleaguered_castle", seed=1, takeback=False)
     spec = _Spec(g)
-    status, line, _ = solver._fast_portfolio(spec, g, None, 5_000, 10**6)
+    status, line, _ = _fast_portfolio(spec, g, None, 5_000, 10**6)
     assert status == "won"
-    moves = solver._described_moves(g, spec, line)
+    moves = _described_moves(g, spec, line)
     assert len(moves) == len(line)
     with pytest.raises(AssertionError, match="solver bug"):
-        solver._described_moves(g, spec, line[:-1])
+        _described_moves(g, spec, line[:-1])
     with pytest.raises(AssertionError, match="solver bug"):
-        solver._check_line(g, moves[:-1])
-    solver._check_line(g, moves)
+        _check_line(g, moves[:-1])
+    _check_line(g, moves)
 
 
 def test_solve_without_a_thread_clock(monkeypatch):

@@ -15,10 +15,11 @@ import html
 import re
 from pathlib import Path
 
-import nbformat
 import pytest
 
-import solitaire_nb as sn
+nbformat = pytest.importorskip("nbformat")  # the test extra: reads the notebooks
+
+import solitaire_nb as sn  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -191,6 +192,7 @@ def test_board_visible_strings():
 
 
 def test_exercise_boxes_are_spanish():
+    pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.ejercicios import EJERCICIOS, caja
 
     problems = []

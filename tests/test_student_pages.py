@@ -22,10 +22,21 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-import nbformat
 import pytest
-from browser_helpers import TOKEN, _isolated_env, _server, free_port
-from student_view import LESSONS, NOTEBOOKS, REPO, TEACHER_TAG, code_talk, layout, visible_text, voila_server
+
+nbformat = pytest.importorskip("nbformat")  # the test extra
+
+from browser_helpers import TOKEN, _isolated_env, _server, free_port  # noqa: E402
+from student_view import (  # noqa: E402
+    LESSONS,
+    NOTEBOOKS,
+    REPO,
+    TEACHER_TAG,
+    code_talk,
+    layout,
+    visible_text,
+    voila_server,
+)
 
 PAGE_TIMEOUT = 900  # a page is sent once its notebook has run, on a busy 2-core machine
 

@@ -13,13 +13,15 @@ import sys
 from collections import Counter
 from fractions import Fraction
 
-import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as hst
 
-import solitaire_nb as sn
-from solitaire_nb import study
+np = pytest.importorskip("numpy")  # the study needs the notebook extra
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb import study  # noqa: E402
 
 ALPHA = 0.001  # significance level of every statistical test below
 Z_CRIT = 3.2905  # two-sided normal quantile for ALPHA

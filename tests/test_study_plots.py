@@ -3,12 +3,12 @@ given Axes, and speaks Spanish (titles, axes, legends)."""
 
 from __future__ import annotations
 
-import matplotlib
+import pytest
 
+matplotlib = pytest.importorskip("matplotlib")  # the plots need the notebook extra
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from solitaire_nb import study, study_plots  # noqa: E402

@@ -1,24 +1,15 @@
-"""The rules engine: `Game` plays any game declared as a `GameDef` (see `game`)."""
+"""The rules engine: `Game` plays any game declared as a `GameDef` (see `game`) on a
+`Position` (see `position`), the one implementation of the rules' mechanics."""
 
 from __future__ import annotations
 
-from .game import (
-    FORMAT,
-    FORMAT_VERSION,
-    Action,
-    DealReport,
-    Game,
-    PlayerView,
-    Step,
-    load_game,
-    new_game,
-)
-from .game import (
-    _definition as _definition,
-)
-from .game import (
-    _tables_for as _tables_for,
-)
+from .construct import _definition as _definition
+from .construct import load_game, new_game
+from .game import Game
+from .position import Position
+from .table import RuleTable, rule_table
+from .table import _tables_for as _tables_for
+from .values import FORMAT, FORMAT_VERSION, Action, DealReport, PlayerView, Step
 
 __all__ = [
     "FORMAT",
@@ -27,7 +18,10 @@ __all__ = [
     "DealReport",
     "Game",
     "PlayerView",
+    "Position",
+    "RuleTable",
     "Step",
     "load_game",
     "new_game",
+    "rule_table",
 ]

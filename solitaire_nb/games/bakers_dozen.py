@@ -4,8 +4,9 @@ bottom of their piles, building down in a different suit, no take-backs."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
-from .common import GEN_RULES, row_by_row
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
+from .common import GEN_RULES
+from .layout import deal_layout
 
 RULES = {
     **GEN_RULES,
@@ -43,15 +44,13 @@ def configure(flags) -> Rules:
         ),
         foundations=(FoundationRule(direction="up", suits="same", start="any"),) * 4,
         takeback=False,
+        kings_to_bottom=flags["kings_to_bottom"],
     )
 
 
 def deal(order: list[Card], rules: Rules) -> Layout:
-    piles = row_by_row(order, 13)
-    if rules.tableau.empty == "none":  # kings_to_bottom: a stable partition, Kings first
-        for pid, cards in piles.items():
-            piles[pid] = [c for c in cards if c.rank == 13] + [c for c in cards if c.rank != 13]
-    return Layout(piles)
+    """BD-1 and, with `kings_to_bottom`, BD-2, from the rules data."""
+    return deal_layout(order, rules)
 
 
 DEFINITION = GameDef(
@@ -65,5 +64,9 @@ DEFINITION = GameDef(
     tableau_builds="Hacia abajo, con una carta de otro palo; una carta cada vez.",
     empty_pile="Nada: un hueco queda vacío (en la variante con los Reyes donde caen, solo un Rey).",
     automatic="Nada (los Reyes van al fondo de su pila al repartir).",
+    rule_ids=RuleIds(
+        foundation="BD-3", tableau="BD-4", one_card="BD-4", takeback="BD-6", empty_none="BD-5",
+        empty_king="BD-5", runs="BD-4",
+    ),
     summary="Una baraja en 13 pilas de cuatro cartas a la vista, con los Reyes al fondo.",
 )

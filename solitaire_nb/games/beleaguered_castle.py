@@ -9,8 +9,9 @@ and takes only that suit's Ace again."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
+from .layout import deal_layout
 
 FOUNDATION_SUITS = "SHDC"  # CB-1: F0…F3 hold ♠ ♥ ♦ ♣
 
@@ -75,26 +76,13 @@ def configure(flags) -> Rules:
         takeback=flags["takeback"],
         autoplay=flags["autoplay"],
         deal_to_foundations=flags["deal_to_foundations"],
+        aces_out=True,
     )
 
 
 def deal(order: list[Card], rules: Rules) -> Layout:
-    """CB-1 and, with `deal_to_foundations`, CB-2."""
-    to_foundations = rules.deal_to_foundations
-    piles: dict[str, list[Card]] = {f"T{i}": [] for i in range(8)}
-    piles.update({f"F{i}": [Card(1, s)] for i, s in enumerate(FOUNDATION_SUITS)})
-    next_rank = dict.fromkeys(FOUNDATION_SUITS, 2)
-    layout = Layout(piles)
-    for i, card in enumerate(c for c in order if c.rank != 1):
-        meant = f"T{i % 8}"
-        if to_foundations and next_rank[card.suit] == card.rank:
-            piles[f"F{FOUNDATION_SUITS.index(card.suit)}"].append(card)
-            next_rank[card.suit] += 1
-            layout.to_foundations.append(card)
-            layout.meant_for.append(meant)
-        else:
-            piles[meant].append(card)
-    return layout
+    """CB-1 and, with `deal_to_foundations`, CB-2, from the rules data (`aces_out`)."""
+    return deal_layout(order, rules)
 
 
 def make_definition(name: str, display_name: str, citadel: bool, summary: str) -> GameDef:
@@ -112,6 +100,11 @@ def make_definition(name: str, display_name: str, citadel: bool, summary: str) -
             "Cartas a la base durante el reparto, y juego automático a la base tras el reparto y "
             "tras cada movimiento." if citadel else "Nada."
         ),
+        rule_ids=RuleIds(
+            foundation="CB-3", tableau="CB-4", one_card="CB-4", takeback="CB-6", empty_none="CB-5",
+            empty_king="CB-5", runs="CB-4",
+        ),
+        reports_deal=True,  # CB-2 and CB-7 as variants: the deal report is always there
         summary=summary,
     )
 

@@ -4,7 +4,7 @@ foundations, four going up from the Aces and four going down from the Kings."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES, row_by_row
 
 RULES = {
@@ -65,6 +65,10 @@ DEFINITION = GameDef(
     tableau_builds="Hacia arriba o hacia abajo, del mismo palo, dando la vuelta entre Rey y As; una carta cada vez.",
     empty_pile="La carta de arriba de la reserva, al instante; agotada la reserva, cualquier carta.",
     automatic="Rellenar huecos desde la reserva y poner boca arriba su siguiente carta.",
+    rule_ids=RuleIds(
+        foundation="CH-2", tableau="CH-3", one_card="CH-3", takeback="CH-8", empty_none="CH-6",
+        empty_king="CH-6", empty_reserve="CH-5", reserve="CH-1", reserve_play="CH-7", runs="CH-3",
+    ),
     summary="Dos barajas casi a la vista: 25 pilas de cuatro cartas, una reserva y ocho bases que "
     "trabajan desde los dos extremos.",
 )

@@ -7,7 +7,7 @@ emptied pile is itself empty, nothing moves and the chain stops there."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule, Variant
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
 
 RULES = {
@@ -77,5 +77,9 @@ DEFINITION = GameDef(
     tableau_builds="Hacia abajo en colores alternos; las secuencias se mueven en grupo.",
     empty_pile="Solo un Rey o una secuencia encabezada por un Rey; nada lo rellena solo.",
     automatic="Poner boca arriba la carta que queda descubierta.",
+    rule_ids=RuleIds(
+        foundation="ML-2", tableau="ML-3", one_card="ML-4", takeback="ML-9", empty_none="ML-5",
+        empty_king="ML-5", stock="ML-7", runs="ML-4", face_down="ML-6",
+    ),
     summary="Dos barajas en un reparto en triángulo de diez pilas, con mazo y una sola pasada.",
 )

@@ -4,8 +4,9 @@ colours; a fan that empties stays empty."""
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, Rules, TableauRule
-from .common import GEN_RULES, row_by_row
+from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule
+from .common import GEN_RULES
+from .layout import deal_layout
 
 RULES = {
     **GEN_RULES,
@@ -27,14 +28,13 @@ def configure(flags) -> Rules:
         tableau=TableauRule(build="down", suits="any", empty="none"),
         foundations=(FoundationRule(direction="up", suits="alt", start="any"),) * 4,
         takeback=True,
+        deal_rows=(17, 17, 18),
     )
 
 
 def deal(order: list[Card], rules: Rules) -> Layout:
-    piles = row_by_row(order[:34], 17)
-    for i, card in enumerate(order[34:]):  # the third round reaches the 18th fan
-        piles.setdefault(f"T{i}", []).append(card)
-    return Layout(piles)
+    """SC-1, from the rules data (`deal_rows`: the third round reaches the 18th fan)."""
+    return deal_layout(order, rules)
 
 
 DEFINITION = GameDef(
@@ -49,5 +49,9 @@ DEFINITION = GameDef(
     empty_pile="Nada: un abanico vacío queda vacío.",
     automatic="Nada.",
     tableau_label="Abanico",
+    rule_ids=RuleIds(
+        foundation="SC-2", tableau="SC-3", one_card="SC-3", takeback="SC-5", empty_none="SC-4",
+        empty_king="SC-4", runs="SC-3",
+    ),
     summary="Una baraja boca arriba en dieciocho abanicos; las bases suben en colores alternos.",
 )

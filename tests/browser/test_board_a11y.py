@@ -10,7 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import (
+
+pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+pytest.importorskip("playwright")  # the test extra: drives Chromium
+
+from browser_helpers import (  # noqa: E402
     BOARD_TIMEOUT_MS,
     REPO,
     board_locator,
@@ -21,7 +25,7 @@ from browser_helpers import (
     voila,
 )
 
-import solitaire_nb as sn
+import solitaire_nb as sn  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

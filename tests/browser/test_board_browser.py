@@ -7,7 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import (
+
+pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+pytest.importorskip("playwright")  # the test extra: drives Chromium
+
+from browser_helpers import (  # noqa: E402
     jupyterlab,
     keyboard_play_in_browser,
     legal_then_refused,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-import browser_helpers
 import pytest
+
+pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+
+import browser_helpers  # noqa: E402
 
 
 def test_missing_chromium_skips_outside_ci(monkeypatch):

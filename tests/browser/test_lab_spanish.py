@@ -6,9 +6,13 @@ Chromium reading the menu bar and the index notebook's tab."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import BOARD_TIMEOUT_MS, screenshot
-from playwright.sync_api import expect
-from readme_command import lab_server, opened_path, readme_install
+
+pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+pytest.importorskip("playwright")  # the test extra: drives Chromium
+
+from browser_helpers import BOARD_TIMEOUT_MS, screenshot  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+from readme_command import lab_server, opened_path, readme_install  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

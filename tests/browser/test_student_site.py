@@ -22,6 +22,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
+pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+pytest.importorskip("playwright")  # the test extra: drives Chromium
 
 from browser_helpers import (  # noqa: E402
     CHROMIUM,

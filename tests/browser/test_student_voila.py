@@ -19,12 +19,17 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot
-from student_view import LESSONS, NOTEBOOKS, code_talk, student_voila
 
-import solitaire_nb as sn
-from solitaire_nb.ejercicios import EJERCICIOS, enunciado, es_correcta
-from solitaire_nb.notation import format_move
+pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
+pytest.importorskip("playwright")  # the test extra: drives Chromium
+pytest.importorskip("voila")  # the notebook extra: serves the student pages
+
+from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot  # noqa: E402
+from student_view import LESSONS, NOTEBOOKS, code_talk, student_voila  # noqa: E402
+
+import solitaire_nb as sn  # noqa: E402
+from solitaire_nb.ejercicios import EJERCICIOS, enunciado, es_correcta  # noqa: E402
+from solitaire_nb.notation import format_move  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -1,0 +1,54 @@
+"""The interactive board and the other widgets the notebooks display.
+
+- `widget`: the anywidget `Board` and `play`;
+- `clicks`: clicks, double clicks and typed moves become `game.move` calls;
+- `buttons`: undo, redo, new deal, hint, the solver's buttons, save and load;
+- `settings`: what boards offer by default (`set_board_defaults`);
+- `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
+  (`caja`, `tablero`) and a study's controls.
+
+Only `widget` and `boxes` import a widget library (tests/test_widget_imports.py); importing
+this package imports them, as importing the board module always did.
+"""
+
+from __future__ import annotations
+
+from ..share import load_share, share_code
+from .boxes import (
+    StaticHBox,
+    StaticVBox,
+    answer_box,
+    caja,
+    exercise_board,
+    progress_bar,
+    static_box,
+    study_controls,
+    tablero,
+)
+from .buttons import BUTTONS, SOLVER_BUTTONS, SOLVER_SEES_HIDDEN
+from .clicks import parse_text_move
+from .settings import _DEFAULTS as _DEFAULTS
+from .settings import _settings as _settings
+from .settings import set_board_defaults
+from .widget import Board, play
+
+__all__ = [
+    "Board",
+    "play",
+    "set_board_defaults",
+    "parse_text_move",
+    "share_code",
+    "load_share",
+    "progress_bar",
+    "answer_box",
+    "exercise_board",
+    "caja",
+    "tablero",
+    "static_box",
+    "study_controls",
+    "StaticVBox",
+    "StaticHBox",
+    "BUTTONS",
+    "SOLVER_BUTTONS",
+    "SOLVER_SEES_HIDDEN",
+]

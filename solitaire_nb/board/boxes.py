@@ -1,0 +1,206 @@
+"""Small widgets the notebooks display besides the board: boxes with a static picture for
+pages where no kernel runs, the progress bar of long computations (reached through
+`progress.kernel_bar`), the exercises' answer box and board (`caja`, `tablero`) and a study's
+controls.
+
+With `widget` this is one of the two modules of the package that import a widget library
+(tests/test_widget_imports.py).
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape, unescape
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import ejercicios
+from ..engine import Game
+from ..render import render_html
+from .widget import Board
+
+
+class _Static:
+    """Mixin for boxes the notebooks display: their mimebundle also carries a static HTML
+    picture, so GitHub, nbviewer and a notebook opened before running show the question or
+    the picture instead of ``VBox(children=…)``."""
+
+    static_html = ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict) and self.static_html:
+            data["text/html"] = self.static_html
+            data["text/plain"] = _plain(self.static_html)
+        return bundle
+
+
+class StaticVBox(_Static, widgets.VBox):
+    """A VBox with a static HTML fallback (`static_html`)."""
+
+
+class StaticHBox(_Static, widgets.HBox):
+    """An HBox with a static HTML fallback (`static_html`)."""
+
+
+def _plain(html: str) -> str:
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def static_box(children: list[Any], static_html: str, horizontal: bool = False, **kwargs: Any) -> Any:
+    """A box of `children` whose static fallback is `static_html` (for the study's controls and
+    any other group of widgets a notebook displays)."""
+    box = (StaticHBox if horizontal else StaticVBox)(children, **kwargs)
+    box.static_html = static_html
+    return box
+
+
+def progress_bar(total: int, description: str, done: int = 0, in_kernel: bool | None = None) -> Any:
+    """Display a progress bar with a text label now; return ``update(done, text="", failed=False)``.
+
+    Returns None outside a Jupyter kernel (plain Python, tests), where nothing is shown;
+    `in_kernel` overrides the detection (the caller may know better)."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        return None
+    if in_kernel is None:
+        shell = get_ipython()
+        in_kernel = shell is not None and getattr(shell, "kernel", None) is not None
+    if not in_kernel:
+        return None
+    bar = widgets.IntProgress(value=done, min=0, max=max(total, 1), description=description)
+    label = widgets.Label()
+    box = static_box([bar, label], f"<p>{escape(description)}: {done} de {total}</p>", horizontal=True)
+    display(box)
+
+    def update(done: int, text: str = "", failed: bool = False) -> None:
+        bar.value = done
+        label.value = text
+        box.static_html = f"<p>{escape(description)}: {done} de {total}. {escape(text)}</p>"
+        if failed:
+            bar.bar_style = "danger"
+        elif done >= total:
+            bar.bar_style = "success"
+
+    return update
+
+
+def _verdict_html(ok: bool, message: str) -> str:
+    colour = "#1a7f37" if ok else "#b3261e"
+    return f'<span role="status" style="color:{colour}">{escape(message)}</span>'
+
+
+def answer_box(question: str, check: Any) -> Any:
+    """A question, a text box, a «Comprobar» button and the verdict: `check(text)` returns
+    (ok, Spanish message).  For readers who write no code, in Voila too; its static fallback
+    shows the question."""
+    entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
+    button = widgets.Button(description="Comprobar", button_style="primary")
+    verdict = widgets.HTML()
+
+    def on_check(_event: object = None) -> None:
+        try:
+            ok, message = check(entry.value)
+        except Exception:  # noqa: BLE001 - a reader's answer never shows a traceback
+            ok, message = False, "No he entendido la respuesta; prueba a escribirla de otra forma."
+        verdict.value = _verdict_html(ok, message)
+
+    button.on_click(on_check)
+    entry.continuous_update = False
+    entry.observe(lambda change: on_check() if change["new"].strip() else None, names="value")
+    question_html = f"<p><b>{escape(question)}</b></p>"
+    static = f'{question_html}<p><i>Abre el cuaderno en marcha para responder aquí.</i></p>'
+    return static_box([widgets.HTML(question_html), widgets.HBox([entry, button]), verdict], static)
+
+
+def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> Any:
+    """A question answered by playing: a board on `game` and a verdict line under it.
+
+    After each move the reader plays, ``check(game, move)`` returns (ok, Spanish message)
+    saying whether the move played is the one asked for; the verdict shows that message.
+    The board is a normal `Board` (Deshacer lets the reader try again)."""
+    board = Board(game, **board_args)
+    verdict = widgets.HTML()
+    start = game.moves_played
+    last = [start]  # moves played when the board was last drawn
+
+    def on_view(_change: object) -> None:
+        g = board.game
+        played, before = g.moves_played, last[0]
+        last[0] = played
+        if played < before or played <= start:
+            verdict.value = ""  # an undo or a new game: the last verdict no longer holds
+        if played <= before or played <= start:
+            return  # nothing new to judge
+        try:
+            ok, message = check(g, g.history[-1])
+        except Exception:  # noqa: BLE001 - never a traceback for a reader
+            ok, message = False, "No he podido comprobar ese movimiento."
+        verdict.value = _verdict_html(ok, message)
+
+    board.observe(on_view, names="view")
+    question_html = f"<p><b>{escape(question)}</b></p>"
+    static = question_html + render_html(game)
+    return static_box([widgets.HTML(question_html), board, verdict], static)
+
+
+def caja(ejercicio: str) -> Any:
+    """An exercise of `solitaire_nb.ejercicios` as a widget (question, text box, «Comprobar»
+    button, verdict), for readers who write no code, in Voila too."""
+    question = ejercicios.enunciado(ejercicio)  # an unknown exercise: ValueError now, not on click
+    return answer_box(question, lambda texto: ejercicios.verdict_of_text(ejercicio, texto))
+
+
+def tablero(ejercicio: str, **board_args: Any) -> Any:
+    """A board exercise (kind "board") answered by playing: its position on a board and, after
+    each move, the verdict `caja` would give for the moves played so far.  `board_args` go
+    to the board (e.g. ``hints=False``)."""
+    game = ejercicios.start_position(ejercicio)
+    question = ejercicios.enunciado(ejercicio)
+    return exercise_board(question, game, lambda g, _move: ejercicios.verdict_of_game(ejercicio, g), **board_args)
+
+
+# ---------------------------------------------------------------------- a study's controls
+def study_controls(
+    run: Any,
+    sizes: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000),
+    value: int = 10_000,
+    description: str = "Repartos",
+    button: str = "Simular",
+) -> Any:
+    """A slider to choose how many deals to simulate, a button and an output area.
+
+    A click calls ``run(size)`` inside the output area (whatever it prints or displays shows
+    there, replacing the previous run).  An exception is reported in one Spanish sentence, never
+    as a traceback.  The static fallback names the choices."""
+    if value not in sizes:
+        raise ValueError(f"El valor inicial {value} no está entre los tamaños {list(sizes)}")
+
+    def thousands(n: int) -> str:
+        return f"{n:,}".replace(",", ".")
+
+    slider = widgets.SelectionSlider(
+        options=[(thousands(n), n) for n in sizes], value=value, description=description
+    )
+    go = widgets.Button(description=button, button_style="primary")
+    out = widgets.Output()
+
+    def on_click(_event: object = None) -> None:
+        with out:
+            out.clear_output(wait=True)
+            try:
+                run(slider.value)
+            except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback
+                print(f"No se ha podido completar la simulación: {exc}")
+
+    go.on_click(on_click)
+    choices = ", ".join(thousands(n) for n in sizes)
+    static = (
+        f"<p><b>{escape(description)}:</b> {escape(choices)} · botón «{escape(button)}». "
+        "<i>Abre el cuaderno en marcha para usar estos controles.</i></p>"
+    )
+    return static_box([widgets.HBox([slider, go]), out], static)

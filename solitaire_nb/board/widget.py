@@ -1,0 +1,278 @@
+"""The interactive board: an anywidget whose JavaScript front end (board.js) only draws what
+the kernel sends and reports what the reader clicked or typed.
+
+All logic lives in Python: `Clicks` turns clicks and typed moves into `game.move(...)`,
+`Buttons` runs the buttons, and every handler catches every exception so that no traceback
+ever reaches the reader.  The front end sends messages
+``{"event": "click" | "double" | "button" | "text" | "escape", ...}`` (see `Board.handle`);
+the kernel answers by setting one synced trait, ``view``, holding the SVG from `render`, the
+status line, the message and the move list.  Tests drive the board through the same `handle`.
+
+With `boxes` this is one of the two modules of the package that import a widget library
+(tests/test_widget_imports.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..checks import shown
+from ..engine import Game, Step, new_game
+from ..games import GAMES
+from ..moves import Move
+from ..render import deal_lines, render_html, render_svg, status_text, step_lines
+from ..share import share_code
+from .buttons import Buttons
+from .clicks import Clicks, _index
+from .settings import _settings
+
+_ASSETS = Path(__file__).resolve().parent.parent  # board.js and board.css sit beside the package
+
+
+class Board(Clicks, Buttons, anywidget.AnyWidget):
+    """A clickable board for `game`; `board.game` is the live game.
+
+    Moves made in Python on `board.game` show after `board.refresh()`."""
+
+    # The public name, whichever module defines it: anywidget identifies the front end by it,
+    # and notebooks saved before the board became a package carry this id.
+    __module__ = "solitaire_nb.board"
+
+    _esm = _ASSETS / "board.js"
+    _css = _ASSETS / "board.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    """Everything the front end draws: svg, status, message, kind, moves, seed, game, …"""
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        hints: bool | None = None,
+        solution: bool | None = None,
+        solver_seconds: float | None = None,
+        **kwargs: Any,
+    ):
+        """`hints=False` hides «Pista»; `solution=False` hides «¿Tiene solución?», «Ver
+        solución», «Siguiente» and «▶ Reproducir»; the kernel refuses those actions too.
+        `solver_seconds` is how long «¿Tiene solución?» and «Ver solución» may think («Pista»
+        a fifth of it).  None takes the page's default (`set_board_defaults`)."""
+        for old in ("solve_seconds", "hint_seconds"):  # earlier names: never ignore them silently
+            if old in kwargs:
+                raise ValueError(f"Board ya no acepta {old}={kwargs[old]!r}: usa solver_seconds")
+        settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
+        super().__init__(**kwargs)
+        self._game: Game = game if game is not None else new_game("citadel")
+        self._hints: bool = settings["hints"]
+        self._solution: bool = settings["solution"]
+        self._solver_seconds: float = settings["solver_seconds"]
+        self.selection: tuple[str, int] | None = None
+        """(pile id, index of the first selected card), or None."""
+        self.message = ""
+        self.kind = "info"  # "info", "ok" or "error": how the front end colours the message
+        self._highlight: Move | None = None
+        self._replay: list[Move] = []
+        self._export = ""
+        self._focus: str | None = None
+        self._lines_cache: list[list[Any]] = []  # [move, its lines…] per move played
+        self._played: tuple[int, Step] | None = None  # (moves played, step) of the board's last move
+        self._deal_lines = deal_lines(self._game)
+        self.on_msg(self._on_msg)
+        self.refresh()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._set_game(game)
+        self.refresh()
+
+    @property
+    def hints(self) -> bool:
+        """Whether «Pista» is offered (setting it redraws the board)."""
+        return self._hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self._hints = _settings(hints=value)["hints"]
+        self.refresh()
+
+    @property
+    def solution(self) -> bool:
+        """Whether the solver's buttons are offered (setting it redraws the board)."""
+        return self._solution
+
+    @solution.setter
+    def solution(self, value: bool) -> None:
+        self._solution = _settings(solution=value)["solution"]
+        if not value:
+            self._replay = []
+        self.refresh()
+
+    @property
+    def solver_seconds(self) -> float:
+        """How long «¿Tiene solución?» and «Ver solución» may think; «Pista», a fifth of it."""
+        return self._solver_seconds
+
+    @solver_seconds.setter
+    def solver_seconds(self, value: float) -> None:
+        self._solver_seconds = _settings(solver_seconds=value)["solver_seconds"]
+
+    def refresh(self) -> None:
+        """Redraw from `board.game` (call it after moves made in Python)."""
+        try:
+            self.view = self._view_state()
+        except Exception as exc:  # never leave the reader with a stale or broken board
+            self.view = {
+                **dict(self.view or {}),
+                "message": f"No se ha podido dibujar la partida: {exc}",
+                "kind": "error",
+            }
+        finally:
+            self._played = None  # good for this drawing only
+
+    def handle(self, msg: Any) -> None:
+        """Process one message from the front end; no exception escapes."""
+        try:
+            self._dispatch(msg)
+        except Exception as exc:
+            self.selection = None
+            self._say(f"Algo ha fallado: {exc}. La partida no ha cambiado.", "error")
+        self.refresh()
+
+    # Shorthands the tests and notebooks use; each goes through `handle`, as a click does.
+    def click(self, pile: str, index: int | None = None) -> None:
+        self.handle({"event": "click", "pile": pile, "index": index})
+
+    def double_click(self, pile: str, index: int | None = None) -> None:
+        self.handle({"event": "double", "pile": pile, "index": index})
+
+    def press(self, button: str, **fields: Any) -> None:
+        self.handle({"event": "button", "name": button, **fields})
+
+    def type_move(self, text: str) -> None:
+        self.handle({"event": "text", "text": text})
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # A static picture beside the widget view: nbconvert, GitHub and nbviewer show it
+        # where no kernel runs (JupyterLab 4 does not restore saved widget state).
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            try:
+                data["text/html"] = render_html(self._game)
+                data["text/plain"] = f"Tablero de {status_text(self._game)}"
+            except Exception:
+                pass
+        return bundle
+
+    # ------------------------------------------------------------------ dispatch
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.handle(content)
+
+    def _dispatch(self, msg: Any) -> None:
+        if not isinstance(msg, dict):
+            raise ValueError(f"mensaje no reconocido: {shown(msg)}")
+        event = msg.get("event")
+        self._highlight = None
+        self._focus = None
+        self._export = ""  # the JSON goes out once, right after «Guardar»; never stale
+        if event == "click":
+            self._click(msg.get("pile"), _index(msg.get("index")))
+        elif event == "double":
+            self._double(msg.get("pile"), _index(msg.get("index")))
+        elif event == "text":
+            self._text_move(msg.get("text"))
+        elif event == "button":
+            self._button(msg.get("name"), msg)
+        elif event == "escape":
+            had = self.selection is not None
+            self.selection = None
+            self._say("Selección anulada." if had else "No había ninguna carta elegida.")
+        else:
+            raise ValueError(f"evento no reconocido: {shown(event)}")
+
+    # ------------------------------------------------------------------ view
+    def _set_game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError("board.game debe ser una partida (solitaire_nb.Game)")
+        self._game = game
+        self.selection = None
+        self._highlight = None
+        self._replay = []
+        self._export = ""
+        self._lines_cache = []
+        self._played = None
+        self._deal_lines = deal_lines(game)
+
+    def _move_lines(self) -> list[str]:
+        """The numbered move list, computing lines only for moves not seen before (a long
+        game would otherwise rebuild hundreds of lines on every click).  The same moves from
+        the same start give the same lines, so the cache is kept as far as the moves agree."""
+        g = self._game
+        history = g.history
+        cache = self._lines_cache
+        keep = 0
+        while keep < len(cache) and keep < len(history) and cache[keep][0] == history[keep]:
+            keep += 1
+        del cache[keep:]
+        if keep < len(history):
+            played = self._played
+            if played is not None and played[0] == len(history) == keep + 1 and played[1].move == history[-1]:
+                new_steps = [played[1]]  # the move this board has just played
+            else:
+                new_steps = g.steps()[keep:]
+            for k, step in enumerate(new_steps, keep):
+                cache.append([step.move, *step_lines(g, step, k + 1)])
+        return self._deal_lines + [line for entry in cache for line in entry[1:]]
+
+    def _view_state(self) -> dict[str, Any]:
+        g = self._game
+        sel = self.selection
+        if sel is not None and (sel[0] not in g.pile_ids or sel[1] >= len(g.pile(sel[0]))):
+            sel = self.selection = None
+        return {
+            "svg": render_svg(g, selected=sel, highlight=self._highlight, interactive=True),
+            "status": status_text(g),
+            "message": self.message,
+            "kind": self.kind,
+            "moves": self._move_lines(),
+            "game": g.name,
+            "display_name": g.definition.display_name,
+            "games": [[k, d.display_name] for k, d in GAMES.items()],
+            "seed": g.seed,
+            "moves_played": g.moves_played,
+            "can_undo": g.can_undo,
+            "can_redo": g.can_redo,
+            "replay_left": len(self._replay),
+            "selected": list(sel) if sel else None,
+            "focus": self._focus,
+            "export": self._export,
+            "share": share_code(g) if self._export else "",
+            "hints": self._hints,
+            "solution": self._solution,
+        }
+
+
+def play(
+    name: str,
+    seed: int | None = None,
+    hints: bool | None = None,
+    solution: bool | None = None,
+    solver_seconds: float | None = None,
+    **variant: bool,
+) -> Board:
+    """A new game of `name` (deal number `seed`) on a board, ready to display.
+
+    `hints=False` / `solution=False` take away «Pista» / the solver's buttons, and
+    `solver_seconds` is the solver's time budget (None: the page's default, see
+    `set_board_defaults`)."""
+    settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
+    return Board(new_game(name, seed=seed, **variant), **settings)

@@ -1,0 +1,176 @@
+"""Why a move is refused: `Game.why_not` / `can_move` and the Spanish sentences, with the id
+of the rule each refusal cites (`GameDef.rule_ids`).
+
+Legality itself is `Position.accepts`; this module only asks it and, when it says no, says
+which rule refuses the move and why, in the words of the rules document."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import notation, texts
+from ..cards import CARDS
+from ..checks import shown
+from ..moves import Move
+from ..rules import ALL
+
+if TYPE_CHECKING:
+    from ..rules import GameDef, Rules
+    from .position import Position
+
+GEN_TAKEBACK = "GEN-1"  # a foundation card goes back to the tableau only (every game)
+GEN_FULL = "GEN-4"  # a foundation holds at most 13 cards (every game)
+
+
+def _cards_word(n: int) -> str:
+    return "una carta" if n == 1 else f"{n} cartas"
+
+
+def _the(label: str) -> str:
+    """A pile's label with its article: "el Tablero 4", "la Base 1", "el Mazo"."""
+    feminine = label.startswith(("Base", "Reserva"))
+    return ("la " if feminine else "el ") + label
+
+
+class Refusals:
+    """`Game`'s refusal methods (a mixin: `Game` provides the fields below)."""
+
+    definition: GameDef
+    rules: Rules
+    pile_ids: tuple[str, ...]
+    _idx: dict[str, int]
+    _kind: tuple[str, ...]
+    _pos: Position
+
+    def label(self, pile_id: str) -> str:  # pragma: no cover - defined by Game
+        raise NotImplementedError
+
+    def can_move(self, src: str | Move, dst: str | None = None, count: int = 1) -> bool:
+        """Whether `move` would accept this move (same arguments)."""
+        return self.why_not(src, dst, count) is None
+
+    def why_not(self, src: str | Move, dst: str | None = None, count: int = 1) -> str | None:
+        """None if the move is legal, else a Spanish sentence saying which rule refuses it."""
+        refusal = self._check(src, dst, count)[1]
+        return None if refusal is None else refusal[1]
+
+    def _check(self, src, dst, count) -> tuple[Move | None, tuple[str | None, str] | None]:
+        if isinstance(src, Move):
+            move = src
+        elif isinstance(src, str) and dst is None:
+            try:
+                move = Move.parse(src)
+            except ValueError as exc:
+                return None, (None, str(exc))
+        else:
+            move = Move(src, dst, count)  # type: ignore[arg-type]
+        return move, self._refusal(move.src, move.dst, move.count)
+
+    def _refusal(self, src: Any, dst: Any, count: Any) -> tuple[str | None, str] | None:
+        """None if legal, else (rule id, Spanish sentence)."""
+        name = self.definition.display_name
+        ids = self.definition.rule_ids
+        si = self._idx.get(src) if isinstance(src, str) else None
+        di = self._idx.get(dst) if isinstance(dst, str) else None
+        if si is None or di is None:
+            bad = src if si is None else dst
+            return None, (f"{name} no tiene la pila {shown(bad)}; sus pilas son {', '.join(self.pile_ids)}.")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            return None, f"El número de cartas que se mueven debe ser un entero positivo, no {shown(count)}."
+        if si == di:
+            return None, f"El origen y el destino son la misma pila ({self.label(src)})."
+        ks, kd = self._kind[si], self._kind[di]
+        pos = self._pos
+        p = pos.p[si]
+        if ks == "S":
+            if kd != "W":
+                stock_move = Move(src, self.pile_ids[pos.table.w], 1)
+                return ids.stock, (
+                    "Del mazo solo se voltea una carta al descarte "
+                    f"(movimiento «{notation.format_move(self, stock_move)}»)."
+                )
+            if count != 1:
+                return ids.stock, "Del mazo se voltea una sola carta cada vez."
+            if not p:
+                return ids.stock, "El mazo está vacío, y solo hay una pasada: no se vuelve a repartir."
+            return None
+        if kd in ("S", "W", "R"):
+            rule = ids.reserve if kd == "R" else ids.stock
+            return rule, f"No se puede poner ninguna carta en {_the(self.label(dst))}."
+        if not p:
+            return None, f"{texts.capitalize(_the(self.label(src)))} está vacío: no hay ninguna carta que mover."
+        if ks == "F":
+            if not self.rules.takeback:
+                return ids.takeback, f"En {name} una carta de la base no vuelve al juego."
+            if kd == "F":
+                return GEN_TAKEBACK, f"Una carta de la base solo vuelve al juego {self._where()}, nunca a otra base."
+        if ks == "R" and not self.rules.reserve_playable:
+            return ids.reserve_play, "En esta variante la reserva solo rellena huecos: no se juega a mano."
+        if count > 1:
+            if not self.rules.tableau.runs or ks != "T":
+                return ids.one_card, f"En {name} solo se mueve una carta cada vez."
+            if kd == "F":
+                return ids.foundation, "A la base las cartas van de una en una."
+            up = len(p) - pos.fd[si]
+            if count > len(p):
+                return ids.runs, f"{self.label(src)} solo tiene {len(p)} cartas."
+            if count > up:
+                return ids.runs, f"Solo {_cards_word(up)} de {self.label(src)} están boca arriba."
+            if count > pos.run_length(si):
+                return ids.runs, (
+                    f"Las {count} cartas de arriba de {self.label(src)} no forman una secuencia "
+                    "descendente de colores alternos, que es lo único que se mueve en grupo."
+                )
+        elif pos.fd[si] >= len(p):
+            return ids.face_down, f"La carta de arriba de {self.label(src)} está boca abajo."
+        cid = p[-count]
+        acc = pos.accepted(di)
+        if acc is ALL or cid in acc:
+            return None
+        return self._explain(di, cid, acc)
+
+    def _where(self) -> str:
+        return "en los abanicos" if self.definition.tableau_label == "Abanico" else "en el tablero"
+
+    def _explain(self, di: int, cid: int, acc: tuple[int, ...]) -> tuple[str | None, str]:
+        """Why pile `di` refuses card `cid` (acc is what it would take)."""
+        ids = self.definition.rule_ids
+        card = CARDS[cid]
+        p = self._pos.p[di]
+        label = self.label(self.pile_ids[di])
+        if self._kind[di] == "F":
+            rule = self.rules.foundations[di - self._pos.table.fnd[0]]
+            if not p:
+                why = texts.empty_foundation_phrase(rule)
+                if acc and rule.start == "new_suit" and card.rank == rule.base_rank:
+                    why = f"ya hay una base de {texts.SUIT_NAMES[card.suit]} en ese grupo, y {why}"
+                return ids.foundation, f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: {why}."
+            top = CARDS[p[-1]]
+            if not acc:
+                return GEN_FULL, f"{texts.capitalize(_the(label))} ya está completa: una base tiene como máximo 13 cartas."
+            return ids.foundation, (
+                f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "
+                f"{texts.foundation_rule_phrase(rule)}, y sobre {top.articulo} solo va "
+                f"{texts.card_list(acc)}."
+            )
+        if not p:
+            empty = self.rules.tableau.empty
+            if empty == "none":
+                if self.definition.tableau_label == "Abanico":
+                    return ids.empty_none, "Un abanico vacío no se vuelve a llenar nunca, con ninguna carta."
+                return ids.empty_none, (
+                    f"En {self.definition.display_name} un hueco del tablero queda vacío para el resto de la partida."
+                )
+            if empty == "king":
+                what = "un Rey o una secuencia encabezada por un Rey" if self.rules.tableau.runs else "un Rey"
+                return ids.empty_king, f"Solo {what} puede ocupar un hueco; {card.articulo} no."
+            return ids.empty_reserve, (
+                "Mientras la reserva tenga cartas, cada hueco se rellena con su carta de arriba; "
+                f"{card.articulo} no puede ocuparlo."
+            )
+        top = CARDS[p[-1]]
+        return ids.tableau, (
+            f"{texts.capitalize(card.articulo)} no puede ir sobre {top.articulo}: "
+            f"{texts.tableau_rule_phrase(self.rules.tableau, self._where())}, así que sobre "
+            f"{top.articulo} solo puede ir {texts.card_list(acc)}."
+        )

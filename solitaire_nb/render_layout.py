@@ -1,0 +1,161 @@
+"""Where the renderer draws each pile: one row of "top" piles (reserve, stock, waste,
+foundations) above the tableau, drawn as columns, or as a grid of row fans when a game has
+too many piles for columns; and where each card of a pile lies inside its slot.
+
+Pure geometry from the game's public view (its piles, their sizes and face-down counts, and
+the foundations' directions); `render` draws on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only reads a Game; no import cycle at run time
+    from .cards import Card
+    from .engine import Game
+
+MAX_WIDTH = 1000
+"""Every layout fits a notebook this many pixels wide (two-deck games included)."""
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one pile is drawn: its box, how its cards overlap, and its label."""
+
+    pile: str
+    x: float
+    y: float
+    w: float  # the area the pile may use (cards compress to stay inside it)
+    h: float
+    fan: str  # "down" (column), "right" (row fan) or "stack" (only the top shows)
+    label: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    slots: tuple[Slot, ...]
+    groups: tuple[tuple[str, float, float, float], ...]  # (text, x, y, width) over pile groups
+
+
+LABEL_H = 16  # room above a pile for its label
+COUNT_H = 14  # room under a stacked pile (foundation, stock) for its card count
+MARGIN = 10
+
+
+def layout(game: Game, piles: Mapping[str, tuple[Card, ...]] | None = None) -> Layout:
+    """Choose a layout from the game's piles: one row of "top" piles (reserve, stock, waste,
+    foundations) above the tableau, drawn as columns, or as a grid of row fans when there are
+    too many piles for columns (Chequers' 25, Scotch's 18).  `piles` is ``game.piles`` when
+    the caller has read it already."""
+    tableau = game.tableau_ids
+    if len(tableau) > 13:
+        return _grid_layout(game, tableau, per_row=5 if len(tableau) == 25 else 6)
+    if piles is None:
+        piles = {pid: game.pile(pid) for pid in tableau}
+    return _column_layout(game, tableau, piles)
+
+
+def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[list[Slot], list, float]:
+    """Reserve / stock / waste then the foundations, left to right, from x0; foundations going
+    up and down (Chequers) as two labelled groups."""
+    slots: list[Slot] = []
+    groups = []
+    y = MARGIN + LABEL_H + 14
+    x = x0
+    for pid in ("R", "S", "W"):
+        if pid in game.pile_ids:
+            slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
+            x += step
+    fnd = game.foundation_ids
+    directions = [rule.direction for rule in game.rules.foundations]
+    two_groups = len(set(directions)) > 1
+    if slots:
+        x += step * 0.35
+    for k, pid in enumerate(fnd):
+        if two_groups and k > 0 and directions[k] != directions[k - 1]:
+            x += step * 0.35
+        slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
+        x += step
+    if two_groups:
+        for direction, text in (("up", "hacia arriba"), ("down", "hacia abajo")):
+            members = [s for s, d in zip(slots[-len(fnd) :], directions, strict=True) if d == direction]
+            gx = members[0].x
+            groups.append((f"Bases {text}", gx, MARGIN + 10, members[-1].x + cw - gx))
+    return slots, groups, y + ch + COUNT_H
+
+
+def _pile_extent(n: int, fd: int, fan_step: float, down_step: float) -> float:
+    fd = min(fd, n)
+    return max(0, fd) * down_step + max(0, n - fd - 1) * fan_step if n else 0
+
+
+def _column_layout(game: Game, tableau: tuple[str, ...], piles: Mapping[str, tuple[Card, ...]]) -> Layout:
+    cw, ch = 62.0, 86.0
+    n_tab = len(tableau)
+    gap = 12.0 if n_tab <= 10 else 8.0
+    step = cw + gap
+    n_fnd = len(game.foundation_ids)
+    top_count = sum(p in game.pile_ids for p in "RSW") + n_fnd
+    top_w = top_count * step - gap + (step * 0.35 if top_count > n_fnd else 0)
+    tab_w = n_tab * step - gap
+    width = 2 * MARGIN + max(tab_w, top_w, 9 * step)
+    tab_x0 = (width - tab_w) / 2
+    top_x0 = (width - top_w) / 2
+    slots, groups, bottom = _top_row(game, cw, ch, step, top_x0)
+    y = bottom + 14 + LABEL_H
+    # Each column may grow down as far as its cards need (the page scrolls vertically, never
+    # horizontally); very long columns compress so the board stays under a screen's height.
+    need = max([_pile_extent(len(piles[p]), game.face_down(p), FAN_DOWN, BACK_DOWN) for p in tableau] + [0])
+    col_h = ch + min(need, 560)
+    for k, pid in enumerate(tableau):
+        slots.append(Slot(pid, tab_x0 + k * step, y, cw, col_h, "down", game.label(pid)))
+    return Layout(width, y + col_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+
+
+def _grid_layout(game: Game, tableau: tuple[str, ...], per_row: int) -> Layout:
+    cw, ch = 50.0, 70.0
+    width = float(MAX_WIDTH - 2 * MARGIN)
+    step_top = cw + 12
+    top_count = sum(p in game.pile_ids for p in "RSW") + len(game.foundation_ids)
+    top_w = top_count * step_top + step_top * 0.7
+    slots, groups, bottom = _top_row(game, cw, ch, step_top, max(MARGIN, (width - top_w) / 2))
+    y = bottom + 14
+    slot_w = (width - 2 * MARGIN) / per_row
+    row_h = LABEL_H + ch + 10
+    for k, pid in enumerate(tableau):
+        r, c = divmod(k, per_row)
+        slots.append(Slot(pid, MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 12, ch, "right", game.label(pid)))
+    rows = -(-len(tableau) // per_row)
+    return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+
+
+FAN_DOWN = 24.0  # vertical overlap of face-up cards in a column (the corner index stays visible)
+BACK_DOWN = 9.0  # face-down cards overlap more: there is nothing to read on them
+FAN_RIGHT = 33.0
+
+
+def card_positions(slot: Slot, n: int, fd: int, cw: float, ch: float) -> list[tuple[float, float]]:
+    """Top-left corner of each card of a pile, bottom to top, compressed to fit the slot."""
+    if n == 0:
+        return []
+    if slot.fan == "stack":
+        return [(slot.x, slot.y)] * n
+    if slot.fan == "right":
+        step = FAN_RIGHT if n == 1 else min(FAN_RIGHT, (slot.w - cw) / (n - 1))
+        return [(slot.x + i * step, slot.y) for i in range(n)]
+    down = [BACK_DOWN if i < fd else FAN_DOWN for i in range(n - 1)]
+    total = sum(down)
+    room = slot.h - ch
+    scale = 1.0 if total <= room or total == 0 else room / total
+    out, y = [], slot.y
+    for i in range(n):
+        out.append((slot.x, y))
+        if i < n - 1:
+            y += down[i] * scale
+    return out
+

@@ -1,0 +1,172 @@
+"""The one-deck fast state: `_Fast`, for games whose moves are single cards between tableau
+piles and four same-suit foundations (`pruning.fast`: Beleaguered Castle, Citadel, Baker's
+Dozen).
+
+Its key is a full description of the position up to pile order (the tableau piles' bytes,
+sorted, then the four heights), so a search's queue holds only keys.  Its successors are
+tested to be the engine's up to pile symmetry for every game and variant it is selected for.
+The pruning rules it applies (3, 6, 8) come from `pruning.FastPruning`.
+"""
+
+from __future__ import annotations
+
+from ..engine import Game
+from .pruning import FastPruning
+from .state import _Spec
+from .tables import _RANK, _SUIT
+
+
+class _Fast(FastPruning):
+    """One deck, one card at a time, same-suit foundations.  Piles 0..T-1 are the tableau;
+    pile T+s is the foundation of suit s, kept as a height (its content follows from it).
+    Moves are (src, dst) pairs of these indices."""
+
+    def __init__(self, spec: _Spec, game: Game):
+        self.sp = spec
+        self.T = len(spec.tab)
+        self.t: list[list[int]] = [[c.id for c in game.pile(spec.pile_ids[i])] for i in spec.tab]
+        self.h = [0, 0, 0, 0]
+        for fi in spec.fnd:
+            q = game.pile(spec.pile_ids[fi])
+            if q:
+                self.h[_SUIT[q[-1].id]] = q[-1].rank
+        self.ok = spec.tab_ok
+        self.empty_any = spec.empty == "any"
+        self.empty_king = spec.empty == "king"
+        self.takeback = spec.takeback
+        self.autoplay = spec.autoplay
+        # rule 3: the cards that may lie on c, as (suit, rank) pairs
+        self.children = [[(_SUIT[x], _RANK[x]) for x in spec.tab_acc[c]] for c in range(52)]
+        self.dead_ends = spec.dead_ends  # rules 6 and 8
+        # heuristic only (`heuristics._score`): how much the cards the foundations need soon
+        # weigh, by how soon (now or next; each of Baker's Dozen's searches sets its own)
+        self.urgency: tuple[int, ...] = (1, 1)
+        # the cards c may lie on
+        self.parents: list[list[int]] = [[] for _ in range(52)]
+        for y in range(52):  # ascending, so each list is in card-id order
+            for x in spec.tab_acc[y]:
+                self.parents[x].append(y)
+        self.parent_bits = [sum(1 << y for y in ps) for ps in self.parents]
+
+    def won(self) -> bool:
+        return sum(self.h) == 52
+
+    def _raw(self, a: int, b: int) -> int:
+        T = self.T
+        if a < T:
+            c = self.t[a].pop()
+        else:
+            s = a - T
+            self.h[s] -= 1
+            c = s * 13 + self.h[s]
+        if b < T:
+            self.t[b].append(c)
+        else:
+            self.h[b - T] += 1
+        return c
+
+    def play(self, a: int, b: int) -> list | None:
+        """Play a move (with Citadel's autoplay); return what the autoplay moved, for undo."""
+        if not self.autoplay:
+            self._raw(a, b)
+            return None
+        t, h = self.t, self.h
+        excluded = {q[-1] for q in t if q and h[q[-1] // 13] == q[-1] % 13}
+        excluded.add(self._raw(a, b))
+        auto = []
+        moved = True
+        while moved:
+            moved = False
+            for i, q in enumerate(t):
+                if q:
+                    x = q[-1]
+                    if h[x // 13] == x % 13 and x not in excluded:
+                        q.pop()
+                        h[x // 13] += 1
+                        auto.append((i, x))
+                        moved = True
+        return auto
+
+    def undo(self, a: int, b: int, auto: list | None) -> None:
+        if auto:
+            t, h = self.t, self.h
+            for i, x in reversed(auto):
+                h[x // 13] -= 1
+                t[i].append(x)
+        self._raw(b, a)
+
+    def key(self) -> bytes:
+        tabs = sorted(map(bytes, self.t))
+        tabs.append(bytes(self.h))
+        return b"\xff".join(tabs)
+
+    def moves(self) -> list[tuple[int, int]]:
+        """Legal moves (home first, take-backs last), with equivalent holes merged (rule 2)
+        and moves that only carry a lone card into a hole (the same canonical state) left out."""
+        t, h, T = self.t, self.h, self.T
+        where = {}  # top card -> its pile (one deck: cards are unique)
+        tops = 0  # the same cards as a bit set
+        hole = -1
+        for j in range(T):
+            q = t[j]
+            if q:
+                where[q[-1]] = j
+                tops |= 1 << q[-1]
+            elif hole < 0:
+                hole = j
+        parent_bits = self.parent_bits
+        out: list[tuple[int, int]] = []
+        later: list[tuple[int, int]] = []
+        for c, i in where.items():
+            if h[c // 13] == c % 13:
+                out.append((i, T + c // 13))
+            fits = parent_bits[c] & tops
+            while fits:  # the tops c may lie on, lowest card id first
+                low = fits & -fits
+                later.append((i, where[low.bit_length() - 1]))
+                fits ^= low
+            if hole >= 0 and len(t[i]) > 1 and (self.empty_any or (self.empty_king and c % 13 == 12)):
+                later.append((i, hole))
+        out += later
+        if self.takeback:
+            for s in range(4):
+                if h[s]:
+                    c = s * 13 + h[s] - 1
+                    for d in self.parents[c]:
+                        j = where.get(d)
+                        if j is not None:
+                            out.append((T + s, j))
+                    if hole >= 0 and self.empty_any:
+                        out.append((T + s, hole))
+        return out
+
+
+def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
+    """A move by its cards, which does not depend on pile order: (card, destination top),
+    the destination being -1 for a foundation and -2 for a hole."""
+    T = st.T
+    c = st.t[a][-1] if a < T else (a - T) * 13 + st.h[a - T] - 1
+    if b >= T:
+        return (c, -1)
+    q = st.t[b]
+    return (c, q[-1] if q else -2)
+
+
+def _restore_fast(st: _Fast, key: bytes) -> None:
+    """Set `st` to the position `key` describes (`_Fast.key`), as lists it can play on."""
+    piles = key.split(b"\xff")
+    st.h = list(piles.pop())
+    st.t = [list(x) for x in piles]
+
+
+def _replay_described(st: _Fast, played: list) -> list:
+    """Describe (`_describe`) moves already played on `st`, by undoing and replaying them."""
+    for (a, b), auto in reversed(played):
+        st.undo(a, b, auto)
+    out = []
+    for (a, b), _ in played:
+        out.append(_describe(st, a, b))
+        st.play(a, b)
+    return out
+
+

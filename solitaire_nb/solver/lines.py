@@ -1,0 +1,50 @@
+"""Winning lines: from a search's description of a line to the engine's moves, replayed.
+
+The fast searches describe a move by its cards (card, destination top), which does not
+depend on pile order (`fast._describe`); the generic search by pile indices of its canonical
+state.  Either way the line is replayed through the public ``Game.move`` on a copy of the
+caller's game and must end in a win before it is returned: a failure is a solver bug.
+"""
+
+from __future__ import annotations
+
+from ..engine import Game
+from ..moves import Move
+from .state import _Spec
+
+
+def _described_moves(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> list[Move]:
+    """Turn a line of (card, destination top) into engine moves by replaying it through the
+    public `Game.move` on a copy; the replay must end in a win (else a solver bug is
+    raised), so it is also the line's check (`_check_line`)."""
+    g = game.copy()
+    ids = spec.pile_ids
+    out = []
+    for c, d in line:
+        piles = [g.pile(pid) for pid in ids]
+        where = {q[-1].id: i for i, q in enumerate(piles) if q}  # one deck: each top is unique
+        src = ids[where[c]]
+        if d == -1 and c % 13:  # same-suit foundations: the one whose top is c's predecessor
+            dst = ids[where[c - 1]]
+        elif d == -1:
+            dst = next(ids[f] for f in spec.fnd if g.can_move(src, ids[f]))
+        elif d == -2:
+            dst = next(ids[i] for i in spec.tab if not piles[i])
+        else:
+            dst = ids[where[d]]
+        move = Move(src, dst, 1)
+        g.move(move)
+        out.append(move)
+    if not g.is_won():
+        raise AssertionError(f"solver bug: the line found for {game.name} does not win")
+    return out
+
+
+def _check_line(game: Game, moves: list[Move]) -> None:
+    """Replay a winning line through the public engine; a failure is a solver bug."""
+    g = game.copy()
+    for m in moves:
+        g.move(m)
+    if not g.is_won():
+        raise AssertionError(f"solver bug: the line found for {game.name} does not win")
+

@@ -1,0 +1,203 @@
+"""Portfolios: which searches run on a game, in what order and with what share of the budget.
+
+- Where the rules allow take-backs, `api._solve` first searches the same position with
+  take-backs forbidden, with 1/`PHASE1_SHARE` of the budget.  That game is a restriction of
+  the real one (each of its moves is legal in the real game with the same result), so a win
+  found there is a win here; it is smaller, and the rules that need "no take-backs" (3, 3b,
+  6, 8, foundations keyed by height) apply to it.  Its "lost" proves nothing about the real
+  game, so the complete search follows with the rest of the budget.
+- Games on the fast state (`_search`, `_fast_portfolio`) run a portfolio chosen by the
+  rules data: where holes take any card, the castles' (`_castle_portfolio`); otherwise
+  Baker's Dozen's (`BAKERS_PORTFOLIO`).  Either choice is sound for any rules the fast state
+  fits (each search is complete, the probe never says "lost"); it only decides speed, and
+  each was tuned on the games it is named after.  The probe, which parks cards in holes,
+  runs only in the castles' portfolio, hence only where holes take any card.
+- Other games run one best-first search on the generic state (`search._generic_best_first`).
+
+The castles' portfolio: the usual order (cards above the card each foundation takes now or
+next) searches alone for its first `CASTLE_ALONE` states, so that every budget up to that
+is spent as by that order alone; then, without automatic actions or take-backs, the probe
+(`probe._fast_probe`) takes one turn; then three more complete searches join the usual
+order, taking turns (`CASTLE_TURNS`): a second best-first order (`CASTLE_SECOND`: only the
+card each foundation takes now counts) and two depth-first searches that try moves in the
+order of Freecell Solver's proof mode (home, into a hole, onto another card), with the piles
+sorted as the key sorts them and as Freecell Solver numbers cards (`CASTLE_DEPTH_FIRST`).
+Each keeps its queue or path and its table while it waits.  Every complete search must
+examine the same states to prove a deal lost (all the canonical states reachable from it),
+and the first order starts ahead, so it keeps the longest turns; the others win in a few
+thousand states many deals that lead it astray, each different ones.
+
+Baker's Dozen's portfolio: several best-first searches one after another, each with its own
+weights for the cards needed soon and a share of the budget: the first has half, the others
+a sixteenth each.  A deal that leads one order astray for a long time is often won by
+another in a few thousand states.  Each search is complete on its own, so any of them may
+answer "lost", but a proof must fit in one search's share.
+
+How the constants were chosen, with the figures: benchmarks/RESULTS.md, "Solver tuning
+history".
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..engine import Game
+from ..moves import Move
+from .fast import _Fast
+from .lines import _check_line, _described_moves
+from .probe import CASTLE_PROBE, _fast_probe
+from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _generic_best_first
+from .state import _Spec, _State
+
+PHASE1_SHARE = 4
+"""Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
+state and time budget (see `api._solve`)."""
+
+BAKERS_PORTFOLIO: tuple[tuple[tuple[int, ...], float], ...] = (
+    ((6, 5, 4, 3, 2, 1), 1 / 2),
+    ((1, 1), 1 / 16),
+    ((2, 2, 1, 1), 1 / 16),
+    ((1, 1, 1, 1, 1, 1), 1 / 16),
+    ((3, 3, 2, 2, 1, 1), 1 / 16),
+    ((1,), 1 / 16),
+    ((1, 1, 1), 1 / 16),
+    ((1,) * 10, 1 / 16),
+    ((1,) * 13, 1 / 16),
+)
+"""Baker's Dozen's searches, one after another: the "needed soon" weights of each (for the
+next ranks of each suit, see `heuristics._urgent`) and its share of the state and time
+budget (the last gets what is left): a graded first order with half, then flat windows of
+1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
+
+CASTLE_ALONE = 100_000
+CASTLE_SECOND: tuple[int, ...] = (1,)
+CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
+CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
+"""The castles' portfolio (`_castle_portfolio`): the usual order (`_Fast.urgency`, now or
+next) searches alone for its first CASTLE_ALONE states; then a second best-first order,
+CASTLE_SECOND, and two depth-first searches (`search._fast_dfs`, with the piles sorted as
+CASTLE_DEPTH_FIRST says, see `heuristics._dfs_moves`) join it.  CASTLE_TURNS gives each
+search's turn, in states, in that order; the first keeps the longest turns, so that its
+long proofs of "lost" still fit."""
+
+
+def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
+    states, then (without automatic actions or take-backs) one turn of the probe
+    (`_fast_probe`, at most `CASTLE_PROBE` states), then `CASTLE_SECOND` and the two
+    depth-first searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns
+    of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
+    complete; the probe only ever answers "won" or gives up.  The first verdict wins."""
+    budget = _UNLIMITED if cap < 0 else cap
+
+    def best_first(urgency: tuple[int, ...] | None):
+        st = _Fast(spec, game)
+        if urgency:
+            st.urgency = urgency
+        return _fast_search(st, deadline, max_table)
+
+    # each search is set up when its first turn comes (most deals end in the first one)
+    starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
+    starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o) for o in CASTLE_DEPTH_FIRST]
+    turns = list(CASTLE_TURNS)
+    if CASTLE_PROBE and spec.probe:
+        # the probe's one turn comes right after the usual order's first CASTLE_ALONE states
+        starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table))
+        turns.insert(1, CASTLE_PROBE)
+    searches: list = [None] * len(starts)
+    used = [0] * len(starts)
+    running = list(range(len(starts)))
+    turn = 0
+    allowance = min(budget, CASTLE_ALONE)
+    while running and sum(used) < budget:
+        i = running[turn % len(running)]
+        if searches[i] is None:
+            searches[i] = starts[i]()
+            next(searches[i])
+        used[i], verdict = _advance(searches[i], used[i] + allowance)
+        if verdict is not None:
+            if verdict[0] != "unknown":
+                _close(searches)
+                return verdict[0], verdict[1], sum(used)
+            running.remove(i)  # out of time or table; the others go on
+        else:
+            turn += 1
+        if running:
+            allowance = min(turns[running[turn % len(running)]], budget - sum(used))
+    _close(searches)
+    return "unknown", [], sum(used)
+
+
+def _close(searches: list) -> None:
+    for search in searches:
+        if search is not None:
+            search.close()
+
+
+def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """The fast searches: where holes take any card, four searches taking turns
+    (`_castle_portfolio`); otherwise several one after another, each with its own "needed
+    soon" weights and its share of the budget (`BAKERS_PORTFOLIO`).  Each is complete, so
+    each may answer "won" or "lost"."""
+    if spec.castle_portfolio:
+        return _castle_portfolio(spec, game, deadline, cap, max_table)
+    phases = BAKERS_PORTFOLIO
+    start = time.perf_counter()
+    used = 0
+    for k, (urgency, share) in enumerate(phases):
+        last = k == len(phases) - 1
+        # each search's share, never more than what the earlier ones left (so that
+        # max_states is a hard cap even when a share rounds up to one state)
+        cap_k = cap if cap < 0 else cap - used if last else min(max(1, int(cap * share)), cap - used)
+        if cap_k == 0 and k:
+            break
+        deadline_k = deadline
+        if deadline is not None and not last:
+            deadline_k = min(deadline, time.perf_counter() + (deadline - start) * share)
+        st = _Fast(spec, game)
+        if urgency:
+            st.urgency = urgency
+        status, fline, states = _fast_best_first(st, deadline_k, cap_k, max_table)
+        used += states
+        if status != "unknown":
+            return status, fline, used
+    return "unknown", [], used
+
+
+def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:
+    """Complete best-first search of `game` under `spec`'s rules (in Baker's Dozen, several
+    in turn): verdict, engine moves of the winning line (already replayed to a win through
+    the public engine), states examined."""
+    moves: list[Move] = []
+    if spec.fast:
+        status, fline, states = _fast_portfolio(spec, game, deadline, cap, max_table)
+        if status == "won":
+            moves = _described_moves(game, spec, fline)
+    else:
+        st, back = _canonical_state(spec, game)
+        status, line, states = _generic_best_first(st, deadline, cap, max_table)
+        if status == "won":
+            ids = spec.pile_ids
+            moves = [Move(ids[back[si]], ids[back[di]], n) for si, di, n in line]
+            _check_line(game, moves)
+    return status, moves, states
+
+
+
+def _canonical_state(spec: _Spec, game: Game) -> tuple[_State, list[int]]:
+    """The compact state with interchangeable piles put in a canonical order (so the search,
+    and a capped verdict, do not depend on how the piles happen to be numbered), and the map
+    from the state's pile indices back to the game's."""
+    st = _State(spec, game)
+    back = list(range(len(st.p)))
+    groups = ([spec.tab] if spec.symmetric else []) + [g for g in spec.fnd_groups if len(g) > 1]
+    for grp in groups:
+        enc = sorted(grp, key=lambda i: (bytes((st.fd[i],)) + bytes(st.p[i]), i))
+        piles = [st.p[i] for i in enc]
+        fds = [st.fd[i] for i in enc]
+        for k, i in enumerate(grp):
+            st.p[i] = piles[k]
+            st.fd[i] = fds[k]
+            back[i] = enc[k]
+    return st, back
+

@@ -1,0 +1,361 @@
+"""The complete searches: best-first on the fast and the generic state, depth-first on the
+fast state.
+
+A best-first search keeps a priority queue of positions ordered by a heuristic score
+(`heuristics`), ties broken by arrival order so the run is deterministic, and a
+transposition table mapping each canonical state key to its parent (to rebuild the winning
+line).  A state is expanded once; its successors are generated with cheap do/undo on the
+compact state (on the fast state without automatic actions or take-backs, as slices of the
+parent key's pile bytes, with nothing to undo) and only new keys are queued.  The search is
+exhaustive: it answers "lost" only when the queue is empty, i.e. every state reachable from
+the start (up to the symmetries of rule 1, after the safe moves of rule 3) has been
+expanded, or dropped by a dead-end rule (6, 7 or 8), and none is won (`pruning` has the
+rules and their proofs).  With take-backs the state graph has cycles; the table makes the
+search terminate and, since the question is reachability, skipping an already seen state
+loses nothing.  The score only decides the order, never what is explored, so a capped run
+may say "unknown" but never a wrong "lost".
+
+The depth-first search (`_fast_dfs`) is complete the same way: a state already seen is not
+entered again, and "lost" comes only once every reachable state has been entered.
+
+The fast searches are generators, so that several can take turns (`portfolio`): start one
+with ``next()``, then send it how many states it may have examined in all (`_advance`).
+States count as examined when taken from the queue (best-first, including those dropped by
+rule 8) or entered (depth-first); ``deadline`` is checked every few hundred states, and a
+table never holds more than ``max_table`` keys.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+from .fast import _Fast, _replay_described, _restore_fast
+from .heuristics import _dfs_moves, _generic_score, _score, _urgent
+from .pruning import _enter, _enter_fast, _play_safe_moves
+from .state import _State
+
+_UNLIMITED = 1 << 62  # a budget no search reaches
+
+
+def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """One best-first search on the fast state (`_fast_search`) with its whole budget."""
+    search = _fast_search(st, deadline, max_table)
+    next(search)
+    paused, verdict = _advance(search, cap if cap >= 0 else _UNLIMITED)
+    if verdict is None:
+        search.close()
+        return "unknown", [], paused
+    return verdict
+
+
+def _advance(search, allowance: int) -> tuple[int, tuple[str, list, int] | None]:
+    """Let a started `_fast_search` run until it has examined `allowance` states in all:
+    (states, None) if it paused there, (states, verdict) if it ended first."""
+    try:
+        return search.send(allowance), None
+    except StopIteration as end:
+        return end.value[2], end.value
+
+
+def _fast_search(st: _Fast, deadline, max_table: int):
+    """Best-first search on the fast state, as a generator that can be paused, so that two
+    orders can take turns (`_castle_portfolio`).  Start it with ``next()``, then send it how
+    many states it may have examined in all; it yields its count when it gets there and
+    returns (status, line, states) when it ends.  It is complete: every reachable state (up
+    to the symmetry of rule 1) is expanded before it answers "lost".
+
+    The table maps each key to its parent key and the move, as (source, destination) indices
+    of the parent's own pile order (the order its key restores); the winning line is described
+    by replaying those moves only at the end.
+
+    Without automatic actions or take-backs, a child is worked out on the parent key's
+    parts (each pile's bytes): its two changed piles are slices of the parent's, so nothing is
+    played and undone on lists, which are built only when safe moves (rule 3) follow the
+    move.  `_Fast`'s move generator, safe-move test and score read bytes as they read lists."""
+    allowed = yield 0
+    T = st.T
+    rules = st.sp.rule3
+    dead_ends = st.dead_ends
+    plain = not st.autoplay and not st.takeback
+    root_undo = _play_safe_moves(st) if rules else []
+    root_line = _replay_described(st, root_undo)
+    if st.won():
+        return "won", root_line, 0
+    root = st.key()
+    while allowed < 1:  # the root's dead-end test below examines it: one state
+        allowed = yield 0
+    if st.dead():
+        return "lost", [], 1
+    parent: dict[bytes, tuple | None] = {root: None}
+    urgent_at: dict[bytes, list[int]] = {}  # `_urgent` by foundation heights
+    heap = [(_score(st), 0, root)]
+    push, pop = heapq.heappush, heapq.heappop
+    count = 0
+    states = 0
+    while heap:
+        while states >= allowed:
+            allowed = yield states
+        if len(parent) >= max_table:
+            return "unknown", [], states
+        score0, _, key = pop(heap)
+        states += 1
+        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+            return "unknown", [], states
+        piles, heights = key.split(b"\xff")[:-1], key[-4:]  # `_Fast.key`: the piles, then 4 heights
+        h = st.h = list(heights)
+        # plain moves are worked out on the piles' bytes; the lists are built only for the
+        # moves that need them (automatic actions, take-backs, safe moves to play)
+        st.t = piles if plain else [list(q) for q in piles]
+        if dead_ends and st.stuck():  # rule 8, where rule 6 applies
+            continue
+        # A move between tableau piles with nothing after it changes the score (`_score`,
+        # here score0) by its two piles' terms only, which follow from the piles' summed
+        # urgencies (see `_column_bad`); those are computed when first needed.
+        urgent = urgent_at.get(heights)
+        if urgent is None:  # few distinct heights: most positions reuse an earlier list
+            urgent = urgent_at[heights] = _urgent(h, st.urgency)
+        weight = [-1] * T  # per pile, the sum of its cards' urgencies
+        for m in st.moves():
+            a, b = m
+            between = a < T and b < T
+            if between:
+                if weight[a] < 0:
+                    weight[a] = sum(map(urgent.__getitem__, piles[a]))
+                if weight[b] < 0:
+                    weight[b] = sum(map(urgent.__getitem__, piles[b]))
+            entered = [(m, None)]  # the moves that lead into the child, with undo records
+            if plain:
+                child = piles.copy()
+                src = piles[a]
+                child[a] = src[:-1]
+                if b < T:
+                    child[b] = piles[b] + src[-1:]
+                else:
+                    h[b - T] += 1
+                st.t = child
+                # after a move between piles only the source's new top can be safe
+                # (`_enter_fast`), so the scan is skipped when that top cannot go home
+                q = child[a]
+                if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)) and st.safe_move():
+                    st.t = [list(q) for q in child]
+                    entered += _play_safe_moves(st)
+                    between = False
+                    tabs = sorted(map(bytes, st.t))
+                    tabs.append(bytes(h))
+                else:
+                    tabs = sorted(child)
+                    tabs.append(heights if b < T else bytes(h))
+            else:
+                entered = [(m, st.play(a, b))]
+                if entered[0][1]:  # Citadel's autoplay moved cards too
+                    between = False
+                    tabs = sorted(map(bytes, st.t))
+                    tabs.append(bytes(h))
+                else:  # only this move: rebuild its piles' bytes
+                    tabs = piles.copy()
+                    if a < T:
+                        tabs[a] = bytes(st.t[a])
+                    if b < T:
+                        tabs[b] = bytes(st.t[b])
+                    tabs.sort()
+                    tabs.append(heights if between else bytes(h))
+            k = b"\xff".join(tabs)
+            if k not in parent:
+                parent[k] = (key, m)
+                if sum(h) == 52:
+                    return "won", root_line + _fast_line(st, parent, k), states
+                if not (dead_ends and st.dead((a, b) if between else None)):
+                    count += 1
+                    if between:
+                        # every card left in a has one card fewer above it, every card
+                        # that was in b one more (the moved card, now b's top, has none)
+                        score = score0 - weight[a] + urgent[piles[a][-1]] + weight[b]
+                    else:
+                        score = _score(st)
+                    push(heap, (score, count, k))
+            _leave(st, entered, piles if plain else None)
+    return "lost", [], states
+
+
+
+def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
+    """Depth-first search on the fast state, with the same protocol as `_fast_search` (a
+    generator started with ``next()``, sent how many states it may have examined in all,
+    returning (status, line, states)), so that it can take turns with the best-first ones.
+    Moves are tried in `_dfs_moves`'s order and the safe moves of rule 3 follow each one, as
+    in the best-first search.  It is complete: a state already seen (its canonical key, rule
+    1) is not entered again, and "lost" comes only once every state reachable from the root
+    has been entered.  A state counts as examined when it is entered (its moves listed)."""
+    allowed = yield 0
+    rules = st.sp.rule3
+    root_undo = _play_safe_moves(st) if rules else []
+    if st.won():
+        return "won", _replay_described(st, root_undo), 0
+    seen = {st.key()}
+    states = 1
+    T, h = st.T, st.h
+    plain = not st.autoplay and not st.takeback
+    piles = [bytes(q) for q in st.t]
+    if plain:  # as in `_fast_search`: worked out on the piles' bytes, lists only for safe moves
+        st.t = piles
+    # one level per state on the current path: its moves, the next one to try, the undo
+    # records of the moves that led into it (None for the root) and its piles' bytes
+    path: list[list] = [[_dfs_moves(st, order, piles), 0, None, piles]]
+    while path:
+        level = path[-1]
+        moves, i, undo, piles = level
+        if i == len(moves):
+            path.pop()
+            if undo:
+                _leave(st, undo, path[-1][3] if plain else None)
+            continue
+        level[1] = i + 1
+        m = moves[i]
+        a, b = m
+        if plain:
+            src = piles[a]
+            tabs = piles.copy()
+            tabs[a] = src[:-1]
+            if b < T:
+                tabs[b] = piles[b] + src[-1:]
+            else:
+                h[b - T] += 1
+            entered = [(m, None)]
+            st.t = tabs
+            # as in the best-first search, only a move home or a top that can go home now
+            # may start safe moves (`_enter_fast`)
+            q = tabs[a]
+            if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)) and st.safe_move():
+                st.t = [list(q) for q in tabs]
+                entered += _play_safe_moves(st)
+                tabs = st.t = [bytes(q) for q in st.t]
+        else:
+            entered = [(m, st.play(a, b))]
+            if rules:
+                _enter_fast(st, a, entered)
+            t = st.t
+            if len(entered) == 1 and not entered[0][1]:  # only this move: rebuild its piles' bytes
+                tabs = piles.copy()
+                if a < T:
+                    tabs[a] = bytes(t[a])
+                if b < T:
+                    tabs[b] = bytes(t[b])
+            else:
+                tabs = [bytes(q) for q in t]
+        key = sorted(tabs)
+        key.append(bytes(h))
+        k = b"\xff".join(key)  # `_Fast.key`
+        if k in seen:
+            _leave(st, entered, piles if plain else None)
+            continue
+        if st.won():
+            played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
+            if plain:
+                st.t = [list(q) for q in tabs]
+            return "won", _replay_described(st, played), states
+        while states >= allowed:
+            allowed = yield states
+        if len(seen) >= max_table:
+            return "unknown", [], states
+        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+            return "unknown", [], states
+        seen.add(k)
+        states += 1
+        path.append([_dfs_moves(st, order, tabs), 0, entered, tabs])
+    return "lost", [], states
+
+
+def _leave(st: _Fast, entered: list, piles: list[bytes] | None) -> None:
+    """Take back the moves that led a fast search (best-first, depth-first or the probe) into a state
+    (`entered`, with their undo records).  With `piles` (the state it goes back to, as bytes:
+    no automatic actions or take-backs), only the heights need undoing; else the moves are
+    undone on the lists."""
+    if piles is None:
+        for (x, y), auto in reversed(entered):
+            st.undo(x, y, auto)
+        return
+    T, h = st.T, st.h
+    for (_, y), _ in entered:
+        if y >= T:
+            h[y - T] -= 1
+    st.t = piles
+
+def _fast_line(st: _Fast, parent: dict, key: bytes) -> list:
+    """The described line from the root to `key`: each step replays the stored move on its
+    parent position, followed by the safe moves that `_fast_best_first` played after it."""
+    steps = []
+    while parent[key] is not None:
+        key, m = parent[key]
+        steps.append((key, m))
+    out: list = []
+    for pkey, m in reversed(steps):
+        _restore_fast(st, pkey)
+        undo = [(m, st.play(*m))]
+        if st.sp.rule3:
+            _enter_fast(st, m[0], undo)
+        out += _replay_described(st, undo)
+    return out
+
+
+def _unwind(parent: dict, key: bytes) -> list:
+    out: list = []
+    while parent[key] is not None:
+        key, desc = parent[key]
+        out[:0] = desc
+    return out
+
+
+def _snapshot(st: _State) -> bytes:
+    """The whole position in pile order (face-down count first in each pile)."""
+    return b"\xff".join([bytes((f,)) + bytes(q) for q, f in zip(st.p, st.fd, strict=True)])
+
+
+def _restore(st: _State, snap: bytes) -> None:
+    parts = snap.split(b"\xff")
+    st.p = [list(x[1:]) for x in parts]
+    st.fd = [x[0] for x in parts]
+
+
+
+def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
+    """Best-first search on the generic state, complete like `_fast_best_first`; the heap
+    holds whole positions (bytes) and the table maps each canonical key to its parent."""
+    total = st.sp.total
+    root_line: list = []
+    _enter(st, root_line)
+    if st.foundation_count() == total:
+        return "won", root_line, 0
+    root = st.key()
+    if cap == 0:  # the root's dead-end test below examines it: one state
+        return "unknown", [], 0
+    if st.dead():
+        return "lost", [], 1
+    parent: dict[bytes, tuple | None] = {root: None}
+    heap = [(_generic_score(st), 0, root, _snapshot(st))]
+    count = 0
+    states = 0
+    while heap:
+        _, _, key, snap = heapq.heappop(heap)
+        if (cap >= 0 and states >= cap) or len(parent) >= max_table:
+            return "unknown", [], states
+        states += 1
+        if deadline is not None and not states & 127 and time.perf_counter() > deadline:
+            return "unknown", [], states
+        _restore(st, snap)
+        for m in st.moves(True):
+            ops = st.play(*m)
+            line = [m]
+            played = [(m, ops)] + _enter(st, line)
+            k = st.key()
+            if k not in parent:
+                parent[k] = (key, tuple(line))
+                if st.foundation_count() == total:
+                    return "won", root_line + _unwind(parent, k), states
+                if not st.dead():
+                    count += 1
+                    heapq.heappush(heap, (_generic_score(st), count, k, _snapshot(st)))
+            for _m, o in reversed(played):
+                st.undo(o)
+    return "lost", [], states
+
