@@ -5,6 +5,7 @@
     python benchmarks/atlas.py --summary-only        # rebuild data/atlas.json from the CSVs
     python benchmarks/atlas.py --markdown            # the same, as the Markdown table of benchmarks/RESULTS.md
     python benchmarks/atlas.py --retry-unknown ...   # first re-solve "unknown" rows (newer solver)
+    python benchmarks/atlas.py --players --workers 1 # the player entries (not run by default)
 
 Every entry is a fixed, documented range of numbered deals of one game + variant, solved with a
 fixed ``max_states`` (so every record is the same on any machine).  Results stream to
@@ -20,6 +21,13 @@ Citadel and Beleaguered Castle entries use the same deal numbers, hence the same
 deal.  A "won" or "lost" record is a proof (the solver replays every winning line; "lost" only
 follows a complete search), so records stay valid when the solver gets faster; only
 "unknown" depends on the solver and its cap.
+
+Player entries (`PLAYER_ENTRIES`, summary key ``players``): the same machinery with a player
+who does not see the face-down cards (`solitaire_nb.players`) instead of the solver: each
+record says whether that player won the deal, its ``seconds`` is the time the game took.
+They bound a game's win rate from below (what a good player who does not peek wins), as
+the solver's entries bound it from above (what a player who sees everything wins).  Run
+them with ``--players`` or by naming them in ``--entries``; a plain run leaves them alone.
 """
 
 from __future__ import annotations
@@ -56,8 +64,9 @@ class Entry:
     variant: dict = field(default_factory=dict)
     first: int = 1
     last: int = 1000
-    max_states: int = 100_000
+    max_states: int | None = 100_000
     note: str = ""  # Spanish: what the entry shows
+    player: str | None = None  # a name in solitaire_nb.players.PLAYERS: played, not solved
 
     @property
     def deals(self) -> range:
@@ -93,8 +102,22 @@ ENTRIES = [
     Entry("moving_left_desplazar", "moving_left", {"shift_left": True}, 1, 100, 10_000,
           "Con el desplazamiento a la izquierda de PySolFC; también «con ventaja»."),
 ]
+# Players who do not peek (issue 25): the heuristic player over 10,000 deals where it is
+# cheap, and the random and first-legal-move baselines on the first 1,000 of the same deals.
+PLAYER_ENTRIES = [
+    Entry("moving_left_jugador", "moving_left", {}, 1, 10_000, None,
+          "Un jugador que no ve las cartas boca abajo ni el mazo (límite inferior).", "heuristic"),
+    Entry("moving_left_azar", "moving_left", {}, 1, 1_000, None,
+          "Referencia: una jugada legal al azar.", "random"),
+    Entry("moving_left_primera", "moving_left", {}, 1, 1_000, None,
+          "Referencia: siempre la primera jugada legal.", "first"),
+    Entry("moving_left_desplazar_jugador", "moving_left", {"shift_left": True}, 1, 10_000, None,
+          "El mismo jugador, con el desplazamiento a la izquierda de PySolFC.", "heuristic"),
+    Entry("chequers_jugador", "chequers", {}, 1, 2_000, None,
+          "Un jugador que no ve las cartas boca abajo de la reserva.", "heuristic"),
+]
 PAIRS = [("citadel_sin_devolver", "beleaguered_castle_sin_devolver"), ("citadel", "beleaguered_castle")]
-BY_KEY = {e.key: e for e in ENTRIES}
+BY_KEY = {e.key: e for e in ENTRIES + PLAYER_ENTRIES}
 
 
 def solver_fingerprint() -> str:
@@ -111,7 +134,7 @@ def solver_fingerprint() -> str:
 def load(entry: Entry) -> WinRate:
     """The records of `entry` already in its CSV (only deals inside its planned range)."""
     flags = sn.GAMES[entry.game].resolve_variant(entry.variant)
-    result = WinRate(entry.game, flags, None, entry.max_states, [])
+    result = WinRate(entry.game, flags, None, entry.max_states, [], entry.player)
     if entry.csv.exists():
         _, records = read_records(entry.csv)
         result.records = sorted((r for r in records if entry.first <= r.deal <= entry.last), key=lambda r: r.deal)
@@ -135,6 +158,11 @@ def entry_summary(entry: Entry) -> dict:
         complete=result.total == len(entry.deals),
         csv=str(entry.csv.relative_to(REPO)),
     )
+    if entry.player is not None:
+        from solitaire_nb.players import PLAYER_VERSION, PLAYERS
+
+        s.update(player_name=PLAYERS[entry.player].display_name, player_version=PLAYER_VERSION,
+                 seconds_per_deal=s["seconds"] / result.total if result.total else None)
     return s
 
 
@@ -197,6 +225,10 @@ def write_summary() -> dict:
         "entries": [entry_summary(e) for e in ENTRIES],
         "pairs": [pair_summary(a, b) for a, b in PAIRS],
         "blake_gent": blake_gent_summary(),
+        "players": [entry_summary(e) for e in PLAYER_ENTRIES],
+        "players_note": "Jugadores que no ven las cartas boca abajo, el mazo ni la reserva "
+                        "(solitaire_nb.players): «won» es una partida que el jugador gana; sin "
+                        "max_states ni «sin decidir»",
     }
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     for path in (SUMMARY, PACKAGED):
@@ -222,6 +254,11 @@ def print_table(doc: dict) -> None:
         print(f"pareja {p['a']} / {p['b']}: {p['common_deals']} comunes, ambas {p['both_won']}, "
               f"solo la 1.ª {p['only_a']}, solo la 2.ª {p['only_b']}, ninguna {p['both_lost']}, "
               f"sin decidir {p['undecided']}")
+    for s in doc.get("players", []):
+        if s["computed_deals"]:
+            print(f"{s['key']:34} {s['computed_deals']:>6}/{s['planned_deals']:<6} {s['won']:>6} {s['lost']:>6} "
+                  f"{'':>6} {100 * s['rate']:>6.2f} {100 * s['interval_low']:>7.2f}–{100 * s['interval_high']:<7.2f}"
+                  f" {s['seconds']:>8.0f}  ({s['player']}, {1000 * s['seconds_per_deal']:.0f} ms/partida)")
     bg = doc["blake_gent"]
     print(f"Blake & Gent: {100 * bg['published_low']:.3f}–{100 * bg['published_high']:.3f} %; nuestro "
           f"{100 * bg['our_low']:.2f}–{100 * bg['our_high']:.2f} % con {bg['our_deals']} partidas; "
@@ -249,22 +286,40 @@ def markdown_table(doc: dict) -> str:
     return "\n".join(rows)
 
 
-def run(entries: list[Entry], workers: int, deadline: float, chunk: int, max_deals: int | None) -> None:
+def players_markdown(doc: dict) -> str:
+    """The player entries as a Spanish Markdown table, for benchmarks/RESULTS.md."""
+    rows = ["| jugador | juego | variante | partidas | ganadas | victorias | IC 95 % | ms por partida |",
+            "|---|---|---|---|---|---|---|---|"]
+    for s in doc.get("players", []):
+        if not s["computed_deals"]:
+            continue
+        flags = sn.GAMES[s["game"]].variants
+        changed = ", ".join(f"`{k}={v}`" for k, v in s["variant"].items() if flags[k].default != v)
+        pct = [f"{100 * x:.1f}".replace(".", ",") + " %" for x in (s["rate"], s["interval_low"], s["interval_high"])]
+        num = [f"{n:,}".replace(",", ".") for n in (s["first_deal"], s["last_deal"], s["computed_deals"], s["won"])]
+        rows.append(f"| {s['player_name']} | {s['display_name']} | {changed or 'reglas de la página'} | "
+                    f"{num[2]} (n.º {num[0]}–{num[1]}) | {num[3]} | {pct[0]} | {pct[1]}–{pct[2]} | "
+                    f"{1000 * s['seconds_per_deal']:.0f} |")
+    return "\n".join(rows)
+
+
+def run(entries: list[Entry], workers: int, deadline: float, chunk: int | None, max_deals: int | None) -> None:
     executor = InProcessExecutor() if workers == 1 else None
     for entry in entries:
+        size = chunk or (500 if entry.player else 20)  # a player's deal takes a fraction of a second
         done = {r.deal for r in load(entry).records}
         todo = [d for d in entry.deals if d not in done]
         if max_deals is not None:
             todo = [d for d in todo if d < entry.first + max_deals]
-        for i in range(0, len(todo), chunk):
+        for i in range(0, len(todo), size):
             if time.monotonic() >= deadline:
                 return
-            part = todo[i:i + chunk]
+            part = todo[i:i + size]
             t0 = time.perf_counter()
             win_rate(entry.game, part, max_states=entry.max_states, executor=executor, workers=workers,
-                     progress=False, out=entry.csv, **entry.variant)
+                     progress=False, out=entry.csv, player=entry.player, **entry.variant)
             doc = write_summary()
-            s = next(x for x in doc["entries"] if x["key"] == entry.key)
+            s = next(x for x in doc["entries"] + doc["players"] if x["key"] == entry.key)
             print(f"{entry.key}: partidas {part[0]}–{part[-1]} en {time.perf_counter() - t0:.0f} s; "
                   f"{s['computed_deals']}/{s['planned_deals']} hechas, {s['won']} ganadas, {s['lost']} perdidas, "
                   f"{s['unknown']} sin decidir", flush=True)
@@ -308,35 +363,43 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--entries", help="comma-separated entry keys (default: all, in plan order)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (1: in-process)")
     ap.add_argument("--hours", type=float, default=None, help="time budget; stops after the chunk running then")
-    ap.add_argument("--chunk", type=int, default=20, help="deals per chunk between summary rewrites")
+    ap.add_argument("--chunk", type=int, default=None,
+                    help="deals per chunk between summary rewrites (default 20; 500 for a player)")
     ap.add_argument("--max-deals", type=int, default=None, help="only the first N deals of each entry's range")
     ap.add_argument("--summary-only", action="store_true", help="only rebuild data/atlas.json from the CSVs")
     ap.add_argument("--retry-unknown", action="store_true",
                     help="first solve again the deals left unknown (by an older, slower solver)")
+    ap.add_argument("--players", action="store_true", help="run the player entries (after any --entries)")
     ap.add_argument("--list", action="store_true", help="print the plan and exit")
     ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table (benchmarks/RESULTS.md)")
     args = ap.parse_args(argv)
     if args.list:
         total = 0.0
-        for e in ENTRIES:
+        for e in ENTRIES + PLAYER_ENTRIES:
             result = load(e)
             seconds = sum(r.seconds for r in result.records)
             total += seconds
-            print(f"{e.key:34} {e.game:20} {json.dumps(e.variant):24} {e.first}–{e.last} max_states={e.max_states:<7}"
+            limit = f"max_states={e.max_states:<7}" if e.player is None else f"jugador={e.player:<10}"
+            print(f"{e.key:34} {e.game:20} {json.dumps(e.variant):24} {e.first}–{e.last} {limit}"
                   f" {result.total:>6} hechas, {seconds:>8.0f} s registrados")
         print(f"total: {total / 3600:.1f} h de un núcleo (los segundos que registra cada partida)")
         return
     if args.markdown:
-        print(markdown_table(write_summary()))
+        doc = write_summary()
+        print(markdown_table(doc))
+        print()
+        print(players_markdown(doc))
         return
     entries = ENTRIES if not args.entries else [BY_KEY[k] for k in args.entries.split(",")]
+    if args.players:
+        entries = (entries if args.entries else []) + [e for e in PLAYER_ENTRIES if e not in entries]
     if not args.summary_only:
         deadline = time.monotonic() + (args.hours * 3600 if args.hours else float("inf"))
         print(f"solitaire_nb {sn.__version__}, solver {solver_fingerprint()}, Python {platform.python_version()}, "
               f"{args.workers} proceso(s); la máquina puede estar compartida: los tiempos son orientativos",
               file=sys.stderr)
         if args.retry_unknown:
-            retry_unknown(entries, args.workers, deadline, args.chunk)
+            retry_unknown([e for e in entries if e.player is None], args.workers, deadline, args.chunk or 20)
         run(entries, args.workers, deadline, args.chunk, args.max_deals)
     print_table(write_summary())
 

@@ -27,6 +27,12 @@ few numbers travel each way.  Under ``max_states`` alone a deal's record (apart 
 ``seconds``) is the same on every machine and executor; ``time_limit`` makes it depend on
 the machine's speed.
 
+A player instead of the solver: with ``player="heuristic"`` (a name in
+`solitaire_nb.players.PLAYERS`) each deal is played out by that player, who sees only what a
+person sees (`solitaire_nb.players`); "won" then means the player won it and "lost" that it
+did not (there are no unknowns), the work item is `solitaire_nb.players.play_deal`, and a
+record's ``states`` column counts the moves it made.
+
 Resumable studies: with ``out=`` a CSV file, every result is appended and flushed as it
 comes, and a rerun with the same file solves only the deals not there yet (`studyfile`: its
 format, the rows it trusts, and its one-writer lock).  A file made with another game, variant
@@ -86,6 +92,7 @@ MAX_WORKERS = 256
 """Most processes `win_rate` starts for its own pool."""
 
 STATUS_ES = {"won": "tiene solución", "lost": "no tiene solución", "unknown": "sin decidir"}
+PLAYER_STATUS_ES = {"won": "ganada", "lost": "perdida", "unknown": "sin decidir"}
 
 
 # ---------------------------------------------------------------------- interval arithmetic
@@ -129,6 +136,9 @@ class WinRate:
     time_limit: float | None
     max_states: int | None
     records: list[DealRecord] = field(default_factory=list)
+    player: str | None = None
+    """The player who played the deals (a name in `solitaire_nb.players.PLAYERS`), or None
+    for the solver."""
 
     def _count(self, status: str) -> int:
         return sum(1 for r in self.records if r.status == status)
@@ -185,6 +195,7 @@ class WinRate:
             "variant": dict(self.variant),
             "time_limit": self.time_limit,
             "max_states": self.max_states,
+            "player": self.player,
             "deals": self.total,
             "first_deal": min(deals) if deals else None,
             "last_deal": max(deals) if deals else None,
@@ -205,6 +216,15 @@ class WinRate:
             return "Ninguna partida resuelta todavía."
         low, high = self.interval
         name = GAMES[self.name].display_name
+        if self.player is not None:
+            from .players import PLAYERS
+
+            who = PLAYERS[self.player].display_name if self.player in PLAYERS else self.player
+            return (
+                f"{name}: el jugador «{who}», que no ve las cartas boca abajo, gana {self.won} de "
+                f"{self.total} {'partida' if self.total == 1 else 'partidas'} ({_pct(self.rate)}); "
+                f"intervalo de confianza del 95 %: {_pct(low)} – {_pct(high)}."
+            )
         won = ("partida" if self.total == 1 else "partidas") + (" tiene" if self.won == 1 else " tienen")
         lost = "tiene" if self.lost == 1 else "tienen"
         unknown = "queda" if self.unknown == 1 else "quedan"
@@ -271,17 +291,21 @@ class _Progress:
     """Reports a study's progress: to the caller's function, to the default bar in a kernel
     (`progress.kernel_bar`), or nowhere."""
 
-    def __init__(self, progress: bool | ProgressFn, total: int, done: int, display_name: str):
+    def __init__(self, progress: bool | ProgressFn, total: int, done: int, display_name: str, player: bool = False):
         self.own = progress if callable(progress) else None
         self.show = kernel_bar(total, display_name, done) if progress is True else None
         self.done, self.text = done, ""
+        self.player = player
 
     def update(self, done: int, total: int, counts: dict[str, int]) -> None:
         self.done = done
-        self.text = (
-            f"{done}/{total} partidas: {counts['won']} con solución, {counts['lost']} sin solución, "
-            f"{counts['unknown']} sin decidir"
-        )
+        if self.player:
+            self.text = f"{done}/{total} partidas: {counts['won']} ganadas, {counts['lost']} perdidas"
+        else:
+            self.text = (
+                f"{done}/{total} partidas: {counts['won']} con solución, {counts['lost']} sin solución, "
+                f"{counts['unknown']} sin decidir"
+            )
         if self.own is not None:
             self.own(done, total, self.text)
         if self.show is not None:
@@ -302,6 +326,7 @@ def win_rate(
     progress: bool | ProgressFn = True,
     out: str | os.PathLike | None = None,
     workers: int | None = None,
+    player: str | None = None,
     **variant: bool,
 ) -> WinRate:
     """Solve the numbered `deals` of game `name` and count how many can be won.
@@ -314,6 +339,9 @@ def win_rate(
     ``progress``: True for a progress bar when run in a Jupyter kernel (silent elsewhere),
     False, or a function called as ``progress(done, total, text)`` after each deal.  ``variant``: the game's
     variant flags.  Records come back sorted by deal, one per distinct deal asked for.
+    ``player``: a player's name (`solitaire_nb.players.PLAYERS`, e.g. "heuristic") to have
+    that player play each deal instead of the solver (then no ``time_limit`` or
+    ``max_states``); see the module docstring.
 
     Every argument is checked before any work (Spanish ValueError, docs/entradas.md); a
     study file has one writer at a time: a second run on a file in use is refused."""
@@ -328,30 +356,71 @@ def win_rate(
         workers = check_int(workers, "workers (procesos)", 1, MAX_WORKERS)
     if not (isinstance(progress, bool) or callable(progress)):
         raise ValueError(f"progress debe ser True, False o una función, no {shown(progress)}")
+    if player is not None:
+        from .players import check_player
+
+        player = check_player(player)
+        if time_limit is not None or max_states is not None:
+            raise ValueError("Un jugador no usa time_limit ni max_states: juega cada partida hasta el final")
     path = None if out is None else _path(out)
     wanted = _deal_list(deals)
     if path is None:
-        return _study(name, flags, wanted, time_limit, max_states, executor, progress, None, workers)
+        return _study(name, flags, wanted, time_limit, max_states, executor, progress, None, workers, player)
     with _study_lock(path):
-        return _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers)
+        return _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers, player)
 
 
-def _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers) -> WinRate:
+def _player_params(player: str | None) -> dict:
+    """What a study file's header says about the player (nothing for the solver)."""
+    if player is None:
+        return {}
+    from .players import PLAYER_VERSION
+
+    return {"player": player, "player_version": PLAYER_VERSION}
+
+
+def _check_same_player(path: Path, player: str | None) -> None:
+    """Refuse a study file made by another player (or by the solver, or the other way round)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            first = fh.readline()
+    except (OSError, UnicodeDecodeError):
+        return  # missing or unreadable: `_open_study` says so in its own words
+    try:
+        old = json.loads(first[len(HEADER_PREFIX):]) if first.startswith(HEADER_PREFIX) else None
+    except (ValueError, RecursionError):
+        old = None
+    if not isinstance(old, dict):
+        return
+    mine = _player_params(player)
+    theirs = {k: old[k] for k in ("player", "player_version") if k in old}
+    if theirs != mine:
+        def who(p: dict) -> str:
+            return f"del jugador {shown(p['player'])} (versión {p.get('player_version')})" if p else "del resolvedor"
+
+        raise ValueError(
+            f"El archivo {path} es de otro estudio: {who(theirs)}; este es {who(mine)}. "
+            "Usa otro archivo."
+        )
+
+
+def _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers, player=None) -> WinRate:
     """`win_rate` once its arguments are checked (and, with a file, its lock held)."""
-    params = _params(name, flags, time_limit, max_states)
+    params = {**_params(name, flags, time_limit, max_states), **_player_params(player)}
     done: dict[int, DealRecord] = {}
     fh = None
     if path is not None:
+        _check_same_player(path, player)
         done, fh = _open_study(path, params)
     todo = [d for d in wanted if d not in done]
     records = {d: done[d] for d in wanted if d in done}
-    bar = _Progress(progress, len(wanted), len(records), GAMES[name].display_name)
+    bar = _Progress(progress, len(wanted), len(records), GAMES[name].display_name, player is not None)
     counts = {s: sum(1 for r in records.values() if r.status == s) for s in STATUSES}
     own = executor is None and bool(todo)
     pool = _default_executor(workers) if own else executor
     ok = False
     try:
-        for rec in _run(pool, todo, name, flags, time_limit, max_states, workers):
+        for rec in _run(pool, todo, name, flags, time_limit, max_states, workers, player):
             records[rec.deal] = rec
             counts[rec.status] += 1
             if fh is not None:
@@ -365,7 +434,7 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
         if own:
             pool.shutdown(wait=ok, cancel_futures=True)
         bar.close(ok)
-    return WinRate(name, flags, time_limit, max_states, [records[d] for d in sorted(records)])
+    return WinRate(name, flags, time_limit, max_states, [records[d] for d in sorted(records)], player)
 
 
 def _deal_list(deals: Iterable[int]) -> list[int]:
@@ -387,9 +456,11 @@ def _deal_list(deals: Iterable[int]) -> list[int]:
     return list(seen)
 
 
-def _run(pool: cf.Executor, todo: list[int], name: str, flags: dict, time_limit, max_states, workers):
+def _run(pool: cf.Executor, todo: list[int], name: str, flags: dict, time_limit, max_states, workers, player=None):
     """Yield records as they complete, keeping a bounded number of calls in flight (so an
     interruption leaves little queued work and memory stays flat on long studies)."""
+    if player is not None:
+        from .players import play_deal
     window = 4 * (workers or getattr(pool, "_max_workers", None) or os.cpu_count() or 1)
     it = iter(todo)
     pending: set[cf.Future] = set()
@@ -399,7 +470,10 @@ def _run(pool: cf.Executor, todo: list[int], name: str, flags: dict, time_limit,
                 deal = next(it, None)
                 if deal is None:
                     break
-                fut = pool.submit(solve_deal, name, deal, flags, time_limit, max_states)
+                if player is None:
+                    fut = pool.submit(solve_deal, name, deal, flags, time_limit, max_states)
+                else:
+                    fut = pool.submit(play_deal, name, deal, flags, player)
                 pending.add(fut)
                 if fut.done():  # in-process: save it before solving more, lest a stop lose it
                     break
