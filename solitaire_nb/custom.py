@@ -34,7 +34,7 @@ from . import custom_texts as words
 from .checks import check_int, shown
 from .games import GAMES
 from .games.layout import deal_layout
-from .rules import GameDef, Rules
+from .rules import GameDef, RuleIds, Rules
 
 LIKES = ("scotch", "bakers_dozen", "citadel", "beleaguered_castle")
 MIN_COLUMNS, MAX_COLUMNS = 4, 20
@@ -300,6 +300,7 @@ def _compose(base: GameDef, real: dict[str, Any], name: str) -> GameDef:
     return dataclasses.replace(
         base,
         name=name,
+        rule_ids=_rule_ids(base.rule_ids, texts, ids),
         display_name=display_name,
         variants={},
         configure=functools.partial(_configured, rules),
@@ -317,37 +318,16 @@ def _compose(base: GameDef, real: dict[str, Any], name: str) -> GameDef:
     )
 
 
-def new_game_from_definition(definition: GameDef, seed: int | None = None, deck: list | None = None):
-    """A new game of a composed `definition`: a stop-gap mirror of `engine.new_game` until it
-    takes a GameDef (then this goes).  It works on both engine layouts (the autoplay on the
-    `Game` itself, or on its `Position`)."""
-    from .cards import CARDS
-    from .engine import DealReport, Game
-    from .engine import new_game as _new_game
-
-    if definition.spec is None:
-        return _new_game(definition.name, seed=seed, deck=deck)
-    probe = _new_game(definition.spec["like"], seed=seed, deck=deck)  # the same checks of seed and deck
-    game = Game(definition, definition.resolve_variant({}))
-    game.seed = probe.seed
-    game._deal = probe._deal
-    rules = game.rules
-    layout = definition.deal(list(probe._deal or ()), rules)
-    game._apply_layout(layout)
-    ops: list[tuple] = []
-    pos = getattr(game, "_pos", None)
-    if pos is not None:
-        ops = [op for op in pos.autoplay() if len(op) == 4]
-        cards = [CARDS[op[2][0]] for op in ops]
-    else:
-        if rules.autoplay:
-            game._autoplay(ops, set())
-        cards = [op[2][0] for op in ops]
-    if rules.deal_to_foundations or rules.autoplay or definition.spec["like"] in ("citadel", "beleaguered_castle"):
-        game.deal_report = DealReport(
-            tuple(layout.to_foundations),
-            tuple(layout.meant_for),
-            tuple(cards),
-            tuple(game.pile_ids[op[0]] for op in ops),
-        )
-    return game
+def _rule_ids(base: RuleIds, texts: Mapping[str, str], ids: Mapping[str, tuple[str, ...]]) -> RuleIds:
+    """The like game's refusal ids with each one whose rule a change rewrote pointing at the
+    new sentence (``LAB-<aspect>``), so every refusal cites one of the composed game's rules."""
+    lab = {f"LAB-{a}" for a in REFUSALS_OF if f"LAB-{a}" in texts}
+    out: dict[str, str] = {}
+    for field in dataclasses.fields(base):
+        rid = getattr(base, field.name)
+        aspect = next((a for a, kinds in REFUSALS_OF.items() if field.name in kinds), None)
+        if aspect is not None and f"LAB-{aspect}" in lab:
+            out[field.name] = f"LAB-{aspect}"
+        elif rid not in texts:  # a rule a change dropped for a sentence of another aspect
+            out[field.name] = next((f"LAB-{a}" for a, rids in ids.items() if rid in rids and f"LAB-{a}" in texts), rid)
+    return dataclasses.replace(base, **out)
