@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import sys
+import types
 from collections.abc import Mapping
 from typing import Any
 
@@ -331,3 +333,14 @@ def _rule_ids(base: RuleIds, texts: Mapping[str, str], ids: Mapping[str, tuple[s
         elif rid not in texts:  # a rule a change dropped for a sentence of another aspect
             out[field.name] = next((f"LAB-{a}" for a, rids in ids.items() if rid in rids and f"LAB-{a}" in texts), rid)
     return dataclasses.replace(base, **out)
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as `custom`: ``sn.custom("citadel", columns=10)`` composes a game
+    while ``from solitaire_nb import custom`` still gives the module (its names, `LIKES`, …)."""
+
+    def __call__(self, like: str | GameDef, /, **changes: Any) -> GameDef:
+        return custom(like, **changes)
+
+
+sys.modules[__name__].__class__ = _CallableModule
