@@ -248,7 +248,7 @@ def _value_text(value: Any) -> str:
 def _parse_value(text: str) -> Any:
     if text in ("true", "false"):
         return text == "true"
-    if text.isdigit() and text.isascii():
+    if text.isdigit() and text.isascii() and len(text) <= 9:  # longer: refused as text, never parsed
         return int(text)
     return text
 

@@ -196,6 +196,29 @@ def test_bad_composed_share_codes_are_refused_in_spanish(code, message):
         load_share(code)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.from_regex(
+            r"(citadel|scotch|bakers_dozen|beleaguered_castle|x)(\+[a-z_]{0,12}=?[a-z0-9]{0,12}){1,3}(;[a-z]+=[01])?"
+            r"/[0-9]{0,3}/(T[0-9]{1,2}-[TB][0-9]{1,2})?",
+            fullmatch=True,
+        ),
+    )
+)
+def test_any_text_as_a_composed_share_code_loads_or_is_refused_in_spanish(text):
+    try:
+        load_share(text)
+    except ValueError as exc:
+        assert "Traceback" not in str(exc) and "Exceeds" not in str(exc)
+
+
+def test_a_huge_number_in_a_composed_name_is_refused_as_a_value():
+    with pytest.raises(ValueError, match="columns debe ser un entero entre 4 y 20"):
+        load_share("citadel+columns=" + "9" * 5000 + "/1/")
+
+
 @st.composite
 def compositions(draw):
     like = draw(st.sampled_from(lab.LIKES))
