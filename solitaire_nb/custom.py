@@ -19,7 +19,10 @@ The deal is the data-driven one (`games.layout.deal_layout`).  The result has a 
 the order above, ``true``/``false`` for flags), a Spanish `display_name`, a JSON `spec`
 ({"like": …, "changes": {…}} with only the real changes) and no variant flags.  Its `rules`
 are the like game's sentences with each rule a change touches replaced by a sentence written
-from the composed rules, under an id ``LAB-<aspect>`` (`changed_rules` lists them by change).
+from the composed rules, under an id ``LAB-<aspect>`` (`changed_rules` lists them by change),
+and its `rule_ids` point each refusal at one of those rules, so a refused move always cites a
+rule of the composed game itself.  The engine takes the result (or its name) wherever it takes
+a game's name; `to_json` writes the spec and `load_game` rebuilds it (`from_spec`).
 With no change, `custom(x)` deals and plays exactly like `x` and keeps x's name.
 """
 

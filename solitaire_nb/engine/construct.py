@@ -258,7 +258,8 @@ def new_game(
 
 
 def load_game(text: str) -> Game:
-    """Rebuild a game from `Game.to_json` text, replaying and checking its moves."""
+    """Rebuild a game from `Game.to_json` text, replaying and checking its moves (a composed
+    game from the document's "spec", which must describe the game its "game" names)."""
     from .game import Game
 
     try:
