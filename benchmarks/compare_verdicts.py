@@ -53,10 +53,8 @@ def selection(states_cap: int) -> list[tuple[str, str, dict, int, int]]:
 def run(out: Path, limit: int | None, states_cap: int, shard: str = "0/1") -> int:
     from solitaire_nb import new_game, solve
 
-    done = set()
-    if out.exists():
-        with open(out, encoding="utf-8") as fh:
-            done = {(r["key"], int(r["deal"])) for r in csv.DictReader(fh)}
+    base = out.with_name(out.name.split(".csv")[0] + ".csv")
+    done = set(read(base))  # the record and every shard of it
     k, n = (int(x) for x in shard.split("/"))
     todo = [d for i, d in enumerate(selection(states_cap)) if i % n == k and (d[0], d[3]) not in done]
     if limit is not None:

@@ -39,6 +39,8 @@ __all__ = [
     "solve",
     "win_rate",
     "study",
+    "custom",
+    "from_spec",
 ]
 
 _LAZY = {
@@ -49,8 +51,11 @@ _LAZY = {
     "render_html": ("render", "render_html"),
     "solve": ("solver", "solve"),
     "win_rate": ("winrate", "win_rate"),
+    "from_spec": ("custom", "from_spec"),
 }
-_LAZY_MODULES = {"study", "study_plots", "render", "board", "solver", "winrate"}
+# `custom` is a module that is also callable: ``sn.custom("citadel", columns=10)`` composes a
+# game and ``from solitaire_nb import custom`` still gives the module (custom.LIKES, …).
+_LAZY_MODULES = {"study", "study_plots", "render", "board", "solver", "winrate", "custom"}
 
 
 def __getattr__(name: str) -> Any:

@@ -239,8 +239,11 @@ function render({ model, el: root }) {
     root.dataset.game = v.game || "";
     root.dataset.seed = v.seed === null || v.seed === undefined ? "" : String(v.seed);
     root.dataset.moves = String(v.moves_played || 0);
-    if (gameSelect.options.length === 0) {
+    const gamesKey = JSON.stringify(v.games || []);  // a composed game joins the list while it is played
+    if (gameSelect.dataset.games !== gamesKey) {
+      gameSelect.replaceChildren();
       for (const [name, label] of v.games || []) gameSelect.append(el("option", { value: name, text: label }));
+      gameSelect.dataset.games = gamesKey;
     }
     if (document.activeElement !== gameSelect) gameSelect.value = v.game || "";
     if (document.activeElement !== seedInput) seedInput.value = root.dataset.seed;

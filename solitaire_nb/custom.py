@@ -19,7 +19,10 @@ The deal is the data-driven one (`games.layout.deal_layout`).  The result has a 
 the order above, ``true``/``false`` for flags), a Spanish `display_name`, a JSON `spec`
 ({"like": …, "changes": {…}} with only the real changes) and no variant flags.  Its `rules`
 are the like game's sentences with each rule a change touches replaced by a sentence written
-from the composed rules, under an id ``LAB-<aspect>`` (`changed_rules` lists them by change).
+from the composed rules, under an id ``LAB-<aspect>`` (`changed_rules` lists them by change),
+and its `rule_ids` point each refusal at one of those rules, so a refused move always cites a
+rule of the composed game itself.  The engine takes the result (or its name) wherever it takes
+a game's name; `to_json` writes the spec and `load_game` rebuilds it (`from_spec`).
 With no change, `custom(x)` deals and plays exactly like `x` and keeps x's name.
 """
 
@@ -27,6 +30,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import sys
+import types
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,7 +39,7 @@ from . import custom_texts as words
 from .checks import check_int, shown
 from .games import GAMES
 from .games.layout import deal_layout
-from .rules import GameDef, Rules
+from .rules import GameDef, RuleIds, Rules
 
 LIKES = ("scotch", "bakers_dozen", "citadel", "beleaguered_castle")
 MIN_COLUMNS, MAX_COLUMNS = 4, 20
@@ -246,7 +251,7 @@ def _value_text(value: Any) -> str:
 def _parse_value(text: str) -> Any:
     if text in ("true", "false"):
         return text == "true"
-    if text.isdigit() and text.isascii():
+    if text.isdigit() and text.isascii() and len(text) <= 9:  # longer: refused as text, never parsed
         return int(text)
     return text
 
@@ -300,6 +305,7 @@ def _compose(base: GameDef, real: dict[str, Any], name: str) -> GameDef:
     return dataclasses.replace(
         base,
         name=name,
+        rule_ids=_rule_ids(base.rule_ids, texts, ids),
         display_name=display_name,
         variants={},
         configure=functools.partial(_configured, rules),
@@ -317,37 +323,27 @@ def _compose(base: GameDef, real: dict[str, Any], name: str) -> GameDef:
     )
 
 
-def new_game_from_definition(definition: GameDef, seed: int | None = None, deck: list | None = None):
-    """A new game of a composed `definition`: a stop-gap mirror of `engine.new_game` until it
-    takes a GameDef (then this goes).  It works on both engine layouts (the autoplay on the
-    `Game` itself, or on its `Position`)."""
-    from .cards import CARDS
-    from .engine import DealReport, Game
-    from .engine import new_game as _new_game
+def _rule_ids(base: RuleIds, texts: Mapping[str, str], ids: Mapping[str, tuple[str, ...]]) -> RuleIds:
+    """The like game's refusal ids with each one whose rule a change rewrote pointing at the
+    new sentence (``LAB-<aspect>``), so every refusal cites one of the composed game's rules."""
+    lab = {f"LAB-{a}" for a in REFUSALS_OF if f"LAB-{a}" in texts}
+    out: dict[str, str] = {}
+    for field in dataclasses.fields(base):
+        rid = getattr(base, field.name)
+        aspect = next((a for a, kinds in REFUSALS_OF.items() if field.name in kinds), None)
+        if aspect is not None and f"LAB-{aspect}" in lab:
+            out[field.name] = f"LAB-{aspect}"
+        elif rid not in texts:  # a rule a change dropped for a sentence of another aspect
+            out[field.name] = next((f"LAB-{a}" for a, rids in ids.items() if rid in rids and f"LAB-{a}" in texts), rid)
+    return dataclasses.replace(base, **out)
 
-    if definition.spec is None:
-        return _new_game(definition.name, seed=seed, deck=deck)
-    probe = _new_game(definition.spec["like"], seed=seed, deck=deck)  # the same checks of seed and deck
-    game = Game(definition, definition.resolve_variant({}))
-    game.seed = probe.seed
-    game._deal = probe._deal
-    rules = game.rules
-    layout = definition.deal(list(probe._deal or ()), rules)
-    game._apply_layout(layout)
-    ops: list[tuple] = []
-    pos = getattr(game, "_pos", None)
-    if pos is not None:
-        ops = [op for op in pos.autoplay() if len(op) == 4]
-        cards = [CARDS[op[2][0]] for op in ops]
-    else:
-        if rules.autoplay:
-            game._autoplay(ops, set())
-        cards = [op[2][0] for op in ops]
-    if rules.deal_to_foundations or rules.autoplay or definition.spec["like"] in ("citadel", "beleaguered_castle"):
-        game.deal_report = DealReport(
-            tuple(layout.to_foundations),
-            tuple(layout.meant_for),
-            tuple(cards),
-            tuple(game.pile_ids[op[0]] for op in ops),
-        )
-    return game
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as `custom`: ``sn.custom("citadel", columns=10)`` composes a game
+    while ``from solitaire_nb import custom`` still gives the module (its names, `LIKES`, …)."""
+
+    def __call__(self, like: str | GameDef, /, **changes: Any) -> GameDef:
+        return custom(like, **changes)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,7 +1,9 @@
 """Share codes: a short text that rebuilds a game, written in the learner notation.
 
 ``citadel/1234/T1-T2,T4-B1``: the game (with its non-default variant flags,
-``chequers;wrap=0``), where it starts, and the moves played (`notation.format_move` with
+``chequers;wrap=0``; a composed game by its name, ``like+change=value…``, so the head's
+grammar is ``like(+change=value)*(;flag=0|1)*`` with values as `custom.custom_from_name`
+reads them: digits, ``true``/``false`` or a word such as ``king``), where it starts, and the moves played (`notation.format_move` with
 ``-``).  The start is a deal number, ``p.<…>`` for a position given by hand (practice
 positions included) or ``d.<…>`` for an explicit deal order, both as base64url of a compact
 byte encoding.  Codes written before the learner notation (moves like ``T3>F0``, 0-based) are
@@ -18,9 +20,10 @@ from typing import Any
 from . import notation
 from .cards import CARDS, Card
 from .checks import shown
-from .engine import Game, load_game, new_game
+from .engine import Game, _definition, load_game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
+from .rules import GameDef
 
 __all__ = ["share_code", "load_share"]
 
@@ -63,17 +66,15 @@ def load_share(text: str) -> Game:
             "por ejemplo citadel/1234/T1-T2,T4-B1"
         )
     head, origin = parts[0].split(";"), parts[1].strip()
-    name = head[0].strip()
-    if name not in GAMES:
-        raise ValueError(f"no existe el juego {shown(name)} (juegos: {', '.join(GAMES)})")
+    definition = _game(head[0].strip())
     variant: dict[str, bool] = {}
     for flag in head[1:]:
         key, _, value = flag.partition("=")
         if value not in ("0", "1"):
             raise ValueError(f"la variante {shown(flag)} debe escribirse como nombre=0 o nombre=1")
         variant[key.strip()] = value == "1"
-    GAMES[name].resolve_variant(variant)  # unknown flags (even "seed") refused in Spanish first
-    game = _start(name, origin, variant)
+    definition.resolve_variant(variant)  # unknown flags (even "seed") refused in Spanish first
+    game = _start(definition, origin, variant)
     moves = [m for m in re.split(r"\s*,\s*", parts[2].strip()) if m] if len(parts) == 3 else []
     for k, written in enumerate(moves, 1):
         try:
@@ -96,17 +97,32 @@ def _old_move(game: Game, written: str) -> Move:
     return move
 
 
-def _start(name: str, origin: str, variant: dict[str, bool]) -> Game:
+def _game(name: str) -> GameDef:
+    """The game a code's head names: a registered name, or a composed one
+    ("beleaguered_castle+columns=10+empty=king"); a Spanish ValueError otherwise."""
+    if "+" not in name:
+        if name not in GAMES:
+            raise ValueError(f"no existe el juego {shown(name)} (juegos: {', '.join(GAMES)})")
+        return GAMES[name]
+    try:
+        return _definition(name)
+    except ValueError as exc:  # the board says "No se ha podido cargar: <this>"
+        said = str(exc)
+        raise ValueError(f"el juego compuesto {shown(name)} no es válido: {said[:1].lower()}{said[1:]}") from None
+
+
+def _start(definition: GameDef, origin: str, variant: dict[str, bool]) -> Game:
     if origin.startswith("p."):
-        return Game.from_position(name, *_decode_position(name, _unb64(origin[2:]), variant), **variant)
+        piles, face_down = _decode_position(definition, _unb64(origin[2:]), variant)
+        return Game.from_position(definition, piles, face_down, **variant)
     if origin.startswith("d."):
         order = _unb64(origin[2:])
         if any(b >= len(CARDS) for b in order):
             raise ValueError("el orden de cartas del código está dañado")
-        return new_game(name, deck=[CARDS[b] for b in order], **variant)
+        return new_game(definition, deck=[CARDS[b] for b in order], **variant)
     if not re.fullmatch(r"[0-9]{1,20}", origin):
         raise ValueError(f"«{_short(origin)}» no es un número de partida")
-    return new_game(name, seed=int(origin), **variant)
+    return new_game(definition, seed=int(origin), **variant)
 
 
 def _encode_position(g: Game, start: dict[str, Any]) -> bytes:
@@ -124,11 +140,10 @@ def _encode_position(g: Game, start: dict[str, Any]) -> bytes:
     return bytes((_POSITION_FORMAT,)) + b"".join(chunks)
 
 
-def _decode_position(name: str, data: bytes, variant: dict[str, bool]):
+def _decode_position(definition: GameDef, data: bytes, variant: dict[str, bool]):
     damaged = ValueError("la posición del código está dañada")
     if not data or data[0] != _POSITION_FORMAT:
         raise damaged
-    definition = GAMES[name]
     pile_ids = Game(definition, definition.resolve_variant(variant)).pile_ids
     piles: dict[str, list[str]] = {}
     face_down: dict[str, int] = {}

@@ -18,7 +18,9 @@ importable from here.  The work is split by responsibility:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -51,14 +53,38 @@ from .study_exact import (
 )
 from .study_stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
 
+if TYPE_CHECKING:
+    from .compare import Comparison
+
 __all__ = [
     "CARD_CODES", "COLUMNS", "MAX_DEALS", "NON_ACES", "RANKS", "ROUNDS", "SUITS", "Z95",
     "ChiSquare", "ColumnGap", "Layout", "ProgressFn", "StudyResults",
-    "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap",
+    "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap", "compare",
     "column_shortening", "deal_decks", "deal_games", "deck_codes", "deck_ids", "draw_decks",
     "expected_cards_home", "expected_column_lengths", "home_probability_by_position", "mean_ci",
     "ratio_ci", "simulate", "simulate_engine", "summary",
 ]
+
+
+# =============================================================================== any two games
+def compare(
+    a: object,
+    b: object,
+    n: int = 10_000,
+    seed: int | None = 1,
+    *,
+    variant_a: Mapping[str, bool] | None = None,
+    variant_b: Mapping[str, bool] | None = None,
+) -> Comparison:
+    """The same `n` decks dealt as game `a` and as game `b` (names, composed names such as
+    "beleaguered_castle+columns=10", or GameDefs such as ``custom(...)``): `compare.compare`,
+    imported on first use (it imports this module)."""
+    from .compare import compare as paired
+    from .engine import _definition
+
+    # a composed name stands for its GameDef; everything else is compare's to check
+    a, b = (_definition(x) if isinstance(x, str) and "+" in x else x for x in (a, b))
+    return paired(a, b, n, seed, variant_a=variant_a, variant_b=variant_b)
 
 
 # =============================================================================== summary

@@ -50,8 +50,19 @@ class DealRecord:
         return self.deal, self.status, self.states, self.moves
 
 
-def _params(name: str, variant: dict[str, bool], time_limit: float | None, max_states: int | None) -> dict:
-    return {"game": name, "variant": dict(sorted(variant.items())), "time_limit": time_limit, "max_states": max_states}
+def _params(
+    name: str,
+    variant: dict[str, bool],
+    time_limit: float | None,
+    max_states: int | None,
+    spec: dict | None = None,
+) -> dict:
+    """A study's header fields; a composed game's `spec` too (built-in games' headers are
+    unchanged, so their older files still resume)."""
+    params = {"game": name, "variant": dict(sorted(variant.items())), "time_limit": time_limit, "max_states": max_states}
+    if spec is not None and spec["changes"]:
+        params["spec"] = spec
+    return params
 
 
 def _header_line(params: dict) -> str:

@@ -56,6 +56,7 @@ from typing import Any
 from .checks import SEED_MAX, check_int, check_number, check_seconds, check_seed, check_states, shown
 from .games import GAMES
 from .progress import kernel_bar
+from .rules import GameDef
 from .studyfile import (  # noqa: F401 - re-exported: the study file's names as they always were
     COLUMNS,
     HEADER_PREFIX,
@@ -215,7 +216,7 @@ class WinRate:
         if not self.total:
             return "Ninguna partida resuelta todavía."
         low, high = self.interval
-        name = GAMES[self.name].display_name
+        name = _game(self.name).display_name
         if self.player is not None:
             from .players import PLAYERS
 
@@ -242,7 +243,8 @@ class WinRate:
 def solve_deal(
     name: str, seed: int, variant: dict[str, bool], time_limit: float | None, max_states: int | None
 ) -> tuple[int, str, int, float, int]:
-    """Solve numbered deal `seed` of `name` (run in a worker: rebuilds the game itself).
+    """Solve numbered deal `seed` of `name` (run in a worker: rebuilds the game itself; a
+    composed game travels as its name, "beleaguered_castle+columns=10").
 
     Returns a plain tuple (deal, status, states, seconds, moves) so that it pickles cheaply."""
     from .engine import _definition, new_game
@@ -318,7 +320,7 @@ class _Progress:
 
 # ---------------------------------------------------------------------- the study
 def win_rate(
-    name: str,
+    name: str | GameDef,
     deals: Iterable[int],
     time_limit: float | None = None,
     max_states: int | None = None,
@@ -329,7 +331,8 @@ def win_rate(
     player: str | None = None,
     **variant: bool,
 ) -> WinRate:
-    """Solve the numbered `deals` of game `name` and count how many can be won.
+    """Solve the numbered `deals` of game `name` (a game's name, a composed name or a
+    `GameDef`, e.g. ``custom("beleaguered_castle", columns=10)``) and count how many can be won.
 
     ``time_limit`` / ``max_states`` are passed to `solve` for each deal (use ``max_states``
     for results that are the same on every machine).  ``executor``: any
@@ -345,9 +348,9 @@ def win_rate(
 
     Every argument is checked before any work (Spanish ValueError, docs/entradas.md); a
     study file has one writer at a time: a second run on a file in use is refused."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise ValueError(f"No hay ningún juego llamado {shown(name)} (juegos: {', '.join(GAMES)})")
-    flags = GAMES[name].resolve_variant(variant)
+    definition = _game(name)
+    name = definition.name  # what travels to the workers and names the study file's game
+    flags = definition.resolve_variant(variant)
     time_limit = check_seconds(time_limit, "time_limit")
     max_states = check_states(max_states, "max_states")
     if executor is not None and not isinstance(executor, cf.Executor):
@@ -406,7 +409,8 @@ def _check_same_player(path: Path, player: str | None) -> None:
 
 def _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers, player=None) -> WinRate:
     """`win_rate` once its arguments are checked (and, with a file, its lock held)."""
-    params = {**_params(name, flags, time_limit, max_states), **_player_params(player)}
+    definition = _game(name)
+    params = {**_params(name, flags, time_limit, max_states, definition.spec), **_player_params(player)}
     done: dict[int, DealRecord] = {}
     fh = None
     if path is not None:
@@ -414,7 +418,7 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
         done, fh = _open_study(path, params)
     todo = [d for d in wanted if d not in done]
     records = {d: done[d] for d in wanted if d in done}
-    bar = _Progress(progress, len(wanted), len(records), GAMES[name].display_name, player is not None)
+    bar = _Progress(progress, len(wanted), len(records), definition.display_name, player is not None)
     counts = {s: sum(1 for r in records.values() if r.status == s) for s in STATUSES}
     own = executor is None and bool(todo)
     pool = _default_executor(workers) if own else executor
@@ -435,6 +439,33 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
             pool.shutdown(wait=ok, cancel_futures=True)
         bar.close(ok)
     return WinRate(name, flags, time_limit, max_states, [records[d] for d in sorted(records)], player)
+
+
+def _game(name: Any) -> GameDef:
+    """The game `name` stands for: a registered name, a composed name or a `GameDef` that one
+    of them rebuilds (workers get the name only); a Spanish ValueError otherwise."""
+    from .custom import from_spec
+    from .engine import _definition
+
+    if isinstance(name, GameDef):
+        if name.spec is not None:  # a composed game: its name rebuilds it (custom(x) plays as x)
+            try:
+                same = from_spec(name.spec).name == name.name
+            except ValueError:
+                same = False
+        else:
+            same = GAMES.get(name.name) is name
+        if not same:
+            raise ValueError(
+                f"win_rate solo estudia juegos que se pueden rehacer por su nombre (los de GAMES o los "
+                f"de custom), y {shown(name.name)} no es uno de ellos"
+            )
+        return name
+    if isinstance(name, str) and "+" in name:
+        return _definition(name)
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"No hay ningún juego llamado {shown(name)} (juegos: {', '.join(GAMES)})")
+    return GAMES[name]
 
 
 def _deal_list(deals: Iterable[int]) -> list[int]:

@@ -14,11 +14,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..checks import SEED_MAX, shown
-from ..engine import Game, new_game
+from ..engine import Game, _definition, new_game
 from ..games import GAMES
 from ..moves import Move
 from ..notation import format_move
 from ..render import move_text
+from ..rules import GameDef
 from ..share import load_share, share_code
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")
@@ -83,7 +84,8 @@ class Buttons:
     def _do_new(self, msg: dict) -> None:
         g = self._game
         wanted = msg.get("game") or g.name
-        if not isinstance(wanted, str) or wanted not in GAMES:
+        definition = _game(wanted, g)
+        if definition is None:
             self._say(f"No existe el juego {shown(wanted)}.", "error")
             return
         raw = msg.get("seed")
@@ -94,9 +96,10 @@ class Buttons:
             if seed is None:
                 self._say(f"El número de partida debe ser un número entero entre 0 y 18.446.744.073.709.551.615, no {shown(raw)}.", "error")
                 return
-        # Another deal of the same game keeps the variant chosen; another game starts plain.
-        variant = g.variant if GAMES[wanted] is g.definition else {}
-        self._set_game(new_game(wanted, seed=seed, **variant))
+        # Another deal of the same game keeps the variant chosen (and a composed game stays
+        # composed); another game starts plain.
+        variant = g.variant if definition is g.definition else {}
+        self._set_game(new_game(definition, seed=seed, **variant))
         self._say(f"Nueva partida: {self._game.definition.display_name}, partida nº {seed}.", "ok")
 
     def _do_hint(self, _msg: dict) -> None:
@@ -216,6 +219,23 @@ class Buttons:
         self._set_game(game)
         n = game.moves_played
         self._say(f"Partida cargada: {game.definition.display_name}, {n} movimiento{'s' if n != 1 else ''}.", "ok")
+
+
+def _game(wanted: Any, current: Game) -> GameDef | None:
+    """The game «Nueva partida» asks for: the current one (composed or not), a registered
+    one, or a composed name; None for anything else."""
+    if wanted == current.name:
+        return current.definition
+    if not isinstance(wanted, str):
+        return None
+    if wanted in GAMES:
+        return GAMES[wanted]
+    if "+" in wanted:
+        try:
+            return _definition(wanted)
+        except ValueError:
+            return None
+    return None
 
 
 def _seed(raw: Any) -> int | None:

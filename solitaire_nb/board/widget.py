@@ -25,6 +25,7 @@ from ..engine import Game, Step, new_game
 from ..games import GAMES
 from ..moves import Move
 from ..render import deal_lines, render_html, render_svg, status_text, step_lines
+from ..rules import GameDef
 from ..share import share_code
 from .buttons import Buttons
 from .clicks import Clicks, _index
@@ -246,7 +247,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             "moves": self._move_lines(),
             "game": g.name,
             "display_name": g.definition.display_name,
-            "games": [[k, d.display_name] for k, d in GAMES.items()],
+            "games": _games_list(g),
             "seed": g.seed,
             "moves_played": g.moves_played,
             "can_undo": g.can_undo,
@@ -261,15 +262,26 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         }
 
 
+def _games_list(g: Game) -> list[list[str]]:
+    """The «Nueva partida» list: every registered game, and the current game when it is a
+    composed one (by its Spanish name), so a new deal keeps it."""
+    games = [[k, d.display_name] for k, d in GAMES.items()]
+    if GAMES.get(g.name) is not g.definition:
+        games.append([g.name, g.definition.display_name])
+    return games
+
+
 def play(
-    name: str,
+    name: str | GameDef,
     seed: int | None = None,
     hints: bool | None = None,
     solution: bool | None = None,
     solver_seconds: float | None = None,
     **variant: bool,
 ) -> Board:
-    """A new game of `name` (deal number `seed`) on a board, ready to display.
+    """A new game of `name` (a game's name, a composed name or a `GameDef` such as
+    ``custom("beleaguered_castle", columns=10)``; deal number `seed`) on a board, ready to
+    display.
 
     `hints=False` / `solution=False` take away «Pista» / the solver's buttons, and
     `solver_seconds` is the solver's time budget (None: the page's default, see

@@ -23,10 +23,18 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def _definition(name: str) -> GameDef:
-    """The registered game `name`, or a Spanish ValueError naming the known games."""
+def _definition(name: str | GameDef) -> GameDef:
+    """A `GameDef` as it is; the composed game a name with "+" describes
+    ("beleaguered_castle+columns=10"); the registered game `name`; or a Spanish ValueError
+    naming the known games."""
     from ..games import GAMES
 
+    if isinstance(name, GameDef):
+        return name
+    if isinstance(name, str) and "+" in name:
+        from ..custom import custom_from_name
+
+        return custom_from_name(name)
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(GAMES)
         raise ValueError(f"No existe el juego {shown(name)} (juegos: {known})")
@@ -68,7 +76,7 @@ class Setup:
     @classmethod
     def from_position(
         cls,
-        name: str,
+        name: str | GameDef,
         piles: Mapping[str, Sequence[str | Card]],
         face_down: Mapping[str, int] | None = None,
         validate: bool | None = None,
@@ -210,9 +218,13 @@ class Setup:
 
 
 # ---------------------------------------------------------------------- module functions
-def new_game(name: str, seed: int | None = None, deck: Sequence[str | Card] | None = None, **variant: bool) -> Game:
-    """A new game of `name`: numbered deal `seed`, or the explicit deal order `deck` (card
-    codes, first dealt first); without either, a numbered deal drawn at random."""
+def new_game(
+    name: str | GameDef, seed: int | None = None, deck: Sequence[str | Card] | None = None, **variant: bool
+) -> Game:
+    """A new game of `name` (a game's name, a composed name such as
+    "beleaguered_castle+columns=10", or a `GameDef`): numbered deal `seed`, or the explicit
+    deal order `deck` (card codes, first dealt first); without either, a numbered deal drawn
+    at random."""
     from .game import Game
 
     definition = _definition(name)
@@ -246,7 +258,8 @@ def new_game(name: str, seed: int | None = None, deck: Sequence[str | Card] | No
 
 
 def load_game(text: str) -> Game:
-    """Rebuild a game from `Game.to_json` text, replaying and checking its moves."""
+    """Rebuild a game from `Game.to_json` text, replaying and checking its moves (a composed
+    game from the document's "spec", which must describe the game its "game" names)."""
     from .game import Game
 
     try:
@@ -268,9 +281,10 @@ def load_game(text: str) -> Game:
     variant, moves = doc["variant"], doc["moves"]
     if not isinstance(variant, dict) or not isinstance(moves, list):
         raise ValueError("Los campos 'variant' y 'moves' del documento no tienen la forma esperada")
+    definition = _saved_definition(doc)
     try:
         if doc["deal"] is not None:
-            game = new_game(doc["game"], deck=doc["deal"], **variant)
+            game = new_game(definition, deck=doc["deal"], **variant)
             seed = doc["seed"]
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise ValueError(f"Número de partida no válido: {shown(seed)}")
@@ -283,7 +297,7 @@ def load_game(text: str) -> Game:
                 raise ValueError("El documento no trae ni el reparto ni la posición inicial")
             # a document's "validate" (older versions wrote one) is never honoured: partial
             # positions load as practice positions, impossible ones are refused
-            game = Game.from_position(doc["game"], start.get("piles", {}), start.get("face_down", {}), **variant)
+            game = Game.from_position(definition, start.get("piles", {}), start.get("face_down", {}), **variant)
         for i, text_move in enumerate(moves):
             if not isinstance(text_move, str):
                 raise ValueError(f"Movimiento nº {i + 1} no válido: {shown(text_move)}")
@@ -298,3 +312,24 @@ def load_game(text: str) -> Game:
     if doc["position"] != game.position():
         raise ValueError("La posición guardada no coincide con la que dan el reparto y los movimientos")
     return game
+
+
+def _saved_definition(doc: Mapping[str, Any]) -> GameDef:
+    """The game a saved document names: its "spec" (a composed game) rebuilt with
+    `custom.from_spec` and checked against its "game" name, else the name itself."""
+    name = doc["game"]
+    if "spec" not in doc:
+        return _definition(name)
+    from ..custom import from_spec
+
+    try:
+        definition = from_spec(doc["spec"])
+    except ValueError as exc:
+        raise ValueError(f"El juego compuesto del documento no es válido: {exc}") from None
+    except (TypeError, AttributeError, KeyError, RecursionError):
+        raise ValueError("El juego compuesto del documento no tiene la forma esperada") from None
+    if definition.name != name:
+        raise ValueError(
+            f"El documento dice que el juego es {shown(name)}, pero su descripción es la de {shown(definition.name)}"
+        )
+    return definition

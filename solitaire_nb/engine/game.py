@@ -268,8 +268,9 @@ class Game(Refusals, Setup):
         }
 
     def to_json(self) -> str:
-        """The game as a JSON document: game, variant, seed, deal, moves and position."""
-        doc = {
+        """The game as a JSON document: game, variant, seed, deal, moves and position (and,
+        for a composed game, its `spec`)."""
+        doc: dict[str, Any] = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "game": self.name,
@@ -280,6 +281,8 @@ class Game(Refusals, Setup):
             "moves": [str(m) for m in self.history],
             "position": self.position(),
         }
+        if self.definition.spec is not None:
+            doc["spec"] = self.definition.spec
         return json.dumps(doc, ensure_ascii=False)
 
     def __repr__(self) -> str:
