@@ -16,7 +16,7 @@ With `widget` and `boxes`, one of the modules that import a widget library
 from __future__ import annotations
 
 import threading
-from html import escape
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -30,6 +30,10 @@ from .buttons import _seed
 from .widget import Board
 
 SEED_MAX = 999_999_999  # the deal number box; the boards' own box takes any deal number
+
+
+def escape(text: str) -> str:
+    return html.escape(text, quote=False)  # text only, never inside an attribute: «Baker's» stays
 
 
 class _LabBoard(Board):
