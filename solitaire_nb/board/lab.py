@@ -15,8 +15,8 @@ With `widget` and `boxes`, one of the modules that import a widget library
 
 from __future__ import annotations
 
-import threading
 import html
+import threading
 from typing import Any
 
 import ipywidgets as widgets
