@@ -110,10 +110,10 @@ def test_a_refused_change_keeps_the_last_game_and_says_why():
 
 
 def test_rate_sentences_carry_their_interval():
-    assert work.rate_text(work.Sample("Citadel", 12, 8, 0)) == (
+    assert work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 8)) == (
         "Citadel: se pueden ganar 12 de 20 partidas: 60 % (entre 39 % y 78 %, intervalo de confianza del 95 %)."
     )
-    text = work.rate_text(work.Sample("Citadel", 12, 5, 3))
+    text = work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 5 + ("unknown",) * 3))
     assert "y quedan 3 sin decidir: entre el 60 % y el 75 %" in text and "entre 39 % y" in text
 
 

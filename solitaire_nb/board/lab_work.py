@@ -171,16 +171,27 @@ def plot_png(cmp: Any) -> bytes:
 # ---------------------------------------------------------------------- the win sample
 @dataclass(frozen=True)
 class Sample:
-    """The verdicts on deals 1…n of one game under a fixed solver budget."""
+    """The solver's verdicts ("won", "lost", "unknown") on deals 1…n of one game, under a fixed
+    budget per deal."""
 
     display_name: str
-    won: int
-    lost: int
-    unknown: int
+    verdicts: tuple[str, ...]
+
+    @property
+    def won(self) -> int:
+        return self.verdicts.count("won")
+
+    @property
+    def lost(self) -> int:
+        return self.verdicts.count("lost")
+
+    @property
+    def unknown(self) -> int:
+        return self.verdicts.count("unknown")
 
     @property
     def total(self) -> int:
-        return self.won + self.lost + self.unknown
+        return len(self.verdicts)
 
 
 _SAMPLES: dict[tuple[str, int, int], Sample] = {}
@@ -203,7 +214,7 @@ def solve_sample(
     definition: GameDef,
     deals: int,
     max_states: int,
-    stop: threading.Event,
+    stop: threading.Event | None = None,
     progress: Callable[[int], Any] | None = None,
 ) -> Sample | None:
     """Solve deals 1…`deals` of `definition` (cached per game, deals and budget); None when
@@ -213,14 +224,14 @@ def solve_sample(
         if progress is not None:
             progress(deals)
         return have
-    counts = {"won": 0, "lost": 0, "unknown": 0}
+    verdicts: list[str] = []
     for k, seed in enumerate(range(1, deals + 1), start=1):
-        if stop.is_set():
+        if stop is not None and stop.is_set():
             return None
-        counts[solve_one(definition, seed, max_states)] += 1
+        verdicts.append(solve_one(definition, seed, max_states))
         if progress is not None:
             progress(k)
-    sample = Sample(definition.display_name, counts["won"], counts["lost"], counts["unknown"])
+    sample = Sample(definition.display_name, tuple(verdicts))
     with _SAMPLES_LOCK:
         _SAMPLES[(definition.name, deals, max_states)] = sample
     return sample
