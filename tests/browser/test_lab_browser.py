@@ -1,12 +1,14 @@
 """The rules lab in a real browser: Voila serves a throw-away notebook holding
 ``sn.lab("beleaguered_castle", seed=1234)``; in Chromium (Debian's, through Playwright) the reader
 moves the «Columnas» slider to 10 and chooses «Un hueco admite: Solo un Rey», then types a move
-on the composed board.  The composed board must show the new game (ten columns, its Spanish
+on the composed board; then starts «¿Cuántas se pueden ganar?», plays another move while the
+solver runs (the kernel stays responsive) and stops it with «Detener».  The composed board must show the new game (ten columns, its Spanish
 name), the statistics must follow, and the move must be played.  Screenshot:
 artifacts/screenshots/laboratorio-voila.png."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -82,3 +84,14 @@ def test_lab_in_voila_changes_two_rules_and_plays_the_composed_game(page):
         top = game.piles[move.dst][-1]
         expect(board.locator(f'[data-pile="{move.dst}"][data-card="{top.code}"]')).to_have_count(1)
         screenshot(page, "laboratorio-voila.png")
+
+        # «¿Cuántas se pueden ganar?» runs in a thread: the board still answers meanwhile, and
+        # «Detener» is heard
+        second = next(m for m in game.legal_moves() if m.dst.startswith("T"))
+        page.get_by_role("button", name="¿Cuántas se pueden ganar?").click()
+        expect(page.get_by_text("Resolviendo…")).to_be_visible(timeout=20_000)
+        board.locator(".snb-text").fill(format_move(game, second))
+        board.locator(".snb-text").press("Enter")
+        expect(board).to_have_attribute("data-moves", "2", timeout=20_000)
+        page.get_by_role("button", name="Detener").click()
+        expect(page.get_by_text(re.compile(r"Cálculo detenido|se pueden ganar")).first).to_be_visible(timeout=60_000)
