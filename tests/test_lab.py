@@ -187,3 +187,17 @@ def test_no_exception_escapes_control_changes(changes):
     assert custom.current(lab.game.rules_for()) == lab.values()
     assert lab.board.game.name == lab.game.name and lab.board.game.seed == lab.seed.value
     assert "Traceback" not in lab.message.value + lab.stats.value
+
+
+def test_without_threads_the_sample_is_solved_at_once(monkeypatch):
+    """Pyodide (JupyterLite) starts no threads: the button still answers, before returning."""
+
+    def no_thread(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    lab = Lab("beleaguered_castle", stats_deals=FEW, sample=1, max_states=50, columns=5)
+    done = lab.count_wins()
+    done.join()
+    assert not done.is_alive() and len(re.findall(r"se pueden ganar", lab.win_text.value)) == 2
+    assert not lab.win_button.disabled

@@ -16,6 +16,7 @@ With `widget` and `boxes`, one of the modules that import a widget library
 from __future__ import annotations
 
 import html
+import sys
 import threading
 from typing import Any
 
@@ -55,6 +56,16 @@ class _LabBoard(Board):
             self._say(f"El número de partida debe ser un número entero entre 0 y {SEED_MAX:,}.".replace(",", "."), "error")
             return
         self._on_new(seed)
+
+
+class _Done:
+    """What `Lab.count_wins` returns where the sample was solved without a thread: finished."""
+
+    def join(self, timeout: float | None = None) -> None:
+        return None
+
+    def is_alive(self) -> bool:
+        return False
 
 
 # Hides each lab board's game menu: the lab chooses the game.
@@ -291,9 +302,10 @@ class Lab(StaticVBox):
         return (f"<p>Partidas nº 1 a {self.sample} de cada juego, con el mismo límite de búsqueda "
                 f"para el resolvedor en cada partida ({self.max_states:,} posiciones).</p>").replace(",", ".")
 
-    def count_wins(self) -> threading.Thread | None:
+    def count_wins(self) -> threading.Thread | _Done | None:
         """Solve the sample of both games in a background thread (what the button does); returns
-        the thread (None when one is already running)."""
+        the thread (None when one is already running).  Where no thread can start (Pyodide) the
+        sample is solved before this returns, and what it returns is already done."""
         if self._thread is not None and self._thread.is_alive():
             return None
         self._stop = threading.Event()
@@ -303,7 +315,14 @@ class Lab(StaticVBox):
         self.progress.layout.visibility = "visible"
         self.win_text.value = "<p>Resolviendo…</p>"
         self._thread = threading.Thread(target=self._work, args=(games, stop), daemon=True)
-        self._thread.start()
+        try:
+            if sys.platform == "emscripten":  # Pyodide (JupyterLite) starts no threads
+                raise RuntimeError("sin hilos")
+            self._thread.start()
+        except RuntimeError:
+            self._thread = None
+            self._work(games, stop)  # here and now: the page waits, but the answer comes
+            return _Done()
         return self._thread
 
     def stop(self) -> None:
