@@ -33,6 +33,7 @@ __all__ = [
     # reached lazily:
     "Board",
     "play",
+    "lab",
     "set_board_defaults",
     "render_svg",
     "render_html",
@@ -46,6 +47,7 @@ __all__ = [
 _LAZY = {
     "Board": ("board", "Board"),
     "play": ("board", "play"),
+    "lab": ("board", "lab"),
     "set_board_defaults": ("board", "set_board_defaults"),
     "render_svg": ("render", "render_svg"),
     "render_html": ("render", "render_html"),

@@ -5,9 +5,10 @@
 - `buttons`: undo, redo, new deal, hint, the solver's buttons, save and load;
 - `settings`: what boards offer by default (`set_board_defaults`);
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
-  (`caja`, `tablero`) and a study's controls.
+  (`caja`, `tablero`) and a study's controls;
+- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `lab_work`.
 
-Only `widget` and `boxes` import a widget library (tests/test_widget_imports.py); importing
+Only `widget`, `boxes` and `lab` import a widget library (tests/test_widget_imports.py); importing
 this package imports them, as importing the board module always did.
 """
 
@@ -27,6 +28,7 @@ from .boxes import (
 )
 from .buttons import BUTTONS, SOLVER_BUTTONS, SOLVER_SEES_HIDDEN
 from .clicks import parse_text_move
+from .lab import Lab, lab
 from .settings import _DEFAULTS as _DEFAULTS
 from .settings import _settings as _settings
 from .settings import set_board_defaults
@@ -35,6 +37,8 @@ from .widget import Board, play
 __all__ = [
     "Board",
     "play",
+    "lab",
+    "Lab",
     "set_board_defaults",
     "parse_text_move",
     "share_code",

@@ -1,0 +1,259 @@
+"""What the rules lab (`board/lab.py`) computes, without any widget: the games it shows, the
+paired deal statistics as HTML, the compact plot as PNG bytes, and the «¿Cuántas se pueden
+ganar?» sample (solved deal by deal, stoppable between deals) with its Spanish sentence.
+
+Kept apart from the widget so that tests and benchmarks drive the same code the lab runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import io
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import custom
+from .. import custom_texts as words
+from ..engine import Game
+from ..rules import GameDef
+
+STATS_DEALS = 10_000
+"""Decks dealt both ways for the lab's statistics."""
+STATS_SEED = 1
+SAMPLE = 20
+"""Deals the «¿Cuántas se pueden ganar?» button solves per game (deals 1 to SAMPLE)."""
+MAX_STATES = 20_000
+"""The solver's budget per deal: the same verdicts on every machine."""
+
+# The groups of controls the lab shows, each with the rule aspects whose sentences explain it.
+GROUPS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("Reparto", ("columns", "aces_out", "kings_to_bottom"), ("deal",)),
+    ("Tablero", ("build", "suits", "runs"), ("tableau",)),
+    ("Huecos", ("empty",), ("empty",)),
+    ("Bases", ("foundation",), ("foundation",)),
+    ("Lo automático", ("deal_to_foundations", "autoplay"), ("deal_to_foundations", "autoplay")),
+    ("Devolver cartas", ("takeback",), ("takeback",)),
+)
+
+# The Spanish labels of the controls and of the choices of each dropdown.
+LABELS: dict[str, str] = {
+    "columns": "Columnas",
+    "build": "Construcción",
+    "suits": "Palos",
+    "runs": "Las secuencias se mueven enteras",
+    "empty": "Un hueco admite",
+    "foundation": "Las bases suben",
+    "aces_out": "Los Ases empiezan en las bases",
+    "kings_to_bottom": "Los Reyes pasan al fondo de su pila",
+    "deal_to_foundations": "Cartas a la base durante el reparto",
+    "autoplay": "Juego automático a la base",
+    "takeback": "Se pueden devolver cartas de la base al juego",
+}
+CHOICE_LABELS: dict[str, dict[str, str]] = {
+    "build": {"down": "Hacia abajo", "updown": "Hacia arriba o hacia abajo"},
+    "suits": {
+        "any": "Sin importar el palo",
+        "same": "Del mismo palo",
+        "alt": "En colores alternos",
+        "different": "De otro palo",
+    },
+    "empty": {"any": "Cualquier carta", "king": "Solo un Rey", "none": "Nada: se queda vacío"},
+    "foundation": {"same": "Por palo", "alt": "En colores alternos"},
+}
+
+
+def new_game(definition: GameDef, seed: int) -> Game:
+    """Deal `seed` of `definition`, composed or built in.  `sn.new_game` takes a GameDef once
+    the engine is wired for it; until then the stop-gap in `custom` deals it."""
+    from .. import engine
+
+    try:
+        return engine.new_game(definition, seed=seed)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        return custom.new_game_from_definition(definition, seed)
+
+
+def columns_label(like: GameDef) -> str:
+    return "Abanicos" if like.tableau_label == "Abanico" else LABELS["columns"]
+
+
+def sentences(definition: GameDef, aspects: tuple[str, ...]) -> list[str]:
+    """The Spanish sentences of `aspects` written from `definition`'s rules."""
+    rules = definition.rules_for()
+    return [words.ASPECT_SENTENCES[a](rules, definition.tableau_label) for a in aspects]
+
+
+# ---------------------------------------------------------------------- the deal statistics
+YOURS = "tu juego"
+"""What the statistics call the composed game (its full name is on the lab's title)."""
+
+
+def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = STATS_SEED) -> Any:
+    """`compare(base, game)`: both games on the same `n` decks, the composed one named «tu juego»
+    (a composed game's name can run to a whole line)."""
+    from ..compare import compare
+
+    return compare(base, dataclasses.replace(game, display_name=YOURS), n=n, seed=seed)
+
+
+def same_deal(cmp: Any) -> bool:
+    """Whether the two games deal every deck the same way (every measure equal in every deal)."""
+    if cmp.a.deal.columns != cmp.b.deal.columns:
+        return False
+    return all(cmp.differences[key] == (0.0, 0.0, 0.0) for key in cmp.differences) and cmp.a.columns == cmp.b.columns
+
+
+def _inline(text: str) -> str:
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text, quote=False))
+
+
+def markdown_html(markdown: str) -> str:
+    """The small Markdown `compare` writes (paragraphs, **bold**, pipe tables) as HTML."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", markdown.strip()):
+        lines = block.splitlines()
+        if lines and lines[0].startswith("|"):
+            rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+            head, body = rows[0], rows[2:]
+            right = [c.endswith(":") for c in rows[1]] if len(rows) > 1 else []
+            cells = "".join(f"<th>{_inline(c[:1].upper() + c[1:])}</th>" for c in head)
+            table = [f'<table class="snb-lab-table"><thead><tr>{cells}</tr></thead><tbody>']
+            for row in body:
+                tds = "".join(
+                    f'<td style="text-align:{"right" if i < len(right) and right[i] else "left"}">{_inline(c)}</td>'
+                    for i, c in enumerate(row)
+                )
+                table.append(f"<tr>{tds}</tr>")
+            out.append("".join(table) + "</tbody></table>")
+        else:
+            out.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "\n".join(out)
+
+
+def stats_html(cmp: Any) -> str:
+    """The comparison as the lab shows it: a sentence when the deal does not change, the table of
+    measures, and each column's length folded away."""
+    md = cmp._repr_markdown_()
+    main, _, columns = md.partition("\n\nLongitud media de cada columna")
+    parts = []
+    if same_deal(cmp):
+        parts.append(
+            "<p><b>Este cambio no toca el reparto:</b> las dos partidas empiezan exactamente igual en "
+            "cada baraja. Lo que cambia es cómo se juega; para medirlo, pulsa «¿Cuántas se pueden ganar?».</p>"
+        )
+    parts.append(markdown_html(main))
+    if columns:
+        parts.append(
+            "<details><summary>Longitud media de cada columna</summary>"
+            + markdown_html("Longitud media de cada columna" + columns)
+            + "</details>"
+        )
+    return "\n".join(parts)
+
+
+def plot_png(cmp: Any) -> bytes:
+    """The compact plot: each column's mean length in both games, with its 95 % band."""
+    from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
+
+    from ..compare_plots import plot_column_lengths
+
+    fig = Figure(figsize=(10, 4.6))
+    fig.subplots_adjust(left=0.08, right=0.985, bottom=0.16, top=0.9)  # fixed margins: a third faster than "constrained"
+    plot_column_lengths(cmp, fig.add_subplot())
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=64)
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------- the win sample
+@dataclass(frozen=True)
+class Sample:
+    """The solver's verdicts ("won", "lost", "unknown") on deals 1…n of one game, under a fixed
+    budget per deal."""
+
+    display_name: str
+    verdicts: tuple[str, ...]
+
+    @property
+    def won(self) -> int:
+        return self.verdicts.count("won")
+
+    @property
+    def lost(self) -> int:
+        return self.verdicts.count("lost")
+
+    @property
+    def unknown(self) -> int:
+        return self.verdicts.count("unknown")
+
+    @property
+    def total(self) -> int:
+        return len(self.verdicts)
+
+
+_SAMPLES: dict[tuple[str, int, int], Sample] = {}
+_SAMPLES_LOCK = threading.Lock()
+
+
+def cached_sample(definition: GameDef, deals: int, max_states: int) -> Sample | None:
+    with _SAMPLES_LOCK:
+        return _SAMPLES.get((definition.name, deals, max_states))
+
+
+def solve_one(definition: GameDef, seed: int, max_states: int) -> str:
+    """The solver's verdict ("won", "lost", "unknown") on deal `seed` of `definition`."""
+    from ..solver import solve
+
+    return solve(new_game(definition, seed), max_states=max_states).status
+
+
+def solve_sample(
+    definition: GameDef,
+    deals: int,
+    max_states: int,
+    stop: threading.Event | None = None,
+    progress: Callable[[int], Any] | None = None,
+) -> Sample | None:
+    """Solve deals 1…`deals` of `definition` (cached per game, deals and budget); None when
+    `stop` is set before the last deal (nothing is cached then)."""
+    have = cached_sample(definition, deals, max_states)
+    if have is not None:
+        if progress is not None:
+            progress(deals)
+        return have
+    verdicts: list[str] = []
+    for k, seed in enumerate(range(1, deals + 1), start=1):
+        if stop is not None and stop.is_set():
+            return None
+        verdicts.append(solve_one(definition, seed, max_states))
+        if progress is not None:
+            progress(k)
+    sample = Sample(definition.display_name, tuple(verdicts))
+    with _SAMPLES_LOCK:
+        _SAMPLES[(definition.name, deals, max_states)] = sample
+    return sample
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)} %"
+
+
+def rate_text(sample: Sample) -> str:
+    """«Beleaguered Castle: se pueden ganar 12 de 20 partidas: 60 % (entre 39 % y 78 %, …)».
+    Undecided deals make the rate a range (counted lost, then won) and widen the interval."""
+    from ..winrate import bracketed_interval
+
+    n, won, unknown = sample.total, sample.won, sample.unknown
+    low, high = bracketed_interval(won, unknown, n)
+    ci = f"entre {_pct(low)} y {_pct(high)}, intervalo de confianza del 95 %"
+    if not unknown:
+        return f"{sample.display_name}: se pueden ganar {won} de {n} partidas: {_pct(won / n)} ({ci})."
+    queda = "queda 1 sin decidir" if unknown == 1 else f"quedan {unknown} sin decidir"
+    return (
+        f"{sample.display_name}: se pueden ganar {won} de {n} partidas y {queda}: entre el "
+        f"{_pct(won / n)} y el {_pct((won + unknown) / n)} ({ci})."
+    )
