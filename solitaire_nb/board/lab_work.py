@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import custom
 from .. import custom_texts as words
 from ..engine import Game
 from ..rules import GameDef
@@ -67,14 +66,10 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
 
 
 def new_game(definition: GameDef, seed: int) -> Game:
-    """Deal `seed` of `definition`, composed or built in.  `sn.new_game` takes a GameDef once
-    the engine is wired for it; until then the stop-gap in `custom` deals it."""
+    """Deal `seed` of `definition`, composed or built in."""
     from .. import engine
 
-    try:
-        return engine.new_game(definition, seed=seed)  # type: ignore[arg-type]
-    except (ValueError, TypeError):
-        return custom.new_game_from_definition(definition, seed)
+    return engine.new_game(definition, seed=seed)
 
 
 def columns_label(like: GameDef) -> str:
