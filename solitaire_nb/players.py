@@ -349,11 +349,11 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     Returns (deal, "won" | "lost", moves made, seconds, moves of the win or 0), the shape of
     a solver's record (`solitaire_nb.studyfile.DealRecord`): the third column counts moves
     made instead of states."""
-    from .engine import _definition, new_game
+    from .engine import game_definition, new_game
 
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
-    flags = _definition(name).resolve_variant(variant)
+    flags = game_definition(name).resolve_variant(variant)
     game = new_game(name, seed=check_seed(seed), **flags)
     t0 = time.perf_counter()
     won, made = play_game(game, make_player(player))

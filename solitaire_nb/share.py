@@ -20,7 +20,7 @@ from typing import Any
 from . import notation
 from .cards import CARDS, Card
 from .checks import shown
-from .engine import Game, _definition, load_game, new_game
+from .engine import Game, game_definition, load_game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
 from .rules import GameDef
@@ -105,7 +105,7 @@ def _game(name: str) -> GameDef:
             raise ValueError(f"no existe el juego {shown(name)} (juegos: {', '.join(GAMES)})")
         return GAMES[name]
     try:
-        return _definition(name)
+        return game_definition(name)
     except ValueError as exc:  # the board says "No se ha podido cargar: <this>"
         said = str(exc)
         raise ValueError(f"el juego compuesto {shown(name)} no es válido: {said[:1].lower()}{said[1:]}") from None

@@ -247,12 +247,12 @@ def solve_deal(
     composed game travels as its name, "beleaguered_castle+columns=10").
 
     Returns a plain tuple (deal, status, states, seconds, moves) so that it pickles cheaply."""
-    from .engine import _definition, new_game
+    from .engine import game_definition, new_game
     from .solver import solve  # imported here: `import solitaire_nb.winrate` stays light
 
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
-    flags = _definition(name).resolve_variant(variant)  # "seed" or "name" as a flag: refused
+    flags = game_definition(name).resolve_variant(variant)  # "seed" or "name" as a flag: refused
     game = new_game(name, seed=check_seed(seed), **flags)
     result = solve(game, time_limit=time_limit, max_states=max_states)
     return seed, result.status, int(result.states), float(result.seconds), len(result.moves)
@@ -445,7 +445,7 @@ def _game(name: Any) -> GameDef:
     """The game `name` stands for: a registered name, a composed name or a `GameDef` that one
     of them rebuilds (workers get the name only); a Spanish ValueError otherwise."""
     from .custom import from_spec
-    from .engine import _definition
+    from .engine import game_definition
 
     if isinstance(name, GameDef):
         if name.spec is not None:  # a composed game: its name rebuilds it (custom(x) plays as x)
@@ -462,7 +462,7 @@ def _game(name: Any) -> GameDef:
             )
         return name
     if isinstance(name, str) and "+" in name:
-        return _definition(name)
+        return game_definition(name)
     if not isinstance(name, str) or name not in GAMES:
         raise ValueError(f"No hay ningún juego llamado {shown(name)} (juegos: {', '.join(GAMES)})")
     return GAMES[name]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import solitaire_nb as sn
 from solitaire_nb import custom as lab
-from solitaire_nb.engine import _definition
+from solitaire_nb.engine import game_definition
 from solitaire_nb.games import GAMES
 from solitaire_nb.share import load_share, share_code
 from solitaire_nb.solver import solve
@@ -56,13 +56,13 @@ def same_game(a, b) -> None:
 
 
 def test_the_engine_resolves_a_definition_a_composed_name_or_a_registered_name():
-    assert _definition(BC10_KING) is BC10_KING
-    assert _definition(BC10_KING.name) is BC10_KING
-    assert _definition("citadel") is GAMES["citadel"]
+    assert game_definition(BC10_KING) is BC10_KING
+    assert game_definition(BC10_KING.name) is BC10_KING
+    assert game_definition("citadel") is GAMES["citadel"]
     with pytest.raises(ValueError, match="No existe el juego 'klondike'"):
-        _definition("klondike")
+        game_definition("klondike")
     with pytest.raises(ValueError, match="columns debe ser un entero entre 4 y 20, no 30"):
-        _definition("beleaguered_castle+columns=30")
+        game_definition("beleaguered_castle+columns=30")
 
 
 @pytest.mark.parametrize("mine", COMPOSED, ids=lambda d: d.name)

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..checks import SEED_MAX, shown
-from ..engine import Game, _definition, new_game
+from ..engine import Game, game_definition, new_game
 from ..games import GAMES
 from ..moves import Move
 from ..notation import format_move
@@ -232,7 +232,7 @@ def _game(wanted: Any, current: Game) -> GameDef | None:
         return GAMES[wanted]
     if "+" in wanted:
         try:
-            return _definition(wanted)
+            return game_definition(wanted)
         except ValueError:
             return None
     return None

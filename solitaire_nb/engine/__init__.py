@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from .construct import _definition as _definition
-from .construct import load_game, new_game
+from .construct import game_definition, load_game, new_game
 from .game import Game
 from .position import Position
 from .table import RuleTable, rule_table
@@ -21,6 +20,7 @@ __all__ = [
     "Position",
     "RuleTable",
     "Step",
+    "game_definition",
     "load_game",
     "new_game",
     "rule_table",

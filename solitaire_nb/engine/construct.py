@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def _definition(name: str | GameDef) -> GameDef:
+def game_definition(name: str | GameDef) -> GameDef:
     """A `GameDef` as it is; the composed game a name with "+" describes
     ("beleaguered_castle+columns=10"); the registered game `name`; or a Spanish ValueError
     naming the known games."""
@@ -93,7 +93,7 @@ class Setup:
         is ignored (older notebooks pass it): every position is checked.  No automatic action
         runs on loading."""
         del validate  # kept only so that older calls still run; it no longer skips checks
-        definition = _definition(name)
+        definition = game_definition(name)
         game = cls(definition, definition.resolve_variant(variant))  # type: ignore[call-arg]
         pos = game._pos
         if not isinstance(piles, Mapping):
@@ -227,7 +227,7 @@ def new_game(
     at random."""
     from .game import Game
 
-    definition = _definition(name)
+    definition = game_definition(name)
     flags = definition.resolve_variant(variant)
     if seed is not None and deck is not None:
         raise ValueError("Indica un número de partida (seed) o un orden de cartas (deck), no los dos")
@@ -319,7 +319,7 @@ def _saved_definition(doc: Mapping[str, Any]) -> GameDef:
     `custom.from_spec` and checked against its "game" name, else the name itself."""
     name = doc["game"]
     if "spec" not in doc:
-        return _definition(name)
+        return game_definition(name)
     from ..custom import from_spec
 
     try:
