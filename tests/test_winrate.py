@@ -404,7 +404,7 @@ REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), 
     ("scotch", 2_000, 4),
     ("chequers", 2_000, 4),
     ("chequers_sin_vuelta", 2_000, 4),
-    ("moving_left", 10_000, 1),
+    ("moving_left", 40_000, 1),  # deal 2, won on the two-deck path
 ]
 
 
