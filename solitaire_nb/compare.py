@@ -219,11 +219,12 @@ def _ci(interval: Interval) -> str:
 def _definition(game: object) -> Any:
     """A game's definition from its name, or the definition itself if it looks like one."""
     if isinstance(game, str):
+        from .engine import game_definition
         from .games import GAMES
 
-        if game not in GAMES:
+        if "+" not in game and game not in GAMES:
             raise ValueError(f"No hay ningún juego llamado {shown(game)} (juegos: {', '.join(GAMES)})")
-        return GAMES[game]
+        return game_definition(game)  # a built-in name, or a composed one ("citadel+columns=10")
     looks_like = (
         callable(getattr(game, "rules_for", None))
         and isinstance(getattr(game, "display_name", None), str)

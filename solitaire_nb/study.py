@@ -80,10 +80,7 @@ def compare(
     "beleaguered_castle+columns=10", or GameDefs such as ``custom(...)``): `compare.compare`,
     imported on first use (it imports this module)."""
     from .compare import compare as paired
-    from .engine import game_definition
 
-    # a composed name stands for its GameDef; everything else is compare's to check
-    a, b = (game_definition(x) if isinstance(x, str) and "+" in x else x for x in (a, b))
     return paired(a, b, n, seed, variant_a=variant_a, variant_b=variant_b)
 
 

@@ -313,3 +313,13 @@ def test_column_plot_with_different_column_counts():
         assert [len(line.get_xdata()) for line in fig.axes[0].get_lines()] == [18, 8]
     finally:
         plt.close(fig)
+
+
+def test_a_composed_name_is_read_where_names_are():
+    """compare itself reads a composed game's name (study.compare only forwards to it)."""
+    from solitaire_nb.compare import compare as paired
+
+    by_name = paired("beleaguered_castle", "beleaguered_castle+columns=10", n=200, seed=3)
+    by_def = paired("beleaguered_castle", sn.custom("beleaguered_castle", columns=10), n=200, seed=3)
+    assert by_name.text() == by_def.text()
+    assert "10 columnas" in by_name.text()
