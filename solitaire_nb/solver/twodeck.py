@@ -272,14 +272,9 @@ def search(game, takeback: bool, deadline, cap: int, max_table: int) -> tuple[st
                 continue
             parent[k] = (key, seg)
             if sp.won(child):
-                line = list(root_line)
-                steps = []
-                while parent[k] is not None:
-                    k, seg = parent[k]
-                    steps.append(seg)
-                for seg in reversed(steps):
-                    line += seg
-                return "won", to_moves(game, sp, line), states
+                from .search import _unwind  # here: search imports the state that selects this path
+
+                return "won", to_moves(game, sp, root_line + _unwind(parent, k)), states
             count += 1
             heapq.heappush(heap, (sp.score(child), count, k, child))
     return "lost", [], states
