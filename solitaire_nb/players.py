@@ -11,6 +11,8 @@ checks that on many positions.
 * `Heuristic` ("heuristic"): the good player, documented below.
 * `RandomPlayer` ("random"): a legal move drawn at random (seeded by the deal number).
 * `FirstLegal` ("first"): the first legal move, in the fixed order of `legal_moves`.
+* `Varied` ("varied"): the heuristic player with seeded noise on its preferences; the
+  thoughtful solver plays many of them out (`solitaire_nb.solver.rollouts`).
 
 `play_out(game, player)` plays a whole game on a copy and says whether it was won;
 `play_deal` is the picklable work item `solitaire_nb.winrate.win_rate(..., player=...)`
@@ -337,6 +339,7 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "heuristic": Heuristic,
     "random": RandomPlayer,
     "first": FirstLegal,
+    "varied": Varied,
 }
 """Name -> a fresh player; the names travel to `win_rate`'s workers."""
 

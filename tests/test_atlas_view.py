@@ -39,10 +39,12 @@ def test_atlas_table_speaks_spanish_and_shows_ranges():
     assert "takeback" not in table and "=" not in table and "True" not in table and "False" not in table
     assert "sin devoluciones" in table and "cualquier palo" in table
     rows = {line.split(" | ")[0].strip("| ") + " / " + line.split(" | ")[1]: line for line in table.splitlines()[2:]}
-    ml = rows["Moving Left / reglas de la página"]  # one deal won, the rest undecided: a wide range
-    assert "entre 1,0 % y 100,0 %" in ml
-    shifted = rows["Moving Left / desplazamiento a la izquierda"]  # nothing decided: dashes
-    assert shifted.rstrip().endswith("| — | — |")
+    ml = rows["Moving Left / reglas de la página"]  # 59 deals won, none lost: a range up to 100 %
+    assert "entre 59,0 % y 100,0 %" in ml
+    shifted = rows["Moving Left / desplazamiento a la izquierda"]
+    assert "entre 47,0 % y 100,0 %" in shifted
+    nothing = dict(entries[0], won=0, lost=0, unknown=entries[0]["computed_deals"])
+    assert av.atlas_table([nothing]).splitlines()[2].rstrip().endswith("| — | — |")  # nothing decided: dashes
     bc = rows["Beleaguered Castle / reglas de la página"]
     assert "entre 48,5 % y 71,0 %" in bc
 
@@ -65,7 +67,9 @@ def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
     from solitaire_nb import study_plots
 
     data = atlas()
-    fig = study_plots.plot_win_rates(data["entries"], reference=data["blake_gent"])
+    # an entry with nothing decided (as Moving Left's was) gets a dash, not a bar
+    entries = data["entries"] + [dict(data["entries"][-1], won=0, lost=0, unknown=data["entries"][-1]["computed_deals"])]
+    fig = study_plots.plot_win_rates(entries, reference=data["blake_gent"])
     try:
         ax = fig.axes[0]
         assert ax.get_xlim() == (0, 100)
@@ -73,8 +77,8 @@ def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
         assert all("=" not in t and "_" not in t for t in labels)
         assert "Beleaguered Castle (sin devoluciones), 20.000 partidas" in labels
         texts = [t.get_text() for t in ax.texts]
-        undecided = sum(1 for e in data["entries"] if e["computed_deals"] and not e["won"] + e["lost"])
-        assert undecided >= 1  # Moving Left with the shift to the left
+        undecided = sum(1 for e in entries if e["computed_deals"] and not e["won"] + e["lost"])
+        assert undecided >= 1
         assert sum("ninguna partida decidida" in t for t in texts) == undecided
         legend = [t.get_text() for t in fig.legends[0].get_texts()]
         assert "Blake y Gent (2019)" in legend and "intervalo de confianza del 95 %" in legend

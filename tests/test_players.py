@@ -116,6 +116,28 @@ def test_permuting_the_unseen_cards_never_changes_the_choice(name, variant, deal
     assert checked >= least
 
 
+@pytest.mark.parametrize("deal", [4, 9])
+def test_a_varied_player_does_not_peek_either(deal):
+    """`Varied` (the solver's rollouts): its noise is drawn per visible move, so with the
+    face-down cards shuffled it makes the same choice (same seed, same draws so far)."""
+    rng = random.Random(deal)
+    game = sn.new_game("moving_left", seed=deal)
+    player = pl.Varied(seed=deal, sigma=300.0)
+    player.reset(game)
+    checked = 0
+    for n in range(200):
+        if n % 4 == 0 and hidden_cards(game):
+            mine = copy.deepcopy(player).choose(game)
+            for _ in range(2):
+                assert copy.deepcopy(player).choose(permuted(game, rng)) == mine, game.history
+            checked += 1
+        move = player.choose(game)
+        if move is None or game.is_won():
+            break
+        game.move(move)
+    assert checked >= 8
+
+
 @pytest.mark.parametrize("name", list(sn.GAMES))
 def test_the_player_reads_only_what_a_person_sees(name):
     """Through a wrapper that refuses the piles, the deal and every other attribute, each

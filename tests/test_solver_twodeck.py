@@ -54,11 +54,12 @@ def test_selected_from_the_rules_not_the_name():
 
 
 def test_a_won_line_replays_through_the_engine():
+    """The two-deck search itself (not the rollouts `solve` runs first) wins deal 2."""
     g = sn.new_game("moving_left", seed=2)
-    r = solve(g, max_states=60_000)
-    assert r.status == "won"
+    status, moves, states = twodeck.search(g, True, None, 60_000, 10**6)
+    assert status == "won" and 0 < states <= 60_000
     h = g.copy()
-    for m in r.moves:
+    for m in moves:
         h.move(m)
     assert h.is_won()
     assert g.moves_played == 0  # the caller's game is untouched
@@ -89,14 +90,15 @@ def test_same_verdicts_as_the_generic_path_where_both_decide(seed, top_rank, lea
     """Practice positions small enough for both paths to finish: some won, some lost (a
     missing Ace or 2 strands its suit's higher cards)."""
     g = _small_position(seed, top_rank, leave_out)
-    fast = solve(g, max_states=200_000)
+    status, moves, _ = twodeck.search(g, True, None, 200_000, 10**6)
     spec = _Spec(g)
     spec.two_deck = False
     generic = portfolio._search(g, spec, None, 200_000, 10**6)
-    assert fast.status == generic[0] == verdict
-    if fast.status == "won":
+    assert status == generic[0] == verdict
+    assert solve(g, max_states=200_000).status == verdict  # rollouts first, then the searches
+    if status == "won":
         h = g.copy()
-        for m in fast.moves:
+        for m in moves:
             h.move(m)
         assert h.is_won()
 

@@ -404,7 +404,8 @@ REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), 
     ("scotch", 2_000, 4),
     ("chequers", 2_000, 4),
     ("chequers_sin_vuelta", 2_000, 4),
-    ("moving_left", 40_000, 1),  # deal 2, won on the two-deck path
+    ("moving_left", 5_000, 3),  # won by the player's rollouts
+    ("moving_left_desplazar", 10_000, 3),
 ]
 
 
