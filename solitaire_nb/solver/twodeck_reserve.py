@@ -21,9 +21,8 @@ A position is three immutable values, so a child shares most of them with its pa
   and every rule treats the four alike.  The two directions of a suit never interact (two
   decks hold a copy of each card for each; the engine lets either run to its end, past the
   other), so the heights give what each foundation takes, what it can give back and the win;
-- ``r``: how many cards are left in the reserve (its order is fixed by the deal).  Its top
-  is face up, except at the start of a practice position that hides it (`r_hidden`): the
-  first card that leaves turns the next one up.
+- ``r``: how many cards are left in the reserve (its order is fixed by the deal; its top is
+  face up, `Game.validate` refuses any other reserve).
 
 Why the pruning is safe (see `pruning` for rules 1 and 2):
 
@@ -97,7 +96,6 @@ class TwoDeckReserve(twodeck.TwoDeck):
         reserve = game.pile("R")
         self.reserve = bytes(c.id for c in reserve)  # bottom to top: the top refills first
         n = len(reserve)
-        self.r_hidden = n if n and game.face_down("R") >= n else -1
         tab = [bytes((game.face_down(p),)) + bytes(c.id for c in game.pile(p)) for p in game.tableau_ids]
         order = sorted(range(len(tab)), key=lambda j: (tab[j], j))
         self.tab_ids = tuple(game.tableau_ids[j] for j in order)
@@ -179,7 +177,7 @@ class TwoDeckReserve(twodeck.TwoDeck):
                 t2[i] = rest
                 t2[hole] = b"\x00" + bytes((c,))
                 out.append(((MOVE_T, i, hole), (tuple(t2), h, r2)))
-        if r and self.playable and r != self.r_hidden:  # CH-7 (no holes take cards now)
+        if r and self.playable:  # CH-7 (no holes take cards now)
             c = self.reserve[r - 1]
             for d, nh in self._homes(h, c):
                 out.append(((MOVE_RF, d), (tab, nh, r - 1)))
@@ -209,25 +207,30 @@ class TwoDeckReserve(twodeck.TwoDeck):
         """The line as engine moves, replayed through the public `Game.move` on a copy (which
         checks every move); the replay must end in a win, else it is a solver bug."""
         g = game.copy()
-        ids = self.tab_ids
         out = []
         for m in line:
-            kind = m[0]
-            if kind == MOVE_T:
-                move = Move(ids[m[1]], ids[m[2]], 1)
-            elif kind == MOVE_RT:
-                move = Move("R", ids[m[1]], 1)
-            elif kind == MOVE_B:
-                src = next(f for f in self.fnds[m[2]] if g.pile(f) and g.pile(f)[-1].id == m[1])
-                move = Move(src, ids[m[3]], 1)
-            else:
-                src, d = (ids[m[1]], m[2]) if kind == MOVE_F else ("R", m[1])
-                move = next(Move(src, f, 1) for f in self.fnds[d] if g.can_move(src, f))
+            move = self.engine_move(g, m)
             g.move(move)
             out.append(move)
         if not g.is_won():
             raise AssertionError(f"solver bug: the line found for {game.name} does not win")
         return out
+
+    def engine_move(self, g, m: tuple) -> Move:
+        """The engine `Move` of the search's move `m` in game `g` (at the position `m` is
+        played from): the foundation of the move's direction that takes the card, or whose top
+        is the card taken back."""
+        ids = self.tab_ids
+        kind = m[0]
+        if kind == MOVE_T:
+            return Move(ids[m[1]], ids[m[2]], 1)
+        if kind == MOVE_RT:
+            return Move("R", ids[m[1]], 1)
+        if kind == MOVE_B:
+            src = next(f for f in self.fnds[m[2]] if g.pile(f) and g.pile(f)[-1].id == m[1])
+            return Move(src, ids[m[3]], 1)
+        src, d = (ids[m[1]], m[2]) if kind == MOVE_F else ("R", m[1])
+        return next(Move(src, f, 1) for f in self.fnds[d] if g.can_move(src, f))
 
 
 class _PileBad(dict):
