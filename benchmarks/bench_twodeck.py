@@ -68,6 +68,7 @@ def verdicts(name: str, flags: dict, deals: list[int], label: str, cap: int) -> 
     states = {False: 0, True: 0}
     seconds = {False: 0.0, True: 0.0}
     differ = []
+    undecided: dict[bool, list[int]] = {False: [], True: []}
     for deal in deals:
         game = sn.new_game(name, seed=deal, **flags)
         got = {}
@@ -77,15 +78,17 @@ def verdicts(name: str, flags: dict, deals: list[int], label: str, cap: int) -> 
             seconds[fast] += time.process_time() - t0
             got[fast] = r.status
             counts[fast][r.status] += 1
+            if r.status == "unknown":
+                undecided[fast].append(deal)
             states[fast] += r.states
         if "unknown" not in got.values() and got[False] != got[True]:
             differ.append((deal, got[False], got[True]))
     print(f"{name} {flags or ''} deals {label}, solve(max_states={cap:,})")
-    print(f"{'path':>8} {'won':>5} {'lost':>5} {'unknown':>8} {'states':>10} {'s':>8}")
+    print(f"{'path':>8} {'won':>5} {'lost':>5} {'unknown':>8} {'states':>10} {'s':>8}  undecided deals")
     for fast in (False, True):
         c = counts[fast]
         path = "fast" if fast else "generic"
-        print(f"{path:>8} {c['won']:>5} {c['lost']:>5} {c['unknown']:>8} {states[fast]:>10,} {seconds[fast]:>8.1f}")
+        print(f"{path:>8} {c['won']:>5} {c['lost']:>5} {c['unknown']:>8} {states[fast]:>10,} {seconds[fast]:>8.1f}  {undecided[fast]}")
     print(f"both decide and disagree: {len(differ)} {differ if differ else ''}")
 
 

@@ -1,6 +1,7 @@
 """The fast path for two decks with up and down foundations and a reserve that refills holes
-(Chequers' family), searched on compact, immutable positions like `twodeck`'s, whose search
-loop, score and pile helper it shares (`TwoDeckReserve` subclasses `twodeck.TwoDeck`).
+(Chequers' family), searched on compact, immutable positions like `twodeck`'s, with the same
+score; it shares that module's search loop and pile helpers (`TwoDeckReserve` subclasses
+`twodeck.TwoDeck`, and `search` is `twodeck.search` on it).
 
 Selected from the rules (`applies`): two decks; eight same-suit foundations, four building
 up from the Ace and four down from the King, each suit starting at most one foundation of
@@ -33,11 +34,13 @@ Why the pruning is safe (see `pruning` for rules 1 and 2):
 - moving a pile's only card into a hole is left out: holes take cards only with the reserve
   out, so nothing refills, and the result is the same position up to pile order.
 
-No safe moves home (rule 3): its deletion argument needs every card that may lie on the card
-c home, both copies.  A card going up at height r-1 still has a copy of r+1 out (the up
-foundation holds r+1 only after c), and one going down a copy of r-1; and sending a pile's
-last card home early would refill that pile from the reserve at another moment, so another
-card would land there.  Everything else is a plain exhaustive search over canonical states.
+No safe moves home (rule 3): its deletion argument needs both copies of every card that may
+lie on the card c home, and each foundation holds one copy of a rank.  When c goes up at
+height r-1, a copy of r+1 is still out (the up foundation takes r+1 only after c); when it
+goes down, a copy of r-1.  Only a King going up or an Ace going down, without the wrap,
+escape this, at the very end of a suit; and sending a pile's last card home early would
+refill that pile from the reserve earlier, so another card would land there.  Everything
+else is a plain exhaustive search over canonical states.
 """
 
 from __future__ import annotations
