@@ -146,9 +146,11 @@ def main() -> None:
         verdicts(args.game, flags, deals, args.deals, args.states, args.small)
         return
     title = sn.new_game(args.game, seed=1, **flags).display_name
+    if args.variant:
+        title += f" ({args.variant})"
     if args.strand:
         title += f" without {args.strand}"
-    print(f"{title} {args.variant}, complete search with take-backs, {args.states:,} states, best of {args.repeat}")
+    print(f"{title}, complete search with take-backs, {args.states:,} states, best of {args.repeat}")
     print(f"{'deal':>5} {'generic':>16} {'s':>7} {'states/s':>9} {'two-deck':>16} {'s':>7} {'states/s':>9} {'ratio':>6}")
     gc.disable()
     try:
