@@ -24,7 +24,10 @@ def _successor_keys(g, takeback: bool) -> tuple[set[bytes], set[bytes]]:
     """The fast path's successor keys and the engine's (each legal move played on a copy)."""
     sp = twodeck_reserve.TwoDeckReserve(g, takeback)
     root = sp.key(sp.root)
-    mine = {sp.key(child) for _, child in sp.children(sp.root)} - {root}
+    children = [child for _, child in sp.children(sp.root)]
+    mine = {sp.key(child) for child in children} - {root}
+    for child in children:  # each child's score, worked out from its parent's, is its own
+        assert child == sp.scored(*child[:3])
     engine = set()
     for m in g.legal_moves():
         if not takeback and g.pile_kind(m.src) == "F":

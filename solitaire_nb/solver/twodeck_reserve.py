@@ -12,7 +12,7 @@ the reserve is out (CH-6), its top playable by hand or not (CH-7, `reserve_playa
 stock, waste, autoplay or shifting piles.  The solver sees the reserve's order (it plays
 thoughtfully), so the position is fully known.
 
-A position is three immutable values, so a child shares most of them with its parent:
+A position is four immutable values, so a child shares most of them with its parent:
 
 - ``tab``: per tableau pile, ``bytes((face_down,)) + card ids`` (bottom to top), as in
   `twodeck` (a dealt game has no face-down tableau card; a practice position may);
@@ -23,7 +23,9 @@ A position is three immutable values, so a child shares most of them with its pa
   decks hold a copy of each card for each; the engine lets either run to its end, past the
   other), so the heights give what each foundation takes, what it can give back and the win;
 - ``r``: how many cards are left in the reserve (its order is fixed by the deal; its top is
-  face up, `Game.validate` refuses any other reserve).
+  face up, `Game.validate` refuses any other reserve);
+- its best-first score (`score`), worked out from the parent's and the one or two piles a
+  move changes (not part of the key).
 
 Why the pruning is safe (see `pruning` for rules 1 and 2):
 
@@ -102,20 +104,24 @@ class TwoDeckReserve(twodeck.TwoDeck):
         tab = [bytes((game.face_down(p),)) + bytes(c.id for c in game.pile(p)) for p in game.tableau_ids]
         order = sorted(range(len(tab)), key=lambda j: (tab[j], j))
         self.tab_ids = tuple(game.tableau_ids[j] for j in order)
-        self.root = (tuple(tab[j] for j in order), bytes(heights), n)
         self.cards = game.total_cards
         self._bad = _PileBad(ok)
+        self.root = self.scored(tuple(tab[j] for j in order), bytes(heights), n)
 
-    def score(self, pos) -> int:
+    def scored(self, tab: tuple, h: bytes, r: int) -> tuple:
+        """The position with its score worked out from scratch (the root's; tests)."""
+        return (tab, h, r, 8 * (self.cards - sum(h)) + sum(map(self._bad.__getitem__, tab)))
+
+    @staticmethod
+    def score(pos) -> int:
         """`TwoDeck.score`'s priority (cards not home weigh 8, face-down cards 2, and each
-        face-up card lying on a card it could not be put on 1), with the piles' shares
-        looked up in one pass (`_PileBad`)."""
-        return 8 * (self.cards - sum(pos[1])) + sum(map(self._bad.__getitem__, pos[0]))
+        face-up card lying on a card it could not be put on 1), carried by the position:
+        `children` works it out from the parent's and the piles that change (`_PileBad`)."""
+        return pos[3]
 
     @staticmethod
     def key(pos) -> bytes:
-        tab, h, r = pos
-        return b"\xff".join(sorted(tab)) + b"\xfe" + h + bytes((r,))
+        return b"\xff".join(sorted(pos[0])) + b"\xfe" + pos[1] + bytes((pos[2],))
 
     def settle(self, pos, line: list):
         """No safe moves (see the module docstring)."""
@@ -136,8 +142,9 @@ class TwoDeckReserve(twodeck.TwoDeck):
     def children(self, pos) -> list:
         """Every (move, child) pair the engine's rules give, the refill included, with
         equivalent holes merged and a lone card's moves into a hole left out."""
-        tab, h, r = pos
+        tab, h, r, sc = pos
         parents = self.parents
+        bad = self._bad
         out = []
         T = len(tab)
         tops: dict[int, list[int]] = {}  # top card -> piles with that top (two decks: up to two)
@@ -162,33 +169,34 @@ class TwoDeckReserve(twodeck.TwoDeck):
             if len(rest) == 1 and r:  # CH-5: the reserve's top fills the hole at once
                 r2 = r - 1
                 rest = b"\x00" + self.reserve[r2 : r2 + 1]
+            si = sc - bad[q] + bad[rest]  # the score without c, before it lands
             u, k = divmod(c, 13)
             if h[2 * u] == k or h[2 * u + 1] == 12 - k:
                 for d, nh in self._homes(h, c):
                     t2 = list(tab)
                     t2[i] = rest
-                    out.append(((MOVE_F, i, d), (tuple(t2), nh, r2)))
+                    out.append(((MOVE_F, i, d), (tuple(t2), nh, r2, si - 8)))
             for y in parents[c]:
                 for j in tops.get(y, ()):
                     if j != i:
                         t2 = list(tab)
                         t2[i] = rest
-                        t2[j] = tab[j] + bytes((c,))
-                        out.append(((MOVE_T, i, j), (tuple(t2), h, r2)))
+                        t2[j] = dst = tab[j] + bytes((c,))
+                        out.append(((MOVE_T, i, j), (tuple(t2), h, r2, si - bad[tab[j]] + bad[dst])))
             if hole >= 0 and len(q) > 2:
                 t2 = list(tab)
                 t2[i] = rest
                 t2[hole] = b"\x00" + bytes((c,))
-                out.append(((MOVE_T, i, hole), (tuple(t2), h, r2)))
+                out.append(((MOVE_T, i, hole), (tuple(t2), h, r2, si)))
         if r and self.playable:  # CH-7 (no holes take cards now)
             c = self.reserve[r - 1]
             for d, nh in self._homes(h, c):
-                out.append(((MOVE_RF, d), (tab, nh, r - 1)))
+                out.append(((MOVE_RF, d), (tab, nh, r - 1, sc - 8)))
             for y in parents[c]:
                 for j in tops.get(y, ()):
                     t2 = list(tab)
-                    t2[j] = tab[j] + bytes((c,))
-                    out.append(((MOVE_RT, j), (tuple(t2), h, r - 1)))
+                    t2[j] = dst = tab[j] + bytes((c,))
+                    out.append(((MOVE_RT, j), (tuple(t2), h, r - 1, sc - bad[tab[j]] + bad[dst])))
         if self.takeback:
             for u in range(4):
                 for d in (UP, DOWN):
@@ -202,8 +210,8 @@ class TwoDeckReserve(twodeck.TwoDeck):
                         dests.append(hole)
                     for j in dests:
                         t2 = list(tab)
-                        t2[j] = tab[j] + bytes((c,))
-                        out.append(((MOVE_B, c, d, j), (tuple(t2), nh, r)))
+                        t2[j] = dst = tab[j] + bytes((c,))
+                        out.append(((MOVE_B, c, d, j), (tuple(t2), nh, r, sc + 8 - bad[tab[j]] + bad[dst])))
         return out
 
     def to_moves(self, game, line: list) -> list[Move]:
