@@ -97,7 +97,7 @@ ENTRIES = [
     Entry("scotch", "scotch", {}, 1, 200, 20_000, "Bases en colores alternos."),
     Entry("chequers", "chequers", {}, 1, 300, 20_000, "Con vuelta Rey–As (regla de la página)."),
     Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 300, 20_000, "Sin vuelta Rey–As."),
-    Entry("moving_left", "moving_left", {}, 1, 100, 100_000,
+    Entry("moving_left", "moving_left", {}, 1, 100, 200_000,
           "Resuelto «con ventaja»: el resolvedor ve las cartas boca abajo y el mazo."),
     Entry("moving_left_desplazar", "moving_left", {"shift_left": True}, 1, 100, 10_000,
           "Con el desplazamiento a la izquierda de PySolFC; también «con ventaja»."),

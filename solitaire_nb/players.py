@@ -182,12 +182,18 @@ class Heuristic(Player):
         self._idle = 0
         self._last: tuple[int, ...] = ()
         self._table: Table | None = None  # the rules' tables, kept for the whole game
+        self.examined = 0  # moves scored so far (each is a position looked at)
 
     def reset(self, game: Any) -> None:
         self._seen = set()
         self._idle = 0
         self._last = ()
         self._table = None
+        self.examined = 0
+
+    def _jitter(self) -> float:
+        """Added to each move's score (and to the stock's): none here; see `Varied`."""
+        return 0.0
 
     def choose(self, game: Any) -> Move | None:
         scene = Scene(game, self._table)
@@ -195,18 +201,23 @@ class Heuristic(Player):
         self._seen.add(scene.key)
         best, best_score = None, -math.inf
         stock = None
-        for move in legal_moves(game, scene.piles):
+        moves = legal_moves(game, scene.piles)
+        self.examined += len(moves)
+        for move in moves:
             if scene.kind[move.src] == "S":
                 stock = move
                 continue
             score = _score(scene, move)
-            if score is _NEVER or score <= best_score:
+            if score is _NEVER:
+                continue
+            score += self._jitter()
+            if score <= best_score:
                 continue
             key = scene.key_after(move)
             if key is not None and key in self._seen:
                 continue
             best, best_score = move, score
-        if best is None or (best_score <= 0 and stock is not None):
+        if best is None or (best_score <= self._jitter() and stock is not None):
             return stock
         # moves that bring no card home, turn none up and play none from the waste or the
         # reserve (digging, shuffling): only so many in a row
@@ -295,6 +306,30 @@ def _takeback(s: Scene, card: Card, dst: str) -> float | None:
         if fd and len(p) > fd and p[fd].id in takes and is_run(p[fd:], s.tab_table):
             return W["takeback"]
     return _NEVER
+
+
+class Varied(Heuristic):
+    """The heuristic player with its preferences blurred: each move's score (and the
+    stock's 0) gets Gaussian noise of deviation `sigma`, drawn from a generator seeded by
+    `seed`, so one (seed, sigma) always plays a deal the same way.  Different seeds play a
+    deal differently; the thoughtful solver tries many of them (`solver.rollouts`).  With
+    ``sigma=0`` it plays exactly as `Heuristic`.  It does not peek either."""
+
+    name = "varied"
+    display_name = "prudente con variaciones"
+
+    def __init__(self, seed: int = 0, sigma: float = 100.0) -> None:
+        super().__init__()
+        self.seed = seed
+        self.sigma = sigma
+        self._rng = random.Random(seed)
+
+    def reset(self, game: Any) -> None:
+        super().reset(game)
+        self._rng = random.Random(self.seed)
+
+    def _jitter(self) -> float:
+        return self._rng.gauss(0.0, self.sigma) if self.sigma else 0.0
 
 
 # ---------------------------------------------------------------------- registry and play

@@ -13,6 +13,7 @@ from ..engine import Game
 from ..moves import Move
 from .heuristics import _order
 from .portfolio import PHASE1_SHARE, _search
+from .rollouts import ROLLOUT_SHARE, rollouts
 from .state import _Spec, _State
 
 DEFAULT_MAX_TABLE = 1_000_000
@@ -144,16 +145,30 @@ def _solve(game: Game, time_limit: float | None, max_states: int | None, max_tab
     cap = -1 if max_states is None else max_states
     deadline = None if time_limit is None else t0 + time_limit
     states = 0
-    if spec.takeback:
-        # Phase 1: the same position with take-backs forbidden, a smaller game whose wins are
-        # wins here too; its "lost" proves nothing here, so the complete search follows.
-        cap1 = -1 if cap < 0 else cap // PHASE1_SHARE
-        deadline1 = None if time_limit is None else t0 + time_limit / PHASE1_SHARE
-        status, moves, states = _search(game, spec.without_takebacks(), deadline1, cap1, max_table)
+    if spec.rollouts:
+        # The player's rollouts: a probe that can only win (see `rollouts`).
+        cap0 = -1 if cap < 0 else cap // ROLLOUT_SHARE
+        deadline0 = None if time_limit is None else t0 + time_limit / ROLLOUT_SHARE
+        status, moves, states = rollouts(game, deadline0, cap0)
         if status == "won":
             return SolveResult(status, moves, states, time.perf_counter() - t0)
         if cap >= 0:
             cap = max(cap - states, 0)
+    if spec.takeback:
+        # Phase 1: the same position with take-backs forbidden, a smaller game whose wins are
+        # wins here too; its "lost" proves nothing here, so the complete search follows.
+        # It gets 1/PHASE1_SHARE of what the rollouts left.
+        cap1 = -1 if cap < 0 else cap // PHASE1_SHARE
+        deadline1 = None
+        if deadline is not None:
+            now = time.perf_counter()
+            deadline1 = now + max(deadline - now, 0.0) / PHASE1_SHARE
+        status, moves, more = _search(game, spec.without_takebacks(), deadline1, cap1, max_table)
+        states += more
+        if status == "won":
+            return SolveResult(status, moves, states, time.perf_counter() - t0)
+        if cap >= 0:
+            cap = max(cap - more, 0)
     status, moves, more = _search(game, spec, deadline, cap, max_table)
     return SolveResult(status, moves, states + more, time.perf_counter() - t0)
 

@@ -68,6 +68,7 @@ class _Spec:
         self.fast = pruning.fast(r, self.decks, self.practice)
         self.two_deck = twodeck.applies(r, self.decks)  # Moving Left's family (`twodeck`)
         self.two_deck_reserve = twodeck_reserve.applies(r, self.decks)  # Chequers' (`twodeck_reserve`)
+        self.rollouts = r.face_down_tableau  # the player's rollouts first (`rollouts`)
         self.alt_fnd = pruning.alt_foundations(r)
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
