@@ -12,6 +12,8 @@
   fits (each search is complete, the probe never says "lost"); it only decides speed, and
   each was tuned on the games it is named after.  The probe, which parks cards in holes,
   runs only in the castles' portfolio, hence only where holes take any card.
+- Two-deck games whose rules a compact path fits (`twodeck.applies`, Moving Left's family;
+  `twodeck_reserve.applies`, Chequers') run that path's one complete best-first search.
 - Other games run one best-first search on the generic state (`search._generic_best_first`).
 
 The castles' portfolio: the usual order (cards above the card each foundation takes now or
@@ -43,7 +45,7 @@ import time
 
 from ..engine import Game
 from ..moves import Move
-from . import twodeck
+from . import twodeck, twodeck_reserve
 from .fast import _Fast
 from .lines import _check_line, _described_moves
 from .probe import CASTLE_PROBE, _fast_probe
@@ -172,6 +174,8 @@ def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tupl
     moves: list[Move] = []
     if spec.two_deck:
         return twodeck.search(game, spec.takeback, deadline, cap, max_table)
+    if spec.two_deck_reserve:
+        return twodeck_reserve.search(game, spec.takeback, deadline, cap, max_table)
     if spec.fast:
         status, fline, states = _fast_portfolio(spec, game, deadline, cap, max_table)
         if status == "won":

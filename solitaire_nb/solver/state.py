@@ -18,7 +18,7 @@ import dataclasses
 from itertools import product
 
 from ..engine import Game, Position, rule_table
-from . import pruning, twodeck
+from . import pruning, twodeck, twodeck_reserve
 from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN
 
 
@@ -67,6 +67,7 @@ class _Spec:
         self.has_fd = r.face_down_tableau or r.reserve
         self.fast = pruning.fast(r, self.decks, self.practice)
         self.two_deck = twodeck.applies(r, self.decks)  # Moving Left's family (`twodeck`)
+        self.two_deck_reserve = twodeck_reserve.applies(r, self.decks)  # Chequers' (`twodeck_reserve`)
         self.rollouts = r.face_down_tableau  # the player's rollouts first (`rollouts`)
         self.alt_fnd = pruning.alt_foundations(r)
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7

@@ -217,6 +217,9 @@ class TwoDeck:
             out.append(hole)
         return out
 
+    def to_moves(self, game, line: list) -> list[Move]:
+        return to_moves(game, self, line)
+
     def safe(self, pos):
         """Rule 3 (no take-backs only): a tableau move home proven safe, or None."""
         tab, h, s, w = pos
@@ -242,14 +245,15 @@ class TwoDeck:
         return pos
 
 
-def search(game, takeback: bool, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:
+def search(game, takeback: bool, deadline, cap: int, max_table: int, space=TwoDeck) -> tuple[str, list[Move], int]:
     """Complete best-first search (as the generic one): "won" with engine moves replayed to a
-    win, "lost" after every reachable state, "unknown" at a cap."""
-    sp = TwoDeck(game, takeback)
+    win, "lost" after every reachable state, "unknown" at a cap.  `space`: the class of the
+    compact positions searched (`TwoDeck`, or another path's with the same methods)."""
+    sp = space(game, takeback)
     root_line: list = []
     root = sp.settle(sp.root, root_line)
     if sp.won(root):
-        return "won", to_moves(game, sp, root_line), 0
+        return "won", sp.to_moves(game, root_line), 0
     if cap == 0:
         return "unknown", [], 0
     rkey = sp.key(root)
@@ -274,7 +278,7 @@ def search(game, takeback: bool, deadline, cap: int, max_table: int) -> tuple[st
             if sp.won(child):
                 from .search import _unwind  # here: search imports the state that selects this path
 
-                return "won", to_moves(game, sp, root_line + _unwind(parent, k)), states
+                return "won", sp.to_moves(game, root_line + _unwind(parent, k)), states
             count += 1
             heapq.heappush(heap, (sp.score(child), count, k, child))
     return "lost", [], states
