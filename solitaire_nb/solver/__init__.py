@@ -25,6 +25,12 @@ Modules, one job each:
 - `heuristics`: best-first scores and move orders (speed only, never soundness).
 - `search`: the complete best-first and depth-first searches.
 - `probe`: a quick, incomplete probe for a win by coarser moves.
+- `rollouts`: the no-peek player played out many times, its preferences varied (an
+  incomplete probe too: it only ever wins), first where the tableau hides cards.
+- `twodeck`: the two-deck fast path (Moving Left's family: stock, waste, runs, face-down
+  tableau), immutable compact positions and their best-first search.
+- `twodeck_reserve`: the two-deck path with a reserve refilling holes and foundations both
+  up and down (Chequers' family), on `twodeck`'s search.
 - `portfolio`: which searches run, in what order, with what share of the budget.
 - `lines`: winning lines turned into engine moves and replayed.
 - `api`: `solve`, `hint`, their results and request checks.
