@@ -51,6 +51,7 @@ from .cards import Card
 from .checks import check_seed, shown
 from .moves import Move
 from .scene import Scene, Table, ViewKey, is_run
+from .shuffle import splitmix64
 
 MAX_MOVES = 3000
 """Most moves `play_out` lets a player make in one game (a random player may wander)."""
@@ -312,10 +313,15 @@ def _takeback(s: Scene, card: Card, dst: str) -> float | None:
 
 class Varied(Heuristic):
     """The heuristic player with its preferences blurred: each move's score (and the
-    stock's 0) gets Gaussian noise of deviation `sigma`, drawn from a generator seeded by
-    `seed`, so one (seed, sigma) always plays a deal the same way.  Different seeds play a
-    deal differently; the thoughtful solver tries many of them (`solver.rollouts`).  With
-    ``sigma=0`` it plays exactly as `Heuristic`.  It does not peek either."""
+    stock's 0) gets noise of deviation `sigma`, so one (seed, sigma) always plays a deal the
+    same way, on every machine, and different seeds play it differently; the thoughtful
+    solver tries many of them (`solver.rollouts`).  With ``sigma=0`` it plays exactly as
+    `Heuristic`.  It does not peek either: it draws once per move it scores, and which moves
+    it scores depends only on what it sees.
+
+    The noise is the sum of three uniform draws of the package's SplitMix64 generator
+    (`shuffle.splitmix64`, seeded by `seed`), centred and scaled to deviation `sigma`: close
+    to a normal law, and exact integer and float arithmetic, so no platform's libm enters."""
 
     name = "varied"
     display_name = "prudente con variaciones"
@@ -324,14 +330,18 @@ class Varied(Heuristic):
         super().__init__()
         self.seed = seed
         self.sigma = sigma
-        self._rng = random.Random(seed)
+        self._draws = splitmix64(seed)
 
     def reset(self, game: Any) -> None:
         super().reset(game)
-        self._rng = random.Random(self.seed)
+        self._draws = splitmix64(self.seed)
 
     def _jitter(self) -> float:
-        return self._rng.gauss(0.0, self.sigma) if self.sigma else 0.0
+        if not self.sigma:
+            return 0.0
+        d = self._draws
+        u = (next(d) + next(d) + next(d)) / 2.0**64  # 0..3, mean 1.5, deviation 1/2
+        return (u - 1.5) * 2.0 * self.sigma
 
 
 # ---------------------------------------------------------------------- registry and play

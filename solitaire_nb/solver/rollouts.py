@@ -7,14 +7,22 @@ and its variants).  Why there: on 104 cards with a face-down tableau and a stock
 complete searches spend their states on shuffles of long sequences, while the player's
 rules of thumb (uncover, play the waste, go home when it is safe) win many deals in a few
 hundred moves; blurring them finds lines the plain rules miss (figures: benchmarks/
-RESULTS.md, «Moving Left «con ventaja»»).
+RESULTS.md, «Moving Left «con ventaja» with the player's rollouts»).
 
-Rollout ``k`` plays as ``players.Varied(seed=k, sigma=...)``: rollout 0 with no noise (the
-plain `players.Heuristic`, so every position that player wins, the solver wins too), then
-the deviations in `SIGMAS` in turn.  The order is fixed, so a capped run always gives the
-same answer.  Each move a rollout makes counts as one state: a position expanded (the
-player scores every legal move from it).  `max_states` stays a hard cap: the last rollout
-stops when the budget is spent.
+Two stages, in a fixed order, so a capped run always gives the same answer:
+
+1. From the position itself, for the first 1/`FRESH_SHARE` of the rollouts' budget:
+   rollout 0 is the plain `players.Heuristic` (so every position that player wins, the
+   solver wins too), rollout ``k`` is ``players.Varied(seed=k)`` with the deviations of
+   `SIGMAS` in turn.
+2. Restarts: the best line so far (the most cards home at its end; the first such line on
+   ties) is replayed up to a cut drawn with the package's SplitMix64 generator, and rollout
+   ``k`` plays on from there; a line that ends with more cards home becomes the best.  Deals
+   the fresh rollouts do not win are often won by climbing this way from their best try.
+
+Each move a rollout makes counts as one state: a position expanded (the player scores every
+legal move from it); replaying a line up to its cut is not counted (it examines nothing).
+`max_states` stays a hard cap: the last rollout stops when the budget is spent.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import time
 from ..engine import Game
 from ..moves import Move
 from ..players import MAX_MOVES, Varied
+from ..shuffle import splitmix64
 from .lines import _check_line
 
 ROLLOUT_SHARE = 2
@@ -35,16 +44,25 @@ about -1 to 1,800: 30 reorders near ties, 100 and 300 close and distant choices,
 almost at random among the moves it would consider).  Each deviation wins deals the
 others miss."""
 
-UNCAPPED_ROLLOUTS = 200
-"""Rollouts played when `solve` is given neither a state nor a time limit."""
+FRESH_SHARE = 3
+"""The fresh rollouts (stage 1) get 1/FRESH_SHARE of the rollouts' budget; the restarts the rest."""
+
+RESTART_SEED = 25
+"""Seeds the SplitMix64 draws that choose where each restart cuts the best line."""
+
+UNCAPPED_ROLLOUTS = 300
+"""Rollouts played when `solve` is given neither a state nor a time limit (a third fresh)."""
 
 
 def rollouts(game: Game, deadline: float | None, cap: int) -> tuple[str, list[Move], int]:
-    """Play `game` out with rollouts 0, 1, 2… until one wins, `cap` states are spent (-1:
-    no cap, then `UNCAPPED_ROLLOUTS` rollouts) or `deadline` passes: ("won", its moves,
-    states) or ("unknown", [], states)."""
+    """Play `game` out with rollouts 0, 1, 2… (the two stages above) until one wins, `cap`
+    states are spent (-1: no cap, then `UNCAPPED_ROLLOUTS` rollouts) or `deadline` passes:
+    ("won", its moves, states) or ("unknown", [], states)."""
     states = 0
     k = 0
+    fresh = cap // FRESH_SHARE if cap >= 0 else -1
+    best_home, best_line = -1, []
+    cuts = splitmix64(RESTART_SEED)
     while True:
         if cap >= 0 and states >= cap:
             break
@@ -52,20 +70,27 @@ def rollouts(game: Game, deadline: float | None, cap: int) -> tuple[str, list[Mo
             break
         if deadline is not None and time.perf_counter() > deadline:
             break
+        restart = states >= fresh if cap >= 0 else k >= UNCAPPED_ROLLOUTS // FRESH_SHARE
+        prefix = best_line[: next(cuts) % (len(best_line) + 1)] if restart else []
         limit = MAX_MOVES if cap < 0 else min(MAX_MOVES, cap - states)
-        won, line = _rollout(game, k, limit, deadline)
+        won, line, home = _rollout(game, prefix, k, limit, deadline)
         states += max(len(line), 1)  # a player who gives up at once still looked at the position
         if won:
-            _check_line(game, line)
-            return "won", line, states
+            _check_line(game, prefix + line)
+            return "won", prefix + line, states
+        if home > best_home:
+            best_home, best_line = home, prefix + line
         k += 1
     return "unknown", [], states
 
 
-def _rollout(game: Game, k: int, limit: int, deadline: float | None) -> tuple[bool, list[Move]]:
-    """Rollout `k` on a copy of `game`, at most `limit` moves: (won, the moves made)."""
+def _rollout(game: Game, prefix: list[Move], k: int, limit: int, deadline: float | None) -> tuple[bool, list[Move], int]:
+    """Rollout `k` on a copy of `game` after the moves `prefix`, at most `limit` moves:
+    (won, the moves made after the prefix, cards home at the end)."""
     player = Varied(seed=k, sigma=SIGMAS[(k - 1) % len(SIGMAS)] if k else 0.0)
     g = game.copy()
+    for m in prefix:
+        g.move(m)
     player.reset(g)
     line: list[Move] = []
     while len(line) < limit and not g.is_won():
@@ -76,4 +101,4 @@ def _rollout(game: Game, k: int, limit: int, deadline: float | None) -> tuple[bo
             break
         g.move(move)
         line.append(move)
-    return g.is_won(), line
+    return g.is_won(), line, sum(len(g.pile(f)) for f in g.foundation_ids)
