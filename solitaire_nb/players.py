@@ -51,7 +51,7 @@ from .cards import Card
 from .checks import check_seed, shown
 from .moves import Move
 from .scene import Scene, Table, ViewKey, is_run
-from .shuffle import splitmix64
+from .shuffle import SplitMix64
 
 MAX_MOVES = 3000
 """Most moves `play_out` lets a player make in one game (a random player may wander)."""
@@ -320,7 +320,7 @@ class Varied(Heuristic):
     it scores depends only on what it sees.
 
     The noise is the sum of three uniform draws of the package's SplitMix64 generator
-    (`shuffle.splitmix64`, seeded by `seed`), centred and scaled to deviation `sigma`: close
+    (`shuffle.SplitMix64`, seeded by `seed`), centred and scaled to deviation `sigma`: close
     to a normal law, and exact integer and float arithmetic, so no platform's libm enters."""
 
     name = "varied"
@@ -330,11 +330,11 @@ class Varied(Heuristic):
         super().__init__()
         self.seed = seed
         self.sigma = sigma
-        self._draws = splitmix64(seed)
+        self._draws = SplitMix64(seed)
 
     def reset(self, game: Any) -> None:
         super().reset(game)
-        self._draws = splitmix64(self.seed)
+        self._draws = SplitMix64(self.seed)
 
     def _jitter(self) -> float:
         if not self.sigma:

@@ -34,6 +34,23 @@ def splitmix64(seed: int):
         yield z ^ (z >> 31)
 
 
+class SplitMix64:
+    """The `splitmix64` sequence as an iterator object whose state is a plain int, so it can
+    be copied (a player that draws from it can be deep-copied mid-game)."""
+
+    def __init__(self, seed: int):
+        self.state = seed & _MASK
+
+    def __iter__(self) -> SplitMix64:
+        return self
+
+    def __next__(self) -> int:
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+
 def deal_order(seed: int, decks: int = 1) -> list[Card]:
     """The deal order of numbered deal `seed` for a game of `decks` decks."""
     seed = check_seed(seed)

@@ -59,6 +59,19 @@ def test_varied_rollouts_win_deals_the_plain_player_loses():
         assert ro.rollouts(game, None, 5_000) == (status, moves, states)
 
 
+@pytest.mark.parametrize(("deal", "cap"), [(10, 6_000), (33, 15_000)])
+def test_restarts_from_the_best_line_win_where_fresh_rollouts_do_not(deal, cap, monkeypatch):
+    """The win comes after the fresh stage (a restart: part of the best line replayed, then a
+    rollout), replays from the start, and the same budget spent on fresh rollouts only does
+    not win."""
+    game = sn.new_game("moving_left", seed=deal)
+    status, moves, states = ro.rollouts(game, None, cap)
+    assert status == "won" and cap // ro.FRESH_SHARE < states <= cap
+    assert replays_to_a_win(game, moves)
+    monkeypatch.setattr(ro, "FRESH_SHARE", 1)
+    assert ro.rollouts(game, None, cap) == ("unknown", [], cap)
+
+
 def test_rollouts_never_say_lost():
     """A lost practice position (no 2♥ can ever be reached without both A♥): the rollouts
     answer "unknown" and the complete search that follows proves it lost."""
@@ -88,3 +101,10 @@ def test_varied_with_no_noise_is_the_plain_player():
     c = pl.Varied(seed=7, sigma=100.0)
     d = pl.Varied(seed=7, sigma=100.0)
     assert pl.play_game(game, c) == pl.play_game(game, d)  # seeded: the same game twice
+
+
+def test_the_copyable_generator_draws_the_deals_sequence():
+    from solitaire_nb.shuffle import SplitMix64, splitmix64
+
+    a, b = SplitMix64(2**64 - 3), splitmix64(2**64 - 3)
+    assert [next(a) for _ in range(500)] == [next(b) for _ in range(500)]
