@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from successors import successor_keys
 
 import solitaire_nb as sn
 from solitaire_nb import solve
@@ -15,17 +16,8 @@ from solitaire_nb.solver.state import _Spec
 
 def _successor_keys(g, takeback: bool) -> tuple[set[bytes], set[bytes]]:
     """The fast path's successor keys and the engine's (each legal move played on a copy)."""
-    sp = twodeck.TwoDeck(g, takeback)
-    root = sp.key(sp.root)
-    mine = {sp.key(child) for _, child in sp.children(sp.root)} - {root}
-    engine = set()
-    for m in g.legal_moves():
-        if not takeback and g.pile_kind(m.src) == "F":
-            continue
-        h = g.copy()
-        h.move(m)
-        engine.add(sp.key(twodeck.TwoDeck(h, takeback).root))
-    return mine, engine - {root}
+    mine, engine, _ = successor_keys(twodeck.TwoDeck, g, takeback)
+    return mine, engine
 
 
 @pytest.mark.parametrize("takeback", [True, False])

@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from successors import successor_keys
 
 import solitaire_nb as sn
 from solitaire_nb import solve
@@ -22,20 +23,11 @@ VARIANTS = [{}, {"wrap": False}, {"reserve_playable": False}, {"wrap": False, "r
 
 def _successor_keys(g, takeback: bool) -> tuple[set[bytes], set[bytes]]:
     """The fast path's successor keys and the engine's (each legal move played on a copy)."""
+    mine, engine, children = successor_keys(twodeck_reserve.TwoDeckReserve, g, takeback)
     sp = twodeck_reserve.TwoDeckReserve(g, takeback)
-    root = sp.key(sp.root)
-    children = [child for _, child in sp.children(sp.root)]
-    mine = {sp.key(child) for child in children} - {root}
     for child in children:  # each child's score, worked out from its parent's, is its own
         assert child == sp.scored(*child[:3])
-    engine = set()
-    for m in g.legal_moves():
-        if not takeback and g.pile_kind(m.src) == "F":
-            continue
-        h = g.copy()
-        h.move(m)
-        engine.add(sp.key(twodeck_reserve.TwoDeckReserve(h, takeback).root))
-    return mine, engine - {root}
+    return mine, engine
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
