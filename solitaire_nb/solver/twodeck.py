@@ -59,10 +59,7 @@ class TwoDeck:
 
     def __init__(self, game, takeback: bool):
         r = game.rules
-        self.takeback = takeback
-        table = rule_table(r)  # the engine's compiled acceptance tables: one source of the rules
-        ok = self.ok = table.tab_ok  # ok[y * 52 + x]: x may lie on y
-        self.parents = [[y for y in range(52) if ok[y * 52 + x]] for x in range(52)]
+        table = self._compile(r, takeback)
         # rule 3: the cards that may lie on c, as suits and 0-based ranks
         self.lie_on = [[(x // 13, x % 13) for x in table.tab_acc[c]] for c in range(52)]
         self.runs = r.tableau.runs
@@ -80,6 +77,15 @@ class TwoDeck:
         self.root = (tab, h, len(game.pile("S")), bytes(c.id for c in game.pile("W")))
         self.cards = game.total_cards
         self._pile_bad: dict[bytes, int] = {}
+
+    def _compile(self, rules, takeback: bool):
+        """Set what every two-deck path reads from the rules (`takeback`, `ok`, `parents`)
+        and return the engine's compiled tables, the one source of the rules."""
+        self.takeback = takeback
+        table = rule_table(rules)
+        ok = self.ok = table.tab_ok  # ok[y * 52 + x]: x may lie on y
+        self.parents = [[y for y in range(52) if ok[y * 52 + x]] for x in range(52)]
+        return table
 
     # ---------------------------------------------------------------- positions
     @staticmethod

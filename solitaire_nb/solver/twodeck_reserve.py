@@ -47,7 +47,6 @@ else is a plain exhaustive search over canonical states.
 
 from __future__ import annotations
 
-from ..engine import rule_table
 from ..moves import Move
 from . import twodeck
 
@@ -84,10 +83,8 @@ class TwoDeckReserve(twodeck.TwoDeck):
 
     def __init__(self, game, takeback: bool):
         r = game.rules
-        self.takeback = takeback
-        table = rule_table(r)  # the engine's compiled acceptance tables: one source of the rules
-        ok = self.ok = table.tab_ok  # ok[y * 52 + x]: x may lie on y
-        self.parents = [[y for y in range(52) if ok[y * 52 + x]] for x in range(52)]
+        self._compile(r, takeback)
+        ok = self.ok
         self.playable = r.reserve_playable
         # foundation pile ids per direction, in pile order (`to_moves` picks the first that takes)
         dirs = [f.direction for f in r.foundations]
