@@ -160,6 +160,11 @@ class Position:
                     want_f[cid] = [di]
                 else:
                     lst.append(di)
+        if holes:  # a hole takes every card: merge it into each list once, in pile order
+            for k, lst in want_t.items():
+                want_t[k] = sorted(lst + holes)
+        take_t = want_t.get  # take_t(key[cid], holes): tableau piles taking cid, in pile order
+        take_f = want_f.get
         out: list[tuple[int, int, int]] = []
         append = out.append
         runs = t.runs
@@ -169,36 +174,22 @@ class Position:
                 continue
             cid = q[-1]
             row = single[si]
-            lst = want_t.get(key[cid])
-            if holes:
-                lst = sorted(lst + holes) if lst else holes
-            if lst:
-                for di in lst:
-                    append(row[di])
-            lst = want_f.get(cid)
-            if lst:
-                for di in lst:
-                    append(row[di])
+            for di in take_t(key[cid], holes):
+                append(row[di])
+            for di in take_f(cid, ()):
+                append(row[di])
             if runs:
                 for n in range(2, self.run_length(si) + 1):
-                    lst = want_t.get(key[q[-n]])
-                    if holes:
-                        lst = sorted(lst + holes) if lst else holes
-                    if lst:
-                        for di in lst:
-                            if di != si:  # an up-and-down build could take its own run
-                                append(run(si, di, n))
+                    for di in take_t(key[q[-n]], holes):
+                        if di != si:  # an up-and-down build could take its own run
+                            append(run(si, di, n))
         if t.takeback:
             for si in t.fnd:
                 q = p[si]
                 if len(q) > fd[si]:
                     row = single[si]
-                    lst = want_t.get(key[q[-1]])
-                    if holes:
-                        lst = sorted(lst + holes) if lst else holes
-                    if lst:
-                        for di in lst:
-                            append(row[di])
+                    for di in take_t(key[q[-1]], holes):
+                        append(row[di])
         for si in (t.r, t.s, t.w):
             if si < 0 or not p[si]:
                 continue
@@ -210,16 +201,10 @@ class Position:
             if (si == t.r and not t.reserve_playable) or len(q) <= fd[si]:
                 continue
             cid = q[-1]
-            lst = want_t.get(key[cid])
-            if holes:
-                lst = sorted(lst + holes) if lst else holes
-            if lst:
-                for di in lst:
-                    append(row[di])
-            lst = want_f.get(cid)
-            if lst:
-                for di in lst:
-                    append(row[di])
+            for di in take_t(key[cid], holes):
+                append(row[di])
+            for di in take_f(cid, ()):
+                append(row[di])
         return out
 
     # ---------------------------------------------------------------- playing
