@@ -136,7 +136,7 @@ class _Fast(FastPruning):
                         j = where.get(d)
                         if j is not None:
                             out.append((T + s, j))
-                    if hole >= 0 and self.empty_any:
+                    if hole >= 0 and (self.empty_any or (self.empty_king and c % 13 == 12)):
                         out.append((T + s, hole))
         return out
 

@@ -197,6 +197,10 @@ def _canonical_state(spec: _Spec, game: Game) -> tuple[_State, list[int]]:
     from the state's pile indices back to the game's."""
     st = _State(spec, game)
     back = list(range(len(st.p)))
+    if spec.autoplay:
+        # the engine's autoplay visits the piles in their order (which Ace goes to which free
+        # foundation, say): the line replays move for move only on the game's own order
+        return st, back
     groups = ([spec.tab] if spec.symmetric else []) + [g for g in spec.fnd_groups if len(g) > 1]
     for grp in groups:
         enc = sorted(grp, key=lambda i: (bytes((st.fd[i],)) + bytes(st.p[i]), i))

@@ -150,6 +150,20 @@ def suit_foundations(rules: Rules) -> bool:
     return len(rules.foundations) == 4 and all(f.suits == "same" and f.direction == "up" for f in rules.foundations)
 
 
+def autoplay_order_free(rules: Rules, decks: int) -> bool:
+    """What the automatic play to the foundations does never depends on the order of the
+    piles, up to the order of interchangeable foundations: there is none, or one deck goes
+    to foundations that each build up by suit (a card other than an Ace fits only the
+    foundation topped by its predecessor, and there are as many foundations free for an Ace
+    as Aces away from home).  Foundations in colours let two cards compete for one
+    foundation, or one card choose between two: the engine settles both by pile order (the
+    leftmost top goes first, to the first foundation that takes it), so neither the
+    tableau piles nor those foundations may then be treated as interchangeable."""
+    return not rules.autoplay or (
+        decks == 1 and all(f.suits == "same" and f.direction == "up" for f in rules.foundations)
+    )
+
+
 def alt_foundations(rules: Rules) -> bool:
     """Every foundation builds by alternating colours."""
     return not any(f.suits == "same" for f in rules.foundations)

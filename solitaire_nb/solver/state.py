@@ -55,14 +55,16 @@ class _Spec:
         self.fnd_start = [f.start for f in r.foundations]
         self.fnd_base = [f.base_rank for f in r.foundations]
         self.fnd_same = [f.suits == "same" for f in r.foundations]
+        # an autoplay that settles by pile order which card goes where makes every pile count
+        order_free = pruning.autoplay_order_free(r, self.decks)
         # groups of interchangeable foundations (same rule, start not tied to a suit)
         groups: dict[tuple, list[int]] = {}
         for k, f in enumerate(r.foundations):
-            tied = f.start not in ("any", "new_suit")
+            tied = f.start not in ("any", "new_suit") or not order_free
             groups.setdefault((f, k if tied else -1), []).append(self.fnd[k])
         self.fnd_groups = list(groups.values())
         self.fnd_group_of = {fi: gi for gi, grp in enumerate(self.fnd_groups) for fi in grp}
-        self.symmetric = not self.shift_left  # rule 1
+        self.symmetric = not self.shift_left and order_free  # rule 1
         # the key keeps face-down counts where the tableau or a reserve hides cards
         self.has_fd = r.face_down_tableau or r.reserve
         self.fast = pruning.fast(r, self.decks, self.practice)
@@ -161,7 +163,9 @@ class _State(Position):
             tabs.sort()
         parts = [b"\xff".join(tabs)]
         for grp in sp.fnd_groups:
-            if len(grp) == 1 and sp.fnd_start[grp[0] - sp.fnd[0]] not in ("any", "new_suit"):
+            j = grp[0] - sp.fnd[0]
+            if len(grp) == 1 and sp.fnd_same[j] and sp.fnd_start[j] not in ("any", "new_suit"):
+                # tied to a suit and building by suit: its height says which cards it holds
                 parts.append(bytes((len(p[grp[0]]),)))
                 continue
             enc = []
@@ -239,24 +243,20 @@ class _State(Position):
 
     def _safe_move_alt(self) -> tuple[int, int, int] | None:
         """Rule 3b (Scotch without take-backs): a top card c of rank r goes home when every
-        card of rank r-1 is home and either c is an Ace, its twin (same rank and colour) is
-        home, or two foundations accept it."""
+        card the tableau rule lets lie on c is home (in Scotch, every card of rank r-1) and
+        either c is an Ace, its twin (same rank and colour) is home, or two foundations
+        accept it."""
         sp = self.sp
         p = self.p
-        home = [0] * 14  # cards home per rank
-        on_fnd = set()
-        for fi in sp.fnd:
-            for x in p[fi]:
-                home[_RANK[x]] += 1
-                on_fnd.add(x)
+        on_fnd = {x for fi in sp.fnd for x in p[fi]}
         for ti in sp.tab:
             q = p[ti]
             if not q:
                 continue
             c = q[-1]
             r = _RANK[c]
-            if r > 1 and home[r - 1] < 4:
-                continue
+            if any(x not in on_fnd for x in sp.tab_acc[c]):
+                continue  # a card that may lie on c is still in play
             accepting = [fi for fi in sp.fnd if self.fnd_accepts(fi, c)]
             if not accepting:
                 continue
