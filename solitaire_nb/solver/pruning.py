@@ -13,10 +13,14 @@ each built-in game and variant selects.
    sorts the piles.  This holds unless what happens depends on pile order, which only
    ``shift_left`` does (pile order decides what shifts), so there the key keeps pile order.
    An autoplay that sends home the closure of acceptable tops does not depend on order
-   (moving a card home only makes more cards acceptable and each card has one foundation),
-   nor does a refill from the reserve (the emptied pile is refilled, whichever it is).
-   Foundations that the rules treat alike (same rule, start not tied to a suit: "any" or
-   "new_suit") are sorted too; a foundation tied to a suit keeps its place.  A same-suit
+   when each card has one foundation (`autoplay_order_free`: one deck, same-suit foundations
+   building up); with alternate-colour foundations the engine settles by pile order which
+   of two competing cards goes, and where, so there nothing is sorted (nor, with any
+   autoplay, does the generic search permute the piles: its line must replay move for
+   move).  A refill from the reserve does not depend on order either (the emptied pile is
+   refilled, whichever it is).  Foundations that the rules treat alike (same rule, start
+   not tied to a suit: "any" or "new_suit") are sorted too; a foundation tied to a suit
+   keeps its place, keyed by its height only when it builds by suit.  A same-suit
    foundation is keyed by its top card (its content follows from it); alternate-colour
    foundations by their full content (a take-back shows which card lies below), or, without
    take-backs, by height and top colour (nothing below a top can matter again).
@@ -45,8 +49,9 @@ each built-in game and variant selects.
 3b. **Safe moves to alternate-colour foundations without take-backs** (`rule3b`: one deck,
    one card at a time, no reserve, stock or waste, only alternate-colour foundations building
    up, holes that take nothing, no autoplay, no take-backs; in Scotch, the first phase).  A
-   tableau top `c` of rank r goes home at once when every card of rank r-1 is home (nothing
-   can ever be placed on `c` again) and either `c` is an Ace, or its twin (the other card of
+   tableau top `c` of rank r goes home at once when every card the tableau rule lets lie on
+   `c` is home (in Scotch every card of rank r-1; nothing can ever be placed on `c` again)
+   and either `c` is an Ace, or its twin (the other card of
    the same rank and colour: the only other card its foundations could take at that height)
    is home, or two foundations accept `c`.  Without take-backs a foundation matters only by
    what it accepts (its height and top colour), so two foundations that accept the same
