@@ -49,9 +49,10 @@ each built-in game and variant selects.
 3b. **Safe moves to alternate-colour foundations without take-backs** (`rule3b`: one deck,
    one card at a time, no reserve, stock or waste, only alternate-colour foundations building
    up, holes that take nothing, no autoplay, no take-backs; in Scotch, the first phase).  A
-   tableau top `c` of rank r goes home at once when every card the tableau rule lets lie on
-   `c` is home (in Scotch every card of rank r-1; nothing can ever be placed on `c` again)
-   and either `c` is an Ace, or its twin (the other card of
+   tableau top `c` of rank r goes home at once when every card of rank r-1 is home, and
+   so is every card the tableau rule lets lie on `c` (in Scotch the same cards; with a
+   tableau that also builds up, the cards of rank r+1 too), so that nothing can ever be
+   placed on `c` again, and either `c` is an Ace, or its twin (the other card of
    the same rank and colour: the only other card its foundations could take at that height)
    is home, or two foundations accept `c`.  Without take-backs a foundation matters only by
    what it accepts (its height and top colour), so two foundations that accept the same

@@ -21,6 +21,8 @@ from ..engine import Game, Position, rule_table
 from . import pruning, twodeck, twodeck_reserve
 from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN
 
+_RANK_CARDS = [[c for c in range(52) if _RANK[c] == r] for r in range(14)]
+
 
 class _Spec:
     """Everything about one game + variant the search needs, as flat data."""
@@ -243,9 +245,9 @@ class _State(Position):
 
     def _safe_move_alt(self) -> tuple[int, int, int] | None:
         """Rule 3b (Scotch without take-backs): a top card c of rank r goes home when every
-        card the tableau rule lets lie on c is home (in Scotch, every card of rank r-1) and
-        either c is an Ace, its twin (same rank and colour) is home, or two foundations
-        accept it."""
+        card of rank r-1 and every card the tableau rule lets lie on c are home (in Scotch,
+        the same cards) and either c is an Ace, its twin (same rank and colour) is home, or
+        two foundations accept it."""
         sp = self.sp
         p = self.p
         on_fnd = {x for fi in sp.fnd for x in p[fi]}
@@ -255,6 +257,8 @@ class _State(Position):
                 continue
             c = q[-1]
             r = _RANK[c]
+            if r > 1 and any(x not in on_fnd for x in _RANK_CARDS[r - 1]):
+                continue  # a foundation may still be below c's predecessor's height
             if any(x not in on_fnd for x in sp.tab_acc[c]):
                 continue  # a card that may lie on c is still in play
             accepting = [fi for fi in sp.fnd if self.fnd_accepts(fi, c)]
