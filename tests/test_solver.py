@@ -815,6 +815,7 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     Budgets are counted exactly (each state once, in the shared ledger) and runs are
     deterministic."""
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
     monkeypatch.setattr(portfolio, "CASTLE_TURNS", (400, 200, 200, 200))
     monkeypatch.setattr(portfolio, "CASTLE_PROBE", 0)
     variant = {"takeback": False, "autoplay": False}
@@ -840,6 +841,7 @@ def test_castle_probe_takes_one_turn(monkeypatch):
     only where nothing is automatic and nothing comes back: not with Citadel's autoplay, and
     with take-backs only in the first phase (which forbids them)."""
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
     for name, seed, at in (("beleaguered_castle", 7, 27), ("citadel", 47, 27)):
         g = sn.new_game(name, seed=seed, takeback=False, **({"autoplay": False} if name == "citadel" else {}))
         assert _run_alone(_fast_search(_Fast(_Spec(g), g), None, 10**6), 3000)[0] == "unknown"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import solitaire_nb as sn
 from solitaire_nb.cards import Card
-from solitaire_nb.solver import solve
+from solitaire_nb.solver import portfolio, solve
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.search import _fast_best_first
 from solitaire_nb.solver.state import _Spec
@@ -58,14 +58,15 @@ def test_rule_3c_keeps_verdicts_on_positions_it_shortcuts():
         assert solve(g, max_states=50_000).status == "won"
 
 
-def test_ledger_a_lost_deal_costs_what_one_search_needs():
+def test_ledger_a_lost_deal_costs_what_one_search_needs(monkeypatch):
     """Citadel deal 1044 (autoplay, no take-backs) is lost: the usual order alone examines
     every reachable state.  The portfolio's four searches take turns after CASTLE_ALONE
-    states, but each state counts once in their shared ledger, so the portfolio proves it
-    lost with exactly that many states, and not with one fewer."""
+    states (here 1,000), but each state counts once in their shared ledger, so the portfolio
+    proves it lost with exactly that many states, and not with one fewer."""
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
     g = sn.new_game("citadel", seed=1044, takeback=False, autoplay=True)
     status, _, alone = _fast_best_first(_Fast(_Spec(g), g), None, -1, 10**6)
-    assert status == "lost" and alone > sn.solver.CASTLE_ALONE
+    assert status == "lost" and alone > 1000
     r = solve(g, max_states=alone)
     assert (r.status, r.states) == ("lost", alone)
     assert solve(g, max_states=alone - 1).status == "unknown"

@@ -17,7 +17,8 @@
 - Other games run one best-first search on the generic state (`search._generic_best_first`).
 
 The castles' portfolio: the usual order (cards above the card each foundation takes now or
-next) searches alone for its first `CASTLE_ALONE` states (most deals end there); then,
+next) searches alone for its first `CASTLE_ALONE` states (a quarter of a smaller budget;
+most deals end there); then,
 without automatic actions or take-backs, the probe
 (`probe._fast_probe`) takes one turn; then three more complete searches join the usual
 order, taking turns (`CASTLE_TURNS`): a second best-first order (`CASTLE_SECOND`: only the
@@ -76,13 +77,16 @@ next ranks of each suit, see `heuristics._urgent`) and its share of the state an
 budget (the last gets what is left): a graded first order with half, then flat windows of
 1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
 
-CASTLE_ALONE = 5_000
+CASTLE_ALONE = 25_000
 CASTLE_SECOND: tuple[int, ...] = (1,)
 CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
 CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
+CASTLE_ALONE_SHARE = 4
 CASTLE_WORK = 4
 """The castles' portfolio (`_castle_portfolio`): the usual order (`_Fast.urgency`, now or
-next) searches alone for its first CASTLE_ALONE states; then a second best-first order,
+next) searches alone for its first CASTLE_ALONE states, or 1/CASTLE_ALONE_SHARE of a
+smaller budget (the first phase of a game with take-backs gets a quarter of the budget);
+then a second best-first order,
 CASTLE_SECOND, and two depth-first searches (`search._fast_dfs`, with the piles sorted as
 CASTLE_DEPTH_FIRST says, see `heuristics._dfs_moves`) join it.  CASTLE_TURNS gives each
 search's turn, in states, in that order (states new to the ledger); CASTLE_WORK caps the
@@ -118,7 +122,7 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     used = [0] * len(starts)
     running = list(range(len(starts)))
     turn = 0
-    allowance = min(budget, CASTLE_ALONE)
+    allowance = min(budget, CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))
     while running and sum(used) < budget:
         i = running[turn % len(running)]
         if searches[i] is None:
