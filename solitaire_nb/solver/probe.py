@@ -171,6 +171,15 @@ def _probe_thread(st: _Fast, seen: set[bytes], draws):
     return None
 
 
+def _sorted_fast(spec: _Spec, game: Game) -> _Fast:
+    """The fast state with its piles in a canonical order (by their cards), so that the
+    walks, which list jumps pile by pile, do not depend on how the game numbers its piles
+    (their lines name cards, not piles)."""
+    st = _Fast(spec, game)
+    st.t.sort()
+    return st
+
+
 def _fast_probe(spec: _Spec, game: Game, deadline, max_table: int, ledger: _Ledger | None = None):
     """A quick, incomplete search for a win (Beleaguered Castle and Citadel without automatic
     actions or take-backs), with the protocol of `_fast_search` so that it can take its turn
@@ -183,7 +192,7 @@ def _fast_probe(spec: _Spec, game: Game, deadline, max_table: int, ledger: _Ledg
     only if no search of the portfolio had examined it."""
     allowed = yield 0
     seen: set[bytes] = set()
-    walks = [_probe_thread(_Fast(spec, game), seen, splitmix64(k)) for k in range(CASTLE_PROBE_WALKS)]
+    walks = [_probe_thread(_sorted_fast(spec, game), seen, splitmix64(k)) for k in range(CASTLE_PROBE_WALKS)]
     states = 0
     examined = 0  # with a ledger, states another search had examined too
     while walks:

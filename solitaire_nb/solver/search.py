@@ -42,8 +42,9 @@ class _Ledger:
     """The states a portfolio's searches have examined, shared by them all, so that each
     state counts once towards the budget however many searches examine it (`portfolio`).
     Each search stays complete on its own (its own table decides what it explores; the
-    ledger only counts), and every search examines states reachable from the same root, so
-    a deal whose reachable states fit in the budget is always decided.  ``work`` counts every
+    ledger only counts), and the complete searches examine the same reachable states, so a
+    deal whose reachable states fit in the budget is decided (up to the probe's one turn,
+    whose coarser moves may reach other states, and `work_cap`).  ``work`` counts every
     examination, repeated ones too, and ``work_cap`` bounds it (the time a budget costs)."""
 
     __slots__ = ("seen", "work", "work_cap")
