@@ -1,7 +1,9 @@
 """Record the solver's verdicts on a fixed set of deals, and compare two such records.
 
     python benchmarks/compare_verdicts.py run OUT.csv [--limit N] [--states S] [--shard k/n]
-    python benchmarks/compare_verdicts.py diff BEFORE.csv AFTER.csv
+                                             [--entry KEY --deals A-B]
+    python benchmarks/compare_verdicts.py atlas KEY OUT.csv
+    python benchmarks/compare_verdicts.py diff BEFORE.csv AFTER.csv [--progress]
 
 The deals: every deal of the atlas's Beleaguered Castle and Citadel entries (deals 1–200),
 every deal the atlas left undecided, and 2,000 others drawn from the atlas's decided deals
@@ -10,6 +12,13 @@ with a fixed seed.  Each is solved with a fixed ``max_states`` (the atlas's own,
 one row per deal and skips the deals already in OUT.csv.  To compare two versions of the
 solver, run it once with each on the import path (``PYTHONPATH=old/checkout``) and ``diff``
 the two files: status, states and the winning line's length must agree deal by deal.
+
+``--entry KEY --deals A-B`` records deals A to B of one atlas entry instead (at the entry's
+``max_states``, at most ``--states``); ``atlas KEY OUT.csv`` writes the verdicts the atlas
+holds for that entry as a record.  ``diff --progress`` compares a solver that should decide
+more: a deal going from "unknown" to "won" or "lost" is progress, and every other change of
+verdict (won to lost or back, decided to unknown) is flagged; states and line lengths may
+change.
 """
 
 from __future__ import annotations
@@ -36,8 +45,7 @@ def selection(states_cap: int) -> list[tuple[str, str, dict, int, int]]:
     decided: list[tuple[str, str, dict, int, int]] = []
     for entry in atlas["entries"]:
         cap = min(entry["max_states"], states_cap)
-        with open(ROOT / entry["csv"], encoding="utf-8") as fh:
-            rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+        rows = _atlas_rows(entry)
         every = entry["key"] in ("beleaguered_castle", "citadel")
         for row in rows:
             item = (entry["key"], entry["game"], entry["variant"], int(row["deal"]), cap)
@@ -50,13 +58,47 @@ def selection(states_cap: int) -> list[tuple[str, str, dict, int, int]]:
     return chosen
 
 
-def run(out: Path, limit: int | None, states_cap: int, shard: str = "0/1") -> int:
+def _entry(key: str) -> dict:
+    atlas = json.loads(ATLAS.read_text(encoding="utf-8"))
+    for entry in atlas["entries"]:
+        if entry["key"] == key:
+            return entry
+    raise SystemExit(f"no atlas entry {key!r}")
+
+
+def _atlas_rows(entry: dict) -> list[dict]:
+    with open(ROOT / entry["csv"], encoding="utf-8") as fh:
+        return list(csv.DictReader(line for line in fh if not line.startswith("#")))
+
+
+def entry_selection(key: str, first: int, last: int, states_cap: int) -> list[tuple[str, str, dict, int, int]]:
+    """Deals `first` to `last` of one atlas entry, at its ``max_states`` (at most `states_cap`)."""
+    entry = _entry(key)
+    cap = min(entry["max_states"], states_cap)
+    return [(key, entry["game"], entry["variant"], d, cap) for d in range(first, last + 1)]
+
+
+def atlas_record(key: str, out: Path) -> int:
+    """Write the verdicts the atlas holds for entry `key` as a record (`FIELDS`)."""
+    rows = _atlas_rows(_entry(key))
+    with open(out, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(FIELDS)
+        for r in sorted(rows, key=lambda r: int(r["deal"])):
+            w.writerow([key, r["deal"], r["status"], r["states"], r["moves"]])
+    return len(rows)
+
+
+def run(
+    out: Path, limit: int | None, states_cap: int, shard: str = "0/1", chosen: list | None = None
+) -> int:
     from solitaire_nb import new_game, solve
 
     base = out.with_name(out.name.split(".csv")[0] + ".csv")
     done = set(read(base))  # the record and every shard of it
     k, n = (int(x) for x in shard.split("/"))
-    todo = [d for i, d in enumerate(selection(states_cap)) if i % n == k and (d[0], d[3]) not in done]
+    chosen = selection(states_cap) if chosen is None else chosen
+    todo = [d for i, d in enumerate(chosen) if i % n == k and (d[0], d[3]) not in done]
     if limit is not None:
         todo = todo[:limit]
     new_file = not out.exists()
@@ -96,6 +138,23 @@ def diff(before: Path, after: Path) -> list[str]:
     return out
 
 
+def progress(before: Path, after: Path) -> list[str]:
+    """Lines describing every deal whose verdict changed other than from "unknown" to
+    "won" or "lost"; prints how many deals each kind of change concerns."""
+    a, b = read(before), read(after)
+    common = sorted(set(a) & set(b))
+    kinds: dict[str, int] = {}
+    out = []
+    for k in common:
+        was, now = a[k][0], b[k][0]
+        kinds[f"{was}->{now}"] = kinds.get(f"{was}->{now}", 0) + 1
+        if was != now and not (was == "unknown" and now in ("won", "lost")):
+            out.append(f"{k[0]} {k[1]}: {a[k]} -> {b[k]}")
+    print(f"{len(common)} deals in both files; " + ", ".join(f"{x}: {n}" for x, n in sorted(kinds.items()))
+          + f"; {len(out)} flagged")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -104,15 +163,27 @@ def main() -> None:
     r.add_argument("--limit", type=int, default=None)
     r.add_argument("--states", type=int, default=20_000)
     r.add_argument("--shard", default="0/1", help="k/n: only every n-th deal from the k-th (run n processes)")
+    r.add_argument("--entry", default=None, help="one atlas entry's key (with --deals)")
+    r.add_argument("--deals", default=None, help="A-B: that entry's deals A to B")
+    at = sub.add_parser("atlas")
+    at.add_argument("key")
+    at.add_argument("out", type=Path)
     d = sub.add_parser("diff")
     d.add_argument("before", type=Path)
     d.add_argument("after", type=Path)
+    d.add_argument("--progress", action="store_true", help="accept unknown -> won/lost, flag every other change")
     args = ap.parse_args()
     if args.cmd == "run":
-        n = run(args.out, args.limit, args.states, args.shard)
+        chosen = None
+        if args.entry:
+            first, last = (int(x) for x in (args.deals or "1-200").split("-"))
+            chosen = entry_selection(args.entry, first, last, args.states)
+        n = run(args.out, args.limit, args.states, args.shard, chosen)
         print(f"{n} deals solved into {args.out}")
+    elif args.cmd == "atlas":
+        print(f"{atlas_record(args.key, args.out)} deals written to {args.out}")
     else:
-        lines = diff(args.before, args.after)
+        lines = (progress if args.progress else diff)(args.before, args.after)
         print("\n".join(lines))
         sys.exit(1 if lines else 0)
 

@@ -39,3 +39,26 @@ def test_a_small_record_resumes_and_matches_itself(tmp_path):
     rows[1] = ",".join([key, deal, "won" if status != "won" else "lost", states, moves])
     a.write_text("\n".join(rows) + "\n", encoding="utf-8")
     assert len(tool.diff(a, b)) == 1
+
+
+def test_progress_accepts_unknown_to_decided_and_flags_the_rest(tmp_path):
+    tool = _tool()
+    before, after = tmp_path / "before.csv", tmp_path / "after.csv"
+    head = "key,deal,status,states,moves\n"
+    before.write_text(head + "a,1,unknown,100,0\na,2,won,50,90\na,3,lost,70,0\na,4,won,10,80\na,5,lost,9,0\n",
+                      encoding="utf-8")
+    after.write_text(head + "a,1,lost,80,0\na,2,won,40,95\na,3,won,60,88\na,4,unknown,100,0\na,5,lost,9,0\n",
+                     encoding="utf-8")
+    flagged = tool.progress(before, after)
+    assert [line.split(":")[0] for line in flagged] == ["a 3", "a 4"]
+    assert tool.progress(before, before) == []
+
+
+def test_atlas_record_holds_the_entry_verdicts(tmp_path):
+    tool = _tool()
+    out = tmp_path / "scotch.csv"
+    n = tool.atlas_record("scotch", out)
+    rows = tool.read(out)
+    assert n == len(rows) == 200
+    assert {s for s, _, _ in rows.values()} <= {"won", "lost", "unknown"}
+    assert [d for _, _, _, d, _ in tool.entry_selection("scotch", 3, 5, 10_000)] == [3, 4, 5]

@@ -735,19 +735,19 @@ def test_bakers_dozen_rule_8_passes_winning_lines():
     for flags in ({}, {"any_suit": True}, {"kings_to_bottom": False}):
         for seed in (7, 12, 13):
             g = sn.new_game("bakers_dozen", seed=seed, **flags)
-            r = solve(g, max_states=3000)
+            r = solve(g, max_states=10_000)
             assert r.status == "won"
             for m in r.moves:
                 assert not _Fast(_Spec(g), g).stuck()
                 g.move(m)
 
 
-@pytest.mark.parametrize("seed, search", [(154, 1), (176, 8)])
+@pytest.mark.parametrize("seed, search", [(154, 1), (176, 7)])
 def test_bakers_dozen_portfolio(seed, search):
     """Baker's Dozen's searches share the budget: deal 154 leads the first order astray (no
     win in its 3,000 states of 6,000) and the second wins it at once; deal 176 is won only by
-    the last, whose window covers all 13 ranks.  The shares are used whole, in order, the last
-    gets what is left, and the run is deterministic."""
+    a late one, whose window covers 10 ranks.  The shares are used whole, in order (counted
+    in the shared ledger), the last gets what is left, and the run is deterministic."""
     cap = 6000
     shares = [share for _, share in BAKERS_PORTFOLIO]
     assert abs(sum(shares) - 1) < 1e-9
@@ -810,36 +810,39 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     alone for its first 1,000 states, then turns of 400 (the usual order), 200 (the second
     order), 200 and 200 (the depth-first searches, piles in the key's order, then in
     Freecell Solver's).  In Citadel without take-backs or autoplay, deal 4 is won only by
-    the first depth-first search, at its 235th state, in its second turn; deal 129 only by
-    the second, at its 774th, in its fourth turn; deal 37 by the second order at once.
-    Budgets are counted exactly and runs are deterministic."""
+    the first depth-first search, at its 229th state, in its second turn; deal 129 only by
+    the second, at its 743rd, in its fourth turn; deal 5 by the second order at once.
+    Budgets are counted exactly (each state once, in the shared ledger) and runs are
+    deterministic."""
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
     monkeypatch.setattr(portfolio, "CASTLE_TURNS", (400, 200, 200, 200))
     monkeypatch.setattr(portfolio, "CASTLE_PROBE", 0)
     variant = {"takeback": False, "autoplay": False}
     g4 = sn.new_game("citadel", seed=4, **variant)
     assert solve(g4, max_states=1000).status == "unknown"
     r = solve(g4, max_states=10_000)
-    assert (r.status, r.states) == ("won", (1000 + 400) + 2 * 200 + 235 + 200)
+    assert (r.status, r.states) == ("won", (1000 + 400) + 2 * 200 + 229 + 200)
     g129 = sn.new_game("citadel", seed=129, **variant)
     r = solve(g129, max_states=10_000)
-    assert (r.status, r.states) == ("won", (1000 + 3 * 400) + 4 * 200 + 4 * 200 + 774)
+    assert (r.status, r.states) == ("won", (1000 + 3 * 400) + 4 * 200 + 4 * 200 + 743)
     assert solve(g129, max_states=10_000)[:3] == r[:3]  # deterministic
     assert solve(g129, max_states=r.states).status == "won"  # the budget is exact
     assert solve(g129, max_states=r.states - 1).status == "unknown"
-    r = solve(sn.new_game("citadel", seed=37, **variant), max_states=10_000)
-    assert (r.status, r.states) == ("won", 1000 + 71)
+    r = solve(sn.new_game("citadel", seed=5, **variant), max_states=10_000)
+    assert (r.status, r.states) == ("won", 1000 + 51)
 
 
 def test_castle_probe_takes_one_turn(monkeypatch):
     """Without automatic actions or take-backs, the probe (`_fast_probe`) takes one turn right
     after the usual order's first `CASTLE_ALONE` states.  Beleaguered Castle deal 7 and
-    Citadel deal 37: the usual order has no win within 3,000 states, the probe wins at its
-    32nd and 34th.  The budget is exact, the run deterministic, the line checked.  It runs
+    Citadel deal 47: the usual order has no win within 3,000 states, the probe wins at its
+    28th and 32nd.  The budget is exact, the run deterministic, the line checked.  It runs
     only where nothing is automatic and nothing comes back: not with Citadel's autoplay, and
     with take-backs only in the first phase (which forbids them)."""
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
-    for name, seed, at in (("beleaguered_castle", 7, 32), ("citadel", 37, 34)):
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
+    for name, seed, at in (("beleaguered_castle", 7, 28), ("citadel", 47, 32)):
         g = sn.new_game(name, seed=seed, takeback=False, **({"autoplay": False} if name == "citadel" else {}))
         assert _run_alone(_fast_search(_Fast(_Spec(g), g), None, 10**6), 3000)[0] == "unknown"
         assert solve(g, max_states=1000).status == "unknown"

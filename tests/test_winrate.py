@@ -409,11 +409,20 @@ REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), 
 ]
 
 
+# Entries recorded before issue 31's solver changes (rule 3c, the portfolio's shared ledger),
+# whose recomputation is pending (benchmarks/RESULTS.md, "Deciding more"): until it is done,
+# a sampled record may change its states and line, and its verdict only from unknown to
+# won or lost.  Remove an entry from here when its records are recomputed.
+RECOMPUTE_PENDING = {"beleaguered_castle_sin_devolver", "bakers_dozen", "bakers_dozen_cualquier_palo",
+                     "beleaguered_castle"}
+
+
 @pytest.mark.parametrize(("entry", "most_states", "size"), REPRODUCE, ids=[e for e, _, _ in REPRODUCE])
 def test_solver_reproduces_committed_atlas_records(entry, most_states, size):
     """The atlas's records are deterministic (``max_states``): today's solver, run on a sample
     of committed deals, gives the same verdict, states and line length.  A change to the
-    search order must fail here, since it would silently mix two solvers in one study."""
+    search order must fail here, since it would silently mix two solvers in one study; an
+    entry waiting to be recomputed (`RECOMPUTE_PENDING`) must keep every decided verdict."""
     header, records = read_records(Path(__file__).resolve().parents[1] / "data" / "atlas" / f"{entry}.csv")
     quick = sorted((r for r in records if r.states <= most_states), key=lambda r: r.deal)
     sample = quick[:: max(1, len(quick) // size)][:size]  # spread over the whole range computed
@@ -421,6 +430,9 @@ def test_solver_reproduces_committed_atlas_records(entry, most_states, size):
     for r in sample:
         game = sn.new_game(header["game"], seed=r.deal, **header["variant"])
         got = sn.solve(game, max_states=header["max_states"])
+        if entry in RECOMPUTE_PENDING:
+            assert got.status == r.status or (r.status == "unknown" and got.status in ("won", "lost")), r.deal
+            continue
         assert (got.status, got.states, len(got.moves)) == (r.status, r.states, r.moves), r.deal
 
 

@@ -17,8 +17,9 @@
 - Other games run one best-first search on the generic state (`search._generic_best_first`).
 
 The castles' portfolio: the usual order (cards above the card each foundation takes now or
-next) searches alone for its first `CASTLE_ALONE` states, so that every budget up to that
-is spent as by that order alone; then, without automatic actions or take-backs, the probe
+next) searches alone for its first `CASTLE_ALONE` states (a quarter of a smaller budget;
+most deals end there); then,
+without automatic actions or take-backs, the probe
 (`probe._fast_probe`) takes one turn; then three more complete searches join the usual
 order, taking turns (`CASTLE_TURNS`): a second best-first order (`CASTLE_SECOND`: only the
 card each foundation takes now counts) and two depth-first searches that try moves in the
@@ -26,14 +27,18 @@ order of Freecell Solver's proof mode (home, into a hole, onto another card), wi
 sorted as the key sorts them and as Freecell Solver numbers cards (`CASTLE_DEPTH_FIRST`).
 Each keeps its queue or path and its table while it waits.  Every complete search must
 examine the same states to prove a deal lost (all the canonical states reachable from it),
-and the first order starts ahead, so it keeps the longest turns; the others win in a few
-thousand states many deals that lead it astray, each different ones.
+so the searches share a ledger (`search._Ledger`): a state counts towards the budget only
+the first time any of them examines it, and a deal whose reachable states fit in the budget
+is decided however the turns fall (the work, repeats included, is capped at `CASTLE_WORK`
+times the budget).  The others win in a few thousand states many deals that lead the usual
+order astray, each different ones.
 
 Baker's Dozen's portfolio: several best-first searches one after another, each with its own
 weights for the cards needed soon and a share of the budget: the first has half, the others
-a sixteenth each.  A deal that leads one order astray for a long time is often won by
+a sixteenth each, counted in the same ledger (a later search walks again for free where an
+earlier one has been).  A deal that leads one order astray for a long time is often won by
 another in a few thousand states.  Each search is complete on its own, so any of them may
-answer "lost", but a proof must fit in one search's share.
+answer "lost".
 
 How the constants were chosen, with the figures: benchmarks/RESULTS.md, "Solver tuning
 history".
@@ -49,7 +54,7 @@ from . import twodeck, twodeck_reserve
 from .fast import _Fast
 from .lines import _check_line, _described_moves
 from .probe import CASTLE_PROBE, _fast_probe
-from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _generic_best_first
+from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _generic_best_first, _Ledger
 from .state import _Spec, _State
 
 PHASE1_SHARE = 4
@@ -72,16 +77,21 @@ next ranks of each suit, see `heuristics._urgent`) and its share of the state an
 budget (the last gets what is left): a graded first order with half, then flat windows of
 1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
 
-CASTLE_ALONE = 100_000
+CASTLE_ALONE = 25_000
 CASTLE_SECOND: tuple[int, ...] = (1,)
 CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
 CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
+CASTLE_ALONE_SHARE = 4
+CASTLE_WORK = 4
 """The castles' portfolio (`_castle_portfolio`): the usual order (`_Fast.urgency`, now or
-next) searches alone for its first CASTLE_ALONE states; then a second best-first order,
+next) searches alone for its first CASTLE_ALONE states, or 1/CASTLE_ALONE_SHARE of a
+smaller budget (the first phase of a game with take-backs gets a quarter of the budget);
+then a second best-first order,
 CASTLE_SECOND, and two depth-first searches (`search._fast_dfs`, with the piles sorted as
 CASTLE_DEPTH_FIRST says, see `heuristics._dfs_moves`) join it.  CASTLE_TURNS gives each
-search's turn, in states, in that order; the first keeps the longest turns, so that its
-long proofs of "lost" still fit."""
+search's turn, in states, in that order (states new to the ledger); CASTLE_WORK caps the
+work of every search of a portfolio, repeated states included, at that many times the
+budget."""
 
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
@@ -92,26 +102,27 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
     complete; the probe only ever answers "won" or gives up.  The first verdict wins."""
     budget = _UNLIMITED if cap < 0 else cap
+    ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * budget)
 
     def best_first(urgency: tuple[int, ...] | None):
         st = _Fast(spec, game)
         if urgency:
             st.urgency = urgency
-        return _fast_search(st, deadline, max_table)
+        return _fast_search(st, deadline, max_table, ledger)
 
     # each search is set up when its first turn comes (most deals end in the first one)
     starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
-    starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o) for o in CASTLE_DEPTH_FIRST]
+    starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o, ledger) for o in CASTLE_DEPTH_FIRST]
     turns = list(CASTLE_TURNS)
     if CASTLE_PROBE and spec.probe:
         # the probe's one turn comes right after the usual order's first CASTLE_ALONE states
-        starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table))
+        starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table, ledger))
         turns.insert(1, CASTLE_PROBE)
     searches: list = [None] * len(starts)
     used = [0] * len(starts)
     running = list(range(len(starts)))
     turn = 0
-    allowance = min(budget, CASTLE_ALONE)
+    allowance = min(budget, CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))
     while running and sum(used) < budget:
         i = running[turn % len(running)]
         if searches[i] is None:
@@ -147,6 +158,7 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
     phases = BAKERS_PORTFOLIO
     start = time.perf_counter()
     used = 0
+    ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * cap)
     for k, (urgency, share) in enumerate(phases):
         last = k == len(phases) - 1
         # each search's share, never more than what the earlier ones left (so that
@@ -160,7 +172,7 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
         st = _Fast(spec, game)
         if urgency:
             st.urgency = urgency
-        status, fline, states = _fast_best_first(st, deadline_k, cap_k, max_table)
+        status, fline, states = _fast_best_first(st, deadline_k, cap_k, max_table, ledger)
         used += states
         if status != "unknown":
             return status, fline, used

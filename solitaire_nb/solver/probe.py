@@ -1,6 +1,6 @@
 """A quick, *incomplete* probe for a win (`_fast_probe`), for the fast state without
-automatic actions or take-backs, where holes take any card (the castles' portfolio gives it
-one turn, see `portfolio`).
+automatic actions or take-backs (the castles' portfolio gives it one turn, see `portfolio`).
+It parks cards in holes only where holes take any card.
 
 It plays coarser moves (`_jumps`): a card sent home, a buried card its foundation takes dug
 out (each card above it onto a top it may lie on, or into a hole) and sent home, a whole
@@ -22,7 +22,7 @@ from ..engine import Game
 from ..shuffle import splitmix64
 from .fast import _Fast, _replay_described
 from .pruning import _play_safe_moves
-from .search import _leave
+from .search import _leave, _Ledger
 from .state import _Spec
 
 CASTLE_PROBE = 40_000
@@ -73,7 +73,7 @@ def _dig_out(st: _Fast, a: int, depth: int) -> list[tuple[int, int]] | None:
                         break
                 elif hole < 0:
                     hole = j
-        if dest < 0:
+        if dest < 0 and st.empty_any:
             dest = hole
         if dest < 0:
             break
@@ -92,7 +92,7 @@ def _jumps(st: _Fast) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int,
     card taken off a card it may lie on except with its whole run: far fewer moves than the
     game allows, which is what makes the probe quick, and incomplete."""
     t, h, T, parent_bits = st.t, st.h, st.T, st.parent_bits
-    holes = [j for j in range(T) if not t[j]]
+    holes = [j for j in range(T) if not t[j]] if st.empty_any else []  # only holes that take any card
     room = 1 << len(holes)  # the longest run that can travel through the holes
     home: list[list[tuple[int, int]]] = []
     other: list[list[tuple[int, int]]] = []
@@ -130,7 +130,7 @@ def _permute(items: list, draws) -> None:
 def _probe_thread(st: _Fast, seen: set[bytes], draws):
     """One depth-first walk of the probe (`_fast_probe`) over `_jumps`, each group in a
     random order of its own (`draws`), skipping every state that any walk has entered
-    (`seen`, shared).  It yields once per state it enters and returns the winning line
+    (`seen`, shared).  It yields each state it enters (its key) and returns the winning line
     (described, `_describe`) or None when it has nothing left to try.  Rule 3's safe moves
     follow each jump, as in the complete searches."""
     rules = st.sp.rule3
@@ -166,12 +166,21 @@ def _probe_thread(st: _Fast, seen: set[bytes], draws):
         if st.won():
             return _replay_described(st, root_undo + [r for lv in path[1:] for r in lv[2]] + entered)
         seen.add(key)
-        yield
+        yield key
         path.append([options(), 0, entered])
     return None
 
 
-def _fast_probe(spec: _Spec, game: Game, deadline, max_table: int):
+def _sorted_fast(spec: _Spec, game: Game) -> _Fast:
+    """The fast state with its piles in a canonical order (by their cards), so that the
+    walks, which list jumps pile by pile, do not depend on how the game numbers its piles
+    (their lines name cards, not piles)."""
+    st = _Fast(spec, game)
+    st.t.sort()
+    return st
+
+
+def _fast_probe(spec: _Spec, game: Game, deadline, max_table: int, ledger: _Ledger | None = None):
     """A quick, incomplete search for a win (Beleaguered Castle and Citadel without automatic
     actions or take-backs), with the protocol of `_fast_search` so that it can take its turn
     in `_castle_portfolio`: `CASTLE_PROBE_WALKS` depth-first walks over `_jumps` (whole runs
@@ -179,27 +188,30 @@ def _fast_probe(spec: _Spec, game: Game, deadline, max_table: int):
     random order, take turns of `CASTLE_PROBE_QUOTA` states and share one table, so that
     each explores where the others have not been.  It answers "won" or "unknown", never
     "lost" (its moves are not all the game's): "unknown" when every walk has nothing left
-    to try, or after `CASTLE_PROBE` states."""
+    to try, or after `CASTLE_PROBE` states.  With a `ledger` (`search._Ledger`), a state counts
+    only if no search of the portfolio had examined it."""
     allowed = yield 0
     seen: set[bytes] = set()
-    walks = [_probe_thread(_Fast(spec, game), seen, splitmix64(k)) for k in range(CASTLE_PROBE_WALKS)]
+    walks = [_probe_thread(_sorted_fast(spec, game), seen, splitmix64(k)) for k in range(CASTLE_PROBE_WALKS)]
     states = 0
+    examined = 0  # with a ledger, states another search had examined too
     while walks:
         for walk in list(walks):
             for _ in range(CASTLE_PROBE_QUOTA):
                 while states >= allowed:
                     allowed = yield states
-                if states >= CASTLE_PROBE or len(seen) >= max_table:
+                if examined >= CASTLE_PROBE or len(seen) >= max_table or (ledger is not None and ledger.over()):
                     return "unknown", [], states
-                if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+                if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
                     return "unknown", [], states
                 try:
-                    next(walk)
+                    key = next(walk)
                 except StopIteration as end:
                     if end.value is not None:
                         return "won", end.value, states
                     walks.remove(walk)
                     break
-                states += 1
+                examined += 1
+                states += 1 if ledger is None else ledger.count(key)
     return "unknown", [], states
 

@@ -62,6 +62,10 @@ each built-in game and variant selects.
    a foundation at `c`'s height can only be the twin; when it is home already, no other
    card competes for that height, and when two foundations accept `c` the twin still finds
    one.  A pile emptied early changes nothing, since an empty pile never takes a card.
+3c. **Safe moves home, one step further** (the fast state, under rule 3's assumptions): a
+   top card that is next on its foundation also goes home when every card that may lie on
+   it is home or is itself next on its foundation with every card that may lie on *it*
+   home (`FastPruning.harmless_children`).  Its proof is in docs/solver.md ("Regla 3c").
 4. **No safe moves with take-backs.**  A tempting rule ("send a card home when it lies on a
    card that accepts it: it can always be taken back there") is *not* used: the one-step
    argument holds, but applied after every move it is unsound, because the card would be
@@ -120,7 +124,7 @@ each built-in game and variant selects.
    foundation), nor where holes take any card (a position passes as soon as some pile could
    empty, so the test would rarely drop anything).
 
-No other pruning is used; where none of rules 3, 3b, 6, 7 and 8 applies (Chequers, Moving
+No other pruning is used; where none of rules 3, 3b, 3c, 6, 7 and 8 applies (Chequers, Moving
 Left, the castles with take-backs or with Citadel's autoplay), the search is a plain
 exhaustive one over the canonical states.
 """
@@ -306,21 +310,29 @@ class FastPruning:
         return False
 
     def safe_move(self) -> tuple[int, int] | None:
-        """A move home that pruning rule 3 proves safe, or None."""
+        """A move home that pruning rule 3 (or 3c) proves safe, or None."""
         t, h, T = self.t, self.h, self.T
         if self.sp.rule3:
-            ch = self.children
             for i in range(T):
                 q = t[i]
                 if q:
                     c = q[-1]
-                    if h[c // 13] == c % 13:
-                        for s, r in ch[c]:
-                            if h[s] < r:
-                                break
-                        else:
-                            return (i, T + c // 13)
+                    if h[c // 13] == c % 13 and self.harmless_children(c):
+                        return (i, T + c // 13)
         return None
+
+    def harmless_children(self, c: int) -> bool:
+        """Rules 3 and 3c: every card that may lie on `c` is home, or (rule 3c) is the next
+        card of its foundation with every card that may lie on it home."""
+        h, ch = self.h, self.children
+        for s, r in ch[c]:
+            if h[s] < r:
+                if h[s] != r - 1:
+                    return False
+                for s2, r2 in ch[s * 13 + r - 1]:
+                    if h[s2] < r2:
+                        return False
+        return True
 
 
 def _play_safe_moves(st: _Fast) -> list:
@@ -343,12 +355,8 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
         if not q:
             return
         c = q[-1]
-        h = st.h
-        if h[c // 13] != c % 13:
+        if st.h[c // 13] != c % 13 or not st.harmless_children(c):
             return
-        for s, r in st.children[c]:
-            if h[s] < r:
-                return
         m = (moved_from, T + c // 13)
         undo.append((m, st.play(*m)))
     while True:

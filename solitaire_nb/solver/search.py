@@ -38,9 +38,41 @@ from .state import _State
 _UNLIMITED = 1 << 62  # a budget no search reaches
 
 
-def _fast_best_first(st: _Fast, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
-    """One best-first search on the fast state (`_fast_search`) with its whole budget."""
-    search = _fast_search(st, deadline, max_table)
+class _Ledger:
+    """The states a portfolio's searches have examined, shared by them all, so that each
+    state counts once towards the budget however many searches examine it (`portfolio`).
+    Each search stays complete on its own (its own table decides what it explores; the
+    ledger only counts), and the complete searches examine the same reachable states, so a
+    deal whose reachable states fit in the budget is decided (up to the probe's one turn,
+    whose coarser moves may reach other states, and `work_cap`).  ``work`` counts every
+    examination, repeated ones too, and ``work_cap`` bounds it (the time a budget costs)."""
+
+    __slots__ = ("seen", "work", "work_cap")
+
+    def __init__(self, work_cap: int = _UNLIMITED):
+        self.seen: set[bytes] = set()
+        self.work = 0
+        self.work_cap = work_cap
+
+    def count(self, key: bytes) -> int:
+        """Record one examination of `key`: 1 if no search had examined it before, else 0."""
+        self.work += 1
+        if key in self.seen:
+            return 0
+        self.seen.add(key)
+        return 1
+
+    def over(self) -> bool:
+        """True once the searches have examined ``work_cap`` states, repeats included."""
+        return self.work >= self.work_cap
+
+
+def _fast_best_first(
+    st: _Fast, deadline, cap: int, max_table: int, ledger: _Ledger | None = None
+) -> tuple[str, list, int]:
+    """One best-first search on the fast state (`_fast_search`) with its whole budget (in
+    states new to `ledger`, when one is given)."""
+    search = _fast_search(st, deadline, max_table, ledger)
     next(search)
     paused, verdict = _advance(search, cap if cap >= 0 else _UNLIMITED)
     if verdict is None:
@@ -58,7 +90,7 @@ def _advance(search, allowance: int) -> tuple[int, tuple[str, list, int] | None]
         return end.value[2], end.value
 
 
-def _fast_search(st: _Fast, deadline, max_table: int):
+def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = None):
     """Best-first search on the fast state, as a generator that can be paused, so that two
     orders can take turns (`_castle_portfolio`).  Start it with ``next()``, then send it how
     many states it may have examined in all; it yields its count when it gets there and
@@ -93,14 +125,21 @@ def _fast_search(st: _Fast, deadline, max_table: int):
     push, pop = heapq.heappush, heapq.heappop
     count = 0
     states = 0
+    examined = 0  # with a ledger, states examined again (already counted by another search) too
     while heap:
         while states >= allowed:
             allowed = yield states
         if len(parent) >= max_table:
             return "unknown", [], states
         score0, _, key = pop(heap)
-        states += 1
-        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+        examined += 1
+        if ledger is None:
+            states += 1
+        else:
+            if ledger.over():
+                return "unknown", [], states
+            states += ledger.count(key)
+        if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
         piles, heights = key.split(b"\xff")[:-1], key[-4:]  # `_Fast.key`: the piles, then 4 heights
         h = st.h = list(heights)
@@ -179,7 +218,7 @@ def _fast_search(st: _Fast, deadline, max_table: int):
 
 
 
-def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
+def _fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger: _Ledger | None = None):
     """Depth-first search on the fast state, with the same protocol as `_fast_search` (a
     generator started with ``next()``, sent how many states it may have examined in all,
     returning (status, line, states)), so that it can take turns with the best-first ones.
@@ -193,7 +232,8 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
     if st.won():
         return "won", _replay_described(st, root_undo), 0
     seen = {st.key()}
-    states = 1
+    states = 1 if ledger is None else ledger.count(st.key())
+    examined = 1
     T, h = st.T, st.h
     plain = not st.autoplay and not st.takeback
     piles = [bytes(q) for q in st.t]
@@ -254,14 +294,19 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str):
             if plain:
                 st.t = [list(q) for q in tabs]
             return "won", _replay_described(st, played), states
-        while states >= allowed:
-            allowed = yield states
-        if len(seen) >= max_table:
+        new = ledger is None or k not in ledger.seen
+        if new:
+            while states >= allowed:
+                allowed = yield states
+        if len(seen) >= max_table or (ledger is not None and ledger.over()):
             return "unknown", [], states
-        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
+        examined += 1
+        if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
         seen.add(k)
-        states += 1
+        if ledger is not None:
+            ledger.count(k)
+        states += new
         path.append([_dfs_moves(st, order, tabs), 0, entered, tabs])
     return "lost", [], states
 
