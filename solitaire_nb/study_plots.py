@@ -17,6 +17,7 @@ from matplotlib.patches import FancyBboxPatch
 from matplotlib.ticker import ScalarFormatter
 
 from . import study
+from .numbers_es import comma_ticks, percent, thousands
 from .study import COLUMNS, ROUNDS, StudyResults
 
 TITLE, LABEL, TICKS, LEGEND = 18, 16, 14, 13
@@ -31,7 +32,7 @@ class _CommaFormatter(ScalarFormatter):
     """Tick labels with a decimal comma, as Spanish writes numbers (0,25 rather than 0.25)."""
 
     def __call__(self, x: float, pos: int | None = None) -> str:
-        return super().__call__(x, pos).replace(".", ",")
+        return comma_ticks(super().__call__(x, pos))
 
 
 def _axes(ax: Axes | None, size: tuple[float, float] = (10, 6)) -> tuple[Figure, Axes]:
@@ -52,7 +53,7 @@ def _style(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
 
 
 def _n(results: StudyResults) -> str:
-    return f"{results.n:,}".replace(",", ".")
+    return thousands(results.n)
 
 
 def _shares(values: np.ndarray, size: int) -> np.ndarray:
@@ -137,7 +138,7 @@ def plot_extreme_column(
         values = layout.longest if which == "longest" else layout.shortest
         bars = ax.bar(x + (k - 1) * w, _shares(values, ROUNDS + 1), width=w, color=color, label=name)
         if layout is results.citadel:  # percentages on Citadel's final bars, where readable
-            labels = [f"{100 * b.get_height():.1f} %".replace(".", ",") if b.get_height() >= 0.005 else "" for b in bars]
+            labels = [percent(b.get_height(), 1) if b.get_height() >= 0.005 else "" for b in bars]
             ax.bar_label(bars, labels, fontsize=TICKS - 2, padding=2)
     ax.set_xticks(x)
     ax.set_ylim(0, 1.08)
@@ -216,7 +217,7 @@ def plot_win_rates(entries: list[dict], ax: Axes | None = None, reference: dict 
     was decided, the range from «undecided lost» to «undecided won» where some were not, «—»
     where none was; a thin line for the 95 % interval.  `reference`: the atlas's
     ``blake_gent`` record, drawn on its entry's row.  The x axis runs from 0 to 100 %."""
-    from .atlas_view import NOTHING_DECIDED, entry_label, thousands
+    from .atlas_view import NOTHING_DECIDED, entry_label
 
     rows = [e for e in entries if e["computed_deals"]]
     fig, ax = _axes(ax, (14, 0.6 * len(rows) + 3.5))
