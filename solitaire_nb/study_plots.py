@@ -68,7 +68,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
     ax.bar(x, _shares(results.citadel.on_table, 49), width=0.8, color=CITADEL,
            label="Citadel, tras el juego automático")
     ax.step(x, _shares(results.after_deal.on_table, 49), where="mid", color=AFTER_DEAL, lw=2.5,
-            label="Citadel, solo el reparto")
+            label="Citadel, tras el reparto")
     ax.axvline(48, color=BELEAGUERED, lw=4, label="Beleaguered Castle (siempre 48)")
     shares = _shares(results.citadel.on_table, 49)
     low = int(np.nonzero(shares >= 1e-3)[0].min())  # hide the far tail nobody can see
@@ -85,13 +85,13 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
     fig, ax = _axes(ax)
     x = np.arange(COLUMNS)
     ax.axhline(ROUNDS, color=BELEAGUERED, lw=3, label="Beleaguered Castle (siempre 6)")
-    for layout, color, name in ((results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
+    for layout, color, name in ((results.after_deal, AFTER_DEAL, "Citadel, tras el reparto"),
                                 (results.citadel, CITADEL, "Citadel, tras el juego automático")):
         mean, low, high = study.mean_ci(layout.lengths)
         ax.fill_between(x, low, high, color=color, alpha=0.35, lw=0)
         ax.plot(x, mean, "o-", color=color, lw=2.5, ms=8, label=f"{name} (media e IC 95 %)")
     ax.plot(x, study.expected_column_lengths(), "_", color=EXACT, ms=28, mew=3,
-            label="Exacto, solo el reparto")
+            label="Exacto, tras el reparto")
     ax.set_xticks(x, COLUMN_NAMES, rotation=30)
     # From 0: the columns differ by a tenth of a card, and a cut axis would make that look big.
     ax.set_ylim(0, ROUNDS + 0.6)
@@ -121,7 +121,7 @@ def _three_layouts(results: StudyResults) -> tuple:
     """The three ways a deck lies after the deal, with their colour and Spanish legend."""
     return (
         (results.beleaguered, BELEAGUERED, "Beleaguered Castle"),
-        (results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
+        (results.after_deal, AFTER_DEAL, "Citadel, tras el reparto"),
         (results.citadel, CITADEL, "Citadel, tras el juego automático"),
     )
 
