@@ -29,14 +29,15 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
         f"partida nº {seed}</figcaption>{render_svg(g)}</figure>"
         for name, g in (("Citadel", citadel), ("Beleaguered Castle", castle))
     )
-    head = "".join(f"<th>T{c + 1}</th>" for c in range(COLUMNS))
+    pad = "padding:2px 10px"
+    head = "".join(f"<th style='{pad}'>Tablero {c + 1}</th>" for c in range(COLUMNS))
     rows = [
         ("Beleaguered Castle", [len(castle.piles[f"T{c}"]) for c in range(COLUMNS)]),
         ("Citadel, tras el reparto", list(counts.after_deal)),
         ("Citadel, tras el juego automático", list(counts.after_autoplay)),
     ]
     body = "".join(
-        f"<tr><th style='text-align:left'>{escape(name)}</th>" + "".join(f"<td>{n}</td>" for n in lengths) + "</tr>"
+        f"<tr><th style='text-align:left;{pad}'>{escape(name)}</th>" + "".join(f"<td style='{pad}'>{n}</td>" for n in lengths) + "</tr>"
         for name, lengths in rows
     )
     table = (
