@@ -103,7 +103,7 @@ class Tally:
     def text(self) -> str:
         """The tally in Spanish sentences, for the page."""
         if not self.deals:
-            return "Todavía no has contado ningún reparto."
+            return "Todavía no has contado ningún reparto: pulsa «Repartir» u «Otro reparto»."
         deals = "1 reparto" if self.n == 1 else f"{thousands(self.n)} repartos"
         return (
             f"Llevas {deals}. De media, Citadel manda {decimal(self.mean('home_in_deal'))} cartas a "

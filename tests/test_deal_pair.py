@@ -86,6 +86,9 @@ def test_the_static_picture_shows_both_deals_and_the_counts():
 
 def test_the_buttons_deal_the_next_number_and_fill_the_tally():
     w = DealPair(10)
+    assert 'data-seed="10"' in w.picture.value
+    assert w.tally.n == 0 and "ningún reparto" in w.tally_html.value  # shown, not dealt by the student
+    w.deal_button.click()
     assert w.tally.n == 1 and "Llevas 1 reparto." in w.tally_html.value
     w.next_button.click()
     w.next_button.click()

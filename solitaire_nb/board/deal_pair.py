@@ -56,7 +56,8 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
 
 class DealPair(StaticVBox):
     """«Partida nº», «Repartir» and «Otro reparto» (the next number), the two deals side by side
-    and the tally of every deal dealt in this widget (each number counted once)."""
+    and the tally of every deal the student dealt with those buttons (each number counted once;
+    the deal shown when the widget opens is not counted until the student deals it)."""
 
     def __init__(self, seed: int = 1, **kwargs: Any) -> None:
         self.tally = Tally()
@@ -70,7 +71,7 @@ class DealPair(StaticVBox):
         self.next_button.on_click(lambda _e: self._click(self.number.value + 1))
         controls = widgets.HBox([self.number, self.deal_button, self.next_button])
         super().__init__([controls, self.picture, self.tally_html], **kwargs)
-        self.deal(seed)
+        self.deal(seed, count=False)
 
     def _click(self, seed: int) -> None:
         try:
@@ -78,12 +79,13 @@ class DealPair(StaticVBox):
         except Exception:  # noqa: BLE001 - a reader never sees a traceback
             self.tally_html.value = "<p role='status'>No he podido repartir esa partida; prueba con otro número.</p>"
 
-    def deal(self, seed: int) -> DealCounts:
-        """Show partida nº `seed` both ways and count it in the tally (once)."""
+    def deal(self, seed: int, count: bool = True) -> DealCounts:
+        """Show partida nº `seed` both ways and, with `count`, count it in the tally (once)."""
         html, counts = pair_html(seed)
         self.number.value = seed
         self.picture.value = html
-        self.tally.add(counts)
+        if count:
+            self.tally.add(counts)
         self.tally_html.value = f"<p class='snb-tally' role='status'><b>Tu cuenta.</b> {escape(self.tally.text())}</p>"
         self.static_html = (
             f"{html}<p><i>Abre el cuaderno en marcha para repartir otras partidas.</i></p>"

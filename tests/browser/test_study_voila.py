@@ -1,7 +1,7 @@
 """A student in Voila on notebook 06 (issue 30's Done-when): the page served as the README says
 (``voila notebooks/06_citadel_vs_beleaguered_castle.ipynb``), in Chromium.
 
-The student deals three deals with the try widget («Otro reparto» twice after the first deal)
+The student deals three deals with the try widget («Repartir», then «Otro reparto» twice)
 and reads them counted in the tally, then answers the transfer exercise's box with a value
 inside the measured interval and reads «¡Correcto!» with the sentence saying any value inside
 counts.  Screenshot: artifacts/screenshots/estudio-06.png.
@@ -41,7 +41,9 @@ def test_student_deals_three_deals_and_answers_the_transfer(chromium):
             tally = page.locator(".snb-tally")
             tally.wait_for(timeout=BOARD_TIMEOUT_MS)
             first = int(page.locator("input[type=number]").first.input_value())
-            expect(tally).to_contain_text("Llevas 1 reparto.")
+            expect(tally).to_contain_text("ningún reparto")
+            page.get_by_role("button", name="Repartir", exact=True).click()
+            expect(tally).to_contain_text("Llevas 1 reparto.", timeout=30_000)
 
             # Two more deals: «Otro reparto» deals the next number, both ways, and counts it.
             for k in (1, 2):
