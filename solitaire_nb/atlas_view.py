@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .games import GAMES
+from .numbers_es import percent, thousands
 from .winrate import bracketed_interval, read_records
 
 NOTHING_DECIDED = "—"
@@ -57,14 +58,7 @@ def entry_label(entry: Mapping[str, Any]) -> str:
     return f"{GAMES[entry['game']].display_name} ({variant_name(entry['game'], entry['variant'])})"
 
 
-def pct(x: float, decimals: int = 1) -> str:
-    """A fraction as a Spanish percentage: 0.5619 -> «56,2 %»."""
-    return f"{100 * x:.{decimals}f} %".replace(".", ",")
-
-
-def thousands(n: int) -> str:
-    """An integer with a thousands point: 20000 -> «20.000»."""
-    return f"{n:,}".replace(",", ".")
+pct = percent  # the name this module's readers (notebook 07) use
 
 
 def rate_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:

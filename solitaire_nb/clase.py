@@ -42,6 +42,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .numbers_es import decimal
+
 PACKAGE = Path(__file__).resolve().parent
 TEMPLATES = PACKAGE / "templates"
 NOTEBOOKS = PACKAGE.parent / "notebooks"
@@ -225,7 +227,7 @@ class _QuietTrust:
 
 
 def _gb(mb: float) -> str:
-    return f"{mb / 1024:.1f}".replace(".", ",")
+    return decimal(mb / 1024, 1)
 
 
 def port_free(ip: str, port: int) -> None:

@@ -24,6 +24,8 @@ import numpy as np
 from . import study
 from .checks import check_int, shown
 from .family import FamilyDeal, _deal, family_problem
+from .numbers_es import decimal as _es
+from .numbers_es import interval, interval_decimals, thousands
 
 MAX_COMPARED = 1_000_000  # decks per comparison (both games' records stay in memory)
 
@@ -118,7 +120,7 @@ class Comparison:
         """One Spanish sentence: how many more or fewer cards a leaves on the table than b."""
         mean, low, high = self.differences["on_table"]
         a, b = self.a.name, self.b.name
-        d = _decimals(low, high)
+        d = interval_decimals(mean, low, high)
         if low == high and mean != 0:  # the same difference in every deal
             cards = _es(abs(mean), 0) if float(mean).is_integer() else _es(abs(mean))
             return f"{a} deja siempre {cards} cartas {'más' if mean > 0 else 'menos'} en la mesa que {b}."
@@ -134,7 +136,7 @@ class Comparison:
 
     def _deals(self) -> str:
         seed = f"semilla {self.seed}" if self.seed is not None else "semilla al azar"
-        return (f"{_miles(self.n)} repartos ({seed}), las mismas barajas repartidas de las dos "
+        return (f"{thousands(self.n)} repartos ({seed}), las mismas barajas repartidas de las dos "
                 f"maneras; entre paréntesis, el intervalo de confianza del 95 %.")
 
     def text(self) -> str:
@@ -187,32 +189,11 @@ class Comparison:
         p.text(self.text())
 
 
-def _es(x: float, decimals: int = 2) -> str:
-    """A number with a decimal comma, as Spanish writes it (never «−0,00»)."""
-    text = f"{x:.{decimals}f}"
-    if float(text) == 0:
-        text = text.lstrip("-")
-    return text.replace(".", ",").replace("-", "−")
-
-
-def _miles(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
-
-
-def _decimals(low: float, high: float) -> int:
-    """Two decimals, or as many more (up to four) as it takes for the interval's ends to differ."""
-    d = 2
-    while d < 4 and f"{low:.{d}f}" == f"{high:.{d}f}":
-        d += 1
-    return d
-
-
-def _ci(interval: Interval) -> str:
-    mean, low, high = interval
+def _ci(estimate: Interval) -> str:
+    mean, low, high = estimate
     if low == high:
         return f"{_es(mean)} (siempre)"
-    d = _decimals(low, high)
-    return f"{_es(mean, d)} (de {_es(low, d)} a {_es(high, d)})"
+    return interval(estimate)
 
 
 # ---------------------------------------------------------------------- the games

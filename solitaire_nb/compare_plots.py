@@ -15,6 +15,8 @@ from matplotlib.ticker import MaxNLocator
 
 from .checks import shown
 from .compare import FIGURES, Comparison
+from .numbers_es import decimal as _es
+from .numbers_es import thousands
 from .study_plots import LEGEND, TICKS, _axes, _CommaFormatter, _shares, _style
 
 COLOR_A = "#2e6da4"
@@ -23,14 +25,7 @@ DIFFERENCE = "#6c3483"
 
 
 def _n(comparison: Comparison) -> str:
-    return f"{comparison.n:,}".replace(",", ".")
-
-
-def _es(x: float, decimals: int = 2) -> str:
-    text = f"{x:.{decimals}f}"
-    if float(text) == 0:
-        text = text.lstrip("-")
-    return text.replace(".", ",").replace("-", "−")
+    return thousands(comparison.n)
 
 
 def _integer_x(ax: Axes) -> None:

@@ -26,6 +26,7 @@ from .engine import Game
 from .exercise_answers import (
     EXAMPLE_MOVES,
     Ejercicio,
+    interval_answer,
     moves_reaching,
     number_answer,
     set_of_cards,
@@ -56,6 +57,15 @@ from .exercise_positions import (
     scotch_reto,
     why_not_home,
 )
+from .exercise_study import (
+    DEAL_SEED,
+    ORDERED_CARD,
+    ORDERED_SPADES,
+    TEN_COLUMNS,
+    orders_sending_home,
+    shortened_in_deal_exercise,
+    ten_columns_home_in_deal,
+)
 from .notation import format_move
 from .printing import movimientos, narrar, por_que_no
 
@@ -64,7 +74,7 @@ __all__ = [
     "start_position", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no",
     # re-exported for the notebooks and the tests:
     "EXAMPLE_MOVES", "CITADEL_CLUBS", "Ejercicio", "bakers_dozen_reto", "chequers_bases", "chequers_reserva",
-    "citadel_deck", "citadel_libera", "citadel_rescate", "moving_left_hueco", "moving_left_secuencia",
+    "citadel_deck", "citadel_libera", "citadel_rescate", "moving_left_hueco", "moving_left_secuencia", "ORDERED_CARD",
     "scotch_reto",
 ]
 
@@ -181,6 +191,37 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             "de su pila.",
         ),
         cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
+    ),
+    # notebook 06, the study: an order count, a deal dealt in the try widget, a transfer
+    "estudio-1": Ejercicio(
+        "Las cuatro cartas 2♠, 3♠, 4♠ y 5♠ pueden salir en el reparto en 24 órdenes distintos. "
+        "¿En cuántos de esos órdenes va el 4♠ a la base durante el reparto de Citadel?",
+        number_answer(
+            orders_sending_home,
+            "El 4♠ va a la base si el 2♠, el 3♠ y el 4♠ salen en ese orden; el 5♠ puede salir "
+            "en cualquier momento.",
+        ),
+        cards=ORDERED_SPADES, kind="number",
+    ),
+    "estudio-2": Ejercicio(
+        f"Reparte la partida nº {DEAL_SEED} con «Partida nº» y «Repartir». ¿Cuántas columnas de "
+        "Citadel tienen menos de seis cartas tras el juego automático?",
+        number_answer(
+            shortened_in_deal_exercise,
+            "Cuenta en la tabla, en la fila de Citadel tras el juego automático, las columnas que no "
+            "llegan a seis cartas.",
+        ),
+        kind="number", deal=("citadel", DEAL_SEED),
+    ),
+    "estudio-3": Ejercicio(
+        "Citadel con diez columnas: la misma baraja y el mismo reparto, pero fila a fila sobre diez "
+        "columnas en lugar de ocho. ¿Cuántas cartas van a la base, de media, durante el reparto?",
+        interval_answer(
+            ten_columns_home_in_deal,
+            "cartas",
+            "Piensa en qué decide si una carta va a la base al repartirla: ¿importa a qué columna iba?",
+        ),
+        kind="number", variant=TEN_COLUMNS,
     ),
 }
 

@@ -1,7 +1,8 @@
 """How the exercises read and check an answer, one checker per kind of exercise.
 
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
-The kinds: a set of cards (`set_of_cards`), a number (`number_answer`), and moves played from
+The kinds: a set of cards (`set_of_cards`), a number (`number_answer`, or `interval_answer`
+for a measured figure: any value inside its interval is right), and moves played from
 a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
 read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
 `ValueError`, which the caller turns into a hint.
@@ -19,6 +20,7 @@ from .engine import Game
 from .games import GAMES
 from .moves import IllegalMove, Move
 from .notation import format_move, parse_move
+from .numbers_es import decimal, interval_decimals, parse_number
 from .texts import capitalize
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
@@ -76,6 +78,9 @@ class Ejercicio:
     """The position the exercise asks about, if it has one."""
     deal: tuple[str, int] | None = None
     """The numbered deal the exercise asks about, if any: (game, number)."""
+    variant: str | None = None
+    """The game or variant the exercise transfers to, if it is one its notebook has not measured
+    before it (a composed name, e.g. "citadel+columns=10")."""
 
     @property
     def position(self) -> str | None:
@@ -121,6 +126,39 @@ def number_answer(correct: Callable[[], int], hint: str) -> Callable:
         return False, f"No: son {more} de {respuesta}. {hint}"
 
     return check
+
+
+def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str, hint: str) -> Callable:
+    """An exercise answered with a measured figure: `measure()` gives (mean, low, high), and any
+    value inside the interval, as printed, is right; the verdict says so.  A wrong answer is told
+    whether the measure is higher or lower, not the interval."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool):
+            raise ValueError("la respuesta es un número, por ejemplo 5,5.")
+        x = float(respuesta) if isinstance(respuesta, int | float) else parse_number(str(respuesta))
+        mean, low, high = measure()
+        d = interval_decimals(mean, low, high)
+        lo, hi = round(low, d), round(high, d)
+        said = decimal(x, _typed_decimals(respuesta))
+        if lo <= round(x, d) <= hi:  # any value that prints inside the printed interval
+            return True, (f"¡Correcto! {said} está dentro del intervalo medido, de {decimal(lo, d)} a "
+                          f"{decimal(hi, d)} {unit}: cualquier valor de ese intervalo es una respuesta correcta.")
+        where = "más alto" if x < lo else "más bajo"
+        return False, (f"No: lo medido es {where} que {said}. Vale cualquier valor dentro del intervalo "
+                       f"de confianza del 95 % de la medida. {hint}")
+
+    return check
+
+
+def _typed_decimals(respuesta: object) -> int:
+    """How many decimals a reader typed, to say their number back as they wrote it."""
+    text = str(respuesta).strip().rstrip("%").strip()
+    if "," in text:
+        return len(text.rsplit(",", 1)[1])
+    if "." in text and not re.fullmatch(r"[+\-−]?[1-9]\d{0,2}(\.\d{3})+", text):  # not a thousands point
+        return len(text.rsplit(".", 1)[1])
+    return 0
 
 
 def _play_answer(g: Game, respuesta: object) -> str | None:

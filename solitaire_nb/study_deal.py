@@ -23,6 +23,7 @@ import numpy as np
 
 from .cards import RANK_CODES, SUIT_CODES
 from .checks import check_int, check_seed, shown
+from .numbers_es import thousands
 from .progress import kernel_bar
 from .study_exact import COLUMNS, NON_ACES, RANKS, ROUNDS, SUITS
 
@@ -261,7 +262,7 @@ def _progress(progress: bool | ProgressFn, total: int) -> ProgressFn | None:
         return None
 
     def report(done: int, total: int) -> None:
-        update(done, f"{done:,} de {total:,}".replace(",", "."))
+        update(done, f"{thousands(done)} de {thousands(total)}")
 
     return report
 

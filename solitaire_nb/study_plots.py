@@ -17,6 +17,7 @@ from matplotlib.patches import FancyBboxPatch
 from matplotlib.ticker import ScalarFormatter
 
 from . import study
+from .numbers_es import comma_ticks, percent, thousands
 from .study import COLUMNS, ROUNDS, StudyResults
 
 TITLE, LABEL, TICKS, LEGEND = 18, 16, 14, 13
@@ -31,7 +32,7 @@ class _CommaFormatter(ScalarFormatter):
     """Tick labels with a decimal comma, as Spanish writes numbers (0,25 rather than 0.25)."""
 
     def __call__(self, x: float, pos: int | None = None) -> str:
-        return super().__call__(x, pos).replace(".", ",")
+        return comma_ticks(super().__call__(x, pos))
 
 
 def _axes(ax: Axes | None, size: tuple[float, float] = (10, 6)) -> tuple[Figure, Axes]:
@@ -52,7 +53,7 @@ def _style(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
 
 
 def _n(results: StudyResults) -> str:
-    return f"{results.n:,}".replace(",", ".")
+    return thousands(results.n)
 
 
 def _shares(values: np.ndarray, size: int) -> np.ndarray:
@@ -67,7 +68,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
     ax.bar(x, _shares(results.citadel.on_table, 49), width=0.8, color=CITADEL,
            label="Citadel, tras el juego automático")
     ax.step(x, _shares(results.after_deal.on_table, 49), where="mid", color=AFTER_DEAL, lw=2.5,
-            label="Citadel, solo el reparto")
+            label="Citadel, tras el reparto")
     ax.axvline(48, color=BELEAGUERED, lw=4, label="Beleaguered Castle (siempre 48)")
     shares = _shares(results.citadel.on_table, 49)
     low = int(np.nonzero(shares >= 1e-3)[0].min())  # hide the far tail nobody can see
@@ -84,13 +85,13 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
     fig, ax = _axes(ax)
     x = np.arange(COLUMNS)
     ax.axhline(ROUNDS, color=BELEAGUERED, lw=3, label="Beleaguered Castle (siempre 6)")
-    for layout, color, name in ((results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
+    for layout, color, name in ((results.after_deal, AFTER_DEAL, "Citadel, tras el reparto"),
                                 (results.citadel, CITADEL, "Citadel, tras el juego automático")):
         mean, low, high = study.mean_ci(layout.lengths)
         ax.fill_between(x, low, high, color=color, alpha=0.35, lw=0)
         ax.plot(x, mean, "o-", color=color, lw=2.5, ms=8, label=f"{name} (media e IC 95 %)")
     ax.plot(x, study.expected_column_lengths(), "_", color=EXACT, ms=28, mew=3,
-            label="Exacto, solo el reparto")
+            label="Exacto, tras el reparto")
     ax.set_xticks(x, COLUMN_NAMES, rotation=30)
     # From 0: the columns differ by a tenth of a card, and a cut axis would make that look big.
     ax.set_ylim(0, ROUNDS + 0.6)
@@ -120,7 +121,7 @@ def _three_layouts(results: StudyResults) -> tuple:
     """The three ways a deck lies after the deal, with their colour and Spanish legend."""
     return (
         (results.beleaguered, BELEAGUERED, "Beleaguered Castle"),
-        (results.after_deal, AFTER_DEAL, "Citadel, solo el reparto"),
+        (results.after_deal, AFTER_DEAL, "Citadel, tras el reparto"),
         (results.citadel, CITADEL, "Citadel, tras el juego automático"),
     )
 
@@ -137,7 +138,7 @@ def plot_extreme_column(
         values = layout.longest if which == "longest" else layout.shortest
         bars = ax.bar(x + (k - 1) * w, _shares(values, ROUNDS + 1), width=w, color=color, label=name)
         if layout is results.citadel:  # percentages on Citadel's final bars, where readable
-            labels = [f"{100 * b.get_height():.1f} %".replace(".", ",") if b.get_height() >= 0.005 else "" for b in bars]
+            labels = [percent(b.get_height(), 1) if b.get_height() >= 0.005 else "" for b in bars]
             ax.bar_label(bars, labels, fontsize=TICKS - 2, padding=2)
     ax.set_xticks(x)
     ax.set_ylim(0, 1.08)
@@ -216,7 +217,7 @@ def plot_win_rates(entries: list[dict], ax: Axes | None = None, reference: dict 
     was decided, the range from «undecided lost» to «undecided won» where some were not, «—»
     where none was; a thin line for the 95 % interval.  `reference`: the atlas's
     ``blake_gent`` record, drawn on its entry's row.  The x axis runs from 0 to 100 %."""
-    from .atlas_view import NOTHING_DECIDED, entry_label, thousands
+    from .atlas_view import NOTHING_DECIDED, entry_label
 
     rows = [e for e in entries if e["computed_deals"]]
     fig, ax = _axes(ax, (14, 0.6 * len(rows) + 3.5))

@@ -55,6 +55,7 @@ from typing import Any
 
 from .checks import SEED_MAX, check_int, check_number, check_seconds, check_seed, check_states, shown
 from .games import GAMES
+from .numbers_es import percent, thousands
 from .progress import kernel_bar
 from .rules import GameDef
 from .studyfile import (  # noqa: F401 - re-exported: the study file's names as they always were
@@ -123,8 +124,7 @@ def bracketed_interval(won: int, unknown: int, n: int, z: float = Z95) -> tuple[
 
 
 def _pct(x: float) -> str:
-    """A fraction as a Spanish percentage: 0.253 -> '25,3 %'."""
-    return f"{100 * x:.1f} %".replace(".", ",")
+    return percent(x, 1)
 
 
 # ---------------------------------------------------------------------- records and result
@@ -483,7 +483,7 @@ def _deal_list(deals: Iterable[int]) -> list[int]:
             )
         seen.setdefault(n, None)
         if len(seen) > MAX_DEALS:
-            raise ValueError(f"Demasiadas partidas para un estudio: como mucho {MAX_DEALS:,}".replace(",", "."))
+            raise ValueError(f"Demasiadas partidas para un estudio: como mucho {thousands(MAX_DEALS)}")
     return list(seen)
 
 

@@ -43,6 +43,9 @@ SOLUCIONES = {
     "citadel-2": 2,
     "citadel-3": "B1 T2, T1 T2",
     "citadel-4": "T1 T2",
+    "estudio-1": 4,
+    "estudio-2": 5,
+    "estudio-3": "6,87",
 }
 
 WRONG = {
@@ -62,6 +65,9 @@ WRONG = {
     "citadel-2": (3, "menos"),
     "citadel-3": ("B3 T7", "todavía no"),
     "citadel-4": ("T3 T1", "todavía no"),
+    "estudio-1": (3, "más"),
+    "estudio-2": (4, "más"),
+    "estudio-3": ("6", "más alto"),
 }
 
 
@@ -80,7 +86,7 @@ def test_every_exercise_has_a_solution_in_the_guide():
 def test_right_answer(ejercicio, capsys):
     assert es_correcta(ejercicio, SOLUCIONES[ejercicio])
     comprobar(ejercicio, SOLUCIONES[ejercicio])
-    assert capsys.readouterr().out.strip() == "¡Correcto!"
+    assert capsys.readouterr().out.strip().startswith("¡Correcto!")
     assert enunciado(ejercicio).startswith("¿") or "¿" in enunciado(ejercicio)
 
 
@@ -92,6 +98,26 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
     out = capsys.readouterr().out
     assert "¡Correcto!" not in out
     assert hint in out
+
+
+def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict_says_so():
+    from solitaire_nb.ejercicios import verdict_of_text
+    from solitaire_nb.exercise_study import ten_columns_home_in_deal
+    from solitaire_nb.numbers_es import decimal
+
+    _, low, high = ten_columns_home_in_deal()
+    inside = [decimal(v, 3) for v in (low + 0.001, (low + high) / 2, high - 0.001)]
+    # «6.87» is read as 6,87; «6.870» would be read as 6870, as Spanish writes thousands
+    for text in inside + [decimal((low + high) / 2, 2).replace(",", ".")]:
+        ok, message = verdict_of_text("estudio-3", text)
+        assert ok, (text, message)
+        assert "dentro del intervalo medido" in message and "cualquier valor" in message
+    for value, word in ((low - 0.05, "más alto"), (high + 0.05, "más bajo")):
+        ok, message = verdict_of_text("estudio-3", decimal(value, 2))
+        assert not ok and word in message
+        assert decimal(low, 2) not in message  # a wrong answer is not told the interval
+    ok, message = verdict_of_text("estudio-3", "unas siete")
+    assert not ok and "no es un número" in message
 
 
 def test_answers_are_order_and_format_free():

@@ -420,8 +420,8 @@ def test_every_exercise_declares_its_cards_kind_and_position():
     for ex_id, ex in EJERCICIOS.items():
         cards = getattr(ex, "cards", ())
         assert isinstance(cards, tuple), ex_id
-        # an exercise asks about some cards, or about a whole numbered deal
-        assert cards or getattr(ex, "deal", None), f"{ex_id}: declara sus cartas (cards)"
+        # an exercise asks about some cards, a whole numbered deal, or a game it transfers to
+        assert cards or getattr(ex, "deal", None) or getattr(ex, "variant", None), f"{ex_id}: declara sus cartas (cards)"
         for code in cards:
             sn.Card.parse(code)
         assert getattr(ex, "kind", None) in ("cards", "number", "board"), ex_id
@@ -532,6 +532,126 @@ def test_rule_sections_and_exercise_blocks_are_found_as_documented():
     assert [(t, len(c)) for t, c in sections] == [("Regla: la base", 3)]
     assert _exercise_blocks(cells) == [("scotch-1", 4)]
     assert "8 de picas" not in _shown_before(cells, 4, with_outputs=False)
+
+
+# ---------------------------------------------------------------------- the studies (06–08)
+# Conventions (documented in the guide, «Cómo editar una lección»):
+# - A prediction is a cell tagged `prediccion:ID`; its answer is hidden in a closed «Ver respuesta»
+#   (in a Markdown cell, or in what a code cell shows) before the next prediction or measure.
+# - A measured result is a code cell tagged `medida:ID` (one or more), and the prediction ID comes
+#   before it with its hidden answer.  Any code cell whose saved output shows an estimate with its
+#   interval («(de A a B)», «intervalo de confianza») outside a closed answer is a measured result.
+# - A transfer exercise declares the game or variant it transfers to (`variant`); nothing before
+#   its block runs or shows that game, a prediction comes before it and a measure of it after.
+STUDY_NOTEBOOKS = ["06_citadel_vs_beleaguered_castle"]  # 07 and 08 join when they are studies
+PREDICTION, MEASURE = "prediccion:", "medida:"
+ESTIMATE = re.compile(r"\(de [−\-]?\d[\d.,]*(?: %)? a [−\-]?\d[\d.,]*(?: %)?\)|intervalo de confianza")
+HIDDEN = re.compile(r"<details[^>]*>.*?</details>", re.S)
+
+
+def _ids(cell, prefix: str) -> list[str]:
+    return [t[len(prefix):] for t in _tags(cell) if t.startswith(prefix)]
+
+
+def _hides_an_answer(cell, with_outputs: bool) -> bool:
+    texts = [cell.source] + ([_output_text(cell)] if with_outputs else [])
+    found = [m for t in texts for m in CLOSED_ANSWER.finditer(t)]
+    calls = cell.cell_type == "code" and re.search(r"\brespuesta\(", cell.source)
+    return bool(calls or found) and not any("open" in m.group("attrs") for m in found)
+
+
+def study_problems(cells, with_outputs: bool = True) -> list[str]:
+    """What a study notebook's cells break of the conventions above (empty when none)."""
+    from solitaire_nb.ejercicios import EJERCICIOS
+
+    problems, answered, asked = [], set(), {}
+    open_prediction = None
+    for i, cell in enumerate(cells):
+        for pid in _ids(cell, PREDICTION):
+            asked[pid] = i
+            open_prediction = pid
+        if open_prediction is not None and (not _ids(cell, PREDICTION) or cell.cell_type == "code"):
+            if _hides_an_answer(cell, with_outputs):
+                answered.add(open_prediction)
+                open_prediction = None
+        for mid in _ids(cell, MEASURE):
+            if mid not in asked:
+                problems.append(f"celda {i}: la medida «{mid}» no tiene antes su predicción")
+            elif mid not in answered:
+                problems.append(f"celda {i}: la predicción «{mid}» no tiene respuesta escondida antes de medirla")
+        if with_outputs and cell.cell_type == "code" and not _ids(cell, MEASURE):
+            shown = HIDDEN.sub("", _output_text(cell))
+            if ESTIMATE.search(shown):
+                problems.append(f"celda {i}: enseña una cifra medida sin la etiqueta «{MEASURE}ID»")
+    blocks = _exercise_blocks(cells)
+    checked = [ex for ex, _ in blocks if ex in EJERCICIOS and callable(EJERCICIOS[ex].check)]
+    if len(checked) < 3:
+        problems.append(f"{len(checked)} ejercicios con corrección; hacen falta al menos tres")
+    transfers = 0
+    for ex, start in blocks:
+        variant = getattr(EJERCICIOS.get(ex), "variant", None)
+        if not variant:
+            continue
+        from solitaire_nb.custom import custom_from_name
+
+        names = [variant, custom_from_name(variant).display_name]
+        ran = "\n".join(c.source + (_output_text(c) if with_outputs else "")
+                        for c in cells[:start] if c.cell_type == "code")
+        end = next((j for j in range(start, len(cells)) if CAJA.search(cells[j].source)), start)
+        predicted = {m for c in cells[:start] for m in _ids(c, PREDICTION)}
+        measured = [c for c in cells[end + 1:] if set(_ids(c, MEASURE)) & predicted]
+        if any(n in ran for n in names):
+            problems.append(f"{ex}: {variant} ya se mide antes del ejercicio")
+        elif not measured:
+            problems.append(f"{ex}: no hay una predicción antes y su medida después")
+        elif with_outputs and not any(n in _output_text(c) for c in measured for n in names):
+            problems.append(f"{ex}: la medida de después no es de {names[1]}")
+        else:
+            transfers += 1
+    if not transfers:
+        problems.append("ningún ejercicio de transferencia a un juego o variante que no se haya medido antes")
+    return problems
+
+
+@pytest.mark.parametrize("stem", STUDY_NOTEBOOKS)
+def test_a_study_predicts_before_it_measures_and_ends_in_a_transfer(stem):
+    md_cells, nb_cells = _notebook_cells(stem)
+    problems = [f".md {p}" for p in study_problems(md_cells, with_outputs=False)]
+    problems += [f".ipynb {p}" for p in study_problems(nb_cells)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_study_check_can_fail():
+    """The conventions on small hand-made notebooks: each break is reported."""
+    pytest.importorskip("nbformat")  # the test extra
+    import nbformat.v4 as v4
+
+    def cell(kind, text, tags=(), shows=None):
+        c = v4.new_markdown_cell(text) if kind == "md" else v4.new_code_cell(text)
+        c.metadata["tags"] = list(tags)
+        if shows is not None:
+            c.outputs = [v4.new_output("display_data", {"text/markdown": shows})]
+        return c
+
+    exercises = [cell("code", f'caja("estudio-{k}")', ["ejercicio"]) for k in (1, 2)]
+    good = [
+        cell("md", "**Predice.** ¿Cuántas?", ["prediccion:a"]),
+        cell("md", "<details><summary>Ver respuesta</summary>Seis.</details>"),
+        cell("code", "x", ["medida:a"], shows="6,87 (de 6,85 a 6,89)"),
+        *exercises,
+        cell("md", "**Predice.** ¿Y con diez columnas?", ["prediccion:diez"]),
+        cell("code", 'respuesta("Las mismas.")'),
+        cell("code", 'caja("estudio-3")', ["ejercicio"]),
+        cell("code", "y", ["medida:diez"], shows="Citadel con 10 columnas: 6,87 (de 6,85 a 6,89)"),
+    ]
+    assert study_problems(good) == []
+    unanswered = [good[0], good[2]]
+    assert any("respuesta escondida" in p for p in study_problems(unanswered))
+    untagged = good[:2] + [cell("code", "x", shows="0,35 (de 0,34 a 0,36)")]
+    assert any("sin la etiqueta" in p for p in study_problems(untagged))
+    measured_first = [cell("code", "z", shows="Citadel con 10 columnas: 6,9"), *good]
+    assert any("ya se mide antes" in p for p in study_problems(measured_first))
+    assert any("al menos tres" in p for p in study_problems(good[:3]))
 
 
 # ---------------------------------------------------------------------- the teacher's guide

@@ -76,12 +76,12 @@ def test_cells_use_the_documented_tags():
     no source uses another (a misspelt «docente» would show a teacher's cell to students)."""
     guide = (NOTEBOOKS / "guia_docente.md").read_text(encoding="utf-8")
     section = guide.split("## Cómo editar una lección", 1)[1]
-    for tag in (*build_notebooks.TAGS, build_notebooks.RULE_TAG + "ID"):
+    for tag in (*build_notebooks.TAGS, *(prefix + "ID" for prefix in build_notebooks.PREFIX_TAGS)):
         assert f"`{tag}`" in section
     for source in build_notebooks.sources(NOTEBOOKS):
         for cell in jupytext.read(source).cells:
             for tag in cell.metadata.get("tags", []):
-                ok = tag in build_notebooks.TAGS or tag.startswith(build_notebooks.RULE_TAG)
+                ok = tag in build_notebooks.TAGS or tag.startswith(build_notebooks.PREFIX_TAGS)
                 assert ok, f"{source.name}: unknown tag {tag!r}"
 
 

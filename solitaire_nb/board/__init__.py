@@ -6,9 +6,10 @@
 - `settings`: what boards offer by default (`set_board_defaults`);
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
   (`caja`, `tablero`) and a study's controls;
+- `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
 - `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `lab_work`.
 
-Only `widget`, `boxes` and `lab` import a widget library (tests/test_widget_imports.py); importing
+Only `widget`, `boxes`, `deal_pair` and `lab` import a widget library (tests/test_widget_imports.py); importing
 this package imports them, as importing the board module always did.
 """
 
@@ -28,6 +29,7 @@ from .boxes import (
 )
 from .buttons import BUTTONS, SOLVER_BUTTONS, SOLVER_SEES_HIDDEN
 from .clicks import parse_text_move
+from .deal_pair import DealPair, deal_pair
 from .lab import Lab, lab
 from .settings import _DEFAULTS as _DEFAULTS
 from .settings import _settings as _settings
@@ -38,6 +40,8 @@ __all__ = [
     "Board",
     "play",
     "lab",
+    "deal_pair",
+    "DealPair",
     "Lab",
     "set_board_defaults",
     "parse_text_move",

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from .. import ejercicios
 from ..engine import Game
+from ..numbers_es import thousands
 from ..render import render_html
 from .widget import Board
 
@@ -179,9 +180,6 @@ def study_controls(
     as a traceback.  The static fallback names the choices."""
     if value not in sizes:
         raise ValueError(f"El valor inicial {value} no está entre los tamaños {list(sizes)}")
-
-    def thousands(n: int) -> str:
-        return f"{n:,}".replace(",", ".")
 
     slider = widgets.SelectionSlider(
         options=[(thousands(n), n) for n in sizes], value=value, description=description

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from .. import custom
 from ..games import GAMES
+from ..numbers_es import thousands
 from ..rules import GameDef
 from . import lab_work as work
 from .boxes import StaticVBox
@@ -53,7 +54,7 @@ class _LabBoard(Board):
             return
         seed = _seed(raw)
         if seed is None or seed > SEED_MAX:
-            self._say(f"El número de partida debe ser un número entero entre 0 y {SEED_MAX:,}.".replace(",", "."), "error")
+            self._say(f"El número de partida debe ser un número entero entre 0 y {thousands(SEED_MAX)}.", "error")
             return
         self._on_new(seed)
 
@@ -300,7 +301,7 @@ class Lab(StaticVBox):
 
     def _sample_words(self) -> str:
         return (f"<p>Partidas nº 1 a {self.sample} de cada juego, con el mismo límite de búsqueda "
-                f"para el resolvedor en cada partida ({self.max_states:,} posiciones).</p>").replace(",", ".")
+                f"para el resolvedor en cada partida ({thousands(self.max_states)} posiciones).</p>")
 
     def count_wins(self) -> threading.Thread | _Done | None:
         """Solve the sample of both games in a background thread (what the button does); returns

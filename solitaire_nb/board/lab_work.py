@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import custom_texts as words
 from ..engine import Game
+from ..numbers_es import percent
 from ..rules import GameDef
 
 STATS_DEALS = 10_000
@@ -234,7 +235,7 @@ def solve_sample(
 
 
 def _pct(x: float) -> str:
-    return f"{round(100 * x)} %"
+    return percent(x, 0)
 
 
 def rate_text(sample: Sample) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..cards import CARDS
 from ..engine import Game
+from ..numbers_es import decimal
 from .api import SolveResult
 from .tables import accepts_table
 
@@ -36,7 +37,7 @@ Left's tableau and stock, Chequers' reserve): the solver reads the whole positio
 
 
 def _decimal(x: float) -> str:
-    return f"{x:.1f}".replace(".", ",")
+    return decimal(x, 1)
 
 
 def busy_text(cpu_seconds: float, seconds: float) -> str:

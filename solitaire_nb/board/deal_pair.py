@@ -1,0 +1,98 @@
+"""The try step of notebook 06: one numbered deal dealt as Citadel and as Beleaguered Castle,
+side by side, with what Citadel's deal did counted, a «Otro reparto» button and the running
+tally of the deals the student has dealt (`deal_tally.Tally`).
+
+The counting is `deal_tally`'s; this module only draws it and turns the clicks into
+`count_deal` calls.  With `widget`, `boxes` and `lab`, one of the modules that import a widget
+library (tests/test_widget_imports.py).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..deal_tally import COLUMNS, DealCounts, Tally, counts_of, deal_both
+from ..render import render_svg
+from .boxes import StaticVBox
+
+
+def pair_html(seed: int) -> tuple[str, DealCounts]:
+    """Partida nº `seed` both ways, side by side, with a table of column lengths and the counts
+    of Citadel's deal, as static HTML (what the widget shows, and its picture without a kernel)."""
+    citadel, castle = deal_both(seed)
+    counts = counts_of(citadel)
+    boards = "".join(
+        f'<figure style="flex:1 1 420px;margin:0"><figcaption style="font-weight:bold">{escape(name)}, '
+        f"partida nº {seed}</figcaption>{render_svg(g)}</figure>"
+        for name, g in (("Citadel", citadel), ("Beleaguered Castle", castle))
+    )
+    pad = "padding:2px 10px"
+    head = "".join(f"<th style='{pad}'>Tablero {c + 1}</th>" for c in range(COLUMNS))
+    rows = [
+        ("Beleaguered Castle", [len(castle.piles[f"T{c}"]) for c in range(COLUMNS)]),
+        ("Citadel, tras el reparto", list(counts.after_deal)),
+        ("Citadel, tras el juego automático", list(counts.after_autoplay)),
+    ]
+    body = "".join(
+        f"<tr><th style='text-align:left;{pad}'>{escape(name)}</th>" + "".join(f"<td style='{pad}'>{n}</td>" for n in lengths) + "</tr>"
+        for name, lengths in rows
+    )
+    table = (
+        '<table class="snb-pair-table" style="border-collapse:collapse;text-align:center">'
+        f"<caption>Cartas en cada columna del tablero</caption><tr><th></th>{head}</tr>{body}</table>"
+    )
+    said = (
+        f"<p class='snb-pair-counts'>Durante el reparto, Citadel manda <b>{counts.home_in_deal}</b> cartas a la base; "
+        f"el juego automático sube <b>{counts.autoplay}</b> más. Columnas que pierden alguna carta: "
+        f"<b>{counts.shortened_after_deal}</b> de 8 tras el reparto y <b>{counts.shortened_after_autoplay}</b> "
+        f"tras el juego automático.</p>"
+    )
+    html = f'<div lang="es" style="display:flex;flex-wrap:wrap;gap:12px">{boards}</div>{table}{said}'
+    return html, counts
+
+
+class DealPair(StaticVBox):
+    """«Partida nº», «Repartir» and «Otro reparto» (the next number), the two deals side by side
+    and the tally of every deal the student dealt with those buttons (each number counted once;
+    the deal shown when the widget opens is not counted until the student deals it)."""
+
+    def __init__(self, seed: int = 1, **kwargs: Any) -> None:
+        self.tally = Tally()
+        self.number = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Partida nº",
+                                             layout=widgets.Layout(width="14em"))
+        self.deal_button = widgets.Button(description="Repartir", button_style="primary")
+        self.next_button = widgets.Button(description="Otro reparto", button_style="primary")
+        self.picture = widgets.HTML()
+        self.tally_html = widgets.HTML()
+        self.deal_button.on_click(lambda _e: self._click(self.number.value))
+        self.next_button.on_click(lambda _e: self._click(self.number.value + 1))
+        controls = widgets.HBox([self.number, self.deal_button, self.next_button])
+        super().__init__([controls, self.picture, self.tally_html], **kwargs)
+        self.deal(seed, count=False)
+
+    def _click(self, seed: int) -> None:
+        try:
+            self.deal(min(seed, self.number.max))
+        except Exception:  # noqa: BLE001 - a reader never sees a traceback
+            self.tally_html.value = "<p role='status'>No he podido repartir esa partida; prueba con otro número.</p>"
+
+    def deal(self, seed: int, count: bool = True) -> DealCounts:
+        """Show partida nº `seed` both ways and, with `count`, count it in the tally (once)."""
+        html, counts = pair_html(seed)
+        self.number.value = seed
+        self.picture.value = html
+        if count:
+            self.tally.add(counts)
+        self.tally_html.value = f"<p class='snb-tally' role='status'><b>Tu cuenta.</b> {escape(self.tally.text())}</p>"
+        self.static_html = (
+            f"{html}<p><i>Abre el cuaderno en marcha para repartir otras partidas.</i></p>"
+        )
+        return counts
+
+
+def deal_pair(seed: int = 1) -> DealPair:
+    """The try widget of notebook 06, starting at partida nº `seed`."""
+    return DealPair(seed)
