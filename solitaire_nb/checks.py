@@ -19,21 +19,28 @@ SEED_MAX = (1 << 64) - 1
 STATES_MAX = 10**12
 """The largest cap on states accepted (far beyond any search: a bigger one is a mistake)."""
 
-_SHOWN = 60  # characters of a value a message shows at most
+SHOWN = 60
+"""Characters of a user's value a message shows at most (then «…»)."""
 
 
-def shown(value: Any) -> str:
-    """A short, safe rendering of `value` for a Spanish message."""
+def shown(value: Any, raw: bool = False) -> str:
+    """A short, safe rendering of `value` for a Spanish message: at most `SHOWN` characters
+    of it, then «…».  The one way a message echoes what a user gave; `raw` shows a text as it
+    is (inside «…» or after a colon) instead of its ``repr``."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         digits = int(value.bit_length() * 0.30103) + 1
         return f"un entero de unas {digits} cifras"
+    if raw and isinstance(value, str):
+        text = value if len(value) <= SHOWN + 200 else value[: SHOWN + 200]
+        text = text.strip()
+        return text if len(text) <= SHOWN else text[:SHOWN] + "…"
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - any object: its repr may fail
         kinds = {list: "una lista", tuple: "una tupla", dict: "un diccionario", set: "un conjunto"}
         return kinds.get(type(value), "un objeto") + " que no se puede mostrar"
-    if len(text) > _SHOWN:
-        text = text[: _SHOWN - 1] + "…"
+    if len(text) > SHOWN:
+        text = text[:SHOWN] + "…"
     return text
 
 
