@@ -349,7 +349,7 @@ def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: in
         new = {r.deal: r for r in fresh}
         # read, merge and rewrite under the study's lock: a run appending meanwhile is refused
         # (or waits its turn), so no row it wrote is lost
-        update_study(entry.csv, lambda _params, records: [
+        update_study(entry.csv, lambda _params, records, new=new: [
             new.get(r.deal, r) if r.status == "unknown" else r for r in records])
         side.unlink()
         changed = sum(1 for r in fresh if r.status != "unknown")
