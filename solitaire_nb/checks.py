@@ -44,6 +44,28 @@ def shown(value: Any, raw: bool = False) -> str:
     return text
 
 
+MOVE_TEXT_MAX = 64
+"""Longest text `Move.parse` reads ("T3>F0" with room for spaces)."""
+LEARNER_MOVE_MAX = 200
+"""Longest text `notation.parse_move` reads («del tablero 10 a la base 8, 13 cartas» and more)."""
+ANSWER_MAX = 2000
+"""Longest answer an exercise reads (text characters, or items of a list)."""
+MAX_MOVES = 2000
+"""Most moves a share code or a saved game replays."""
+CODE_MAX = 64_000
+"""Longest share code or saved-game document read (2,000 moves fit with room to spare)."""
+
+
+def check_length(text: str, limit: int, what: str) -> None:
+    """Refuse, before any parsing, a text longer than anything `what` can be: parsing stays
+    linear and quick whatever is pasted."""
+    if len(text) > limit:
+        raise ValueError(
+            f"{what} tiene demasiados caracteres ({len(text):,}; como mucho {limit:,}): "
+            f"empieza por {shown(text, raw=True)}".replace(",", ".")
+        )
+
+
 def _integer(value: Any) -> int | None:
     """`value` as an int if it is one (NumPy integers included), else None; bools are not."""
     if isinstance(value, bool) or isinstance(value, float):

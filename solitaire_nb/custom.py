@@ -32,6 +32,7 @@ import dataclasses
 import functools
 import sys
 import types
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -109,7 +110,11 @@ REFUSALS_OF = {
     "takeback": ("takeback",),
 }
 
-_CACHE: dict[str, GameDef] = {}
+CACHE_SIZE = 256
+"""How many composed games `custom` keeps (least recently used dropped first): a notebook
+uses a handful, and the whole space of changes (about 209,000 games, some 4 KB each) would
+not fit."""
+_CACHE: OrderedDict[str, GameDef] = OrderedDict()
 
 
 def custom(like: str | GameDef, /, **changes: Any) -> GameDef:
@@ -119,9 +124,14 @@ def custom(like: str | GameDef, /, **changes: Any) -> GameDef:
     base = _like(like)
     real = _real_changes(base, changes)
     name = base.name + "".join(f"+{k}={_value_text(v)}" for k, v in real.items())
-    if name not in _CACHE:
-        _CACHE[name] = _compose(base, real, name)
-    return _CACHE[name]
+    game = _CACHE.get(name)
+    if game is None:
+        game = _CACHE[name] = _compose(base, real, name)
+        if len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(name)
+    return game
 
 
 def from_spec(spec: Mapping[str, Any]) -> GameDef:

@@ -264,18 +264,23 @@ def _describe(params: dict) -> str:
     )
 
 
-def _open_study(path: Path, params: dict) -> tuple[dict[int, DealRecord], StudyWriter]:
+def _open_study(path: Path, params: dict, same_game=None) -> tuple[dict[int, DealRecord], StudyWriter]:
     """Records already in `path` and a writer appending to it (the file is created if
     missing).  The caller holds the file's lock (`_study_lock`).
 
-    A file from a different study is refused; one left by an interrupted run is rewritten
-    clean (through a temporary file, so a second interruption cannot lose its rows)."""
+    A file from a different study is refused; ``same_game(old, new)`` may say that two
+    headers that differ only in how they name the game name games that play alike (the file
+    then keeps its own header).  A file left by an interrupted run is rewritten clean
+    (through a temporary file, so a second interruption cannot lose its rows)."""
     done: dict[int, DealRecord] = {}
+    header = params
     exists = check_study_file(path) and os.path.getsize(path) > 0
     if exists:
         old, records = read_records(path)
         mine = {k: old.get(k) for k in params}
-        if mine != params:
+        if mine != params and same_game is not None and same_game(old, params):
+            header = {k: v for k, v in old.items() if k != "version"}
+        elif mine != params:
             raise ValueError(
                 f"El archivo {shown(str(path), raw=True)} es de otro estudio: {_describe(old)}; "
                 f"este es {_describe(params)}. Usa otro archivo o los mismos parámetros."
@@ -286,7 +291,7 @@ def _open_study(path: Path, params: dict) -> tuple[dict[int, DealRecord], StudyW
             path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise _os_error(exc, path, "escribir") from None
-    _write_clean(path, params, list(done.values()))
+    _write_clean(path, header, list(done.values()))
     return done, StudyWriter(path)
 
 

@@ -98,14 +98,15 @@ PLAYER_STATUS_ES = {"won": "ganada", "lost": "perdida", "unknown": "sin decidir"
 
 # ---------------------------------------------------------------------- interval arithmetic
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0."""
+    """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0
+    (then `successes` must be 0 too)."""
     n = check_int(n, "El número de partidas (n)", 0, 10**15)
     successes = check_int(successes, "El número de éxitos", 0, 10**15)
     z = check_number(z, "z")
-    if n == 0:
-        return 0.0, 1.0
     if successes > n:
         raise ValueError(f"El número de éxitos debe estar entre 0 y {n}, no {successes}")
+    if n == 0:
+        return 0.0, 1.0
     p = successes / n
     z2 = z * z
     denom = 1 + z2 / n
@@ -425,7 +426,7 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
     fh = None
     if path is not None:
         _check_same_player(path, player)
-        done, fh = _open_study(path, params)
+        done, fh = _open_study(path, params, _same_game)
     todo = [d for d in wanted if d not in done]
     records = {d: done[d] for d in wanted if d in done}
     bar = _Progress(progress, len(wanted), len(records), definition.display_name, player is not None)
@@ -448,6 +449,36 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
             pool.shutdown(wait=ok, cancel_futures=True)
         bar.close(ok)
     return WinRate(name, flags, time_limit, max_states, [records[d] for d in sorted(records)], player)
+
+
+_GAME_KEYS = ("game", "variant", "spec")
+
+
+def _same_game(old: dict, new: dict) -> bool:
+    """Whether two study headers that differ only in how they name the game name games that
+    play alike: the same base game and equal rules (``custom("citadel")`` is Citadel)."""
+    if any(old.get(k) != v for k, v in new.items() if k not in _GAME_KEYS):
+        return False
+    if any(k not in _GAME_KEYS and k != "version" and k not in new for k in old):
+        return False
+    try:
+        a, b = (_header_game(h) for h in (old, new))
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return False
+    return a == b
+
+
+def _header_game(header: dict) -> tuple:
+    """(base game, rules) of the game a study header names."""
+    from .custom import from_spec
+    from .engine import game_definition
+
+    spec = header.get("spec")
+    definition = from_spec(spec) if spec is not None else game_definition(header["game"])
+    variant = header.get("variant")
+    rules = definition.configure(definition.resolve_variant(variant if isinstance(variant, dict) else {}))
+    base = definition.spec["like"] if definition.spec is not None else definition.name
+    return base, definition.decks, rules
 
 
 def _game(name: Any) -> GameDef:
