@@ -144,6 +144,7 @@ def _os_error(exc: OSError, path: Path, doing: str) -> ValueError:
 
 
 _lstat = os.lstat  # module-level so a test can present a device without touching one
+_os_write = os.write  # and inject a full disk
 
 
 def _kind_refused(mode: int) -> str | None:
@@ -301,7 +302,7 @@ def _write_all(fd: int, data: bytes, path: Path) -> None:
     view = memoryview(data)
     try:
         while view:
-            view = view[os.write(fd, view):]
+            view = view[_os_write(fd, view):]
     except OSError as exc:
         raise _os_error(exc, path, "escribir") from None
 
