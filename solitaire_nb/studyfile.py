@@ -185,9 +185,9 @@ def check_study_file(path: Path, follow: bool = False) -> bool:
     return True
 
 
-def _read_text(path: Path) -> str:
+def _read_text(path: Path, head: int | None = None) -> str:
     """The text of a study file, checked before it is opened (no FIFO blocks, no device
-    streams) and read to at most `MAX_STUDY_BYTES`."""
+    streams) and read to at most `MAX_STUDY_BYTES` (only its first `head` bytes if given)."""
     if not check_study_file(path, follow=True):
         raise _os_error(FileNotFoundError(errno.ENOENT, "missing"), path, "leer")
     try:
@@ -198,11 +198,13 @@ def _read_text(path: Path) -> str:
         if _kind_refused(os.fstat(fd).st_mode):  # swapped since the check: refuse, unread
             raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} no es un archivo normal.")
         with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_STUDY_BYTES + 1)
+            data = fh.read(MAX_STUDY_BYTES + 1 if head is None else head)
     except OSError as exc:
         raise _os_error(exc, path, "leer") from None
     finally:
         os.close(fd)
+    if head is not None:
+        return data.decode("utf-8", errors="replace")
     if len(data) > MAX_STUDY_BYTES:
         raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} es demasiado grande para un estudio.")
     try:
@@ -218,7 +220,7 @@ def read_header(path: Path) -> dict | None:
     missing file included); refuses what `check_study_file` refuses."""
     if not check_study_file(path, follow=True):
         return None
-    first = _read_text(path).split("\n", 1)[0]
+    first = _read_text(path, head=64 * 1024).split("\n", 1)[0]
     try:
         old = json.loads(first[len(HEADER_PREFIX):]) if first.startswith(HEADER_PREFIX) else None
     except (ValueError, RecursionError):

@@ -321,23 +321,36 @@ def test_a_real_full_tmpfs_keeps_the_rows_and_resumes(tiny_disk):
 
 
 # ====================================================================== 7: endless iterables
-@pytest.mark.parametrize("deals", [itertools.repeat(5), itertools.count(), itertools.cycle([1, 2])],
+FOLLOWED = 3_000_000  # far past every cap: an entry point that gets here is following it
+
+
+def endless(items):
+    """An endless iterator (as `itertools.repeat`/`count`) that, should an entry point follow it
+    without end, stops with an error instead of filling the memory: a C loop such as
+    ``list(itertools.repeat(x))`` cannot be interrupted, and would take the machine down."""
+    for k, item in enumerate(items):
+        if k >= FOLLOWED:
+            raise RuntimeError("siguió un iterador sin fin")
+        yield item
+
+
+@pytest.mark.parametrize("deals", [lambda: itertools.repeat(5), itertools.count, lambda: itertools.cycle([1, 2])],
                          ids=["repeat", "count", "cycle"])
 def test_win_rate_refuses_endless_deals(deals, tmp_path):
     with time_guard(60):
-        exc = refused(win_rate, "citadel", deals, max_states=5, executor=InProcessExecutor(),
+        exc = refused(win_rate, "citadel", endless(deals()), max_states=5, executor=InProcessExecutor(),
                       progress=False, out=tmp_path / "e.csv")
     assert "como mucho" in str(exc) and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("ejercicio, answer", [
-    ("citadel-3", itertools.count()), ("chequers-1", itertools.repeat("T1 T2")),
-    ("chequers-1", itertools.repeat("7S")), ("citadel-3", itertools.cycle(["T1 B1"])),
+    ("citadel-3", itertools.count), ("chequers-1", lambda: itertools.repeat("T1 T2")),
+    ("chequers-1", lambda: itertools.repeat("7S")), ("citadel-3", lambda: itertools.cycle(["T1 B1"])),
 ])
 def test_comprobar_refuses_endless_answers(ejercicio, answer):
     out = io.StringIO()
     with time_guard(), redirect_stdout(out):
-        ej.comprobar(ejercicio, answer)
+        ej.comprobar(ejercicio, endless(answer()))
     assert "No entiendo la respuesta" in out.getvalue() and len(out.getvalue()) < MESSAGE_MAX
 
 
@@ -560,6 +573,10 @@ def test_customs_cache_is_bounded():
     for columns, build, suits, runs in itertools.islice(values, custom.CACHE_SIZE + 40):
         sn.custom("beleaguered_castle", columns=columns, build=build, suits=suits, runs=runs)
     assert len(custom._CACHE) <= custom.CACHE_SIZE
+    import gc
+
+    gc.collect()
+    assert len(custom._LIVE) <= custom.CACHE_SIZE + 50  # the dropped ones are freed
     a = sn.custom("beleaguered_castle", columns=10)
     assert sn.custom("beleaguered_castle", columns=10) is a  # a game in use keeps its identity
 
