@@ -50,10 +50,10 @@ LEARNER_MOVE_MAX = 200
 """Longest text `notation.parse_move` reads («del tablero 10 a la base 8, 13 cartas» and more)."""
 ANSWER_MAX = 2000
 """Longest answer an exercise reads (text characters, or items of a list)."""
-MAX_MOVES = 2000
+MAX_MOVES = 1000
 """Most moves a share code or a saved game replays."""
 CODE_MAX = 64_000
-"""Longest share code or saved-game document read (2,000 moves fit with room to spare)."""
+"""Longest share code or saved-game document read (1,000 moves fit with room to spare)."""
 
 
 def check_length(text: str, limit: int, what: str) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from . import texts
 from .checks import LEARNER_MOVE_MAX, check_length, shown
 from .moves import Move
+from .rules import GameDef
 
 __all__ = ["pile_code", "pile_name", "format_move", "format_moves", "parse_move"]
 
@@ -49,6 +50,8 @@ _ARROWS = re.compile(r"→|->|=>|⟶|➔|—|–")
 _SPLIT = re.compile(r"[\s,;:()\-.]+")
 _COMPACT = re.compile(r"^([a-z])([0-9]{1,4})?$")
 _COUNT = re.compile(r"^x?([0-9]{1,4})$")
+# the form `format_move` writes ("T2 B1", "T2-T7-3"): read at once, without the general reader
+_WRITTEN = re.compile(r"([TABRD])([0-9]{1,4})?[ -]([TABRMD])([0-9]{1,4})?(?:[ -]([1-9][0-9]{0,3}))?")
 
 EXAMPLE = "«T4 B1» (del Tablero 4 a la Base 1) o «T2 T7 3» (tres cartas del Tablero 2 al Tablero 7)"
 
@@ -61,8 +64,6 @@ def _definition(game: Any):
         if game not in GAMES:
             raise ValueError(f"No existe el juego {shown(game)}")
         return GAMES[game]
-    from .rules import GameDef
-
     definition = getattr(game, "definition", game)
     if not isinstance(definition, GameDef):
         raise ValueError(f"Se esperaba una partida o el nombre de un juego, no {shown(game)}")
@@ -141,6 +142,10 @@ def parse_move(game: Any, text: str) -> Move:
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"Escribe un movimiento, como {EXAMPLE}.")
     check_length(text, LEARNER_MOVE_MAX, "El movimiento")
+    if m := _WRITTEN.fullmatch(text):
+        src = _pile(game, text, _LETTER_KIND[m[1]], int(m[2]) if m[2] else None, m[1] + (m[2] or ""))
+        dst = _pile(game, text, _LETTER_KIND[m[3]], int(m[4]) if m[4] else None, m[3] + (m[4] or ""))
+        return Move(src, dst, int(m[5] or 1))
     plain = _ARROWS.sub(" ", _plain(text))
     if ">" in plain:
         raise ValueError(
