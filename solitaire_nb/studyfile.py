@@ -259,8 +259,10 @@ def read_records(path: str | os.PathLike) -> tuple[dict, list[DealRecord]]:
 
 def _describe(params: dict) -> str:
     variant = params.get("variant")
-    flags = variant.items() if isinstance(variant, dict) else ()
-    text = ", ".join(f"{shown(k)}={shown(v)}" for k, v in flags) or "sin variantes"
+    flags = list(variant.items())[:9] if isinstance(variant, dict) else []
+    text = ", ".join(f"{shown(k)}={shown(v)}" for k, v in flags[:8]) or "sin variantes"
+    if len(flags) > 8:  # a header written by hand: the message stays short
+        text += ", …"
     return (
         f"{shown(params.get('game'))} ({text}; time_limit={shown(params.get('time_limit'))}, "
         f"max_states={shown(params.get('max_states'))})"
