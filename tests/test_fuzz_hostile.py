@@ -57,12 +57,21 @@ def time_guard(seconds: float = 20):
         raise TimeoutError(f"bloqueado más de {seconds} s")
 
     old = signal.signal(signal.SIGALRM, boom)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+        if outer:  # an enclosing guard keeps its own deadline
+            signal.setitimer(signal.ITIMER_REAL, max(outer - seconds, 0.001))
+
+
+@pytest.fixture(autouse=True)
+def _every_test_has_a_timeout():
+    """Every test of this file fails, instead of hanging, past two minutes."""
+    with time_guard(120):
+        yield
 
 
 def study(out, deals=(1, 2), **kwargs):
@@ -139,6 +148,13 @@ def _fifo(path: Path) -> Path:
         pytest.skip("sin FIFOs en este sistema")
     os.mkfifo(path)
     return path
+
+
+def test_the_guard_stops_a_blocked_open(tmp_path):
+    """What a regression would do (open a FIFO and wait for a writer) ends in TimeoutError."""
+    fifo = _fifo(tmp_path / "tubo")
+    with pytest.raises(TimeoutError), time_guard(0.3):
+        open(fifo, encoding="utf-8").close()
 
 
 def test_a_symlink_is_refused_and_the_real_study_keeps_its_rows(tmp_path):
