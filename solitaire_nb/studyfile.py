@@ -145,6 +145,7 @@ def _os_error(exc: OSError, path: Path, doing: str) -> ValueError:
 
 _lstat = os.lstat  # module-level so a test can present a device without touching one
 _os_write = os.write  # and inject a full disk
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO swapped in after the check cannot block (not on Windows)
 
 
 def _kind_refused(mode: int) -> str | None:
@@ -191,7 +192,7 @@ def _read_text(path: Path, head: int | None = None) -> str:
     if not check_study_file(path, follow=True):
         raise _os_error(FileNotFoundError(errno.ENOENT, "missing"), path, "leer")
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise _os_error(exc, path, "leer") from None
     try:
@@ -418,7 +419,7 @@ def _study_lock(path: Path):
         return
     check_study_file(path)  # before the lock file is made: nothing written for a refused path
     lock_path = path.with_name(path.name + ".lock")
-    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_RDWR | os.O_CREAT | _NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(10):
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
