@@ -347,8 +347,8 @@ def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: in
             continue
         _, fresh = read_records(side)
         new = {r.deal: r for r in fresh}
-        # read, merge and rewrite under the study's lock: a run appending meanwhile is refused
-        # (or waits its turn), so no row it wrote is lost
+        # read, merge and rewrite under the study's lock: while another run appends to the
+        # file, the retry is refused («está en uso»), so no row that run writes is lost
         update_study(entry.csv, lambda _params, records, new=new: [
             new.get(r.deal, r) if r.status == "unknown" else r for r in records])
         side.unlink()
