@@ -52,7 +52,7 @@ ANSWER_MAX = 2000
 """Longest answer an exercise reads (text characters, or items of a list)."""
 MAX_MOVES = 1000
 """Most moves a share code or a saved game replays."""
-CODE_MAX = 64_000
+CODE_MAX = 32_000
 """Longest share code or saved-game document read (1,000 moves fit with room to spare)."""
 
 
