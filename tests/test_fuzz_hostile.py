@@ -484,6 +484,26 @@ def test_messages_echo_at_most_sixty_characters(call):
 
 
 @FAST
+@given(text=st.one_of(st.text(max_size=300), st.text(min_size=300, max_size=5000),
+                      st.text(alphabet="T1B2 -,>x³①１ſ", min_size=100, max_size=40_000)))
+def test_every_message_a_text_can_trigger_is_short(text):
+    """Issue 32, 10: whatever is typed or pasted, the answer stays under ~500 characters."""
+    g = new_game("citadel", seed=1)
+    calls = [
+        lambda: notation.parse_move(g, text), lambda: Move.parse(text), lambda: Card.parse(text),
+        lambda: load_share(text), lambda: load_share("citadel/1/" + text), lambda: load_game(text),
+    ]
+    for call in calls:
+        try:
+            call()
+        except ValueError as exc:
+            short(exc, text)
+    assert len(g.why_not(text) or "") < MESSAGE_MAX
+    for ejercicio in ("citadel-3", "chequers-1", "citadel-1"):
+        assert len(ej.verdict_of_text(ejercicio, text)[1]) < MESSAGE_MAX
+
+
+@FAST
 @given(text=st.text(min_size=61, max_size=3000))
 def test_shown_is_short_for_any_text(text):
     for raw in (True, False):
