@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import solitaire_nb as sn
-from solitaire_nb.winrate import InProcessExecutor, WinRate, _write_clean, read_records, win_rate
+from solitaire_nb.studyfile import replace_file, update_study
+from solitaire_nb.winrate import InProcessExecutor, WinRate, read_records, win_rate
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -233,9 +234,7 @@ def write_summary() -> dict:
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     for path in (SUMMARY, PACKAGED):
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        replace_file(path, text)  # the one way study and atlas files are written
     return doc
 
 
@@ -346,12 +345,12 @@ def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: in
                      workers=workers, progress=False, out=side, **entry.variant)
         if not side.exists():
             continue
-        params, records = read_records(entry.csv)
         _, fresh = read_records(side)
         new = {r.deal: r for r in fresh}
-        merged = [new.get(r.deal, r) if r.status == "unknown" else r for r in records]
-        params.pop("version", None)
-        _write_clean(entry.csv, params, merged)
+        # read, merge and rewrite under the study's lock: while another run appends to the
+        # file, the retry is refused («está en uso»), so no row that run writes is lost
+        update_study(entry.csv, lambda _params, records, new=new: [
+            new.get(r.deal, r) if r.status == "unknown" else r for r in records])
         side.unlink()
         changed = sum(1 for r in fresh if r.status != "unknown")
         print(f"{entry.key}: {len(fresh)} partidas sin decidir resueltas de nuevo; {changed} ya decididas", flush=True)

@@ -99,7 +99,11 @@ class Card:
 
 
 def _parse_uncached(text: str) -> Card:
-    raw = text.strip().upper()
+    raw = text.strip()
+    # only ASCII codes and the four symbols: str.upper() would turn "ſ" into "S"
+    if not 2 <= len(raw) <= 3 or not all(ch.isascii() or ch in _SYMBOL_TO_SUIT for ch in raw):
+        raise ValueError(f"Código de carta no válido: {shown(text)} (se espera un texto como 'QS' o '10♥')")
+    raw = raw.upper()
     if not 2 <= len(raw) <= 3:
         raise ValueError(f"Código de carta no válido: {shown(text)} (se espera un texto como 'QS' o '10♥')")
     rank_part, suit_part = raw[:-1], raw[-1]

@@ -19,22 +19,51 @@ SEED_MAX = (1 << 64) - 1
 STATES_MAX = 10**12
 """The largest cap on states accepted (far beyond any search: a bigger one is a mistake)."""
 
-_SHOWN = 60  # characters of a value a message shows at most
+SHOWN = 60
+"""Characters of a user's value a message shows at most (then «…»)."""
 
 
-def shown(value: Any) -> str:
-    """A short, safe rendering of `value` for a Spanish message."""
+def shown(value: Any, raw: bool = False) -> str:
+    """A short, safe rendering of `value` for a Spanish message: at most `SHOWN` characters
+    of it, then «…».  The one way a message echoes what a user gave; `raw` shows a text as it
+    is (inside «…» or after a colon) instead of its ``repr``."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         digits = int(value.bit_length() * 0.30103) + 1
         return f"un entero de unas {digits} cifras"
+    if raw and isinstance(value, str):
+        text = value if len(value) <= SHOWN + 200 else value[: SHOWN + 200]
+        text = text.strip()
+        return text if len(text) <= SHOWN else text[:SHOWN] + "…"
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - any object: its repr may fail
         kinds = {list: "una lista", tuple: "una tupla", dict: "un diccionario", set: "un conjunto"}
         return kinds.get(type(value), "un objeto") + " que no se puede mostrar"
-    if len(text) > _SHOWN:
-        text = text[: _SHOWN - 1] + "…"
+    if len(text) > SHOWN:
+        text = text[:SHOWN] + "…"
     return text
+
+
+MOVE_TEXT_MAX = 64
+"""Longest text `Move.parse` reads ("T3>F0" with room for spaces)."""
+LEARNER_MOVE_MAX = 200
+"""Longest text `notation.parse_move` reads («del tablero 10 a la base 8, 13 cartas» and more)."""
+ANSWER_MAX = 2000
+"""Longest answer an exercise reads (text characters, or items of a list)."""
+MAX_MOVES = 1000
+"""Most moves a share code or a saved game replays."""
+CODE_MAX = 32_000
+"""Longest share code or saved-game document read (1,000 moves fit with room to spare)."""
+
+
+def check_length(text: str, limit: int, what: str) -> None:
+    """Refuse, before any parsing, a text longer than anything `what` can be: parsing stays
+    linear and quick whatever is pasted."""
+    if len(text) > limit:
+        raise ValueError(
+            f"{what} tiene demasiados caracteres ({len(text):,}; como mucho {limit:,}): "
+            f"empieza por {shown(text, raw=True)}".replace(",", ".")
+        )
 
 
 def _integer(value: Any) -> int | None:

@@ -32,6 +32,8 @@ import dataclasses
 import functools
 import sys
 import types
+import weakref
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -109,7 +111,13 @@ REFUSALS_OF = {
     "takeback": ("takeback",),
 }
 
-_CACHE: dict[str, GameDef] = {}
+CACHE_SIZE = 256
+"""How many composed games `custom` keeps (least recently used dropped first): a notebook
+uses a handful, and the whole space of changes (about 209,000 games, some 4 KB each) would
+not fit.  A game dropped from the cache but still held elsewhere is found again through
+`_LIVE`, so ``custom(x, **c) is custom(x, **c)`` whenever the first is alive."""
+_CACHE: OrderedDict[str, GameDef] = OrderedDict()
+_LIVE: weakref.WeakValueDictionary[str, GameDef] = weakref.WeakValueDictionary()
 
 
 def custom(like: str | GameDef, /, **changes: Any) -> GameDef:
@@ -119,9 +127,14 @@ def custom(like: str | GameDef, /, **changes: Any) -> GameDef:
     base = _like(like)
     real = _real_changes(base, changes)
     name = base.name + "".join(f"+{k}={_value_text(v)}" for k, v in real.items())
-    if name not in _CACHE:
-        _CACHE[name] = _compose(base, real, name)
-    return _CACHE[name]
+    game = _CACHE.get(name) or _LIVE.get(name)
+    if game is None:
+        game = _LIVE[name] = _compose(base, real, name)
+    _CACHE[name] = game
+    _CACHE.move_to_end(name)
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return game
 
 
 def from_spec(spec: Mapping[str, Any]) -> GameDef:

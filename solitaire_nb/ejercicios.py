@@ -261,6 +261,8 @@ def comprobar(ejercicio: str, respuesta: object) -> None:
 
 def verdict_of_text(ejercicio: str, texto: str) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer typed in a box: a whole number is read as one."""
+    if not isinstance(texto, str):
+        return _verdict(ejercicio, texto)  # not typed in a box: read as any other answer
     texto = texto.strip()
     if not texto:
         return False, "Escribe tu respuesta en la casilla."

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from .cards import Card
-from .checks import shown
+from .checks import ANSWER_MAX, check_length, shown
 from .engine import Game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -30,9 +31,10 @@ EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, con
 def _cards(respuesta: object) -> list[Card]:
     """Read "7S 9S", "7♠, 9♠" or ["7S", "9S"] into cards; ValueError with a Spanish reason."""
     if isinstance(respuesta, str):  # also what a reader types in a box: ["7S", "9S"]
+        check_length(respuesta, ANSWER_MAX, "el texto")
         parts = re.sub(r"[\[\]\"',]", " ", respuesta).split()
     elif isinstance(respuesta, Iterable):
-        parts = list(respuesta)
+        parts = _items(respuesta)
     else:
         raise ValueError("Escribe las cartas como una lista de códigos, por ejemplo [\"7S\", \"9S\"].")
     return [Card.parse(p) for p in parts]
@@ -47,6 +49,7 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
     tablero 1 a base 1", or a list of such texts); a count after a comma ("tablero 2 a
     tablero 7, 3 cartas") belongs to the move before it."""
     if isinstance(respuesta, str):
+        check_length(respuesta, ANSWER_MAX, "el texto")
         parts: list[str] = []
         for piece in _SEPARATORS.split(respuesta):
             if parts and _COUNT_ONLY.fullmatch(piece):
@@ -54,10 +57,19 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
             elif piece.strip():
                 parts.append(piece)
     elif isinstance(respuesta, Iterable):
-        parts = [p if isinstance(p, str) else shown(p) for p in respuesta]
+        parts = [p if isinstance(p, str) else shown(p) for p in _items(respuesta)]
     else:
         raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
     return [parse_move(game, p) for p in parts]
+
+
+def _items(respuesta: Iterable) -> list:
+    """The items of an answer given as a list, read to at most `ANSWER_MAX` (an endless
+    iterator is refused, not followed)."""
+    items = list(islice(respuesta, ANSWER_MAX + 1))
+    if len(items) > ANSWER_MAX:
+        raise ValueError(f"la respuesta tiene más de {ANSWER_MAX} elementos")
+    return items
 
 
 # ---------------------------------------------------------------------- kinds of exercise

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .checks import shown
+from .checks import MOVE_TEXT_MAX, shown
 
 # ASCII digits, a few of them: pile ids and counts stay small numbers (no thousand-digit int)
 _MOVE_RE = re.compile(r"^\s*([A-Z][0-9]{0,3})\s*>\s*([A-Z][0-9]{0,3})\s*(?:[xX]([0-9]{1,4}))?\s*$")
@@ -32,7 +32,8 @@ class Move(NamedTuple):
         0-based pile ids as in the rules document; learners use solitaire_nb.notation."""
         if isinstance(text, Move):
             return text
-        m = _MOVE_RE.match(text.upper()) if isinstance(text, str) else None
+        ok = isinstance(text, str) and len(text) <= MOVE_TEXT_MAX and text.isascii()
+        m = _MOVE_RE.match(text.upper()) if ok else None  # length first: the pattern backtracks
         if not m or (m.group(3) is not None and int(m.group(3)) < 1):
             raise ValueError(f"Movimiento no válido: {shown(text)} (se escribe como 'T3>F0' o 'T2>T7x3')")
         return cls(m.group(1), m.group(2), int(m.group(3) or 1))

@@ -18,8 +18,9 @@ import unicodedata
 from typing import Any
 
 from . import texts
-from .checks import shown
+from .checks import LEARNER_MOVE_MAX, check_length, shown
 from .moves import Move
+from .rules import GameDef
 
 __all__ = ["pile_code", "pile_name", "format_move", "format_moves", "parse_move"]
 
@@ -49,6 +50,8 @@ _ARROWS = re.compile(r"→|->|=>|⟶|➔|—|–")
 _SPLIT = re.compile(r"[\s,;:()\-.]+")
 _COMPACT = re.compile(r"^([a-z])([0-9]{1,4})?$")
 _COUNT = re.compile(r"^x?([0-9]{1,4})$")
+# the form `format_move` writes ("T2 B1", "T2-T7-3"): read at once, without the general reader
+_WRITTEN = re.compile(r"([TABRD])([0-9]{1,4})?[ -]([TABRMD])([0-9]{1,4})?(?:[ -]([1-9][0-9]{0,3}))?")
 
 EXAMPLE = "«T4 B1» (del Tablero 4 a la Base 1) o «T2 T7 3» (tres cartas del Tablero 2 al Tablero 7)"
 
@@ -61,8 +64,6 @@ def _definition(game: Any):
         if game not in GAMES:
             raise ValueError(f"No existe el juego {shown(game)}")
         return GAMES[game]
-    from .rules import GameDef
-
     definition = getattr(game, "definition", game)
     if not isinstance(definition, GameDef):
         raise ValueError(f"Se esperaba una partida o el nombre de un juego, no {shown(game)}")
@@ -108,6 +109,8 @@ def format_move(game: Any, move: Move, sep: str = " ") -> str:
     with ``sep="-"``: "T2-B1", "T2-T7-3"."""
     if isinstance(move, str):
         move = Move.parse(move)
+    if not isinstance(move, Move):
+        raise ValueError(f"Se esperaba un movimiento (como 'T3>F0' o un Move), no {shown(move)}")
     parts = [pile_code(game, move.src), pile_code(game, move.dst)]
     if move.count != 1:
         parts.append(str(move.count))
@@ -120,13 +123,15 @@ def format_moves(game: Any, moves, sep: str = ", ") -> str:
 
 
 def _plain(text: str) -> str:
-    """Lower case without accents, so «Túnel» and «tunel» read the same."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
+    """Lower case without accents, so «Túnel» and «tunel» read the same.  Canonical
+    decomposition only (NFD): «³», «①» or full-width «１» stay what they are and are refused,
+    since only ASCII digits name piles."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _refuse(text: str, why: str) -> ValueError:
-    return ValueError(f"No entiendo el movimiento «{text.strip()}»: {why}")
+    return ValueError(f"No entiendo el movimiento «{shown(text, raw=True)}»: {why}")
 
 
 def parse_move(game: Any, text: str) -> Move:
@@ -136,10 +141,15 @@ def parse_move(game: Any, text: str) -> Move:
     with ">" ("T3>F0") is refused with a sentence explaining the learner one."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"Escribe un movimiento, como {EXAMPLE}.")
+    check_length(text, LEARNER_MOVE_MAX, "El movimiento")
+    if m := _WRITTEN.fullmatch(text):
+        src = _pile(game, text, _LETTER_KIND[m[1]], int(m[2]) if m[2] else None, m[1] + (m[2] or ""))
+        dst = _pile(game, text, _LETTER_KIND[m[3]], int(m[4]) if m[4] else None, m[3] + (m[4] or ""))
+        return Move(src, dst, int(m[5] or 1))
     plain = _ARROWS.sub(" ", _plain(text))
     if ">" in plain:
         raise ValueError(
-            f"«{text.strip()}» no se entiende aquí: escribe el movimiento con las etiquetas del "
+            f"«{shown(text, raw=True)}» no se entiende aquí: escribe el movimiento con las etiquetas del "
             f"tablero, contando desde 1, como {EXAMPLE}."
         )
     tokens = [t for t in _SPLIT.split(plain) if t]
@@ -167,7 +177,7 @@ def parse_move(game: Any, text: str) -> Move:
         elif (c := _COUNT.match(tok)) or tok in _NUMBER_WORDS:
             counts.append(int(c.group(1)) if c else _NUMBER_WORDS[tok])
         elif tok not in _FILLER:
-            raise _refuse(text, f"no sé qué es «{tok}». Las pilas son T (tablero), A (abanico), B (base), R (reserva), M (mazo) y D (descarte).")
+            raise _refuse(text, f"no sé qué es «{shown(tok, raw=True)}». Las pilas son T (tablero), A (abanico), B (base), R (reserva), M (mazo) y D (descarte).")
         i += 1
     if len(counts) > 1:
         raise _refuse(text, "hay más de un número de cartas.")

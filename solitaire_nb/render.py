@@ -65,7 +65,10 @@ def _check_args(game: object, selected: object = None, highlight: object = None)
         and isinstance(selected[1], int) and not isinstance(selected[1], bool)
     ):
         raise ValueError(f"selected debe ser (pila, índice), no {shown(selected)}")
-    if highlight is None or isinstance(highlight, str | Move):
+    if highlight is None or isinstance(highlight, Move):
+        return
+    if isinstance(highlight, str):
+        Move.parse(highlight)  # "T3>F0"; anything else is refused, not ignored
         return
     if not isinstance(highlight, Iterable) or not all(isinstance(p, str) for p in highlight):
         raise ValueError(f"highlight debe ser un movimiento o una lista de pilas, no {shown(highlight)}")
@@ -93,10 +96,7 @@ def render_svg(
     hint_src: tuple[str, int] | None = None
     hint_piles: set[str] = set()
     if isinstance(highlight, str):
-        try:
-            highlight = Move.parse(highlight)
-        except ValueError:
-            highlight = None
+        highlight = Move.parse(highlight)  # checked in `_check_args`
     if isinstance(highlight, Move):
         hint_src = (highlight.src, highlight.count)
         hint_piles.add(highlight.dst)

@@ -19,7 +19,7 @@ from typing import Any
 
 from . import notation
 from .cards import CARDS, Card
-from .checks import shown
+from .checks import CODE_MAX, MAX_MOVES, check_length, shown
 from .engine import Game, game_definition, load_game, new_game
 from .games import GAMES
 from .moves import IllegalMove, Move
@@ -56,6 +56,7 @@ def load_share(text: str) -> Game:
     learner notation still load."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError("pega un código de partida, como citadel/1234/T1-T2,T4-B1")
+    check_length(text, CODE_MAX, "El código de partida")
     text = text.strip()
     if text.startswith("{"):
         return load_game(text)
@@ -72,17 +73,21 @@ def load_share(text: str) -> Game:
         key, _, value = flag.partition("=")
         if value not in ("0", "1"):
             raise ValueError(f"la variante {shown(flag)} debe escribirse como nombre=0 o nombre=1")
+        if key.strip() in variant:
+            raise ValueError(f"la variante {shown(key.strip())} aparece más de una vez en el código")
         variant[key.strip()] = value == "1"
     definition.resolve_variant(variant)  # unknown flags (even "seed") refused in Spanish first
     game = _start(definition, origin, variant)
-    moves = [m for m in re.split(r"\s*,\s*", parts[2].strip()) if m] if len(parts) == 3 else []
+    moves = [m.strip() for m in parts[2].split(",") if m.strip()] if len(parts) == 3 else []
+    if len(moves) > MAX_MOVES:
+        raise ValueError(f"el código tiene {len(moves)} movimientos; como mucho se leen {MAX_MOVES}")
     for k, written in enumerate(moves, 1):
         try:
             move = _old_move(game, written) if ">" in written else notation.parse_move(game, written)
             game.move(move)
         except (IllegalMove, ValueError) as exc:
             reason = getattr(exc, "reason", str(exc))
-            raise ValueError(f"el movimiento nº {k} ({written}) no es válido: {reason}") from None
+            raise ValueError(f"el movimiento nº {k} ({shown(written, raw=True)}) no es válido: {reason}") from None
     return game
 
 
@@ -132,8 +137,8 @@ def _encode_position(g: Game, start: dict[str, Any]) -> bytes:
     chunks = []
     for pid in g.pile_ids:
         cards = [Card.parse(c) for c in start["piles"].get(pid, ())]
-        fd = start["face_down"].get(pid, 0)
-        head = bytes((len(cards) | _HAS_FACE_DOWN, fd)) if fd else bytes((len(cards),))
+        fd = start["face_down"].get(pid)  # given (0 included) whenever it is not the default
+        head = bytes((len(cards) | _HAS_FACE_DOWN, fd)) if fd is not None else bytes((len(cards),))
         chunks.append(head + bytes(c.id for c in cards))
     while chunks and chunks[-1] == b"\x00":
         chunks.pop()
@@ -151,7 +156,7 @@ def _decode_position(definition: GameDef, data: bytes, variant: dict[str, bool])
     for pid in pile_ids:
         if k >= len(data):
             break  # the remaining piles are empty
-        n, fd = data[k] & ~_HAS_FACE_DOWN, 0
+        n, fd = data[k] & ~_HAS_FACE_DOWN, None
         k += 1
         if data[k - 1] & _HAS_FACE_DOWN:
             if k >= len(data):
@@ -161,7 +166,7 @@ def _decode_position(definition: GameDef, data: bytes, variant: dict[str, bool])
         if len(ids) != n or any(b >= len(CARDS) for b in ids):
             raise damaged
         piles[pid] = [CARDS[b].code for b in ids]
-        if fd:
+        if fd is not None:
             face_down[pid] = fd
         k += n
     if k != len(data):
@@ -183,4 +188,4 @@ def _unb64(text: str) -> bytes:
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "…"
+    return shown(text, raw=True)

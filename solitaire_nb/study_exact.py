@@ -6,8 +6,8 @@ and the four suits are independent, so a suit sends home at least m cards with p
 The card dealt at position i (0…47 among the non-Aces) goes home with probability
 ``(1/12) · Σ_j C(i, j) / (C(47, j) · j!)`` (j = how many lower ranks of its suit must precede it,
 in order), and the column ``T(c)`` loses, on average, the sum of that over ``i ≡ c (mod 8)``.
-Every function takes ``suits``/``ranks``/``columns`` so that a reduced deck can be checked by
-enumerating every order (tests/test_study.py).
+Every function takes ``suits``/``ranks`` (and `expected_column_lengths` ``columns``) so that a
+reduced deck can be checked by enumerating every order (tests/test_study.py).
 """
 
 from __future__ import annotations

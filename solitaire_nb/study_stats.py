@@ -38,6 +38,8 @@ def mean_ci(values: np.ndarray, axis: int = 0, z: float = Z95) -> tuple[np.ndarr
     axis = check_int(axis, "axis", 0, max(values.ndim - 1, 0))
     if values.ndim == 0 or not values.shape[axis]:
         raise ValueError("values debe tener al menos un número")
+    if not np.isfinite(values).all():
+        raise ValueError("values debe tener solo números finitos (sin nan ni infinitos)")
     z = check_number(z, "z")
     n = values.shape[axis]
     mean = values.mean(axis=axis)

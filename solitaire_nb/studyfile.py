@@ -22,6 +22,7 @@ import json
 import math
 import os
 import re
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,6 +111,10 @@ def _path(path: Any, what: str = "El archivo de estudio") -> Path:
     raise ValueError(f"{what} debe ser una ruta (texto o Path), no {shown(path)}")
 
 
+MAX_STUDY_BYTES = 256 * 2**20
+"""The largest study file read or resumed (about six million rows; a longer study is split
+over several files)."""
+
 _OS_REASONS = {
     errno.ENOENT: "no existe",
     errno.EACCES: "no hay permiso",
@@ -117,36 +122,129 @@ _OS_REASONS = {
     errno.EISDIR: "es una carpeta",
     errno.ENOTDIR: "una parte de la ruta no es una carpeta",
     errno.ENOSPC: "no queda espacio en el disco",
+    errno.EDQUOT: "no queda espacio en el disco",
     errno.EROFS: "el disco es de solo lectura",
     errno.ENAMETOOLONG: "el nombre es demasiado largo",
+    errno.ELOOP: "es un enlace simbólico",
 }
+_FULL_DISK = (errno.ENOSPC, errno.EDQUOT)
 
 
 def _os_error(exc: OSError, path: Path, doing: str) -> ValueError:
-    """An operating-system error as a Spanish ValueError (its own text is in English)."""
+    """An operating-system error as a Spanish ValueError (its own text is in English); a full
+    disk says what to do."""
     reason = _OS_REASONS.get(exc.errno or 0, f"error del sistema nº {exc.errno}")
-    return ValueError(f"No se puede {doing} el archivo {path}: {reason}.")
+    text = f"No se puede {doing} el archivo {shown(str(path), raw=True)}: {reason}."
+    if exc.errno in _FULL_DISK:
+        text += (
+            " Las filas ya guardadas siguen en el archivo: libera espacio y vuelve a lanzar el mismo "
+            "cálculo con el mismo archivo, que seguirá donde se quedó."
+        )
+    return ValueError(text)
+
+
+_lstat = os.lstat  # module-level so a test can present a device without touching one
+_os_write = os.write  # and inject a full disk
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO swapped in after the check cannot block (not on Windows)
+
+
+def _kind_refused(mode: int) -> str | None:
+    """Why a file of this mode cannot be a study file, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "es un enlace simbólico: usa la ruta del archivo de verdad"
+    if stat.S_ISDIR(mode):
+        return "es una carpeta"
+    if stat.S_ISFIFO(mode):
+        return "es una tubería (FIFO), no un archivo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "es un dispositivo, no un archivo"
+    return "no es un archivo normal"
+
+
+def check_study_file(path: Path, follow: bool = False) -> bool:
+    """Whether `path` exists, after refusing in Spanish (before any byte is read or written)
+    anything but a regular file with one name and at most `MAX_STUDY_BYTES`.  `follow`
+    (reading only) lets a symbolic link to such a file through."""
+    try:
+        st = _lstat(path)
+        if follow and stat.S_ISLNK(st.st_mode):
+            st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise _os_error(exc, path, "leer") from None
+    why = _kind_refused(st.st_mode)
+    if why is None and st.st_nlink > 1 and not follow:  # two names, two lock files: refused
+        why = ("tiene más de un nombre (enlaces duros): dos cálculos podrían escribirlo a la vez "
+               "con nombres distintos; cópialo a un archivo propio")
+    if why is None and st.st_size > MAX_STUDY_BYTES:
+        why = f"es demasiado grande para un estudio (más de {MAX_STUDY_BYTES // 2**20} MB)"
+    if why is not None:
+        raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} {why}.")
+    return True
+
+
+def _read_text(path: Path, head: int | None = None) -> str:
+    """The text of a study file, checked before it is opened (no FIFO blocks, no device
+    streams) and read to at most `MAX_STUDY_BYTES` (only its first `head` bytes if given)."""
+    if not check_study_file(path, follow=True):
+        raise _os_error(FileNotFoundError(errno.ENOENT, "missing"), path, "leer")
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise _os_error(exc, path, "leer") from None
+    try:
+        if _kind_refused(os.fstat(fd).st_mode):  # swapped since the check: refuse, unread
+            raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} no es un archivo normal.")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_STUDY_BYTES + 1 if head is None else head)
+    except OSError as exc:
+        raise _os_error(exc, path, "leer") from None
+    finally:
+        os.close(fd)
+    if head is not None:
+        return data.decode("utf-8", errors="replace")
+    if len(data) > MAX_STUDY_BYTES:
+        raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} es demasiado grande para un estudio.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"El archivo {shown(str(path), raw=True)} no es un archivo de estudio de solitaire_nb (no es texto UTF-8)."
+        ) from None
+
+
+def read_header(path: Path) -> dict | None:
+    """The parameters in a study file's first line, or None if it has none readable (a
+    missing file included); refuses what `check_study_file` refuses."""
+    if not check_study_file(path, follow=True):
+        return None
+    first = _read_text(path, head=64 * 1024).split("\n", 1)[0]
+    try:
+        old = json.loads(first[len(HEADER_PREFIX):]) if first.startswith(HEADER_PREFIX) else None
+    except (ValueError, RecursionError):
+        old = None
+    return old if isinstance(old, dict) else None
 
 
 def read_records(path: str | os.PathLike) -> tuple[dict, list[DealRecord]]:
     """The parameters and records of a study file (first record of each deal kept; rows cut
-    short by an interruption, malformed or not believable dropped, see `_parse_row`)."""
+    short by an interruption, malformed or not believable dropped, see `_parse_row`).  What is
+    not a regular file, or is larger than `MAX_STUDY_BYTES`, is refused unopened."""
     path = _path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise _os_error(exc, path, "leer") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"El archivo {path} no es un archivo de estudio de solitaire_nb (no es texto UTF-8).") from None
+    text = _read_text(path)
     lines = text.split("\n")
+    shown_path = shown(str(path), raw=True)
     if not lines[0].startswith(HEADER_PREFIX):
-        raise ValueError(f"El archivo {path} no es un archivo de estudio de solitaire_nb (falta la cabecera).")
+        raise ValueError(f"El archivo {shown_path} no es un archivo de estudio de solitaire_nb (falta la cabecera).")
     try:
         params = json.loads(lines[0][len(HEADER_PREFIX):])
     except (ValueError, RecursionError):
         params = None
     if not isinstance(params, dict):
-        raise ValueError(f"La cabecera del archivo {path} está dañada.")
+        raise ValueError(f"La cabecera del archivo {shown_path} está dañada.")
     cap = params.get("max_states")
     cap = cap if isinstance(cap, int) and not isinstance(cap, bool) else None
     body = lines[1:]
@@ -162,52 +260,133 @@ def read_records(path: str | os.PathLike) -> tuple[dict, list[DealRecord]]:
 
 def _describe(params: dict) -> str:
     variant = params.get("variant")
-    flags = variant.items() if isinstance(variant, dict) else ()
-    text = ", ".join(f"{shown(k)}={shown(v)}" for k, v in flags) or "sin variantes"
+    flags = list(variant.items())[:9] if isinstance(variant, dict) else []
+    text = ", ".join(f"{shown(k)}={shown(v)}" for k, v in flags[:8]) or "sin variantes"
+    if len(flags) > 8:  # a header written by hand: the message stays short
+        text += ", …"
     return (
         f"{shown(params.get('game'))} ({text}; time_limit={shown(params.get('time_limit'))}, "
         f"max_states={shown(params.get('max_states'))})"
     )
 
 
-def _open_study(path: Path, params: dict) -> tuple[dict[int, DealRecord], io.TextIOBase]:
-    """Records already in `path` and the file opened for appending (created if missing).
-    The caller holds the file's lock (`_study_lock`).
+def _open_study(path: Path, params: dict, same_game=None) -> tuple[dict[int, DealRecord], StudyWriter]:
+    """Records already in `path` and a writer appending to it (the file is created if
+    missing).  The caller holds the file's lock (`_study_lock`).
 
-    A file from a different study is refused; one left by an interrupted run is rewritten
-    clean (through a temporary file, so a second interruption cannot lose its rows)."""
+    A file from a different study is refused; ``same_game(old, new)`` may say that two
+    headers that differ only in how they name the game name games that play alike (the file
+    then keeps its own header).  A file left by an interrupted run is rewritten clean
+    (through a temporary file, so a second interruption cannot lose its rows)."""
     done: dict[int, DealRecord] = {}
-    try:
-        exists = path.exists() and path.stat().st_size > 0
-    except OSError as exc:
-        raise _os_error(exc, path, "leer") from None
+    header = params
+    exists = check_study_file(path) and os.path.getsize(path) > 0
     if exists:
         old, records = read_records(path)
         mine = {k: old.get(k) for k in params}
-        if mine != params:
+        if mine != params and same_game is not None and same_game(old, params):
+            header = {k: v for k, v in old.items() if k != "version"}
+        elif mine != params:
             raise ValueError(
-                f"El archivo {path} es de otro estudio: {_describe(old)}; este es {_describe(params)}. "
-                "Usa otro archivo o los mismos parámetros."
+                f"El archivo {shown(str(path), raw=True)} es de otro estudio: {_describe(old)}; "
+                f"este es {_describe(params)}. Usa otro archivo o los mismos parámetros."
             )
         done = {r.deal: r for r in records}
     try:
         if not exists:
             path.parent.mkdir(parents=True, exist_ok=True)
-        _write_clean(path, params, list(done.values()))
-        return done, open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed by caller
+    except OSError as exc:
+        raise _os_error(exc, path, "escribir") from None
+    _write_clean(path, header, list(done.values()))
+    return done, StudyWriter(path)
+
+
+def _write_all(fd: int, data: bytes, path: Path) -> None:
+    """Write every byte of `data` to `fd` (the one place study and atlas bytes reach the disk);
+    an operating-system error, a full disk included, as a Spanish ValueError."""
+    view = memoryview(data)
+    try:
+        while view:
+            view = view[_os_write(fd, view):]
     except OSError as exc:
         raise _os_error(exc, path, "escribir") from None
 
 
-def _write_clean(path: Path, params: dict, records: list[DealRecord]) -> None:
+class StudyWriter:
+    """Appends rows to a study file, each whole row in one write (a row cut short by a crash
+    or a full disk is dropped on reading, and its deal is solved again)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            self.fd: int | None = os.open(path, flags)
+        except OSError as exc:
+            raise _os_error(exc, path, "escribir") from None
+
+    def append(self, record: DealRecord) -> None:
+        assert self.fd is not None
+        _write_all(self.fd, (",".join(map(str, _row(record))) + "\n").encode("ascii"), self.path)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def replace_file(path: Path, text: str) -> None:
+    """Write `text` as the whole of `path` through a temporary file beside it, so a crash or a
+    full disk leaves the old file whole.  `path` must be a regular file with one name, or
+    missing (`check_study_file`)."""
+    check_study_file(path)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="") as fh:
-        fh.write(_header_line(params) + "\n")
-        w = csv.writer(fh, lineterminator="\n")
-        w.writerow(COLUMNS)
-        for r in records:
-            w.writerow(_row(r))
-    os.replace(tmp, path)
+    try:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)  # a link or leftover is removed, never written through
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        raise _os_error(exc, path, "escribir") from None
+    try:
+        _write_all(fd, text.encode("utf-8"), path)
+    except BaseException:
+        os.close(fd)
+        _quiet_unlink(tmp)
+        raise
+    os.close(fd)
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        _quiet_unlink(tmp)
+        raise _os_error(exc, path, "escribir") from None
+
+
+def _quiet_unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _write_clean(path: Path, params: dict, records: list[DealRecord]) -> None:
+    out = io.StringIO()
+    out.write(_header_line(params) + "\n")
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(COLUMNS)
+    for r in records:
+        w.writerow(_row(r))
+    replace_file(path, out.getvalue())
+
+
+def update_study(path: Path, change) -> tuple[dict, list[DealRecord]]:
+    """Read a study file, let ``change(params, records)`` return its new records, and write
+    them back, all under the file's lock (a run writing it meanwhile is refused, not lost)."""
+    path = _path(path)
+    with _study_lock(path):
+        params, records = read_records(path)
+        new = list(change(params, records))
+        params.pop("version", None)
+        _write_clean(path, params, new)
+    return params, new
 
 
 # One writer per study file: an OS lock on "<file>.lock" beside it, held by the process that
@@ -238,19 +417,24 @@ def _study_lock(path: Path):
     except ImportError:
         yield
         return
+    check_study_file(path)  # before the lock file is made: nothing written for a refused path
     lock_path = path.with_name(path.name + ".lock")
+    flags = os.O_RDWR | os.O_CREAT | _NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(10):
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(lock_path, flags, 0o644)
         except OSError as exc:
             raise _os_error(exc, lock_path, "crear") from None
+        if _kind_refused(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise ValueError(f"El archivo de bloqueo {shown(str(lock_path), raw=True)} no es un archivo normal: bórralo.")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
             raise ValueError(
-                f"El archivo {path} está en uso: otro cálculo de win_rate está escribiendo en él. "
+                f"El archivo {shown(str(path), raw=True)} está en uso: otro cálculo de win_rate está escribiendo en él. "
                 "Espera a que termine o usa otro archivo."
             ) from None
         try:  # the lock file may have been removed (and made again) by the run before
@@ -261,7 +445,7 @@ def _study_lock(path: Path):
             break
         os.close(fd)
     else:  # pragma: no cover - ten runs starting and ending in between
-        raise ValueError(f"No se ha podido reservar el archivo {path}: inténtalo de nuevo.")
+        raise ValueError(f"No se ha podido reservar el archivo {shown(str(path), raw=True)}: inténtalo de nuevo.")
     _HELD_LOCKS.add(fd)
     try:
         yield

@@ -56,6 +56,15 @@ def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero") -> str:
     return f"{where} se construye hacia abajo {suits}, una unidad menos"
 
 
+def run_refusal(count: int, label: str, rule: TableauRule, where: str = "en el tablero") -> str:
+    """Why the top `count` cards of a pile cannot move together, citing the game's own
+    tableau rule (a composed game's too)."""
+    return (
+        f"Las {count} cartas de arriba de {label} no forman una secuencia que se pueda mover en "
+        f"grupo: {tableau_rule_phrase(rule, where)}."
+    )
+
+
 def foundation_rule_phrase(rule: FoundationRule) -> str:
     way = "hacia arriba" if rule.direction == "up" else "hacia abajo"
     suits = "por palo" if rule.suits == "same" else "en colores alternos"

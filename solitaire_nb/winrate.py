@@ -42,7 +42,6 @@ or limits is refused with a Spanish message, so two different studies are never 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import csv
 import json
 import math
 import operator
@@ -58,6 +57,7 @@ from .games import GAMES
 from .numbers_es import percent, thousands
 from .progress import kernel_bar
 from .rules import GameDef
+from .study_params import _check_same_player, _player_params, _same_game
 from .studyfile import (  # noqa: F401 - re-exported: the study file's names as they always were
     COLUMNS,
     HEADER_PREFIX,
@@ -99,14 +99,15 @@ PLAYER_STATUS_ES = {"won": "ganada", "lost": "perdida", "unknown": "sin decidir"
 
 # ---------------------------------------------------------------------- interval arithmetic
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0."""
+    """Wilson score interval for `successes` out of `n` (as fractions); (0, 1) when n == 0
+    (then `successes` must be 0 too)."""
     n = check_int(n, "El número de partidas (n)", 0, 10**15)
     successes = check_int(successes, "El número de éxitos", 0, 10**15)
     z = check_number(z, "z")
-    if n == 0:
-        return 0.0, 1.0
     if successes > n:
         raise ValueError(f"El número de éxitos debe estar entre 0 y {n}, no {successes}")
+    if n == 0:
+        return 0.0, 1.0
     p = successes / n
     z2 = z * z
     denom = 1 + z2 / n
@@ -353,8 +354,8 @@ def win_rate(
     flags = definition.resolve_variant(variant)
     time_limit = check_seconds(time_limit, "time_limit")
     max_states = check_states(max_states, "max_states")
-    if executor is not None and not isinstance(executor, cf.Executor):
-        raise ValueError(f"executor debe ser un concurrent.futures.Executor o None, no {shown(executor)}")
+    if executor is not None:
+        _check_executor(executor)
     if workers is not None:
         workers = check_int(workers, "workers (procesos)", 1, MAX_WORKERS)
     if not (isinstance(progress, bool) or callable(progress)):
@@ -373,38 +374,22 @@ def win_rate(
         return _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers, player)
 
 
-def _player_params(player: str | None) -> dict:
-    """What a study file's header says about the player (nothing for the solver)."""
-    if player is None:
-        return {}
-    from .players import PLAYER_VERSION
+def _check_executor(executor: Any) -> None:
+    """An open `concurrent.futures.Executor`, else a Spanish ValueError before any file is
+    touched.  The standard pools and Dask's mark a shut-down or broken executor in these
+    fields; any other refusal of a call is turned into Spanish as it happens (`_run`)."""
+    if not isinstance(executor, cf.Executor):
+        raise ValueError(f"executor debe ser un concurrent.futures.Executor o None, no {shown(executor)}")
+    if _closed(executor):
+        raise ValueError(_CLOSED)
 
-    return {"player": player, "player_version": PLAYER_VERSION}
+
+def _closed(executor: Any) -> bool:
+    marks = [getattr(executor, f, None) for f in ("_shutdown", "_shutdown_thread", "_broken")]
+    return any(m is True or (isinstance(m, str) and bool(m)) for m in marks)
 
 
-def _check_same_player(path: Path, player: str | None) -> None:
-    """Refuse a study file made by another player (or by the solver, or the other way round)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            first = fh.readline()
-    except (OSError, UnicodeDecodeError):
-        return  # missing or unreadable: `_open_study` says so in its own words
-    try:
-        old = json.loads(first[len(HEADER_PREFIX):]) if first.startswith(HEADER_PREFIX) else None
-    except (ValueError, RecursionError):
-        old = None
-    if not isinstance(old, dict):
-        return
-    mine = _player_params(player)
-    theirs = {k: old[k] for k in ("player", "player_version") if k in old}
-    if theirs != mine:
-        def who(p: dict) -> str:
-            return f"del jugador {shown(p['player'])} (versión {p.get('player_version')})" if p else "del resolvedor"
-
-        raise ValueError(
-            f"El archivo {path} es de otro estudio: {who(theirs)}; este es {who(mine)}. "
-            "Usa otro archivo."
-        )
+_CLOSED = "El executor ya está cerrado (shutdown) o roto: crea uno nuevo o pasa executor=None"
 
 
 def _study(name, flags, wanted, time_limit, max_states, executor, progress, path, workers, player=None) -> WinRate:
@@ -415,7 +400,7 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
     fh = None
     if path is not None:
         _check_same_player(path, player)
-        done, fh = _open_study(path, params)
+        done, fh = _open_study(path, params, _same_game)
     todo = [d for d in wanted if d not in done]
     records = {d: done[d] for d in wanted if d in done}
     bar = _Progress(progress, len(wanted), len(records), definition.display_name, player is not None)
@@ -428,8 +413,7 @@ def _study(name, flags, wanted, time_limit, max_states, executor, progress, path
             records[rec.deal] = rec
             counts[rec.status] += 1
             if fh is not None:
-                csv.writer(fh, lineterminator="\n").writerow(_row(rec))
-                fh.flush()
+                fh.append(rec)
             bar.update(len(records), len(wanted), counts)
         ok = True
     finally:
@@ -469,10 +453,17 @@ def _game(name: Any) -> GameDef:
 
 
 def _deal_list(deals: Iterable[int]) -> list[int]:
+    """The distinct deal numbers of `deals`, read to at most `MAX_DEALS` items (so an endless
+    iterator is refused, not followed)."""
     if isinstance(deals, str | bytes) or not isinstance(deals, Iterable):
         raise ValueError(f"deals debe ser una lista o un rango de números de partida, no {shown(deals)}")
     seen: dict[int, None] = {}
-    for d in deals:
+    for k, d in enumerate(deals):
+        if k >= MAX_DEALS:
+            raise ValueError(
+                f"Demasiadas partidas para un estudio: como mucho {thousands(MAX_DEALS)} números por "
+                "llamada (¿es un iterador sin fin?)"
+            )
         try:
             n = operator.index(d)  # accepts NumPy integers too
         except TypeError:
@@ -482,8 +473,6 @@ def _deal_list(deals: Iterable[int]) -> list[int]:
                 f"Los números de partida deben ser enteros no negativos, hasta 2⁶⁴ − 1; no {shown(d)}"
             )
         seen.setdefault(n, None)
-        if len(seen) > MAX_DEALS:
-            raise ValueError(f"Demasiadas partidas para un estudio: como mucho {thousands(MAX_DEALS)}")
     return list(seen)
 
 
@@ -501,10 +490,15 @@ def _run(pool: cf.Executor, todo: list[int], name: str, flags: dict, time_limit,
                 deal = next(it, None)
                 if deal is None:
                     break
-                if player is None:
-                    fut = pool.submit(solve_deal, name, deal, flags, time_limit, max_states)
-                else:
-                    fut = pool.submit(play_deal, name, deal, flags, player)
+                try:
+                    if player is None:
+                        fut = pool.submit(solve_deal, name, deal, flags, time_limit, max_states)
+                    else:
+                        fut = pool.submit(play_deal, name, deal, flags, player)
+                except RuntimeError:
+                    if _closed(pool):  # shut down meanwhile, or broken: the rows so far are kept
+                        raise ValueError(_CLOSED) from None
+                    raise
                 pending.add(fut)
                 if fut.done():  # in-process: save it before solving more, lest a stop lose it
                     break

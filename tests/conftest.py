@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 from pathlib import Path
 
@@ -81,3 +82,16 @@ def pos(name: str, piles: dict[str, str], face_down: dict[str, int] | None = Non
 
 def codes(cards) -> list[str]:
     return [c.code for c in cards]
+
+
+# Hypothesis: a small profile by default (the README's test command stays quick) and a long
+# hunt on demand: SOLITAIRE_HYPOTHESIS=hunt python -m pytest tests/test_fuzz*.py
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # pragma: no cover - the test extra brings it
+    pass
+else:
+    _QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+    settings.register_profile("small", max_examples=60, **_QUIET)
+    settings.register_profile("hunt", max_examples=2000, **_QUIET)
+    settings.load_profile(os.environ.get("SOLITAIRE_HYPOTHESIS", "small"))

@@ -35,8 +35,9 @@ from solitaire_nb.moves import Move  # noqa: E402
 from solitaire_nb.solver import SolveResult, hint, solve  # noqa: E402
 from solitaire_nb.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
 
-# FUZZ_EXAMPLES=2000 python -m pytest tests/test_fuzz.py  tries many more inputs (a long hunt)
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
+# SOLITAIRE_HYPOTHESIS=hunt (tests/conftest.py's long profile) or FUZZ_EXAMPLES=2000 tries many
+# more inputs (a long hunt); the default profile keeps the README's test command quick
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", settings().max_examples))
 FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = list(sn.GAMES)
 HUGE = 10**5000  # its str() raises in Python ≥ 3.11: a message must never try

@@ -184,7 +184,8 @@ def test_selection_and_hint_are_outlined():
     assert {render.SELECT_OUTER, render.SELECT_INNER} <= strokes
     ET.fromstring(render_svg(g, highlight=str(move)))
     ET.fromstring(render_svg(g, highlight=["T0", "F1"]))
-    ET.fromstring(render_svg(g, highlight="nonsense"))
+    with pytest.raises(ValueError, match="Movimiento no válido"):  # refused, not ignored (issue 32)
+        render_svg(g, highlight="nonsense")
 
 
 def test_repr_svg_is_the_renderer():

@@ -13,7 +13,7 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..checks import SEED_MAX, shown
+from ..checks import SEED_MAX, _integer, shown
 from ..engine import Game, game_definition, new_game
 from ..games import GAMES
 from ..moves import Move
@@ -240,15 +240,10 @@ def _game(wanted: Any, current: Game) -> GameDef | None:
 
 def _seed(raw: Any) -> int | None:
     """A deal number typed in the board (an int, or digits), else None."""
-    if isinstance(raw, bool):
-        return None
     if isinstance(raw, str) and re.fullmatch(r"[0-9]{1,20}", raw.strip()):
         raw = int(raw.strip())
-    if isinstance(raw, float) and raw.is_integer():
-        raw = int(raw)
-    if isinstance(raw, int) and 0 <= raw <= SEED_MAX:
-        return raw
-    return None
+    n = _integer(raw)  # NumPy integers too; never a bool or a float (docs/entradas.md)
+    return n if n is not None and 0 <= n <= SEED_MAX else None
 
 
 def _heuristic(legal: list[Move]) -> Move:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..checks import check_number, shown
+
 # What a board offers unless told otherwise; a teacher changes it once per notebook with
 # `set_board_defaults`.  «Pista» thinks a fifth of `solver_seconds`.
 _DEFAULTS: dict[str, Any] = {"hints": True, "solution": True, "solver_seconds": 5.0}
@@ -26,14 +28,18 @@ def _settings(**given: Any) -> dict[str, Any]:
         if value is None:
             continue
         if key == "solver_seconds":
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 600
-            if not ok:
-                raise ValueError(
-                    f"solver_seconds debe ser un número de segundos mayor que 0 y como mucho 600, no {value!r}"
-                )
-            out[key] = float(value)
+            wrong = ValueError(
+                f"solver_seconds debe ser un número de segundos mayor que 0 y como mucho 600, no {shown(value)}"
+            )
+            try:
+                seconds = check_number(value, "solver_seconds", "de segundos")
+            except ValueError:
+                raise wrong from None
+            if not 0 < seconds <= 600:
+                raise wrong
+            out[key] = seconds
         elif isinstance(value, bool):
             out[key] = value
         else:
-            raise ValueError(f"{key} debe ser True o False, no {value!r}")
+            raise ValueError(f"{key} debe ser True o False, no {shown(value)}")
     return out

@@ -64,8 +64,10 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         a fifth of it).  None takes the page's default (`set_board_defaults`)."""
         for old in ("solve_seconds", "hint_seconds"):  # earlier names: never ignore them silently
             if old in kwargs:
-                raise ValueError(f"Board ya no acepta {old}={kwargs[old]!r}: usa solver_seconds")
+                raise ValueError(f"Board ya no acepta {old}={shown(kwargs[old])}: usa solver_seconds")
         settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
+        if game is not None:
+            _check_game(game)
         super().__init__(**kwargs)
         self._game: Game = game if game is not None else new_game("citadel")
         self._hints: bool = settings["hints"]
@@ -202,8 +204,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ view
     def _set_game(self, game: Game) -> None:
-        if not isinstance(game, Game):
-            raise TypeError("board.game debe ser una partida (solitaire_nb.Game)")
+        _check_game(game)
         self._game = game
         self.selection = None
         self._highlight = None
@@ -288,3 +289,8 @@ def play(
     `set_board_defaults`)."""
     settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
     return Board(new_game(name, seed=seed, **variant), **settings)
+
+
+def _check_game(game: Any) -> None:
+    if not isinstance(game, Game):
+        raise ValueError(f"El tablero necesita una partida (solitaire_nb.Game), no {shown(game)}")

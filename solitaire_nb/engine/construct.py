@@ -12,7 +12,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CARDS, Card, new_deck
-from ..checks import check_seed, shown
+from ..checks import CODE_MAX, MAX_MOVES, check_length, check_seed, shown
 from ..moves import IllegalMove
 from ..rules import GameDef, Layout, Rules
 from ..shuffle import deal_order
@@ -103,9 +103,11 @@ class Setup:
             if isinstance(cards, str) or not isinstance(cards, Iterable):
                 raise ValueError(f"La pila {shown(pid)} debe ser una lista de cartas, no {shown(cards)}")
             pos.p[i] = [Card.parse(c).id for c in cards]
+        default = []
         for i, kind in enumerate(game._kind):
             n = len(pos.p[i])
-            pos.fd[i] = n if kind == "S" else max(0, n - 1) if kind == "R" else 0
+            default.append(n if kind == "S" else max(0, n - 1) if kind == "R" else 0)
+            pos.fd[i] = default[i]
         if face_down is not None and not isinstance(face_down, Mapping):
             raise ValueError(f"Las cartas boca abajo se dan como pila -> número, no {shown(face_down)}")
         for pid, count in (face_down or {}).items():
@@ -121,7 +123,9 @@ class Setup:
             game._validate_position()
         game._start = {
             "piles": {p: [CARDS[c].code for c in pos.p[i]] for i, p in enumerate(game.pile_ids) if pos.p[i]},
-            "face_down": {p: pos.fd[i] for i, p in enumerate(game.pile_ids) if pos.fd[i]},
+            # every count that is not 0, and a 0 where the default is not (a stock or reserve
+            # turned face up): loading the start again gives this very position
+            "face_down": {p: pos.fd[i] for i, p in enumerate(game.pile_ids) if pos.fd[i] or default[i]},
         }
         return game
 
@@ -262,6 +266,8 @@ def load_game(text: str) -> Game:
     game from the document's "spec", which must describe the game its "game" names)."""
     from .game import Game
 
+    if isinstance(text, str | bytes | bytearray):
+        check_length(text, CODE_MAX, "El documento de partida")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -273,7 +279,8 @@ def load_game(text: str) -> Game:
         raise ValueError("El texto no es un documento JSON de partida") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError("El documento no es una partida de solitaire_nb")
-    if doc.get("version") != FORMAT_VERSION:
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
         raise ValueError(f"Versión de documento no admitida: {shown(doc.get('version'))}")
     for key in ("game", "variant", "seed", "deal", "start", "moves", "position"):
         if key not in doc:
@@ -281,6 +288,8 @@ def load_game(text: str) -> Game:
     variant, moves = doc["variant"], doc["moves"]
     if not isinstance(variant, dict) or not isinstance(moves, list):
         raise ValueError("Los campos 'variant' y 'moves' del documento no tienen la forma esperada")
+    if len(moves) > MAX_MOVES:
+        raise ValueError(f"El documento tiene {len(moves)} movimientos; como mucho se leen {MAX_MOVES}")
     definition = _saved_definition(doc)
     try:
         if doc["deal"] is not None:
@@ -304,7 +313,9 @@ def load_game(text: str) -> Game:
             try:
                 game.move(text_move)
             except IllegalMove as exc:
-                raise ValueError(f"El movimiento nº {i + 1} ({text_move}) no es válido: {exc.reason}") from None
+                raise ValueError(
+                    f"El movimiento nº {i + 1} ({shown(text_move, raw=True)}) no es válido: {exc.reason}"
+                ) from None
     except IllegalMove as exc:  # pragma: no cover - move errors are converted above
         raise ValueError(exc.reason) from None
     except (TypeError, AttributeError, KeyError, RecursionError):  # Python's words stay out

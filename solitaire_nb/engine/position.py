@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..checks import shown
 from ..rules import ALL, Rules
 from .table import RuleTable, rule_table
 
@@ -84,10 +85,18 @@ class Position:
         return ()
 
     def accepts(self, di: int, cid: int) -> bool:
-        """Whether pile `di` takes card `cid` now (as `accepted`)."""
-        q = self.p[di]
-        if q and self.table.kind[di] == "T":
-            return self.table.tab_ok[q[-1] * 52 + cid]
+        """Whether pile `di` takes card `cid` now (as `accepted`); a pile or a card id out of
+        range is a Spanish ValueError (two comparisons: the check stays cheap)."""
+        try:
+            if di < 0 or not 0 <= cid < 52:
+                raise IndexError
+            q = self.p[di]
+            if q and self.table.kind[di] == "T":
+                return self.table.tab_ok[q[-1] * 52 + cid]
+        except (IndexError, TypeError):
+            raise ValueError(
+                f"accepts pide una pila de 0 a {len(self.p) - 1} y una carta de 0 a 51, no {shown(di)} y {shown(cid)}"
+            ) from None
         acc = self.accepted(di)
         return acc is ALL or cid in acc
 
@@ -209,9 +218,12 @@ class Position:
 
     # ---------------------------------------------------------------- playing
     def play(self, si: int, di: int, n: int) -> list[Op]:
-        """Play `n` cards from pile `si` to pile `di` (a legal move: nothing is checked) with
-        every automatic action that follows; return the undo record (see `Op`), whose first
-        operation is the player's move."""
+        """Play `n` cards from pile `si` to pile `di` with every automatic action that follows;
+        return the undo record (see `Op`), whose first operation is the player's move.
+
+        The solver's hot path: it trusts its caller and checks nothing, so an illegal move or
+        a count larger than the pile is played as asked.  The checked way is `Game.move`
+        (or ask `moves()` first)."""
         ops: list[Op] = []
         excluded = self._autoplay_candidates() if self.table.autoplay else None
         self._transfer(si, di, n, ops)

@@ -117,10 +117,7 @@ class Refusals:
             if count > up:
                 return ids.runs, f"Solo {_cards_word(up)} de {self.label(src)} están boca arriba."
             if count > pos.run_length(si):
-                return ids.runs, (
-                    f"Las {count} cartas de arriba de {self.label(src)} no forman una secuencia "
-                    "descendente de colores alternos, que es lo único que se mueve en grupo."
-                )
+                return ids.runs, texts.run_refusal(count, self.label(src), self.rules.tableau, self._where())
         elif pos.fd[si] >= len(p):
             return ids.face_down, f"La carta de arriba de {self.label(src)} está boca abajo."
         cid = p[-count]
