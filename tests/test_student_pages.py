@@ -228,10 +228,30 @@ def test_the_rules_let_a_lesson_speak_to_the_student(passage):
     for name in EVERY_NOTEBOOK
 ])  # fmt: skip
 def test_untagged_cells_speak_only_to_the_student(name):
-    problems = [f"celda {number}: {p}" for number, text in student_cells(NOTEBOOKS / name) for p in teacher_talk(text)]
+    cells = list(student_cells(NOTEBOOKS / name))
+    problems = [f"celda {number}: {p}" for number, text in cells for p in teacher_talk(text)]
+    problems += [f"celda {number}: enlaza una lección que no existe: {target}" for number, text in cells
+                 for target in re.findall(r"\]\((\d\d_\w+\.ipynb)", text) if not (NOTEBOOKS / target).exists()]  # fmt: skip
     assert not problems, f"{name}: una celda sin la etiqueta docente\n" + "\n".join(problems)
 
 
 def test_every_notebook_is_checked_for_teacher_talk():
     assert len(EVERY_NOTEBOOK) >= 9 and EVERY_NOTEBOOK[0] == "00_indice.ipynb"
     assert {name[:2] for name in EVERY_NOTEBOOK} >= BEING_REWRITTEN
+
+
+def test_only_untagged_cells_and_their_outputs_are_read(tmp_path):
+    """A `docente` cell may say anything; an untagged cell's Markdown and its outputs are read."""
+    nb = nbformat.v4.new_notebook()
+    teacher = {"tags": [TEACHER_TAG]}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("Ejecuta `pip install -e .` y abre la [guía](guia_docente.md).", metadata=teacher),
+        nbformat.v4.new_markdown_cell("¿Puede ir el 7♥ sobre el 8♣?"),
+        nbformat.v4.new_code_cell("x", outputs=[nbformat.v4.new_output("stream", text="Calculado con NumPy.")]),
+        nbformat.v4.new_code_cell("y", metadata=teacher, outputs=[nbformat.v4.new_output("stream", text="NumPy")]),
+        nbformat.v4.new_code_cell("z", outputs=[nbformat.v4.new_output(
+            "display_data", data={"text/html": '<p>Mira <a href="../docs/reglas.md">las reglas</a>.</p>'})]),
+    ]  # fmt: skip
+    nbformat.write(nb, tmp_path / "prueba.ipynb")
+    found = {number: teacher_talk(text) for number, text in student_cells(tmp_path / "prueba.ipynb")}
+    assert set(found) == {1, 2, 4} and not found[1] and found[2] and found[4], found
