@@ -40,11 +40,15 @@ def moving_left_secuencia() -> Game:
 
 def moving_left_hueco() -> Game:
     """Moving Left, exercise 3: uncover the Tableau 3's face-down card; its King-headed run needs a
-    hole, which the 7 of hearts leaves when it goes onto the 8 of clubs."""
+    hole, which the 7 of hearts leaves when it goes onto the 8 of clubs. Tableaux 5-10 each hold a
+    face-down card under one that has nowhere to go, so no other pile can be emptied."""
+    fillers = {"T4": ["5H", "2S"], "T5": ["6D", "9S"], "T6": ["9H", "QD"], "T7": ["2H", "5C"], "T8": ["JC", "3S"],
+               "T9": ["4D", "7S"]}  # fmt: skip
     return Game.from_position(
         "moving_left",
-        {"T0": ["7H"], "T1": ["8C"], "T2": ["2C", "KD", "QC", "JH"], "T3": ["3H", "TS"], "S": ["4C"], "W": ["6S"]},
-        face_down={"T2": 1, "T3": 1},
+        {"T0": ["7H"], "T1": ["8C"], "T2": ["2C", "KD", "QC", "JH"], "T3": ["3H", "TS"], **fillers, "S": ["4C"],
+         "W": ["6S"]},  # fmt: skip
+        face_down={"T2": 1, "T3": 1, **dict.fromkeys(fillers, 1)},
     )
 
 

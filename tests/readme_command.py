@@ -1,4 +1,4 @@
-"""The README's first command (section «Dos órdenes»), read from README.md so that the tests
+"""The README's two commands (section «Dos órdenes»), read from README.md so that the tests
 and the README cannot drift apart, and the virtual environment it builds with the system's
 Python (Debian's /usr/bin/python3, where pip refuses to install outside a virtual environment).
 
@@ -31,13 +31,32 @@ SYSTEM_PYTHON = Path("/usr/bin/python3")
 INSTALL_TIMEOUT = 1500  # seconds; pip downloads JupyterLab, NumPy and matplotlib on a cold cache
 
 
-def first_command() -> str:
-    """The first ```bash block of README.md's «Dos órdenes» section, as one line."""
+def _commands() -> list[str]:
+    """The ```bash blocks of README.md's «Dos órdenes» section, each as one line."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
     section = text.split("## Dos órdenes", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```bash\n(.*?)```", section, re.S)
-    assert block, "README.md: «Dos órdenes» has no ```bash block"
-    return " ".join(block.group(1).split())
+    blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+    assert len(blocks) == 2, "README.md: «Dos órdenes» has not two ```bash blocks"
+    return [" ".join(block.split()) for block in blocks]
+
+
+def first_command() -> str:
+    """The README's first command: install and open the notebooks."""
+    return _commands()[0]
+
+
+def second_command() -> str:
+    """The README's second command, the test command: install the test extras, run every test."""
+    return _commands()[1]
+
+
+def split_test_command() -> tuple[str, list[str]]:
+    """(the test command's install part, as the README writes it; its last part, `… -m pytest`,
+    as argv)."""
+    install, _, run = second_command().rpartition(" && ")
+    argv = shlex.split(run)
+    assert install and argv[1:] == ["-m", "pytest"], second_command()
+    return install, argv
 
 
 def split_command() -> tuple[str, list[str]]:

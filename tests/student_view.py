@@ -58,15 +58,86 @@ FORBIDDEN: list[tuple[str, str]] = [
 ]
 
 
-def code_talk(text: str) -> list[str]:
-    """The passages of `text` a student page must not show, each with what is wrong."""
+LESSON_LINK = r"[0-9]{2}_\w+\.ipynb(?:#[\w-]*)?"
+SOFTWARE = (
+    "NumPy", "matplotlib", "ipywidgets", "anywidget", "IPython", "pandas", "SciPy", "Dask", "Pyodide",
+    "jupytext", "tqdm", "nbval", "pytest", "Hypothesis", "Voil[aà]", r"Jupyter\w*", "Binder", "nbviewer",
+    "GitHub", "Python",
+)  # fmt: skip
+
+# What a cell without the `docente` tag must never hold: it is what a student sees (Voila, the
+# static app), and these speak to the teacher or the developer instead. The four rules:
+NOT_FOR_STUDENTS: list[tuple[str, str]] = [
+    # 1. A shell command, or an invocation of pip, voila, python, jupyter…
+    (r"(?<![\w/.-])(?:pip3?|voila|python3?|jupyter|sudo|apt(?:-get)?|npm|git|conda)\s+"
+     r"(?:-{1,2}\w[\w-]*|install\b|lab\b|notebook\b|clone\b|[\w./-]+\.(?:py|ipynb)\b)",
+     "una orden de terminal"),  # fmt: skip
+    (r"[%!]pip\b|\.venv/|\bbash\b|\bsudo\b", "una orden de terminal"),
+    # 2. A link to the guide, to a .md source, or to any file that is not a lesson.
+    (r"guia_docente|\bgu[ií]a\s+(?:del\s+|para\s+el\s+)?(?:docente|profesorado)", "nombra la guía docente"),
+    (rf"\]\((?!https?://|#|{LESSON_LINK}\))[^)\s]*\)", "enlaza un fichero que no es una lección"),
+    (rf"\bhref=[\"'](?!https?://|#|{LESSON_LINK}[\"'])[^\"']*", "enlaza un fichero que no es una lección"),
+    (r"[\w/-]\.md\b", "nombra una fuente .md"),
+    # 3. An instruction to run, execute or edit a cell: the student runs nothing.
+    (r"(?i)\bceldas?\b", "habla de celdas"),
+    (r"(?i)\b(?:ejecut|edit)\w*", "pide ejecutar o editar"),
+    (r"\bRun\b|\bmenú\b|⏩|\bnúcleo\b|\bkernel\b", "nombra un menú o el núcleo de Jupyter"),
+    # 4. The name of a library or a program, of the package's tests, or of its internals.
+    (rf"(?i)\b(?:{'|'.join(SOFTWARE)})\b", "nombra una biblioteca o un programa"),
+    (r"(?i)\bpruebas?\s+(?:automáticas\s+)?del\s+(?:paquete|proyecto|código)\b|\btests?/|\btest_\w+",
+     "habla de las pruebas del paquete"),  # fmt: skip
+    (r"solitaire_nb|\b\w+\.py\b|\bGameDef\b|\bm[óo]dulos?\b|\bbenchmarks?\b|\bAPI\b|(?i:\b(?:el|del|al|este)\s+paquete\b)",
+     "habla del código del paquete"),  # fmt: skip
+    # and, with them, anything addressed to the teacher
+    (r"(?i)\bquien enseña\b|\bprofesor\w*|\bdocentes?\b", "se dirige a quien enseña"),
+]
+
+
+def _findings(rules: list[tuple[str, str]], text: str) -> list[str]:
     found = []
-    for pattern, meaning in FORBIDDEN:
+    for pattern, meaning in rules:
         for m in re.finditer(pattern, text):
             start, end = max(0, m.start() - 50), min(len(text), m.end() + 50)
             context = " ".join(text[start:end].split())
             found.append(f"{meaning}: «{m.group(0)}» en «…{context}…»")
     return found
+
+
+def code_talk(text: str) -> list[str]:
+    """The passages of `text` a student page must not show, each with what is wrong."""
+    return _findings(FORBIDDEN, text)
+
+
+def teacher_talk(text: str) -> list[str]:
+    """The passages of `text` (a student cell's Markdown, or an output's text) that speak to the
+    teacher or the developer (NOT_FOR_STUDENTS), each with what is wrong."""
+    return _findings(NOT_FOR_STUDENTS, text)
+
+
+def student_cells(notebook: Path) -> Iterator[tuple[int, str]]:
+    """(cell number, text) for what a student sees of each cell without the `docente` tag: a
+    Markdown cell's source (links included), and a code cell's outputs (an HTML output's visible
+    text and its links, written as Markdown links; text/plain only where nothing richer is)."""
+    nb = nbformat.read(notebook, as_version=4)
+    for number, cell in enumerate(nb.cells):
+        if TEACHER_TAG in cell.metadata.get("tags", []):
+            continue
+        if cell.cell_type == "markdown":
+            yield number, cell.source
+        if cell.cell_type != "code":
+            continue
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                yield number, out.get("text", "")
+            data = out.get("data", {})
+            if "text/markdown" in data:
+                yield number, data["text/markdown"]
+            if "text/html" in data:
+                html = data["text/html"]
+                links = re.findall(r"<a\b[^>]*\bhref=[\"']([^\"']*)", html)
+                yield number, visible_text(html) + "".join(f" [enlace]({link})" for link in links)
+            elif set(data) == {"text/plain"}:
+                yield number, data["text/plain"]
 
 
 class _VisibleText(HTMLParser):

@@ -254,3 +254,29 @@ def test_no_board_for_a_question_without_a_position():
 
     with pytest.raises(ValueError, match="no tiene una posición"):
         tablero("chequers-1")
+
+
+def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
+    """Exercise 02-3: the King-headed run can only go to a hole, and the only hole is the one the
+    7♥ (Tablero 1) leaves when it goes onto the 8♣: no other pile is empty or can be emptied,
+    so «T3 T5 3» is refused and every way to uncover the card, up to four moves, moves the 7♥."""
+    from solitaire_nb.exercise_positions import moving_left_hueco
+
+    assert not es_correcta("moving_left-3", "T3 T5 3")
+    start = moving_left_hueco()
+    assert all(start.piles[p] for p in start.pile_ids if p.startswith("T")), "a tableau pile is already empty"
+
+    def ways(g, played, depth):
+        if g.face_down("T2") == 0:
+            yield played
+            return
+        if depth == 0:
+            return
+        for m in g.legal_moves():
+            g.move(m)
+            yield from ways(g, [*played, m], depth - 1)
+            g.undo()
+
+    found = list(ways(start.copy(), [], 4))
+    assert found, "the exercise cannot be solved in four moves"
+    assert all(any(m.src == "T0" for m in way) for way in found), [list(map(str, w)) for w in found]

@@ -5,6 +5,8 @@ Python (/usr/bin/python3, whose pip refuses to install outside a virtual environ
 `.venv` in a copy of the repository, `pip install -e ".[notebook]"` and `binder/postBuild`,
 exactly as README.md writes them (tests/readme_command.py reads them from there). Then
 JupyterLab, started the README's way, must open the index in Spanish, and Voila must be there.
+The second one (the test command) calls only the .venv's programs, is the command .ci/run ends
+with, and its install part runs verbatim in the same .venv, whose pytest then runs.
 
 Slow: one to two minutes with pip's cache warm, a few more on a cold one (pip downloads
 JupyterLab, NumPy and matplotlib from PyPI); the browser test reuses the same environment. Without /usr/bin/python3 or its venv module
@@ -15,12 +17,23 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import urllib.request
 
 import pytest
 import readme_command
-from readme_command import REPO, SYSTEM_PYTHON, first_command, lab_server, opened_path, readme_install, split_command
+from readme_command import (
+    REPO,
+    SYSTEM_PYTHON,
+    first_command,
+    lab_server,
+    opened_path,
+    readme_install,
+    second_command,
+    split_command,
+    split_test_command,
+)
 
 TOKEN = "readme-install"
 
@@ -45,11 +58,21 @@ def test_first_command_uses_a_virtual_environment():
 
 
 def test_second_command_is_what_ci_runs():
-    section = (REPO / "README.md").read_text(encoding="utf-8").split("## Dos órdenes", 1)[1].split("\n## ", 1)[0]
-    second = re.findall(r"```bash\n(.*?)```", section, re.S)[1].strip()
+    """The test command runs in the first command's .venv (no bare pip or python, which Debian's
+    system Python refuses or lacks), and .ci/run calls it unchanged, in a .venv it makes with
+    Debian's python3 as the first command does."""
+    second = second_command()
+    install, run = split_test_command()
+    assert install == '.venv/bin/pip install -e ".[test,dask]"', second
+    assert run == [".venv/bin/python", "-m", "pytest"], second
+    assert all(shlex.split(part)[0].startswith(".venv/bin/") for part in second.split(" && ")), second
     ci = [line.strip() for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
-    assert ci[-1].replace("pip install -q ", "pip install ") == second
-    assert re.search(r"apt-get install .*\bpython3-venv\b", "\n".join(ci)), ".ci/run must install python3-venv"
+    ci = [line for line in ci if line and not line.startswith("#")]
+    assert ci[-1] == second, ".ci/run must end with the README's test command, unchanged"
+    made = first_command().split(" && ")[0].split()
+    assert ci[-2].split() == [str(SYSTEM_PYTHON), *made[1:]], "the .venv made with Debian's python3"
+    apt = "\n".join(line for line in ci if "apt-get install" in line)
+    assert re.search(r"\bpython3\b", apt) and re.search(r"\bpython3-venv\b", apt), ".ci/run installs Debian's python3"
 
 
 @pytest.mark.slow
@@ -78,6 +101,22 @@ def test_readme_install_opens_jupyterlab_in_spanish(tmp_path_factory):
         news = get_json(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={TOKEN}")
         assert news["schema"]["properties"]["fetchNews"]["default"] == "false"
     print(f"\nthe README's install part took {done.seconds:.0f} s")
+
+
+@pytest.mark.slow
+def test_readme_test_command_runs_in_the_same_venv(tmp_path_factory):
+    """The README's test command, after the first command's install: its install part runs
+    verbatim in the same .venv, and its pytest is that .venv's (shown on one test file here; the
+    whole suite is what .ci/run runs)."""
+    done = readme_install(tmp_path_factory.mktemp("readme"))
+    install, run = split_test_command()
+    proc = subprocess.run(["bash", "-c", install], cwd=done.root, env=done.env(), capture_output=True, text=True,
+                          timeout=readme_command.INSTALL_TIMEOUT)  # fmt: skip
+    assert proc.returncode == 0, f"the README's test install failed ({install}):\n{(proc.stdout + proc.stderr)[-4000:]}"
+    prefix = done.run([run[0], "-c", "import sys, pytest, hypothesis, nbval, playwright, dask; print(sys.prefix)"])
+    assert prefix.strip().splitlines()[-1] == str(done.root / ".venv"), prefix
+    out = done.run([*run, "tests/test_docs.py", "-q", "-p", "no:cacheprovider"], timeout=600)
+    assert re.search(r"\b\d+ passed\b", out) and "failed" not in out, out[-2000:]
 
 
 def test_missing_system_python_skips_outside_ci_and_fails_in_ci(monkeypatch, tmp_path):

@@ -458,6 +458,20 @@ def test_no_exercise_card_is_shown_before_its_exercise(stem):
     assert not problems, "\n".join(problems)
 
 
+TYPED_MOVE = r"[TABRMD]\d* [TABRMD]\d*(?: \d+)?"
+
+
+@pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
+def test_every_move_a_lesson_explains_says_yes_or_no(stem):
+    """A move shown with the engine's sentence reads «**T2 B1: sí.** …» or «**T2 B1: no.** …» in
+    every lesson (a move played on, «**T1 T2.** …», says what it did)."""
+    _, nb_cells = _notebook_cells(stem)
+    shown = [m for cell in nb_cells for m in re.findall(rf"\*\*({TYPED_MOVE})([^*]*)\*\*", _output_text(cell))]
+    assert shown, stem
+    bad = [f"{move}{rest}" for move, rest in shown if rest not in (": sí.", ": no.", ".")]
+    assert not bad, f"{stem}: {bad}"
+
+
 def _rule_sections(cells) -> list[tuple[str, list]]:
     """(heading, cells) for each «Regla:» section of a notebook."""
     sections = []
@@ -699,6 +713,9 @@ def test_the_index_and_the_guide_share_one_teaching_order():
     assert index_order() == order
 
 
+ANSWERS_BEING_WRITTEN = {"06", "07", "08"}  # issue 30: rewritten on other branches; remove after merging
+
+
 def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
     sections = _notebook_sections(_guide())
     assert list(sections) == [stem[:2] for stem in guide_order()]
@@ -706,8 +723,11 @@ def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
         for part in ("**Objetivos.**", "**Antes de empezar.**", "**Plan de 50 minutos.**", "**Respuestas.**",
                      "**Errores frecuentes.**"):
             assert part in text, f"{number}: falta {part}"
+        if number not in ANSWERS_BEING_WRITTEN:  # a teacher reads the guide as text: no authoring notes
+            assert "<!--" not in text, f"{number}: la guía muestra un comentario de quien la escribe"
         if number != "00":
-            assert f"<!-- RESPUESTAS {number}:" in text, f"{number}: falta el sitio marcado de las respuestas"
+            answers = text.split("**Respuestas.**")[1].split("**Errores frecuentes.**")[0]
+            assert re.search(r"^\| *\d\.", answers, re.M) or number in ANSWERS_BEING_WRITTEN, f"{number}: sin respuestas"
         misconceptions = _section("#### x\n" + text.split("**Errores frecuentes.**")[1], "#### x")
         assert misconceptions.count("\n- ") >= 2, number
 

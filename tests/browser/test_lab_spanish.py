@@ -5,6 +5,8 @@ Chromium reading the menu bar and the index notebook's tab."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("nbformat")  # the test extra: browser_helpers reads notebooks
@@ -12,14 +14,22 @@ pytest.importorskip("playwright")  # the test extra: drives Chromium
 
 from browser_helpers import BOARD_TIMEOUT_MS, screenshot  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
-from readme_command import lab_server, opened_path, readme_install  # noqa: E402
+from readme_command import REPO, lab_server, opened_path, readme_install  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOKEN = "lab-spanish"
 # The menus the language pack translates (jupyterlab-language-pack-es-ES 4.5 has no "menu"
-# context entries for Run and Tabs, so those two stay in English).
+# context entries for Run, Kernel and Tabs, so those stay in English, as the README says).
 MENUS = ["Archivo", "Editar", "Ver", "Configuración", "Ayuda"]
+
+
+def readme_english_menus() -> set[str]:
+    """The menus the README says stay in English (the sentence «… siguen en inglés: …»)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    sentence = re.search(r"[^.]*siguen en inglés[^.]*", text)
+    assert sentence, "README.md no dice qué queda en inglés en JupyterLab"
+    return set(re.findall(r"\*\*([^*]+)\*\*", sentence.group(0)))
 
 
 def test_jupyterlab_menus_in_spanish(page, tmp_path_factory):
@@ -31,6 +41,7 @@ def test_jupyterlab_menus_in_spanish(page, tmp_path_factory):
         items = [t.strip() for t in menubar.locator(".lm-MenuBar-itemLabel").all_inner_texts()]
         assert set(MENUS) <= set(items), items
         assert not {"File", "Edit", "View", "Settings", "Help"} & set(items), items
+        assert set(items) - set(MENUS) == readme_english_menus(), items  # what the README promises
         # The index opens (in Spanish, its own text), and no pop-up asks anything in English.
         expect(page.locator(".jp-Notebook").first).to_contain_text("Tablero", timeout=BOARD_TIMEOUT_MS)
         expect(page.get_by_text("Would you like")).to_have_count(0)
