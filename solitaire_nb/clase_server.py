@@ -160,12 +160,12 @@ def pool_state(km) -> tuple[int, int, int]:
     return ready, failed, running
 
 
-def class_memory_mb(pages: int) -> tuple[float, float]:
+def class_memory_mb(pages: int, students: int) -> tuple[float, float]:
     """(total MB, MB per student) the class will use: its kernels and the server measured now,
-    plus the server's measured cost of each page once it is open."""
+    plus the server's measured cost of each page once it is open (the reserve included)."""
     _, kernels = clase.kernels_memory_mb()
     total = kernels + clase.server_memory_mb() + pages * clase.SERVER_MB_PER_PAGE
-    return total, total / max(1, pages)
+    return total, total / max(1, students)
 
 
 def _watch_pool(app, students: int) -> None:
@@ -177,10 +177,10 @@ def _watch_pool(app, students: int) -> None:
         ready, failed, running = pool_state(app.kernel_manager)
         if running or not (ready or failed):
             return
-        total, per = class_memory_mb(ready + failed)
+        total, per = class_memory_mb(ready + failed, students)
         clase._say(
             f"Listo: {ready} páginas preparadas; ya se abren al momento. La clase usa unos "
-            f"{clase._gb(total)} GB de memoria ({per:.0f} MB por alumno, con su página abierta)."
+            f"{clase._gb(total)} GB de memoria ({per:.0f} MB por alumno, con las páginas abiertas y la reserva)."
         )
         if failed:
             clase._say(f"Atención: {failed} núcleos no han arrancado; esas páginas se prepararán al abrirlas.")

@@ -224,9 +224,9 @@ def test_launcher_serves_the_student_page(launched) -> None:
     text = log.read_text()
     assert f"{base}/" in text and "Preparando 3 páginas" in text
     listo = re.search(r"Listo: 3 páginas preparadas; ya se abren al momento\. La clase usa unos (\d+,\d) GB de memoria "
-                      r"\((\d+) MB por alumno, con su página abierta\)\.", text)  # fmt: skip
+                      r"\((\d+) MB por alumno, con las páginas abiertas y la reserva\)\.", text)  # fmt: skip
     assert listo, text
-    assert 20 < int(listo[2]) < 400  # measured: a kernel with its lesson run, and its page
+    assert 20 < int(listo[2]) < 600  # measured: kernels with their lesson run, the server, the pages
     status, html = _get(base + "/")
     assert status == 200
     assert "PAGINA-ALUMNO" in html
@@ -422,3 +422,51 @@ def test_ready_means_every_page_has_run_its_notebook() -> None:
         assert pool_state(km) == (2, 1, 0)
     finally:
         loop.close()
+
+
+@pytest.mark.parametrize("lesson", sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")))
+def test_no_lesson_page_links_to_a_file_the_launcher_does_not_serve(lesson: str, tmp_path: Path) -> None:
+    """Each lesson as the launcher serves it: every link left opens a place in the page or
+    another site (the browser test clicks them on a served page)."""
+    copy = json.loads(clase.student_copy(REPO / "notebooks" / lesson, tmp_path).read_text())
+    for cell in copy["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        for target in re.findall(r"(?<!!)\]\(\s*<?([^)\s>]*)", text) + re.findall(r"href\s*=\s*[\"']([^\"']*)", text):
+            assert target.startswith("#") or re.match(r"https?:", target), f"{lesson}: enlace a {target}"
+
+
+# ---------------------------------------------------------------------- a board's game kept by the browser
+def test_board_comes_back_from_the_code_the_browser_kept() -> None:
+    pytest.importorskip("anywidget")  # the notebook extra: the board
+    first = sn.play("citadel", seed=4321)
+    first.type_move(_first_move_text(first))
+    kept = first.view["code"]
+    again = sn.play("citadel", seed=4321)  # the same page, run again in a new kernel
+    assert again.view["keep"].startswith("citadel/4321#")
+    again.handle({"event": "restore", "code": kept})
+    assert again.game.moves_played == 1 and again.view["code"] == kept
+    assert again.message == "Tu partida ha vuelto tal como la dejaste: 1 movimiento."
+    assert again.game.can_undo  # the moves are replayed, not just the position
+
+
+@pytest.mark.parametrize("code", [None, 5, "", "basura", "citadel/4321/T9-T9", "x" * 100_000])
+def test_a_kept_code_that_does_not_load_leaves_the_board_as_dealt(code) -> None:
+    pytest.importorskip("anywidget")
+    board = sn.play("citadel", seed=4321)
+    before = board.view["code"]
+    board.handle({"event": "restore", "code": code})
+    assert board.view["code"] == before and board.kind != "error"
+
+
+def test_boards_dealt_alike_are_kept_apart() -> None:
+    pytest.importorskip("anywidget")
+    a, b = sn.play("citadel", seed=999), sn.play("citadel", seed=999)
+    assert a.view["keep"] != b.view["keep"]
+
+
+def _first_move_text(board) -> str:
+    from solitaire_nb.notation import format_move
+
+    return format_move(board.game, board.game.legal_moves()[0])
