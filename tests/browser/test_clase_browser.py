@@ -11,7 +11,9 @@ machine aborted.  The tests, in order:
 * a closed tab shuts its kernel down (no ``_xsrf`` refusal), nothing is fetched from outside;
 * Ctrl+C (SIGINT to the launcher's process group, as a terminal sends it) right after a tab
   closes ends every kernel and prints «Clase terminada», with no traceback and no English
-  warning on the terminal.
+  warning on the terminal;
+* lesson 05 served for one student: its links to 06 and 07 are text, and every link left is
+  followed.
 """
 
 from __future__ import annotations
@@ -62,12 +64,12 @@ def _code(source: str) -> dict:
 class Launcher:
     """The launcher this module started, its log, and the way to stop it as a terminal does."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, lesson: str = "01", students: int = 2, lessons: Path | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = folder / "clase.log"
-        cmd = [sys.executable, "-m", "solitaire_nb.clase", "01", "--alumnos", "2", "--puerto", str(self.port),
-               "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
+        cmd = [sys.executable, "-m", "solitaire_nb.clase", lesson, "--alumnos", str(students), "--puerto",
+               str(self.port), "--ip", "127.0.0.1", "--carpeta", str(lessons or folder)]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
         with open(self.log, "w") as out:
             # Its own process group: SIGINT reaches it (and only it) as a terminal's Ctrl+C does.
@@ -170,19 +172,30 @@ def _play_typed(page) -> str:
     return typed
 
 
+def _follow_links(page) -> list[str]:
+    """Click every link of the page's cells; each must lead to a place in the page (the only
+    links the launcher leaves).  Returns the links followed."""
+    cells = page.locator("#rendered_cells")
+    links = cells.locator("a[href]")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert all(h.startswith("#") for h in hrefs), [h for h in hrefs if not h.startswith("#")]
+    for i, href in enumerate(hrefs):
+        assert page.locator(f"[id='{href[1:]}']").count() == 1, f"{href} no lleva a ningún sitio de la página"
+        link = links.nth(i)
+        if link.is_visible():
+            link.click()
+            assert page.evaluate("() => location.hash") == href
+    return hrefs
+
+
 def test_every_link_opens_what_it_names(chromium, launcher, outside):
     context, page = _student(chromium, outside)
     try:
         _open(page, launcher.base + "/")
         cells = page.locator("#rendered_cells")
         assert "02 · Otra lección" in cells.inner_text() and "guía" in cells.inner_text()
-        links = cells.locator("a[href]")
-        hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
         # Only the link to a place in the page is left (JupyterLab adds its own ¶ anchors).
-        assert hrefs and all(h.startswith("#") for h in hrefs), hrefs
-        for href in hrefs:
-            target = href[1:]
-            assert page.locator(f"[id='{target}']").count() == 1, f"{href} no lleva a ningún sitio de la página"
+        assert "#La-partida" in _follow_links(page)
         page.get_by_role("link", name="la partida").click()
         assert page.evaluate("() => location.hash") == "#La-partida"
     finally:
@@ -248,3 +261,23 @@ def test_ctrl_c_ends_the_class_quietly(launcher):
         assert english not in text, f"«{english}» en la terminal:\n{text[-3000:]}"
     gone, alive = psutil.wait_procs(kernels, timeout=30)
     assert not alive, f"núcleos sin cerrar: {[p.pid for p in alive]}"
+
+
+def test_every_link_of_lesson_05_opens_what_it_names(chromium, tmp_path, outside):
+    """Lesson 05 links to 06 and 07, which the launcher does not serve: they are text, and every
+    link left opens a place in the page."""
+    lesson = Launcher(tmp_path, "05", students=1, lessons=REPO / "notebooks")
+    try:
+        lesson.wait_for("Listo")
+        context, page = _student(chromium, outside)
+        try:
+            _open(page, lesson.base + "/")
+            text = page.locator("#rendered_cells").inner_text()
+            assert "06 · Citadel frente a Beleaguered Castle" in text and "07 · Probabilidades" in text
+            _follow_links(page)
+        finally:
+            context.close()
+        assert lesson.ctrl_c() == 0
+    finally:
+        lesson.stop()
+    assert outside == [], f"las páginas piden fuera de este ordenador: {outside[:5]}"
