@@ -470,3 +470,21 @@ def _first_move_text(board) -> str:
     from solitaire_nb.notation import format_move
 
     return format_move(board.game, board.game.legal_moves()[0])
+
+
+def test_kept_game_of_a_practice_position_keeps_its_face_down_cards() -> None:
+    """A practice position's board replays the kept moves on its own start (a share code does
+    not carry face-down cards)."""
+    pytest.importorskip("anywidget")
+    from solitaire_nb.board import Board
+
+    start = sn.Game.from_position("moving_left", {"S": ["AS", "2S", "3S"]}, {"S": 1})
+    first = Board(start)
+    move = first.game.legal_moves()[0]
+    first.game.move(move)
+    first.refresh()
+    again = Board(sn.Game.from_position("moving_left", {"S": ["AS", "2S", "3S"]}, {"S": 1}))
+    again.handle({"event": "restore", "code": first.view["code"]})
+    assert again.game.moves_played == 1
+    assert again.game.to_json() == first.game.to_json()
+    assert again.view["svg"] == first.view["svg"]  # the same cards face down

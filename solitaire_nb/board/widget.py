@@ -222,7 +222,13 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             game = load_share(code)
         except ValueError:
             return
-        if not self._restores_other_deals and _start_code(game) != _start_code(self._game):
+        same_deal = _start_code(game) == _start_code(self._game)
+        if same_deal and self._game.moves_played == 0:
+            # Replayed on the board's own start: exact, face-down cards included.
+            if not _replay(self._game, game.history):
+                return
+            game = self._game
+        elif not self._restores_other_deals:
             return
         self._set_game(game)
         n = game.moves_played
@@ -290,6 +296,20 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             "keep": self._keep,
             "code": share_code(g),
         }
+
+
+def _replay(game: Game, moves: tuple[Move, ...]) -> bool:
+    """Play `moves` on `game`; if one is not legal there, take back those played and say False."""
+    played = 0
+    try:
+        for move in moves:
+            game.move(move)
+            played += 1
+    except ValueError:
+        for _ in range(played):
+            game.undo()
+        return False
+    return True
 
 
 def _start_code(g: Game) -> str:
