@@ -24,6 +24,7 @@ from ..checks import shown
 from ..engine import Game, Step, new_game
 from ..games import GAMES
 from ..moves import Move
+from ..notation import format_move
 from ..render import deal_lines, render_html, render_svg, status_text, step_lines
 from ..rules import GameDef
 from ..share import load_share, share_code
@@ -88,7 +89,8 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         self._lines_cache: list[list[Any]] = []  # [move, its lines…] per move played
         self._played: tuple[int, Step] | None = None  # (moves played, step) of the board's last move
         self._deal_lines = deal_lines(self._game)
-        start = _start_code(self._game)
+        self._start = start = _start_code(self._game)
+        self._code_moves: list[tuple[Move, str]] = []  # the share code's moves, kept as played
         Board._dealt[start] = Board._dealt.get(start, 0) + 1
         self._keep = f"{start}#{Board._dealt[start]}"
         """The name the browser keeps this board's game under: its deal, and its order among
@@ -222,7 +224,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             game = load_share(code)
         except ValueError:
             return
-        same_deal = _start_code(game) == _start_code(self._game)
+        same_deal = _start_code(game) == self._start
         if same_deal and self._game.moves_played == 0:
             # Replayed on the board's own start: exact, face-down cards included.
             if not _replay(self._game, game.history):
@@ -246,6 +248,8 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         self._lines_cache = []
         self._played = None
         self._deal_lines = deal_lines(game)
+        self._start = _start_code(game)
+        self._code_moves = []
 
     def _move_lines(self) -> list[str]:
         """The numbered move list, computing lines only for moves not seen before (a long
@@ -294,8 +298,20 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             "hints": self._hints,
             "solution": self._solution,
             "keep": self._keep,
-            "code": share_code(g),
+            "code": self._share_code(),
         }
+
+    def _share_code(self) -> str:
+        """`share_code(board.game)`, formatting only the moves not seen before (the front end
+        keeps it on every redraw, and a long game has hundreds of moves)."""
+        history = self._game.history
+        cache = self._code_moves
+        keep = 0
+        while keep < len(cache) and keep < len(history) and cache[keep][0] == history[keep]:
+            keep += 1
+        del cache[keep:]
+        cache.extend((m, format_move(self._game, m, sep="-")) for m in history[keep:])
+        return f"{self._start}/" + ",".join(text for _, text in cache)
 
 
 def _replay(game: Game, moves: tuple[Move, ...]) -> bool:
