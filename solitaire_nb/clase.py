@@ -68,9 +68,9 @@ TEACHER_TAG = "docente"
 DEFAULT_PORT = 8866
 #: memory of one student, measured on notebook 05 (benchmarks/bench_clase_memoria.py; figures in
 #: benchmarks/RESULTS.md «Memoria de una clase»): its kernel after running the lesson (its
-#: proportional share, PSS: 58 MB) plus what the server keeps for its open page.
+#: proportional share, PSS) plus what the server keeps for its open page.
 MB_PER_STUDENT_ESTIMATE = 65
-#: the server's own memory for each open page (same section: 2 to 5 MB).
+#: the server's own memory for each open page (same section).
 SERVER_MB_PER_PAGE = 5
 #: the server itself, before any page (same section).
 SERVER_BASE_MB = 120
