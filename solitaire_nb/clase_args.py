@@ -30,6 +30,8 @@ def shown(text: object) -> str:
 # ---------------------------------------------------------------------- converters (type=)
 def _number(text: str, what: str) -> float:
     try:
+        if not text.isascii():  # only ASCII digits name a number here, as in moves
+            raise ValueError
         value = float(text.strip().replace(",", "."))
     except ValueError:
         raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un número ({what}).") from None
@@ -39,7 +41,7 @@ def _number(text: str, what: str) -> float:
 
 
 def _integer(text: str, what: str) -> int:
-    if not re.fullmatch(r"\s*[+-]?\d{1,12}\s*", text):
+    if not re.fullmatch(r"\s*[+-]?[0-9]{1,12}\s*", text):
         raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un número entero ({what}).")
     return int(text)
 

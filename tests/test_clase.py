@@ -301,6 +301,8 @@ BAD_ARGUMENTS = [
     (["--alumnos", "1000000"], "la clase tiene que tener de 1 a 100 alumnos, no 1000000"),
     (["--alumnos", "0"], "de 1 a 100 alumnos, no 0"),
     (["--alumnos", "2.5"], "«2.5» no es un número entero"),
+    (["--alumnos", "١٢"], "«١٢» no es un número entero"),
+    (["--segundos", "٣"], "«٣» no es un número"),
     (["--alumnos", "9" * 5000], "no es un número entero"),
     (["--ip", "abc"], "--ip: «abc» no es una dirección IP"),
     (["--ip", "8.8.8.8"], "La dirección 8.8.8.8 no es de este ordenador"),
@@ -488,3 +490,41 @@ def test_kept_game_of_a_practice_position_keeps_its_face_down_cards() -> None:
     assert again.game.moves_played == 1
     assert again.game.to_json() == first.game.to_json()
     assert again.view["svg"] == first.view["svg"]  # the same cards face down
+
+
+CONVERTERS = {
+    "alumnos": (clase_args.check_students, lambda v: isinstance(v, int) and 1 <= v <= clase_args.MAX_STUDENTS),
+    "puerto": (clase_args.check_port, lambda v: isinstance(v, int) and 1024 <= v <= 65535),
+    "cierre": (clase_args.check_minutes, lambda v: 1 <= v <= clase_args.MAX_CULL_MINUTES),
+    "segundos": (clase_args.check_seconds, lambda v: 0 < v <= clase_args.MAX_SOLVER_SECONDS),
+    "ip": (clase_args.check_ip, lambda v: isinstance(v, str)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONVERTERS))
+def test_any_text_is_a_value_in_range_or_a_short_spanish_refusal(name) -> None:
+    import argparse
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    convert, in_range = CONVERTERS[name]
+    texts = st.one_of(
+        st.text(max_size=300),
+        st.from_regex(r"[+-]?\d{1,8}(\.\d{1,3})?", fullmatch=True),
+        st.sampled_from(["nan", "inf", "-inf", "1e400", "0", "-0", "65536", "1023", "0.0.0.0", "::1", "١٢"]),
+    )
+
+    @given(texts)
+    def check(text: str) -> None:
+        try:
+            value = convert(text)
+        except argparse.ArgumentTypeError as exc:
+            message = str(exc)
+            assert len(message) < 500
+            assert text[:61] not in message or len(text) <= 60  # echoes at most 60 characters
+            assert clase_args.spanish_error(f"argument --{name}: {message}") == f"--{name}: {message}"
+        else:
+            assert in_range(value), (text, value)
+
+    check()
