@@ -36,6 +36,8 @@ class _Quiet(logging.Filter):
         if re.fullmatch(r"kernel \S+ restarted failed!", message):
             clase._say("Aviso: el núcleo de un alumno se ha parado y no ha podido arrancar otra vez; que recargue la página.")
             return False
+        if re.match(r"\d{3} [A-Z]+ /", message):  # a refused request (a page asked for a file it may not see)
+            return False
         return not any(text in message for text in _SILENCED)
 
 
@@ -242,7 +244,7 @@ def serve(
     voila.app.voila_kernel_manager_factory = _capped_factory(
         voila.app.voila_kernel_manager_factory, clase.pool_size(students)
     )
-    for name in ("tornado.general", "tornado.application", "Voila", "ServerApp"):
+    for name in ("tornado.general", "tornado.application", "tornado.access", "Voila", "ServerApp"):
         logging.getLogger(name).addFilter(_Quiet())
 
     with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:

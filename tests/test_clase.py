@@ -238,7 +238,7 @@ def test_launcher_serves_the_student_page(launched) -> None:
 
 @pytest.mark.slow
 def test_launcher_serves_no_teacher_material(launched) -> None:
-    base, _ = launched
+    base, log = launched
     for path in ("/guia_docente.md", "/voila/files/guia_docente.md", "/voila/files/01_prueba.md",
                  "/voila/files/01_prueba.ipynb", "/01_prueba.ipynb", "/voila/api/contents/",
                  "/voila/api/contents/01_prueba.ipynb", "/voila/tree", "/api/contents/01_prueba.ipynb",
@@ -246,6 +246,10 @@ def test_launcher_serves_no_teacher_material(launched) -> None:
         status, body = _get(base + path)
         for secret in ("SOLUCIONES-GUIA", "FUENTE-MYST", "SOLO-DOCENTE", "RESPUESTA-SECRETA"):
             assert secret not in body, f"{path} ({status}) shows {secret}"
+    time.sleep(1)
+    text = log.read_text()
+    for english in ("WARNING", "GET /", "Forbidden", "Traceback"):  # the teacher's terminal stays Spanish
+        assert english not in text, text[-2000:]
 
 
 def test_taken_port_is_a_spanish_error() -> None:
