@@ -366,13 +366,13 @@ function render({ model, el: root }) {
       reload));
   }
   model.on("comm_live_update", lost); // the board's link to the kernel was closed
+  const onStatus = (_, status) => {
+    if (status === "restarting" || status === "autorestarting" || status === "dead") lost();
+  };
+  let kernel = null;
   try {
-    const kernel = model.widget_manager && model.widget_manager.kernel;
-    if (kernel && kernel.statusChanged) {
-      kernel.statusChanged.connect((_, status) => {
-        if (status === "restarting" || status === "autorestarting" || status === "dead") lost();
-      });
-    }
+    kernel = model.widget_manager && model.widget_manager.kernel;
+    if (kernel && kernel.statusChanged) kernel.statusChanged.connect(onStatus);
   } catch (e) { /* no kernel to watch (a static page) */ }
 
   model.on("change:view", () => {
@@ -382,7 +382,12 @@ function render({ model, el: root }) {
   });
   update();
   remember();
-  return () => stopAuto();
+  return () => {
+    stopAuto();
+    try {
+      if (kernel && kernel.statusChanged) kernel.statusChanged.disconnect(onStatus);
+    } catch (e) { /* already gone */ }
+  };
 }
 
 function readKept(key) {
