@@ -22,6 +22,7 @@ const SOLVER = new Set(["solvable", "solution", "next", "auto"]); // hidden with
 const DOUBLE_MS = 400; // two clicks (or taps) on the same card this close are a double click
 const MIN_CARD_PX = 50; // below this the board scrolls sideways instead of shrinking further
 let boards = 0; // element ids must be unique on a page holding several boards
+const KEEP_MS = 24 * 3600 * 1000; // a game kept in the browser comes back for a day
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -333,9 +334,68 @@ function render({ model, el: root }) {
     return true;
   }
 
-  model.on("change:view", update);
+  // --- the game kept in this browser: after a reload (or a restarted kernel) the board asks the
+  // kernel to load it again.  The kernel names each board (`keep`: its deal and its order among
+  // boards dealt alike), so the same board of the same page finds its own game.
+  const first = model.get("view") || {};
+  const storeKey = first.keep ? `snb:${location.pathname}:${first.keep}` : null;
+  let restoring = false;
+  const kept = storeKey && readKept(storeKey);
+  if (kept && kept !== first.code) {
+    restoring = true;
+    send({ event: "restore", code: kept });
+  }
+  function remember() {
+    const v = model.get("view") || {};
+    if (restoring || !storeKey || !v.code) return;
+    try {
+      localStorage.setItem(storeKey, JSON.stringify({ code: v.code, t: Date.now() }));
+    } catch (e) { /* storage full or forbidden: the board still plays */ }
+  }
+
+  // --- a kernel that died: the server restarts it without this board, which would ignore moves
+  function lost() {
+    if (root.classList.contains("snb-lost")) return;
+    root.classList.add("snb-lost");
+    stopAuto();
+    const reload = el("button", { class: "snb-btn", text: "Recargar la página" });
+    reload.addEventListener("click", () => location.reload());
+    root.prepend(el("div", { class: "snb-lost-note", role: "alert" },
+      el("strong", { text: "Este tablero se ha desconectado. " }),
+      "Recarga la página para seguir jugando: tu partida está guardada en este navegador y volverá tal como la dejaste. ",
+      reload));
+  }
+  model.on("comm_live_update", lost); // the board's link to the kernel was closed
+  const onStatus = (_, status) => {
+    if (status === "restarting" || status === "autorestarting" || status === "dead") lost();
+  };
+  let kernel = null;
+  try {
+    kernel = model.widget_manager && model.widget_manager.kernel;
+    if (kernel && kernel.statusChanged) kernel.statusChanged.connect(onStatus);
+  } catch (e) { /* no kernel to watch (a static page) */ }
+
+  model.on("change:view", () => {
+    restoring = false; // the kernel has answered (the kept game, or why not)
+    update();
+    remember();
+  });
   update();
-  return () => stopAuto();
+  remember();
+  return () => {
+    stopAuto();
+    try {
+      if (kernel && kernel.statusChanged) kernel.statusChanged.disconnect(onStatus);
+    } catch (e) { /* already gone */ }
+  };
+}
+
+function readKept(key) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) || "null");
+    if (kept && typeof kept.code === "string" && Date.now() - kept.t < KEEP_MS) return kept.code;
+  } catch (e) { /* nothing usable kept */ }
+  return null;
 }
 
 export default { render };

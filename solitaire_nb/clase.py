@@ -11,9 +11,13 @@ holds under load, and why:
 * **Preheated pages.**  Voila runs a whole notebook before it shows its page, so a class opening
   its pages together waits for all of them (benchmarks/RESULTS.md «Clase de 30»).  The launcher
   starts a pool of kernels (one per student plus a reserve) that run the notebook before the
-  class arrives, so each page is sent as soon as it is asked for.  The pool never grows past that size: a page opened when the pool is empty is
-  rendered the ordinary way (slower, but complete), and a kernel freed by a closed tab makes room
-  for a new one.  Its memory is printed once the pool is ready.
+  class arrives, so each page is sent as soon as it is asked for.  «Listo» is printed when every
+  preheated page has run its notebook to the end, with the memory the class uses (kernels and
+  server measured then, plus the measured cost of each open page).  The pool never grows past
+  that size: a page opened when the pool is empty is rendered the ordinary way (slower, but
+  complete), and a kernel freed by a closed tab makes room for a new one.
+* **Checked before anything starts.**  Every argument is checked (clase_args: Spanish messages,
+  exit status 2), and so is the memory the pool will need against what the machine has free.
 * **Patient execution.**  A long IOPub timeout (outputs are waited for, never dropped) and a long
   kernel-start timeout; kernels talk to the server over local sockets (``ipc``) where the system
   has them, so that thirty kernels starting together never race for the same TCP port.
@@ -23,7 +27,13 @@ holds under load, and why:
   Voila's own, without the Font Awesome and mermaid.js links to public CDNs.
 * **Only the student page.**  A temporary folder holds a copy of the one notebook, without the
   cells tagged ``docente`` (Voila's TagRemovePreprocessor removes them too); the guide, the
-  sources and every other file stay out of reach.
+  sources and every other file stay out of reach.  Its links to files that are not served (the
+  other lessons) become plain text.
+* **A kernel that dies** (killed, out of memory) is restarted by the server without the page's
+  boards: each board then says so on the page, and the student's game, kept in the browser,
+  comes back when the page is reloaded (board.js).
+* **Ctrl+C** stops every kernel at once, quietly (solitaire_nb/clase_server.py), and says «Clase
+  terminada».
 
 ``--segundos`` sets the class's budget for the boards' solver buttons (environment variable
 ``SNB_SOLVER_SECONDS``, read by the kernels).
@@ -31,27 +41,42 @@ holds under load, and why:
 
 from __future__ import annotations
 
-import argparse
+import errno
 import importlib.util
 import ipaddress
 import json
 import math
-import os
+import re
 import socket
 import sys
-import tempfile
 from pathlib import Path
 
 from .numbers_es import decimal
+from .clase_args import (
+    SpanishParser,
+    check_ip,
+    check_minutes,
+    check_port,
+    check_seconds,
+    check_students,
+    shown,
+)
 
 PACKAGE = Path(__file__).resolve().parent
 TEMPLATES = PACKAGE / "templates"
 NOTEBOOKS = PACKAGE.parent / "notebooks"
 TEACHER_TAG = "docente"
 DEFAULT_PORT = 8866
-#: server memory of one preheated page of notebook 05, for the estimate printed before the pool is
-#: ready (the figures are in benchmarks/RESULTS.md «Clase de 30»).
-MB_PER_PAGE_ESTIMATE = 65
+#: memory of one student, measured on notebook 05 (benchmarks/bench_clase_memoria.py; figures in
+#: benchmarks/RESULTS.md «Memoria de una clase»): its kernel after running the lesson (its
+#: proportional share, PSS) plus what the server keeps for its open page.
+MB_PER_STUDENT_ESTIMATE = 65
+#: the server's own memory for each open page (same section).
+SERVER_MB_PER_PAGE = 5
+#: the server itself, before any page (same section).
+SERVER_BASE_MB = 120
+#: at most this share of the memory the machine has free may go to the class.
+MEMORY_SHARE = 0.8
 
 
 # ---------------------------------------------------------------------- the notebook
@@ -77,10 +102,39 @@ def student_copy(notebook: Path, folder: Path) -> Path:
             continue
         if cell.get("cell_type") == "code":
             cell = {**cell, "outputs": [], "execution_count": None}
+        elif cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            text = "".join(source) if isinstance(source, list) else source
+            cell = {**cell, "source": unlink_files(text, notebook.name)}
         cells.append(cell)
     target = folder / notebook.name
     target.write_text(json.dumps({**nb, "cells": cells}, indent=1, ensure_ascii=False), encoding="utf-8")
     return target
+
+
+_MD_LINK = re.compile(r"(?<!!)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+[\"'][^)]*[\"'])?\s*\)")
+_HTML_LINK = re.compile(r"<a\b[^>]*\bhref\s*=\s*[\"']([^\"']*)[\"'][^>]*>(.*?)</a>", re.I | re.S)
+
+
+def _served(target: str) -> bool:
+    """Whether a link target opens something on a student page: a place in the page itself or
+    another site.  Every other file (the other lessons, the guide) is not served."""
+    return target.startswith("#") or re.match(r"[a-z][a-z0-9+.-]*:", target, re.I) is not None
+
+
+def unlink_files(markdown: str, page: str) -> str:
+    """`markdown` with its links to files the launcher does not serve turned into plain text
+    (the page serves one lesson: a link to another would open an error).  A link to a place in
+    `page` itself keeps only its ``#place``."""
+
+    def fix(target: str, text: str, rebuild) -> str:
+        name, _, place = target.partition("#")
+        if name == page and place:
+            return rebuild(f"#{place}")
+        return rebuild(target) if _served(target) else text
+
+    markdown = _MD_LINK.sub(lambda m: fix(m[2], m[1], lambda t: f"[{m[1]}]({t})"), markdown)
+    return _HTML_LINK.sub(lambda m: fix(m[1], m[2], lambda t: m[0].replace(m[1], t, 1)), markdown)
 
 
 # ---------------------------------------------------------------------- the address
@@ -115,115 +169,75 @@ def pool_size(students: int) -> int:
     return students + max(2, math.ceil(students / 10))
 
 
+def _memory_mb(process) -> float:
+    """A process's own share of memory in MB: PSS where the system gives it (shared libraries
+    counted once across the kernels), else its resident size."""
+    import psutil
+
+    try:
+        info = process.memory_full_info()
+        return getattr(info, "pss", info.rss) / 2**20
+    except psutil.AccessDenied:
+        return process.memory_info().rss / 2**20
+
+
 def kernels_memory_mb() -> tuple[int, float]:
-    """(kernels, resident MB) of this process's children: the kernels it started."""
+    """(kernels, MB) of this process's children, the kernels it started (their PSS)."""
     try:
         import psutil
     except ImportError:
         return 0, float("nan")
-    children = psutil.Process().children(recursive=True)
-    total = 0
-    for child in children:
+    count, total = 0, 0.0
+    for child in psutil.Process().children(recursive=True):
         try:
-            total += child.memory_info().rss
+            total += _memory_mb(child)
+            count += 1
         except psutil.Error:
             pass
-    return len(children), total / 2**20
+    return count, total
 
 
-# ---------------------------------------------------------------------- Voila's configuration
-def voila_config(students: int, cull_minutes: float, preheat: bool = True):
-    """The traitlets configuration that holds a class (see the module docstring)."""
-    from traitlets.config import Config
-
-    c = Config()
-    c.VoilaConfiguration.template = "alumno"
-    c.VoilaConfiguration.allow_template_override = "NO"  # ?template=… would skip the pool
-    c.VoilaConfiguration.allow_theme_override = "NO"
-    c.VoilaConfiguration.show_tracebacks = False
-    # Only the extensions the boards need (a JupyterLab extension installed for the teacher,
-    # such as jupytext's, would load in every page and fail there).
-    c.VoilaConfiguration.extension_allowlist = [
-        "anywidget", "@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
-    ]  # fmt: skip
-    if preheat:
-        c.VoilaConfiguration.preheat_kernel = True
-        c.VoilaConfiguration.default_pool_size = pool_size(students)
-    else:
-        c.VoilaConfiguration.progressive_rendering = True
-    c.TagRemovePreprocessor.enabled = True
-    c.TagRemovePreprocessor.remove_cell_tags = {TEACHER_TAG}
-    # Outputs arrive late on a busy machine: wait for them rather than drop them.
-    c.VoilaExecutor.iopub_timeout = 300
-    c.VoilaExecutor.startup_timeout = 600
-    c.VoilaExecutor.timeout = None
-    # A kernel without a page (tab closed without the page's own shutdown) is culled.
-    c.MappingKernelManager.cull_idle_timeout = int(cull_minutes * 60)
-    c.MappingKernelManager.cull_interval = max(10, min(60, int(cull_minutes * 30)))
-    c.MappingKernelManager.cull_connected = False
-    c.MappingKernelManager.cull_busy = False
-    if os.name == "posix":
-        # Local sockets: no TCP port to race for when thirty kernels start together.
-        c.KernelManager.transport = "ipc"
-    return c
+def server_memory_mb() -> float:
+    """This process's memory in MB (the server of the class)."""
+    try:
+        import psutil
+    except ImportError:
+        return float("nan")
+    return _memory_mb(psutil.Process())
 
 
-def _capped_factory(factory, limit: int):
-    """Voila's kernel-manager factory, with the preheated pool refilled only while fewer than
-    `limit` kernels run: Voila refills a pool as soon as a page takes a kernel, which would start
-    a second class's worth of kernels (CPU and memory) in the middle of the lesson."""
-
-    def make(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
-        cls = factory(base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
-        if not preheat_kernel:
-            return cls
-
-        class CappedPool(cls):  # type: ignore[misc, valid-type]
-            def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
-                pools = getattr(self, "_pools", {})
-                pending = sum(1 for pool in pools.values() for task in pool if not task.done())
-                running = len(self.list_kernel_ids())
-                pool = pools.get(notebook_name, [])
-                wanted = self.kernel_pools_config.get("default", {}).get("pool_size", 0)
-                room = max(0, limit - running - pending)
-                target = len(pool) + max(0, min(room, wanted - len(pool)))
-                saved = self.kernel_pools_config
-                self.kernel_pools_config = {"default": {**saved.get("default", {}), "pool_size": target}}
-                try:
-                    return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
-                finally:
-                    self.kernel_pools_config = saved
-
-            async def shutdown_kernel(self, kernel_id, *args, **kwargs):
-                result = await super().shutdown_kernel(kernel_id, *args, **kwargs)
-                if self.notebook_path is not None:  # a freed place: preheat a page for it
-                    self.fill_if_needed(notebook_name=self.notebook_path)
-                return result
-
-        return CappedPool
-
-    return make
+def available_memory_mb() -> float | None:
+    """Memory the machine has free for new programs, in MB (None when it cannot be read)."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    return psutil.virtual_memory().available / 2**20
 
 
-def _page_handler(base):
-    """Voila's page handler, also setting the ``_xsrf`` cookie: the page asks the server to shut
-    its kernel down when its tab closes, with that cookie's value, and without the cookie the
-    server refuses (every closed tab would leave its kernel running until culled)."""
-
-    class PageHandler(base):  # type: ignore[misc, valid-type]
-        async def prepare(self, *args, **kwargs):
-            await super().prepare(*args, **kwargs)
-            self.xsrf_token  # noqa: B018  (reading it sets the cookie)
-
-    return PageHandler
+def needed_memory_mb(students: int) -> float:
+    """Estimated memory of a class of `students` (its whole pool, every page open)."""
+    return SERVER_BASE_MB + pool_size(students) * MB_PER_STUDENT_ESTIMATE
 
 
-class _QuietTrust:
-    """Drop Voila's "notebook is not trusted" warning, said once per kernel: the page's outputs
-    are all produced by running it, so trust does not matter here."""
-
-    def filter(self, record) -> bool:
-        return "is not trusted" not in record.getMessage()
+def check_memory(students: int, available_mb: float | None) -> None:
+    """Refuse, in Spanish, a class whose pool would not fit in `available_mb` (at most
+    MEMORY_SHARE of it); None (unknown) accepts."""
+    if available_mb is None:
+        return
+    need = needed_memory_mb(students)
+    room = available_mb * MEMORY_SHARE
+    if need <= room:
+        return
+    fits = students
+    while fits > 0 and needed_memory_mb(fits) > room:
+        fits -= 1
+    advice = f"usa --alumnos {fits} como mucho" if fits else "cierra otros programas"
+    raise ValueError(
+        f"Para {students} alumnos harían falta unos {_gb(need)} GB de memoria ({pool_size(students)} "
+        f"páginas de unos {MB_PER_STUDENT_ESTIMATE} MB), y este ordenador tiene libres {_gb(available_mb)} GB: "
+        f"{advice}, o reparte la clase entre varios ordenadores."
+    )
 
 
 def _gb(mb: float) -> str:
@@ -231,15 +245,28 @@ def _gb(mb: float) -> str:
 
 
 def port_free(ip: str, port: int) -> None:
-    """Raise a Spanish ValueError when the port is taken (another class, another program)."""
-    with socket.socket() as s:
+    """Raise a Spanish ValueError when this computer cannot listen at `ip`:`port`: the port is
+    taken (another class, another program), needs an administrator, or `ip` is not one of this
+    computer's addresses."""
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    with socket.socket(family) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((ip, port))
-        except OSError:
-            raise ValueError(
-                f"El puerto {port} está ocupado (¿hay otra clase abierta?). Ciérrala o usa otro: --puerto {port + 1}"
-            ) from None
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ValueError(
+                    f"El puerto {port} está ocupado (¿hay otra clase abierta?). Ciérrala o usa otro: --puerto {port + 1}"
+                ) from None
+            if exc.errno == errno.EACCES:
+                raise ValueError(f"Este ordenador no deja usar el puerto {port}: usa otro, como --puerto {DEFAULT_PORT}.") from None
+            if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
+                mine = ", ".join(["127.0.0.1", *lan_addresses()])
+                raise ValueError(
+                    f"La dirección {shown(ip)} no es de este ordenador. Usa una de las suyas ({mine}) "
+                    "o 0.0.0.0 para todas."
+                ) from None
+            raise ValueError(f"No se puede escuchar en {shown(ip)}, puerto {port} (error del sistema {exc.errno}).") from None
 
 
 def _say(text: str) -> None:
@@ -259,103 +286,56 @@ def _announce(port: int, students: int, notebook: str, addresses: list[str], pre
         size = pool_size(students)
         _say(
             f"Preparando {size} páginas ({students} y {size - students} de reserva), unos "
-            f"{_gb(size * MB_PER_PAGE_ESTIMATE)} GB de memoria; aviso cuando estén listas."
+            f"{_gb(needed_memory_mb(students))} GB de memoria; aviso cuando estén listas."
         )
     _say("Para terminar la clase: Ctrl+C.\n")
 
 
-def _watch_pool(app, students: int) -> None:
-    """Say once when the pool is ready, with the memory its kernels use."""
-    from tornado.ioloop import PeriodicCallback
-
-    def check() -> None:
-        km = app.kernel_manager
-        pools = getattr(km, "_pools", {})
-        tasks = [t for pool in pools.values() for t in pool]
-        if not tasks or not all(t.done() for t in tasks):
-            return
-        failed = sum(1 for t in tasks if t.exception() is not None)
-        kernels, mb = kernels_memory_mb()
-        per = mb / kernels if kernels else float("nan")
-        _say(
-            f"Listo: {len(tasks) - failed} páginas preparadas; sus núcleos usan {_gb(mb)} GB "
-            f"({per:.0f} MB por página)."
-        )
-        if failed:
-            _say(f"Atención: {failed} núcleos no han arrancado; esas páginas se prepararán al abrirlas.")
-        watcher.stop()
-
-    watcher = PeriodicCallback(check, 2000)
-    watcher.start()
-
-
-def serve(
-    notebook: Path,
-    students: int,
-    port: int = DEFAULT_PORT,
-    ip: str = "0.0.0.0",
-    cull_minutes: float = 10.0,
-    solver_seconds: float | None = None,
-    preheat: bool = True,
-) -> None:
-    """Serve the student page of `notebook` until interrupted (Ctrl+C)."""
-    import voila.app
-    from voila.app import Voila
-
-    if solver_seconds is not None:
-        os.environ["SNB_SOLVER_SECONDS"] = str(solver_seconds)
-    # Kernels import this very package, and Voila finds the "alumno" template.
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE.parent), os.environ.get("PYTHONPATH")]))
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    os.environ.pop("MPLBACKEND", None)
-    voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler)
-    voila.app.voila_kernel_manager_factory = _capped_factory(voila.app.voila_kernel_manager_factory, pool_size(students))
-
-    with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:
-        page = student_copy(notebook, Path(tmp))
-        config = voila_config(students, cull_minutes, preheat)
-        config.Voila.ip = ip
-        config.Voila.port = port
-        config.Voila.port_retries = 0
-        config.Voila.open_browser = False
-        config.Voila.log_level = "WARN"
-        app = Voila(config=config)
-        app.initialize([str(page)])
-        app.log.addFilter(_QuietTrust())
-        _announce(port, students, notebook.name, lan_addresses() if ip in ("0.0.0.0", "") else [ip], preheat)
-        if preheat:
-            _watch_pool(app, students)
-        app.start()
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+def parser() -> SpanishParser:
+    """The launcher's command line (every value checked by clase_args, Spanish throughout)."""
+    p = SpanishParser(
         prog="python -m solitaire_nb.clase",
         description="Sirve un cuaderno a toda una clase (páginas de alumno, Voila) desde este ordenador.",
     )
-    parser.add_argument("cuaderno", help="número o nombre del cuaderno (por ejemplo 05)")
-    parser.add_argument("--alumnos", type=int, default=30, help="alumnos de la clase (30)")
-    parser.add_argument("--puerto", type=int, default=DEFAULT_PORT, help=f"puerto ({DEFAULT_PORT})")
-    parser.add_argument("--ip", default="0.0.0.0", help="dirección en la que escucha (todas)")
-    parser.add_argument(
-        "--cierre", type=float, default=10.0, help="minutos sin página tras los que se cierra un núcleo (10)"
-    )
-    parser.add_argument("--segundos", type=float, default=None, help="tiempo de los botones del resolvedor")
-    parser.add_argument(
-        "--progresivo",
-        action="store_true",
-        help="sin páginas preparadas: cada página se muestra mientras se ejecuta (menos memoria)",
-    )
-    parser.add_argument("--carpeta", type=Path, default=NOTEBOOKS, help="carpeta de los cuadernos")
-    args = parser.parse_args(argv)
+    p.add_argument("cuaderno", help="número o nombre del cuaderno (por ejemplo 05)")
+    p.add_argument("--alumnos", type=check_students, default=30, metavar="N", help="alumnos de la clase (30)")
+    p.add_argument("--puerto", type=check_port, default=DEFAULT_PORT, metavar="N", help=f"puerto ({DEFAULT_PORT})")
+    p.add_argument("--ip", type=check_ip, default="0.0.0.0", metavar="DIRECCIÓN",
+                   help="dirección de este ordenador en la que escucha (0.0.0.0: todas)")  # fmt: skip
+    p.add_argument("--cierre", type=check_minutes, default=10.0, metavar="MINUTOS",
+                   help="minutos sin página tras los que se cierra un núcleo (10)")  # fmt: skip
+    p.add_argument("--segundos", type=check_seconds, default=None, metavar="S",
+                   help="tiempo máximo de los botones del resolvedor en toda la clase")  # fmt: skip
+    p.add_argument("--progresivo", action="store_true",
+                   help="sin páginas preparadas: cada página se muestra mientras se ejecuta (menos memoria)")  # fmt: skip
+    p.add_argument("--carpeta", type=Path, default=NOTEBOOKS, metavar="CARPETA", help="carpeta de los cuadernos")
+    return p
+
+
+def check_args(args, available_mb: float | None = None) -> Path:
+    """The lesson to serve, once everything the command line asks for is possible here
+    (Spanish ValueError otherwise): the notebook exists, the address and port can be used, and the
+    pool fits in memory (`available_mb`, by default what the machine has free now)."""
+    if not args.carpeta.is_dir():
+        raise ValueError(f"La carpeta «{shown(args.carpeta)}» no existe.")
+    notebook = find_notebook(args.cuaderno, args.carpeta)
+    port_free(args.ip, args.puerto)
+    if not args.progresivo:
+        check_memory(args.alumnos, available_memory_mb() if available_mb is None else available_mb)
+    return notebook
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
     try:
-        notebook = find_notebook(args.cuaderno, args.carpeta)
-        pool_size(args.alumnos)
-        port_free(args.ip, args.puerto)
+        notebook = check_args(args)
     except ValueError as exc:
-        parser.error(str(exc))
+        p.error(str(exc))
     if importlib.util.find_spec("voila") is None:
-        parser.error('falta Voila; instálalo con el extra «clase»: pip install -e ".[clase]"')
+        p.error('falta Voila; instálalo con el extra «clase»: pip install -e ".[clase]"')
+    from .clase_server import serve
+
     try:
         serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
     except KeyboardInterrupt:

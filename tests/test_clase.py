@@ -8,6 +8,7 @@ and anything fetched from outside the machine.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import socket
@@ -22,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb import clase
+from solitaire_nb import clase, clase_args
 from solitaire_nb.solver import CLASS_BUDGET_ENV, Hint, SolveResult, _class_budget, hint, solve, verdict_text
 
 REPO = Path(__file__).resolve().parents[1]
@@ -87,14 +88,16 @@ def test_lan_addresses_are_ipv4_and_never_loopback() -> None:
 
 def test_configuration_holds_a_class() -> None:
     pytest.importorskip("traitlets")  # Voila's configuration (the clase extra)
-    c = clase.voila_config(30, cull_minutes=10)
+    from solitaire_nb.clase_server import voila_config
+
+    c = voila_config(30, cull_minutes=10)
     assert c.VoilaConfiguration.preheat_kernel is True
     assert c.VoilaConfiguration.default_pool_size == 33
     assert c.TagRemovePreprocessor.remove_cell_tags == {"docente"}
     assert c.VoilaExecutor.iopub_timeout >= 60
     assert c.MappingKernelManager.cull_idle_timeout == 600
     assert c.VoilaConfiguration.template == "alumno"
-    progressive = clase.voila_config(30, cull_minutes=10, preheat=False)
+    progressive = voila_config(30, cull_minutes=10, preheat=False)
     assert progressive.VoilaConfiguration.progressive_rendering is True
 
 
@@ -219,7 +222,11 @@ def launched(tmp_path_factory: pytest.TempPathFactory):
 def test_launcher_serves_the_student_page(launched) -> None:
     base, log = launched
     text = log.read_text()
-    assert f"{base}/" in text and "Preparando 3 páginas" in text and "MB por página" in text
+    assert f"{base}/" in text and "Preparando 3 páginas" in text
+    listo = re.search(r"Listo: 3 páginas preparadas; ya se abren al momento\. La clase usa unos (\d+,\d) GB de memoria "
+                      r"\((\d+) MB por alumno, con las páginas abiertas y la reserva\)\.", text)  # fmt: skip
+    assert listo, text
+    assert 20 < int(listo[2]) < 600  # measured: kernels with their lesson run, the server, the pages
     status, html = _get(base + "/")
     assert status == 200
     assert "PAGINA-ALUMNO" in html
@@ -231,7 +238,7 @@ def test_launcher_serves_the_student_page(launched) -> None:
 
 @pytest.mark.slow
 def test_launcher_serves_no_teacher_material(launched) -> None:
-    base, _ = launched
+    base, log = launched
     for path in ("/guia_docente.md", "/voila/files/guia_docente.md", "/voila/files/01_prueba.md",
                  "/voila/files/01_prueba.ipynb", "/01_prueba.ipynb", "/voila/api/contents/",
                  "/voila/api/contents/01_prueba.ipynb", "/voila/tree", "/api/contents/01_prueba.ipynb",
@@ -239,6 +246,10 @@ def test_launcher_serves_no_teacher_material(launched) -> None:
         status, body = _get(base + path)
         for secret in ("SOLUCIONES-GUIA", "FUENTE-MYST", "SOLO-DOCENTE", "RESPUESTA-SECRETA"):
             assert secret not in body, f"{path} ({status}) shows {secret}"
+    time.sleep(1)
+    text = log.read_text()
+    for english in ("WARNING", "GET /", "Forbidden", "Traceback"):  # the teacher's terminal stays Spanish
+        assert english not in text, text[-2000:]
 
 
 def test_taken_port_is_a_spanish_error() -> None:
@@ -273,3 +284,251 @@ def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -
     board = Board(g)
     board._do_hint({})
     assert "(pista heurística)" in board.message and "muy ocupado" in board.message
+
+
+# ---------------------------------------------------------------------- the command line
+BAD_ARGUMENTS = [
+    (["--puerto", "70000"], "--puerto: el puerto tiene que estar entre 1024 y 65535, no 70000"),
+    (["--puerto", "-1"], "--puerto: el puerto tiene que estar entre 1024 y 65535, no -1"),
+    (["--puerto", "80"], "entre 1024 y 65535"),
+    (["--puerto", "ocho"], "«ocho» no es un número entero (puerto)"),
+    (["--cierre", "nan"], "--cierre: «nan» no es un número finito"),
+    (["--cierre", "inf"], "--cierre: «inf» no es un número finito"),
+    (["--cierre", "-5"], "los minutos tienen que estar entre 1 y 1440"),
+    (["--cierre", "0"], "los minutos tienen que estar entre 1 y 1440"),
+    (["--segundos", "nan"], "--segundos: «nan» no es un número finito"),
+    (["--segundos", "-1"], "los segundos tienen que ser más de 0"),
+    (["--segundos", "0"], "los segundos tienen que ser más de 0"),
+    (["--segundos", "inf"], "--segundos: «inf» no es un número finito"),
+    (["--segundos", "1e400"], "no es un número finito"),
+    (["--alumnos", "abc"], "--alumnos: «abc» no es un número entero (alumnos de la clase)"),
+    (["--alumnos", "1000000"], "la clase tiene que tener de 1 a 100 alumnos, no 1000000"),
+    (["--alumnos", "0"], "de 1 a 100 alumnos, no 0"),
+    (["--alumnos", "2.5"], "«2.5» no es un número entero"),
+    (["--alumnos", "١٢"], "«١٢» no es un número entero"),
+    (["--segundos", "٣"], "«٣» no es un número"),
+    (["--alumnos", "9" * 5000], "no es un número entero"),
+    (["--ip", "abc"], "--ip: «abc» no es una dirección IP"),
+    (["--ip", "8.8.8.8"], "La dirección 8.8.8.8 no es de este ordenador"),
+    (["--ip", "x" * 5000], "no es una dirección IP"),
+    (["--alumnos"], "--alumnos necesita un valor"),
+    (["--progresivo=1"], "--progresivo no lleva valor"),
+    (["--nada"], "no conozco estos argumentos: --nada"),
+    (["--carpeta", "/no/existe"], "La carpeta «/no/existe» no existe"),
+]
+
+
+@pytest.mark.parametrize(("extra", "message"), BAD_ARGUMENTS, ids=[" ".join(a)[:30] for a, _ in BAD_ARGUMENTS])
+def test_every_bad_argument_is_refused_in_spanish(extra, message, capsys) -> None:
+    """Exit status 2 and one Spanish line, echoing at most 60 characters of what was typed;
+    nothing is started."""
+    with pytest.raises(SystemExit) as stop:
+        clase.main(["05", "--ip", "127.0.0.1", *extra] if "--ip" not in extra else ["05", *extra])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err, err
+    assert err.startswith("uso: python -m solitaire_nb.clase")
+    assert len(err) < 800 and "Traceback" not in err
+    for english in ("usage", "error: argument", "invalid", "expected", "required", "unrecognized", "está ocupado"):
+        assert english not in err, err
+
+
+def test_missing_notebook_is_refused_in_spanish(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        clase.main([])
+    assert stop.value.code == 2
+    assert "error: falta el argumento cuaderno." in capsys.readouterr().err
+
+
+def test_help_is_spanish(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        clase.main(["--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("uso: python -m solitaire_nb.clase")
+    assert "\nargumentos:\n" in out and "\nopciones:\n" in out and "muestra esta ayuda y termina" in out
+    for english in ("usage:", "options:", "positional arguments", "show this help", "exit"):
+        assert english not in out
+
+
+def test_parser_is_reusable_for_new_arguments(capsys) -> None:
+    """The class challenge's arguments (--reto, --registro, --borrar) are added to the same
+    parser with the same converters and messages."""
+    p = clase.parser()
+    p.add_argument("--reto", type=clase_args.check_minutes)
+    with pytest.raises(SystemExit) as stop:
+        p.parse_args(["05", "--reto", "nan"])
+    assert stop.value.code == 2 and "--reto: «nan» no es un número finito" in capsys.readouterr().err
+
+
+def test_spanish_errors_translate_argparse() -> None:
+    assert clase_args.spanish_error("the following arguments are required: cuaderno") == "falta el argumento cuaderno."
+    assert clase_args.spanish_error("unrecognized arguments: " + "y" * 500).endswith("y…")
+    assert clase_args.spanish_error("something else in English, invalid") == "la orden no es válida."
+
+
+def test_memory_of_the_pool_is_checked_before_it_starts() -> None:
+    clase.check_memory(30, 24 * 1024)  # a class of 30 on a 24 GB machine
+    clase.check_memory(200, None)  # unknown memory: no refusal on a guess
+    with pytest.raises(ValueError, match=r"Para 30 alumnos harían falta unos 2,\d GB de memoria \(33 páginas") as info:
+        clase.check_memory(30, 1024)
+    message = str(info.value)
+    assert "este ordenador tiene libres 1,0 GB: usa --alumnos " in message
+    fits = int(re.search(r"--alumnos (\d+)", message)[1])
+    clase.check_memory(fits, 1024)
+    with pytest.raises(ValueError):
+        clase.check_memory(fits + 1, 1024)
+    with pytest.raises(ValueError, match="cierra otros programas"):
+        clase.check_memory(1, 100)
+
+
+def test_main_refuses_a_class_that_does_not_fit(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(clase, "available_memory_mb", lambda: 500.0)
+    with pytest.raises(SystemExit) as stop:
+        clase.main(["05", "--alumnos", "30", "--ip", "127.0.0.1", "--puerto", str(_free_port())])
+    assert stop.value.code == 2
+    assert "harían falta unos" in capsys.readouterr().err
+
+
+def test_links_to_files_not_served_become_text() -> None:
+    md = ("Sigue en [06 · Estudio](06_estudio.ipynb), la [guía](guia_docente.md), "
+          "[aquí](05_x.ipynb#Parte), [arriba](#Arriba), [fuera](https://es.wikipedia.org/wiki/Solitario), "
+          "![dibujo](img.png) y <a href=\"07_p.ipynb\">la 07</a>.")  # fmt: skip
+    out = clase.unlink_files(md, "05_x.ipynb")
+    assert out == ("Sigue en 06 · Estudio, la guía, [aquí](#Parte), [arriba](#Arriba), "
+                   "[fuera](https://es.wikipedia.org/wiki/Solitario), ![dibujo](img.png) y la 07.")  # fmt: skip
+
+
+def test_student_copy_unlinks_other_lessons(tmp_path: Path) -> None:
+    nb = _nb([_md("Ve a [07 · Probabilidades](07_probabilidades.ipynb).")])
+    (tmp_path / "05_x.ipynb").write_text(json.dumps(nb))
+    out = tmp_path / "out"
+    out.mkdir()
+    copy = json.loads(clase.student_copy(tmp_path / "05_x.ipynb", out).read_text())
+    assert copy["cells"][0]["source"] == "Ve a 07 · Probabilidades."
+
+
+def test_ready_means_every_page_has_run_its_notebook() -> None:
+    """«Listo» waits for the notebooks, not only for the kernels (pool_state)."""
+    from solitaire_nb.clase_server import pool_state
+
+    loop = asyncio.new_event_loop()
+    try:
+        def done(value=None, error=None):
+            f = loop.create_future()
+            f.set_exception(error) if error else f.set_result(value)
+            return f
+
+        running_render = loop.create_future()
+        km = type("KM", (), {})()
+        km._pools = {"x": [done({"task": done("html")}), done({"task": running_render}), loop.create_future()]}
+        assert pool_state(km) == (1, 0, 2)
+        running_render.set_result("html")
+        km._pools["x"][2] = done(error=RuntimeError("no arranca"))
+        assert pool_state(km) == (2, 1, 0)
+    finally:
+        loop.close()
+
+
+@pytest.mark.parametrize("lesson", sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")))
+def test_no_lesson_page_links_to_a_file_the_launcher_does_not_serve(lesson: str, tmp_path: Path) -> None:
+    """Each lesson as the launcher serves it: every link left opens a place in the page or
+    another site (the browser test clicks them on a served page)."""
+    copy = json.loads(clase.student_copy(REPO / "notebooks" / lesson, tmp_path).read_text())
+    for cell in copy["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        for target in re.findall(r"(?<!!)\]\(\s*<?([^)\s>]*)", text) + re.findall(r"href\s*=\s*[\"']([^\"']*)", text):
+            assert target.startswith("#") or re.match(r"https?:", target), f"{lesson}: enlace a {target}"
+
+
+# ---------------------------------------------------------------------- a board's game kept by the browser
+def test_board_comes_back_from_the_code_the_browser_kept() -> None:
+    pytest.importorskip("anywidget")  # the notebook extra: the board
+    first = sn.play("citadel", seed=4321)
+    first.type_move(_first_move_text(first))
+    kept = first.view["code"]
+    again = sn.play("citadel", seed=4321)  # the same page, run again in a new kernel
+    assert again.view["keep"].startswith("citadel/4321#")
+    again.handle({"event": "restore", "code": kept})
+    assert again.game.moves_played == 1 and again.view["code"] == kept
+    assert again.message == "Tu partida ha vuelto tal como la dejaste: 1 movimiento."
+    assert again.game.can_undo  # the moves are replayed, not just the position
+
+
+@pytest.mark.parametrize("code", [None, 5, "", "basura", "citadel/4321/T9-T9", "x" * 100_000])
+def test_a_kept_code_that_does_not_load_leaves_the_board_as_dealt(code) -> None:
+    pytest.importorskip("anywidget")
+    board = sn.play("citadel", seed=4321)
+    before = board.view["code"]
+    board.handle({"event": "restore", "code": code})
+    assert board.view["code"] == before and board.kind != "error"
+
+
+def test_boards_dealt_alike_are_kept_apart() -> None:
+    pytest.importorskip("anywidget")
+    a, b = sn.play("citadel", seed=999), sn.play("citadel", seed=999)
+    assert a.view["keep"] != b.view["keep"]
+
+
+def _first_move_text(board) -> str:
+    from solitaire_nb.notation import format_move
+
+    return format_move(board.game, board.game.legal_moves()[0])
+
+
+def test_kept_game_of_a_practice_position_keeps_its_face_down_cards() -> None:
+    """A practice position's board replays the kept moves on its own start (a share code does
+    not carry face-down cards)."""
+    pytest.importorskip("anywidget")
+    from solitaire_nb.board import Board
+
+    start = sn.Game.from_position("moving_left", {"S": ["AS", "2S", "3S"]}, {"S": 1})
+    first = Board(start)
+    move = first.game.legal_moves()[0]
+    first.game.move(move)
+    first.refresh()
+    again = Board(sn.Game.from_position("moving_left", {"S": ["AS", "2S", "3S"]}, {"S": 1}))
+    again.handle({"event": "restore", "code": first.view["code"]})
+    assert again.game.moves_played == 1
+    assert again.game.to_json() == first.game.to_json()
+    assert again.view["svg"] == first.view["svg"]  # the same cards face down
+
+
+CONVERTERS = {
+    "alumnos": (clase_args.check_students, lambda v: isinstance(v, int) and 1 <= v <= clase_args.MAX_STUDENTS),
+    "puerto": (clase_args.check_port, lambda v: isinstance(v, int) and 1024 <= v <= 65535),
+    "cierre": (clase_args.check_minutes, lambda v: 1 <= v <= clase_args.MAX_CULL_MINUTES),
+    "segundos": (clase_args.check_seconds, lambda v: 0 < v <= clase_args.MAX_SOLVER_SECONDS),
+    "ip": (clase_args.check_ip, lambda v: isinstance(v, str)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONVERTERS))
+def test_any_text_is_a_value_in_range_or_a_short_spanish_refusal(name) -> None:
+    import argparse
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    convert, in_range = CONVERTERS[name]
+    texts = st.one_of(
+        st.text(max_size=300),
+        st.from_regex(r"[+-]?\d{1,8}(\.\d{1,3})?", fullmatch=True),
+        st.sampled_from(["nan", "inf", "-inf", "1e400", "0", "-0", "65536", "1023", "0.0.0.0", "::1", "١٢"]),
+    )
+
+    @given(texts)
+    def check(text: str) -> None:
+        try:
+            value = convert(text)
+        except argparse.ArgumentTypeError as exc:
+            message = str(exc)
+            assert len(message) < 500
+            assert text[:61] not in message or len(text) <= 60  # echoes at most 60 characters
+            assert clase_args.spanish_error(f"argument --{name}: {message}") == f"--{name}: {message}"
+        else:
+            assert in_range(value), (text, value)
+
+    check()

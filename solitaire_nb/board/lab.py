@@ -42,6 +42,8 @@ class _LabBoard(Board):
     """A board whose «Nueva partida» asks the lab for the deal, so that both boards keep showing
     the same deal number (the lab's boards offer no other game)."""
 
+    _restores_other_deals = False  # the lab chooses the deal of both boards
+
     def __init__(self, game: Any, on_new: Any, **kwargs: Any):
         self._on_new = on_new
         super().__init__(game, **kwargs)

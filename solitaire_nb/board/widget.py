@@ -24,9 +24,10 @@ from ..checks import shown
 from ..engine import Game, Step, new_game
 from ..games import GAMES
 from ..moves import Move
+from ..notation import format_move
 from ..render import deal_lines, render_html, render_svg, status_text, step_lines
 from ..rules import GameDef
-from ..share import share_code
+from ..share import load_share, share_code
 from .buttons import Buttons
 from .clicks import Clicks, _index
 from .settings import _settings
@@ -48,6 +49,12 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     """Everything the front end draws: svg, status, message, kind, moves, seed, game, …"""
+
+    _restores_other_deals = True
+    """Whether a game kept by the browser may be another deal than this board's own (a board
+    whose deal is chosen by something else, like the lab's, says False)."""
+    _dealt: dict[str, int] = {}  # boards made in this kernel per deal, to tell them apart
+    _KEPT_MAX = 20_000  # no kept game is longer (a code of a few hundred moves)
 
     def __init__(
         self,
@@ -84,6 +91,12 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         self._lines_cache: list[list[Any]] = []  # [move, its lines…] per move played
         self._played: tuple[int, Step] | None = None  # (moves played, step) of the board's last move
         self._deal_lines = deal_lines(self._game)
+        self._start = start = _start_code(self._game)
+        self._code_moves: list[tuple[Move, str]] = []  # the share code's moves, kept as played
+        Board._dealt[start] = Board._dealt.get(start, 0) + 1
+        self._keep = f"{start}#{Board._dealt[start]}"
+        """The name the browser keeps this board's game under: its deal, and its order among
+        the boards dealt alike in this kernel (the same on every run of the same page)."""
         self.on_msg(self._on_msg)
         self.refresh()
 
@@ -195,12 +208,35 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             self._text_move(msg.get("text"))
         elif event == "button":
             self._button(msg.get("name"), msg)
+        elif event == "restore":
+            self._restore(msg.get("code"))
         elif event == "escape":
             had = self.selection is not None
             self.selection = None
             self._say("Selección anulada." if had else "No había ninguna carta elegida.")
         else:
             raise ValueError(f"evento no reconocido: {shown(event)}")
+
+    def _restore(self, code: Any) -> None:
+        """Load the game the reader's browser kept for this board (sent after a reload); a code
+        that does not load leaves the board as dealt, and says nothing."""
+        if not isinstance(code, str) or len(code) > self._KEPT_MAX:
+            return
+        try:
+            game = load_share(code)
+        except ValueError:
+            return
+        same_deal = _start_code(game) == self._start
+        if same_deal and self._game.moves_played == 0:
+            # Replayed on the board's own start: exact, face-down cards included.
+            if not _replay(self._game, game.history):
+                return
+            game = self._game
+        elif not self._restores_other_deals:
+            return
+        self._set_game(game)
+        n = game.moves_played
+        self._say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
 
     # ------------------------------------------------------------------ view
     def _set_game(self, game: Game) -> None:
@@ -213,6 +249,8 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         self._lines_cache = []
         self._played = None
         self._deal_lines = deal_lines(game)
+        self._start = _start_code(game)
+        self._code_moves = []
 
     def _move_lines(self) -> list[str]:
         """The numbered move list, computing lines only for moves not seen before (a long
@@ -260,7 +298,40 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             "share": share_code(g) if self._export else "",
             "hints": self._hints,
             "solution": self._solution,
+            "keep": self._keep,
+            "code": self._share_code(),
         }
+
+    def _share_code(self) -> str:
+        """`share_code(board.game)`, formatting only the moves not seen before (the front end
+        keeps it on every redraw, and a long game has hundreds of moves)."""
+        history = self._game.history
+        cache = self._code_moves
+        keep = 0
+        while keep < len(cache) and keep < len(history) and cache[keep][0] == history[keep]:
+            keep += 1
+        del cache[keep:]
+        cache.extend((m, format_move(self._game, m, sep="-")) for m in history[keep:])
+        return f"{self._start}/" + ",".join(text for _, text in cache)
+
+
+def _replay(game: Game, moves: tuple[Move, ...]) -> bool:
+    """Play `moves` on `game`; if one is not legal there, take back those played and say False."""
+    played = 0
+    try:
+        for move in moves:
+            game.move(move)
+            played += 1
+    except ValueError:
+        for _ in range(played):
+            game.undo()
+        return False
+    return True
+
+
+def _start_code(g: Game) -> str:
+    """The share code of where `g` starts (its moves left out)."""
+    return share_code(g).rsplit("/", 1)[0]
 
 
 def _games_list(g: Game) -> list[list[str]]:
