@@ -56,6 +56,7 @@ from .exercise_positions import (
     scotch_reto,
     why_not_home,
 )
+from .exercise_studies import EJERCICIOS_ESTUDIO
 from .notation import format_move
 from .printing import movimientos, narrar, por_que_no
 
@@ -182,6 +183,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         ),
         cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
     ),
+    **EJERCICIOS_ESTUDIO,  # notebooks 07 and 08
 }
 
 

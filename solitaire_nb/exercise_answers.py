@@ -1,8 +1,9 @@
 """How the exercises read and check an answer, one checker per kind of exercise.
 
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
-The kinds: a set of cards (`set_of_cards`), a number (`number_answer`), and moves played from
-a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
+The kinds: a set of cards (`set_of_cards`), a number (`number_answer`, or `range_answer` for a
+measured figure whose interval admits several), a word out of a few (`choice_answer`), and moves
+played from a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
 read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
 `ValueError`, which the caller turns into a hint.
 """
@@ -70,12 +71,17 @@ class Ejercicio:
     cards: tuple[str, ...] = ()
     """Codes of the cards the exercise asks about (none may appear before it in its notebook)."""
     kind: str = "cards"
-    """How it is answered: "cards" (a set of cards), "number", or "board" (moves played from
-    `start`, on a board or typed)."""
+    """How it is answered: "cards" (a set of cards), "number", "choice" (a word such as «sí» or
+    «no»), or "board" (moves played from `start`, on a board or typed)."""
     start: Callable[[], Game] | None = None
     """The position the exercise asks about, if it has one."""
     deal: tuple[str, int] | None = None
     """The numbered deal the exercise asks about, if any: (game, number)."""
+    about: str | None = None
+    """A study's exercise: the game or variant it asks about, in the words the notebook uses
+    («Chequers (reserva sin jugar)»), so a test can tell a transfer to a game not measured before."""
+    transfer: bool = False
+    """Whether the exercise applies the notebook's idea to a game or variant it did not measure."""
 
     @property
     def position(self) -> str | None:
@@ -119,6 +125,46 @@ def number_answer(correct: Callable[[], int], hint: str) -> Callable:
             return True, "¡Correcto!"
         more = "más" if respuesta < want else "menos"
         return False, f"No: son {more} de {respuesta}. {hint}"
+
+    return check
+
+
+def range_answer(bounds: Callable[[], tuple[int, int]], why: Callable[[], str], hint: str) -> Callable:
+    """A measured figure answered with a whole number: any value from ``bounds()[0]`` to
+    ``bounds()[1]`` (the measured interval) is right, and the answer says so, with `why()`."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
+        low, high = bounds()
+        span = f"cualquier número de {low} a {high}" if low < high else f"solo el {low}"
+        if low <= respuesta <= high:
+            return True, f"¡Correcto! Vale {span}: {why()}"
+        more = "más" if respuesta < low else "menos"
+        return False, f"No: son {more} de {respuesta}. {hint}"
+
+    return check
+
+
+def _plain_word(text: str) -> str:
+    import unicodedata
+
+    word = unicodedata.normalize("NFD", text.strip().lower())
+    return re.sub(r"[^a-z ]", "", "".join(c for c in word if not unicodedata.combining(c))).strip()
+
+
+def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Callable[[], str], hint: str) -> Callable:
+    """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
+    capitals; `correct()` is the right one.  A right answer is told why."""
+    plain = {_plain_word(o): o for o in options}
+    listed = " o ".join(f"«{o}»" for o in options)
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if not isinstance(respuesta, str) or _plain_word(respuesta) not in plain:
+            return False, f"Responde con una palabra: {listed}."
+        if plain[_plain_word(respuesta)] == correct():
+            return True, f"¡Correcto! {why()}"
+        return False, f"No. {hint}"
 
     return check
 

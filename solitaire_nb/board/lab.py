@@ -290,8 +290,14 @@ class Lab(StaticVBox):
     def _show_wins(self, note: str = "") -> None:
         samples = [work.cached_sample(g, self.sample, self.max_states) for g in (self.game, self.base)]
         if all(samples):
-            lines = [f"<p>{escape(work.rate_text(s))}</p>" for s in samples]  # type: ignore[arg-type]
-            self.win_text.value = self._sample_words() + "".join(lines)
+            mine, base = samples  # type: ignore[misc]
+            if self.game.name == self.base.name:  # no rule changed: one game, one row
+                self.win_text.value = self._sample_words() + work.markdown_html(work.counts_table([base]))  # type: ignore[list-item]
+                return
+            mine = work.Sample(work.YOURS.capitalize(), mine.verdicts)  # type: ignore[union-attr]
+            table = work.markdown_html(work.counts_table([mine, base]))  # type: ignore[list-item]
+            paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"  # type: ignore[arg-type]
+            self.win_text.value = self._sample_words() + table + paired
         else:
             self.win_text.value = note or (
                 f"<p>Pulsa el botón para que el resolvedor intente ganar las partidas nº 1 a {self.sample} "
@@ -299,8 +305,9 @@ class Lab(StaticVBox):
             )
 
     def _sample_words(self) -> str:
+        budget = f"{self.max_states:,}".replace(",", ".")
         return (f"<p>Partidas nº 1 a {self.sample} de cada juego, con el mismo límite de búsqueda "
-                f"para el resolvedor en cada partida ({self.max_states:,} posiciones).</p>").replace(",", ".")
+                f"para el resolvedor en cada partida ({budget} posiciones).</p>")
 
     def count_wins(self) -> threading.Thread | _Done | None:
         """Solve the sample of both games in a background thread (what the button does); returns

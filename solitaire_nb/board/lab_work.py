@@ -8,12 +8,15 @@ Kept apart from the widget so that tests and benchmarks drive the same code the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import io
+import json
 import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .. import custom_texts as words
@@ -27,6 +30,8 @@ SAMPLE = 20
 """Deals the «¿Cuántas se pueden ganar?» button solves per game (deals 1 to SAMPLE)."""
 MAX_STATES = 20_000
 """The solver's budget per deal: the same verdicts on every machine."""
+SAMPLES_FILE = "lab_samples.json"
+"""The stored sample verdicts (``solitaire_nb/data``), written by ``tools/lab_samples.py``."""
 
 # The groups of controls the lab shows, each with the rule aspects whose sentences explain it.
 GROUPS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
@@ -194,9 +199,31 @@ _SAMPLES: dict[tuple[str, int, int], Sample] = {}
 _SAMPLES_LOCK = threading.Lock()
 
 
+@functools.cache
+def stored_samples() -> dict[str, Any]:
+    """The stored verdicts: {"deals", "max_states", "games": {game name: [verdict, …]}}; an
+    empty record when the file is missing."""
+    path = Path(__file__).resolve().parent.parent / "data" / SAMPLES_FILE
+    if not path.is_file():
+        return {"deals": 0, "max_states": 0, "games": {}}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def stored_sample(definition: GameDef, deals: int, max_states: int) -> Sample | None:
+    """The stored verdicts of `definition` on deals 1…`deals` with `max_states`, if the stored
+    file holds that game with that sample and budget (nothing is solved here)."""
+    data = stored_samples()
+    verdicts = data["games"].get(definition.name)
+    if verdicts is None or data["deals"] != deals or data["max_states"] != max_states:
+        return None
+    return Sample(definition.display_name, tuple(verdicts))
+
+
 def cached_sample(definition: GameDef, deals: int, max_states: int) -> Sample | None:
+    """The sample if it is known already: solved in this process or stored with the package."""
     with _SAMPLES_LOCK:
-        return _SAMPLES.get((definition.name, deals, max_states))
+        have = _SAMPLES.get((definition.name, deals, max_states))
+    return have if have is not None else stored_sample(definition, deals, max_states)
 
 
 def solve_one(definition: GameDef, seed: int, max_states: int) -> str:
@@ -237,18 +264,72 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)} %"
 
 
-def rate_text(sample: Sample) -> str:
-    """«Beleaguered Castle: se pueden ganar 12 de 20 partidas: 60 % (entre 39 % y 78 %, …)».
-    Undecided deals make the rate a range (counted lost, then won) and widen the interval."""
+COUNT_HEADS = ("tienen solución", "no tienen solución", "sin decidir")
+"""The three columns every win count is given in (an undecided deal is never counted lost)."""
+
+
+def rate_words(sample: Sample) -> str:
+    """The win rate as the counts allow: «60 %» when every deal was decided, «entre el 55 % y el
+    70 %» (the undecided counted lost, then won) when some were not."""
+    n, won, unknown = sample.total, sample.won, sample.unknown
+    if not unknown:
+        return _pct(won / n)
+    return f"entre el {_pct(won / n)} y el {_pct((won + unknown) / n)}"
+
+
+def interval_words(sample: Sample) -> str:
+    """The 95 % interval with the undecided bracketed: «entre 39 % y 78 %»."""
     from ..winrate import bracketed_interval
 
-    n, won, unknown = sample.total, sample.won, sample.unknown
-    low, high = bracketed_interval(won, unknown, n)
-    ci = f"entre {_pct(low)} y {_pct(high)}, intervalo de confianza del 95 %"
-    if not unknown:
-        return f"{sample.display_name}: se pueden ganar {won} de {n} partidas: {_pct(won / n)} ({ci})."
-    queda = "queda 1 sin decidir" if unknown == 1 else f"quedan {unknown} sin decidir"
+    low, high = bracketed_interval(sample.won, sample.unknown, sample.total)
+    return f"entre {_pct(low)} y {_pct(high)}"
+
+
+def rate_text(sample: Sample) -> str:
+    """«Beleaguered Castle, partidas nº 1 a 20: 12 tienen solución, 3 no tienen solución y 5
+    quedan sin decidir; porcentaje de victorias entre el 60 % y el 85 % (intervalo de
+    confianza del 95 %: entre 39 % y 92 %).»  Always the three counts."""
+    n, won, lost, unknown = sample.total, sample.won, sample.lost, sample.unknown
+    queda = "queda sin decidir" if unknown == 1 else "quedan sin decidir"
     return (
-        f"{sample.display_name}: se pueden ganar {won} de {n} partidas y {queda}: entre el "
-        f"{_pct(won / n)} y el {_pct((won + unknown) / n)} ({ci})."
+        f"{sample.display_name}, partidas nº 1 a {n}: {won} {'tiene' if won == 1 else 'tienen'} solución, "
+        f"{lost} no {'tiene' if lost == 1 else 'tienen'} solución y {unknown} {queda}; porcentaje de "
+        f"victorias {rate_words(sample)} (intervalo de confianza del 95 %: {interval_words(sample)})."
+    )
+
+
+def counts_table(samples: list[Sample]) -> str:
+    """The samples as a Markdown table: the three counts, the rate and its 95 % interval."""
+    rows = [
+        "| juego | " + " | ".join(COUNT_HEADS) + " | porcentaje de victorias | intervalo de confianza (95 %) |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    for s in samples:
+        rows.append(f"| {s.display_name} | {s.won} | {s.lost} | {s.unknown} | {rate_words(s)} | {interval_words(s)} |")
+    return "\n".join(rows)
+
+
+def paired_counts(a: Sample, b: Sample) -> dict[str, int]:
+    """Deal by deal (the same numbers in both samples): both have a solution, only `a` has one
+    (`b` has none), only `b`, neither, and «undecided» where either was left undecided."""
+    if a.total != b.total:
+        raise ValueError(f"Las dos muestras deben tener las mismas partidas, no {a.total} y {b.total}")
+    pairs = list(zip(a.verdicts, b.verdicts, strict=True))
+    return {
+        "both": sum(x == y == "won" for x, y in pairs),
+        "only_a": sum(x == "won" and y == "lost" for x, y in pairs),
+        "only_b": sum(x == "lost" and y == "won" for x, y in pairs),
+        "neither": sum(x == y == "lost" for x, y in pairs),
+        "undecided": sum("unknown" in (x, y) for x, y in pairs),
+    }
+
+
+def paired_text(a: Sample, b: Sample, name_a: str, name_b: str) -> str:
+    """The paired counts in one sentence; a deal undecided in either game is counted apart,
+    never as lost."""
+    c = paired_counts(a, b)
+    return (
+        f"De las mismas {a.total} partidas: {c['both']} tienen solución en los dos juegos, {c['only_a']} solo "
+        f"en {name_a} (en {name_b} no la tienen), {c['only_b']} solo en {name_b} (en {name_a} no la tienen), "
+        f"{c['neither']} no la tienen en ninguno y en {c['undecided']} alguno de los dos queda sin decidir."
     )
