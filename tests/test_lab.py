@@ -238,3 +238,15 @@ def test_without_threads_the_sample_is_solved_at_once(monkeypatch):
     done.join()
     assert not done.is_alive() and lab.win_text.value.count("<tr><td") == 2
     assert not lab.win_button.disabled
+
+
+def test_stored_sample_verdicts_are_what_the_solver_finds():
+    """A few stored verdicts recomputed (tools/lab_samples.py writes them all)."""
+    data = work.stored_samples()
+    assert data["deals"] == work.SAMPLE and data["max_states"] == work.MAX_STATES, "python tools/lab_samples.py"
+    for name in ("beleaguered_castle", "citadel+columns=13", "bakers_dozen+empty=any"):
+        stored = data["games"][name]
+        assert len(stored) == work.SAMPLE
+        game = custom.custom_from_name(name)
+        for seed in (1, 2):
+            assert work.solve_one(game, seed, work.MAX_STATES) == stored[seed - 1], (name, seed)

@@ -92,12 +92,23 @@ YOURS = "tu juego"
 """What the statistics call the composed game (its full name is on the lab's title)."""
 
 
+_COMPARISONS: dict[tuple[str, str, int, int], Any] = {}
+_KEEP = 12
+
+
 def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = STATS_SEED) -> Any:
     """`compare(base, game)`: both games on the same `n` decks, the composed one named «tu juego»
-    (a composed game's name can run to a whole line)."""
+    (a composed game's name can run to a whole line).  The last few are kept, by the games'
+    names: a page with several labs of one game, or a lab asked again for a game it showed,
+    computes each comparison once."""
     from ..compare import compare
 
-    return compare(base, dataclasses.replace(game, display_name=YOURS), n=n, seed=seed)
+    key = (base.name, game.name, n, seed)
+    if key not in _COMPARISONS:
+        while len(_COMPARISONS) >= _KEEP:
+            _COMPARISONS.pop(next(iter(_COMPARISONS)))
+        _COMPARISONS[key] = compare(base, dataclasses.replace(game, display_name=YOURS), n=n, seed=seed)
+    return _COMPARISONS[key]
 
 
 def same_deal(cmp: Any) -> bool:
@@ -155,8 +166,23 @@ def stats_html(cmp: Any) -> str:
     return "\n".join(parts)
 
 
+_PNGS: dict[int, tuple[Any, bytes]] = {}
+
+
 def plot_png(cmp: Any) -> bytes:
-    """The compact plot: each column's mean length in both games, with its 95 % band."""
+    """The compact plot: each column's mean length in both games, with its 95 % band (drawn
+    once per comparison `comparison` keeps)."""
+    kept = _PNGS.get(id(cmp))
+    if kept is not None and kept[0] is cmp:
+        return kept[1]
+    png = _draw_png(cmp)
+    while len(_PNGS) >= _KEEP:
+        _PNGS.pop(next(iter(_PNGS)))
+    _PNGS[id(cmp)] = (cmp, png)
+    return png
+
+
+def _draw_png(cmp: Any) -> bytes:
     from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
 
     from ..compare_plots import plot_column_lengths
