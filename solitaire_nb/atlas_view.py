@@ -173,8 +173,8 @@ def limits_text(entries: list[Mapping[str, Any]]) -> str:
     low = min(done, key=lambda e: e["max_states"])
     high = max(done, key=lambda e: e["max_states"])
     parts = [
-        f"El límite de posiciones no es el mismo en todas las filas: va de {thousands(low['max_states'])} "
-        f"({entry_label(low)}) a {thousands(high['max_states'])} ({entry_label(high)}). Con un límite más "
+        f"El límite de posiciones no es el mismo en todas las filas: va de {thousands(low['max_states'])}, en "
+        f"{entry_label(low)}, a {thousands(high['max_states'])}, en {entry_label(high)}. Con un límite más "
         "alto, el resolvedor puede decidir más partidas y el margen se estrecha; por eso dos filas con "
         "límites distintos no se pueden comparar como si fueran la misma medida."
     ]
