@@ -43,6 +43,13 @@ SOLUCIONES = {
     "citadel-2": 2,
     "citadel-3": "B1 T2, T1 T2",
     "citadel-4": "T1 T2",
+    "atlas-1": 7,
+    "atlas-2": 18,
+    "atlas-3": "no",
+    "lab-1": 8,
+    "lab-2": "no",
+    "lab-3": 20,
+    "lab-4": 12,
 }
 
 WRONG = {
@@ -62,6 +69,13 @@ WRONG = {
     "citadel-2": (3, "menos"),
     "citadel-3": ("B3 T7", "todavía no"),
     "citadel-4": ("T3 T1", "todavía no"),
+    "atlas-1": (2, "más"),
+    "atlas-2": (50, "menos"),
+    "atlas-3": ("sí", "quita"),
+    "lab-1": (6, "más"),
+    "lab-2": ("sí", "reparto"),
+    "lab-3": (5, "más"),
+    "lab-4": (13, "menos"),
 }
 
 
@@ -80,7 +94,8 @@ def test_every_exercise_has_a_solution_in_the_guide():
 def test_right_answer(ejercicio, capsys):
     assert es_correcta(ejercicio, SOLUCIONES[ejercicio])
     comprobar(ejercicio, SOLUCIONES[ejercicio])
-    assert capsys.readouterr().out.strip() == "¡Correcto!"
+    out = capsys.readouterr().out.strip()
+    assert out == "¡Correcto!" or (out.startswith("¡Correcto! ") and EJERCICIOS[ejercicio].kind in ("number", "choice"))
     assert enunciado(ejercicio).startswith("¿") or "¿" in enunciado(ejercicio)
 
 
@@ -92,6 +107,14 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
     out = capsys.readouterr().out
     assert "¡Correcto!" not in out
     assert hint in out
+
+
+def test_an_estimate_accepts_its_whole_interval_and_says_so():
+    assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [7, 8, 9]
+    ok, message = __import__("solitaire_nb.ejercicios").ejercicios._verdict("atlas-1", 9)
+    assert ok and "cualquier número de 7 a 9" in message and "intervalo de confianza" in message
+    assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " No ")
+    assert not es_correcta("atlas-3", "tal vez")
 
 
 def test_answers_are_order_and_format_free():

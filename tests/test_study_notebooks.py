@@ -175,7 +175,7 @@ def _assert_answers_accepted(plan: str, ids: list[str]) -> None:
         given = re.findall(r"`([^`]+)`", rows[ex])
         assert given, ex
         for value in given:
-            answer = int(value) if value.isdigit() else value
+            answer = int(value) if value.isdigit() else value.strip('"')
             assert es_correcta(ex, answer), f"{ex}: la guía dice {value!r}, el corrector no lo acepta"
 
 
