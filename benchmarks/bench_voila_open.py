@@ -6,9 +6,12 @@ For each notebook and each run (a fresh page, so a fresh kernel that executes th
 prints the seconds from ``page.goto`` until Voila shows the rendered cells (every cell has run:
 the page is open) and until the first board shows its cards (the first lab board in 08); «—»
 where the page has no board.  Target (issue 30): open ≤ 15 s for 06–08; first lab board of 08
-≤ 10 s.  The load average is printed with the figures: the machine is shared.
+≤ 10 s.  The load average is printed with the figures: the machine is shared.  With `--peer`,
+the same run first opens a one-cell page (``import solitaire_nb``): what Voila, the kernel and
+the browser cost on this machine at this load, whatever the notebook.  A notebook may also be
+given by path (e.g. another checkout's, run with that checkout first on PYTHONPATH).
 
-    python benchmarks/bench_voila_open.py [--runs 3] [07 08]
+    python benchmarks/bench_voila_open.py [--runs 3] [--peer] [07 08 | path.ipynb …]
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,6 +31,18 @@ from browser_helpers import launch_chromium  # noqa: E402
 from student_view import NOTEBOOKS, student_voila  # noqa: E402
 
 TIMEOUT_MS = 600_000
+
+
+def peer_notebook(folder: Path) -> Path:
+    """A one-cell page that only imports the package."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import solitaire_nb as sn")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = folder / "00_par.ipynb"
+    nbformat.write(nb, path)
+    return path
 
 
 def notebook(key: str) -> Path:
@@ -58,15 +74,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", default=["07", "08"])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--peer", action="store_true", help="first, a one-cell page as a peer")
     args = parser.parse_args()
+    tmp = tempfile.TemporaryDirectory(prefix="snb-bench-voila-")
+    paths = ([peer_notebook(Path(tmp.name))] if args.peer else []) + [notebook(k) for k in args.notebooks]
     from playwright.sync_api import sync_playwright
 
     print(f"{'cuaderno':<34} {'vez':>3} {'abierta (s)':>12} {'primer tablero (s)':>19} {'carga':>6}")
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         try:
-            for key in args.notebooks:
-                path = notebook(key)
+            for path in paths:
                 opened, boards = [], []
                 with student_voila(path) as url:
                     for run in range(1, args.runs + 1):
@@ -85,6 +103,7 @@ def main() -> None:
                 print(f"{path.name:<34} {'med':>3} {statistics.median(opened):>12.1f} {board_median:>19}")
         finally:
             browser.close()
+            tmp.cleanup()
 
 
 if __name__ == "__main__":

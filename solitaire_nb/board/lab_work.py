@@ -1,6 +1,8 @@
 """What the rules lab (`board/lab.py`) computes, without any widget: the games it shows, the
 paired deal statistics as HTML, the compact plot as PNG bytes, and the «¿Cuántas se pueden
-ganar?» sample (solved deal by deal, stoppable between deals) with its Spanish sentence.
+ganar?» sample: stored verdicts (``data/lab_samples.json``, written by ``tools/lab_samples.py``)
+or solved deal by deal, stoppable between deals; always counted in three columns (with
+solution, without, undecided), and deal by deal between two games.
 
 Kept apart from the widget so that tests and benchmarks drive the same code the lab runs.
 """
