@@ -83,6 +83,21 @@ def unanswered_results(cells) -> list[str]:
     return problems
 
 
+def predictions_without_answer(cells) -> list[str]:
+    """Each «Predice» whose Markdown cell, or the cell right after it, holds no closed «Ver
+    respuesta» (in its text or, for a code cell, in its output)."""
+    problems = []
+    for i, cell in enumerate(cells):
+        if cell.cell_type != "markdown" or "Predice" not in cell.source:
+            continue
+        here = cell.source[cell.source.index("Predice"):]
+        after = cells[i + 1] if i + 1 < len(cells) else None
+        later = "" if after is None else after.source if after.cell_type == "markdown" else _output_text(after)
+        if not CLOSED_ANSWER.search(here) and not CLOSED_ANSWER.search(later):
+            problems.append(cell.source[:80])
+    return problems
+
+
 def exercise_blocks(cells) -> list[tuple[str, int]]:
     """(exercise id, index of the first cell of its block) for each `caja` exercise cell."""
     found = []
@@ -106,6 +121,7 @@ def test_every_measured_result_follows_a_prediction_with_a_hidden_answer(stem):
     measured = [c for c in cells if c.cell_type == "code" and "nbval-check-output" in _tags(c)]
     assert len(measured) >= 3, stem
     assert not unanswered_results(cells)
+    assert not predictions_without_answer(cells)
 
 
 @pytest.mark.parametrize("stem", STUDIES)
@@ -143,6 +159,8 @@ def test_the_check_finds_a_result_shown_before_its_answer():
                 measured()]
     assert unanswered_results(computed) == []
     assert unanswered_results([md("## Pregunta\n¿Cuántas?"), measured()])
+    assert predictions_without_answer([md("**Predice.** ¿Cuántas?"), measured()])
+    assert not predictions_without_answer(good)
     opened = [md("## P\n¿Sí?\n<details open><summary>Ver respuesta</summary>Sí.</details>"), measured()]
     assert "empieza abierta" in unanswered_results(opened)[0]
 
