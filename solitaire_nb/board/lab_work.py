@@ -95,7 +95,7 @@ YOURS = "tu juego"
 
 
 _COMPARISONS: dict[tuple[str, str, int, int], Any] = {}
-_KEEP = 12
+_KEEP = 8  # about 2 MB each; a page of labs holds most of them anyway
 
 
 def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = STATS_SEED) -> Any:
