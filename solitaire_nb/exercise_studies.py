@@ -42,10 +42,9 @@ def _expected_why(key: str, n: int, who: str) -> str:
     from .atlas_view import pct
 
     e = _entry(key)
-    low, high = n * e["interval_low"], n * e["interval_high"]
-    decimals = lambda x: f"{x:.1f}".replace(".", ",")  # noqa: E731
+    low, high = _expected(key, n)
     return (f"el intervalo de confianza del 95 % de {who} va del {pct(e['interval_low'])} al "
-            f"{pct(e['interval_high'])}; de {n} partidas, eso son de {decimals(low)} a {decimals(high)}.")
+            f"{pct(e['interval_high'])}; de {n} partidas, eso son de {low} a {high}, redondeando.")
 
 
 def _lab_game(like: str, **changes: Any) -> Any:
