@@ -1,6 +1,7 @@
 """How the win-rate atlas is shown to a reader (notebook 07): variants named in Spanish words,
-a rate with undecided deals shown as the range it is («entre 48,5 % y 71,0 %»), and «—» where
-the solver decided nothing.  Plain text only: `study_plots.plot_win_rates` draws the picture.
+a rate with undecided deals shown as the range it is («entre 48,5 % y 71,0 %»), «—» where
+the solver decided nothing, who plays each row (a solver that sees face-down cards is said so),
+and the state limits read in words.  Plain text only: `study_plots.plot_win_rates` draws the picture.
 
 An atlas entry is one item of ``winrate.atlas()["entries"]`` (counts ``won``, ``lost``,
 ``unknown``, ``computed_deals``; ``game``; ``variant`` with every flag).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +115,143 @@ def atlas_table(entries: list[Mapping[str, Any]]) -> str:
     return "\n".join(rows)
 
 
+# ---------------------------------------------------------------------- who plays each row
+SOLVER = "resolvedor"
+SOLVER_PEEKS = "resolvedor que ve las cartas boca abajo"
+PLAYER = "jugador que no mira"
+BRACKET = "una persona: entre el jugador que no mira y el resolvedor que lo ve todo"
+
+
+def hides_cards(entry: Mapping[str, Any]) -> bool:
+    """Whether the entry's game, with its variant, deals cards face down."""
+    return GAMES[entry["game"]].rules_for(entry["variant"]).hides_cards
+
+
+def who(entry: Mapping[str, Any]) -> str:
+    """Who plays an atlas row: the no-peek player, a solver that sees face-down cards, or a
+    solver in a game with every card face up."""
+    if entry.get("player"):
+        return PLAYER if entry["player"] == "heuristic" else f"jugador «{entry['player_name']}»"
+    return SOLVER_PEEKS if hides_cards(entry) else SOLVER
+
+
+def _same_rules(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return a["game"] == b["game"] and dict(a["variant"]) == dict(b["variant"])
+
+
+def bracket_player(data: Mapping[str, Any], entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The no-peek player's row for a solver row that sees face-down cards (same game and
+    variant), if the atlas has one with deals."""
+    if who(entry) != SOLVER_PEEKS:
+        return None
+    return next((p for p in data.get("players", []) if p.get("player") == "heuristic" and _same_rules(p, entry)
+                 and p["computed_deals"]), None)  # fmt: skip
+
+
+def limit_notes(entries: list[Mapping[str, Any]]) -> dict[str, str]:
+    """For each row whose game has rows with other state limits, the words saying so."""
+    notes = {}
+    for e in entries:
+        others = [o for o in entries if o["game"] == e["game"] and o["max_states"] != e["max_states"]]
+        if others:
+            limits = " y ".join(sorted({thousands(o["max_states"]) for o in others}))
+            notes[e["key"]] = (f"la otra fila de {GAMES[e['game']].display_name} tiene {limits}: "
+                               "no se comparan directamente")
+    return notes
+
+
+def limits_text(entries: list[Mapping[str, Any]]) -> str:
+    """A paragraph on the state limits as the table has them: the lowest, the highest, and each
+    game whose rows differ."""
+    done = [e for e in entries if e["computed_deals"]]
+    low = min(done, key=lambda e: e["max_states"])
+    high = max(done, key=lambda e: e["max_states"])
+    parts = [
+        f"El límite de posiciones no es el mismo en todas las filas: va de {thousands(low['max_states'])}, en "
+        f"{entry_label(low)}, a {thousands(high['max_states'])}, en {entry_label(high)}. Con un límite más "
+        "alto, el resolvedor puede decidir más partidas y el margen se estrecha; por eso dos filas con "
+        "límites distintos no se pueden comparar como si fueran la misma medida."
+    ]
+    for game in dict.fromkeys(e["game"] for e in done):
+        rows = [e for e in done if e["game"] == game]
+        if len({e["max_states"] for e in rows}) > 1:
+            listed = "; ".join(f"{variant_name(game, e['variant'])}: {thousands(e['max_states'])}" for e in rows)
+            parts.append(f"En {GAMES[game].display_name} las filas tienen límites distintos ({listed}): "
+                         "una diferencia entre sus márgenes puede venir del límite y no de la regla.")
+    return " ".join(parts)
+
+
+def class_table(data: Mapping[str, Any]) -> str:
+    """The atlas as notebook 07 shows it: a column saying who plays each row, the state limit
+    read in words where a game's rows differ, and, for a game whose solver sees face-down
+    cards, first the bracket a person's rate lies in (the no-peek player's rate as a floor,
+    the solver's as a ceiling)."""
+    entries = list(data["entries"])
+    order = list(dict.fromkeys(e["game"] for e in entries))
+    entries.sort(key=lambda e: order.index(e["game"]))  # each game's rows together, in the atlas's order
+    notes = limit_notes(entries)
+    rows = [
+        "| juego | variante | quién juega | partidas | límite de posiciones | tienen solución | no tienen "
+        "solución | sin decidir | porcentaje de victorias | intervalo de confianza (95 %) |",
+        "|---|---|---|---|---|---:|---:|---:|---|---|",
+    ]
+    for e in entries:
+        name, variant = GAMES[e["game"]].display_name, variant_name(e["game"], e["variant"])
+        player = bracket_player(data, e)
+        if player is not None and e["computed_deals"]:
+            rows.append(
+                f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {pct(player['rate'])} (el "
+                f"jugador que no mira); como mucho, lo que gana quien ve todo: {rate_text(*_counts(e))}** | "
+                f"{pct(player['interval_low'])} – {pct(e['interval_high'])} |"
+            )
+        limit = thousands(e["max_states"]) + (f" ({notes[e['key']]})" if e["key"] in notes else "")
+        done = f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])}"
+        start = f"| {name} | {variant} | {who(e)} | {done} | {limit} |"
+        if e["computed_deals"]:
+            won, lost, unknown = _counts(e)
+            rows.append(f"{start} {thousands(won)} | {thousands(lost)} | {thousands(unknown)} "
+                        f"| {rate_text(won, lost, unknown)} | {interval_text(won, lost, unknown)} |")
+        else:
+            rows.append(f"{start} | | | sin datos todavía | |")
+    return "\n".join(rows)
+
+
+def order_text(data: Mapping[str, Any]) -> str:
+    """The games with the rules of their page, from the most often won to the least (by the
+    lower end of the rate's range), as a Markdown list; then which neighbours' intervals overlap
+    (their order is not known) and, for a game whose solver sees face-down cards, what the
+    no-peek player wins instead."""
+    firsts: dict[str, Mapping[str, Any]] = {}
+    for e in data["entries"]:
+        if variant_name(e["game"], e["variant"]) == RULES_OF_THE_PAGE and e["computed_deals"] and e["won"] + e["lost"]:
+            firsts.setdefault(e["game"], e)
+    ranked = sorted(firsts.values(), key=lambda e: (-e["won"] / e["computed_deals"], -e["interval_high"]))
+    lines = []
+    for k, e in enumerate(ranked, 1):
+        line = f"{k}. **{GAMES[e['game']].display_name}**: {rate_text(*_counts(e))} (intervalo del 95 %: {interval_text(*_counts(e))})"
+        if who(e) == SOLVER_PEEKS:
+            line += ", con un resolvedor que ve las cartas boca abajo"
+        lines.append(line + ".")
+    notes = []
+    name = {e["game"]: GAMES[e["game"]].display_name for e in ranked}
+    pairs = [f"{name[a['game']]} y {name[b['game']]}" for a, b in pairwise(ranked)
+             if a["interval_low"] <= b["interval_high"] and b["interval_low"] <= a["interval_high"]]  # fmt: skip
+    if pairs:
+        listed = pairs[0] if len(pairs) == 1 else ", de ".join(pairs[:-1]) + f" y de {pairs[-1]}"
+        notes.append(f"Se solapan los intervalos de {listed}: entre esos vecinos, con estos datos no se "
+                     "sabe cuál se gana más a menudo.")
+    bracketed = [(e, p) for e in ranked if (p := bracket_player(data, e)) is not None]
+    if bracketed:
+        games = " y ".join(name[e["game"]] for e, _ in bracketed)
+        rates = " y ".join(f"el {pct(p['rate'])} en {name[e['game']]}" for e, p in bracketed)
+        notes.append(f"En {games} el resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una "
+                     f"persona. Sin mirar, el jugador del paquete gana {rates}.")
+        for e, p in bracketed:
+            if all(p["interval_high"] < o["interval_low"] for o in ranked if o is not e):
+                notes.append(f"Contado así, {name[e['game']]} es el más difícil de los seis.")
+    return "\n".join(lines) + "\n\n" + " ".join(notes)
+
+
 def csv_path(entry: Mapping[str, Any], root: Path | None = None) -> Path:
     """Where an entry's per-deal records are (``data/atlas/<key>.csv`` of the repository)."""
     root = root or Path(__file__).resolve().parent.parent
@@ -134,9 +273,19 @@ def paired_statuses(
 
 
 __all__ = [
+    "BRACKET",
     "NOTHING_DECIDED",
+    "PLAYER",
+    "SOLVER",
+    "SOLVER_PEEKS",
     "VARIANT_WORDS",
     "atlas_table",
+    "bracket_player",
+    "class_table",
+    "hides_cards",
+    "limit_notes",
+    "limits_text",
+    "order_text",
     "entry_label",
     "interval_text",
     "paired_statuses",
@@ -144,4 +293,5 @@ __all__ = [
     "rate_text",
     "thousands",
     "variant_name",
+    "who",
 ]

@@ -51,7 +51,6 @@ import socket
 import sys
 from pathlib import Path
 
-from .numbers_es import decimal
 from .clase_args import (
     SpanishParser,
     check_ip,
@@ -61,6 +60,7 @@ from .clase_args import (
     check_students,
     shown,
 )
+from .numbers_es import decimal
 
 PACKAGE = Path(__file__).resolve().parent
 TEMPLATES = PACKAGE / "templates"

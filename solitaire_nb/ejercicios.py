@@ -57,6 +57,7 @@ from .exercise_positions import (
     scotch_reto,
     why_not_home,
 )
+from .exercise_studies import EJERCICIOS_ESTUDIO
 from .exercise_study import (
     DEAL_SEED,
     ORDERED_CARD,
@@ -223,6 +224,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         ),
         kind="number", variant=TEN_COLUMNS,
     ),
+    **EJERCICIOS_ESTUDIO,  # notebooks 07 and 08
 }
 
 

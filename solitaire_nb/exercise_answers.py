@@ -1,9 +1,10 @@
 """How the exercises read and check an answer, one checker per kind of exercise.
 
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
-The kinds: a set of cards (`set_of_cards`), a number (`number_answer`, or `interval_answer`
-for a measured figure: any value inside its interval is right), and moves played from
-a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
+The kinds: a set of cards (`set_of_cards`), a number (`number_answer`; `interval_answer` for a
+measured figure, any value inside its interval is right; `range_answer` for a measured count
+whose interval admits several whole numbers), a word out of a few (`choice_answer`), and moves
+played from a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
 read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
 `ValueError`, which the caller turns into a hint.
 """
@@ -84,8 +85,8 @@ class Ejercicio:
     cards: tuple[str, ...] = ()
     """Codes of the cards the exercise asks about (none may appear before it in its notebook)."""
     kind: str = "cards"
-    """How it is answered: "cards" (a set of cards), "number", or "board" (moves played from
-    `start`, on a board or typed)."""
+    """How it is answered: "cards" (a set of cards), "number", "choice" (a word such as «sí» or
+    «no»), or "board" (moves played from `start`, on a board or typed)."""
     start: Callable[[], Game] | None = None
     """The position the exercise asks about, if it has one."""
     deal: tuple[str, int] | None = None
@@ -93,6 +94,11 @@ class Ejercicio:
     variant: str | None = None
     """The game or variant the exercise transfers to, if it is one its notebook has not measured
     before it (a composed name, e.g. "citadel+columns=10")."""
+    about: str | None = None
+    """A study's exercise: the game or variant it asks about, in the words the notebook uses
+    («Chequers (reserva sin jugar)»), so a test can tell a transfer to a game not measured before."""
+    transfer: bool = False
+    """Whether the exercise applies the notebook's idea to a game or variant it did not measure."""
 
     @property
     def position(self) -> str | None:
@@ -159,6 +165,19 @@ def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str
         where = "más alto" if x < lo else "más bajo"
         return False, (f"No: lo medido es {where} que {said}. Vale cualquier valor dentro del intervalo "
                        f"de confianza del 95 % de la medida. {hint}")
+def range_answer(bounds: Callable[[], tuple[int, int]], why: Callable[[], str], hint: str) -> Callable:
+    """A measured figure answered with a whole number: any value from ``bounds()[0]`` to
+    ``bounds()[1]`` (the measured interval) is right, and the answer says so, with `why()`."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
+        low, high = bounds()
+        span = f"cualquier número de {low} a {high}" if low < high else f"solo el {low}"
+        if low <= respuesta <= high:
+            return True, f"¡Correcto! Vale {span}: {why()}"
+        more = "más" if respuesta < low else "menos"
+        return False, f"No: son {more} de {respuesta}. {hint}"
 
     return check
 
@@ -171,6 +190,27 @@ def _typed_decimals(respuesta: object) -> int:
     if "." in text and not re.fullmatch(r"[+\-−]?[1-9]\d{0,2}(\.\d{3})+", text):  # not a thousands point
         return len(text.rsplit(".", 1)[1])
     return 0
+def _plain_word(text: str) -> str:
+    import unicodedata
+
+    word = unicodedata.normalize("NFD", text.strip().lower())
+    return re.sub(r"[^a-z ]", "", "".join(c for c in word if not unicodedata.combining(c))).strip()
+
+
+def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Callable[[], str], hint: str) -> Callable:
+    """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
+    capitals; `correct()` is the right one.  A right answer is told why."""
+    plain = {_plain_word(o): o for o in options}
+    listed = " o ".join(f"«{o}»" for o in options)
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if not isinstance(respuesta, str) or _plain_word(respuesta) not in plain:
+            return False, f"Responde con una palabra: {listed}."
+        if plain[_plain_word(respuesta)] == correct():
+            return True, f"¡Correcto! {why()}"
+        return False, f"No. {hint}"
+
+    return check
 
 
 def _play_answer(g: Game, respuesta: object) -> str | None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import solitaire_nb as sn
@@ -88,5 +90,71 @@ def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
     fig, (left, right) = plt.subplots(1, 2)
     try:
         assert study_plots.plot_win_rates(data["entries"], ax=right) is fig and not left.has_data()
+    finally:
+        plt.close(fig)
+
+
+def test_who_plays_each_row_and_the_bracket_comes_first():
+    data = atlas()
+    assert av.hides_cards({"game": "moving_left", "variant": {}}) and av.hides_cards({"game": "chequers", "variant": {}})
+    assert not any(av.hides_cards({"game": g, "variant": {}}) for g in ("scotch", "bakers_dozen", "citadel"))
+    table = av.class_table(data)
+    rows = table.splitlines()[2:]
+    ml = [r for r in rows if "Moving Left" in r]
+    assert av.BRACKET in ml[0] and "jugador que no mira" in ml[0]  # the row a student reads first
+    player = next(p for p in data["players"] if p["key"] == "moving_left_jugador")
+    solver = next(e for e in data["entries"] if e["key"] == "moving_left")
+    assert f"al menos {av.pct(player['rate'])}" in ml[0] and av.rate_text(solver["won"], solver["lost"], solver["unknown"]) in ml[0]
+    for r in rows:  # every solver row of a game with face-down cards says so
+        if ("Moving Left" in r or "Chequers" in r) and av.BRACKET not in r:
+            assert av.SOLVER_PEEKS in r, r
+        elif "Scotch" in r or "Citadel" in r:
+            assert f"| {av.SOLVER} |" in r, r
+
+
+def test_limits_are_read_in_words_where_a_games_rows_differ():
+    entries = atlas()["entries"]
+    notes = av.limit_notes(entries)
+    by_game = {}
+    for e in entries:
+        by_game.setdefault(e["game"], set()).add(e["max_states"])
+    for e in entries:
+        assert (e["key"] in notes) == (len(by_game[e["game"]]) > 1), e["key"]
+    text = av.limits_text(entries)
+    high = max(entries, key=lambda e: e["max_states"])
+    low = min(entries, key=lambda e: e["max_states"])
+    assert f"a {av.thousands(high['max_states'])}, en {av.entry_label(high)}" in text
+    assert f"va de {av.thousands(low['max_states'])}, en {av.entry_label(low)}" in text
+    assert "no se pueden comparar" in text
+
+
+def test_the_order_of_the_games_names_overlaps_and_the_no_peek_player():
+    data = atlas()
+    text = av.order_text(data)
+    listed = re.findall(r"^\d\. \*\*(.+?)\*\*", text, flags=re.M)
+    assert sorted(listed) == sorted(d.display_name for d in sn.GAMES.values())
+    assert "Se solapan los intervalos" in text and "11,6 %" in text
+    two = [dict(e) for e in data["entries"] if e["key"] in ("scotch", "chequers")]
+    assert "Se solapan" not in av.order_text({"entries": two, "players": []})  # 53–59 % and 100 % apart
+
+
+def test_the_plot_marks_a_solver_that_sees_face_down_cards():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_nb import study_plots
+
+    data = atlas()
+    fig = study_plots.plot_win_rates(data["entries"], players=data["players"])
+    try:
+        ax = fig.axes[0]
+        labels = [t.get_text() for t in ax.get_yticklabels()]
+        ml = [i for i, t in enumerate(labels) if t.startswith("Moving Left (reglas de la página)")]
+        assert labels[ml[0]].endswith(av.PLAYER) and labels[ml[1]].endswith(av.SOLVER_PEEKS)
+        assert any(p.get_hatch() == "///" for p in ax.patches)
+        legend = [t.get_text() for t in fig.legends[0].get_texts()]
+        assert "jugador que no mira" in legend
+        assert any("ve las cartas boca abajo" in t for t in legend)
     finally:
         plt.close(fig)

@@ -46,6 +46,13 @@ SOLUCIONES = {
     "estudio-1": 4,
     "estudio-2": 5,
     "estudio-3": "6,87",
+    "atlas-1": 7,
+    "atlas-2": 18,
+    "atlas-3": "no",
+    "lab-1": 8,
+    "lab-2": "no",
+    "lab-3": 20,
+    "lab-4": 12,
 }
 
 WRONG = {
@@ -68,6 +75,13 @@ WRONG = {
     "estudio-1": (3, "más"),
     "estudio-2": (4, "más"),
     "estudio-3": ("6", "más alto"),
+    "atlas-1": (2, "más"),
+    "atlas-2": (50, "menos"),
+    "atlas-3": ("sí", "quita"),
+    "lab-1": (6, "más"),
+    "lab-2": ("sí", "reparto"),
+    "lab-3": (5, "más"),
+    "lab-4": (13, "menos"),
 }
 
 
@@ -118,6 +132,14 @@ def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict
         assert decimal(low, 2) not in message  # a wrong answer is not told the interval
     ok, message = verdict_of_text("estudio-3", "unas siete")
     assert not ok and "no es un número" in message
+
+
+def test_an_estimate_accepts_its_whole_interval_and_says_so():
+    assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [7, 8, 9]
+    ok, message = __import__("solitaire_nb.ejercicios").ejercicios._verdict("atlas-1", 9)
+    assert ok and "cualquier número de 7 a 9" in message and "intervalo de confianza" in message
+    assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " No ")
+    assert not es_correcta("atlas-3", "tal vez")
 
 
 def test_answers_are_order_and_format_free():

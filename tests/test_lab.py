@@ -109,12 +109,49 @@ def test_a_refused_change_keeps_the_last_game_and_says_why():
     assert lab.controls["autoplay"].value is True
 
 
-def test_rate_sentences_carry_their_interval():
+def test_rate_sentences_carry_their_interval_and_three_counts():
     assert work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 8)) == (
-        "Citadel: se pueden ganar 12 de 20 partidas: 60 % (entre 39 % y 78 %, intervalo de confianza del 95 %)."
+        "Citadel, partidas nº 1 a 20: 12 tienen solución, 8 no tienen solución y 0 quedan sin decidir; "
+        "porcentaje de victorias 60 % (intervalo de confianza del 95 %: entre 39 % y 78 %)."
     )
     text = work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 5 + ("unknown",) * 3))
-    assert "y quedan 3 sin decidir: entre el 60 % y el 75 %" in text and "entre 39 % y" in text
+    assert "5 no tienen solución y 3 quedan sin decidir" in text
+    assert "entre el 60 % y el 75 %" in text and "entre 39 % y" in text
+
+
+def test_paired_counts_keep_undecided_deals_apart():
+    a = work.Sample("A", ("won", "won", "unknown", "lost", "won", "lost"))
+    b = work.Sample("B", ("won", "lost", "won", "won", "unknown", "lost"))
+    assert work.paired_counts(a, b) == {"both": 1, "only_a": 1, "only_b": 1, "neither": 1, "undecided": 2}
+    text = work.paired_text(a, b, "el original", "el otro")
+    assert "1 solo en el original (en el otro no la tienen)" in text and "en 2 alguno de los dos queda sin decidir" in text
+    with pytest.raises(ValueError, match="mismas"):
+        work.paired_counts(a, work.Sample("C", ("won",)))
+
+
+def test_counts_table_has_three_count_columns():
+    table = work.counts_table([work.Sample("Citadel", ("won",) * 3 + ("lost", "unknown"))])
+    head, _, row = table.splitlines()
+    assert "tienen solución | no tienen solución | sin decidir" in head
+    assert row.startswith("| Citadel | 3 | 1 | 1 | entre el 60 % y el 80 % |")
+
+
+def test_the_sample_sentence_formats_only_its_number():
+    lab = small_lab()
+    words = lab._sample_words()
+    assert "de cada juego, con el mismo límite" in words and "(20.000 posiciones)" in words
+
+
+def test_stored_samples_are_shown_at_open_without_solving(monkeypatch):
+    monkeypatch.setattr(work, "solve_one", lambda *a: pytest.fail("the lab solved at open"))
+    data = work.stored_samples()
+    assert data["games"], "solitaire_nb/data/lab_samples.json: python tools/lab_samples.py"
+    lab = Lab("beleaguered_castle", stats_deals=FEW)
+    text = lab.win_text.value.lower()
+    assert "tienen solución" in text and "no tienen solución" in text and "sin decidir" in text
+    assert text.count("<tr><td") == 1  # no rule changed yet: one row
+    lab.change(columns=10)  # stored too
+    assert "Tu juego" in lab.win_text.value and "De las mismas 20 partidas" in lab.win_text.value
 
 
 def test_the_win_button_solves_a_small_sample_in_a_thread():
@@ -125,13 +162,13 @@ def test_the_win_button_solves_a_small_sample_in_a_thread():
     assert not thread.is_alive()
     text = lab.win_text.value
     assert re.search(r"tu juego|Citadel con 10 columnas", text)
-    assert len(re.findall(r"se pueden ganar \d de 2 partidas", text)) == 2
-    assert "intervalo de confianza del 95 %" in text
+    assert len(re.findall(r"<tr><td[^>]*>(Tu juego|Citadel)</td>", text)) == 2
+    assert "Intervalo de confianza (95 %)" in text and "Sin decidir" in text
     assert not lab.win_button.disabled and lab.stop_button.disabled
     assert work.cached_sample(lab.game, 2, 200) is not None  # cached per composed game
     lab.controls["columns"].value = 8
     lab.controls["columns"].value = 10
-    assert len(re.findall(r"se pueden ganar", lab.win_text.value)) == 2  # from the cache
+    assert "Tu juego" in lab.win_text.value and "De las mismas 2 partidas" in lab.win_text.value  # from the cache
 
 
 def test_stop_ends_the_sample_between_deals(monkeypatch):
@@ -199,5 +236,17 @@ def test_without_threads_the_sample_is_solved_at_once(monkeypatch):
     lab = Lab("beleaguered_castle", stats_deals=FEW, sample=1, max_states=50, columns=5)
     done = lab.count_wins()
     done.join()
-    assert not done.is_alive() and len(re.findall(r"se pueden ganar", lab.win_text.value)) == 2
+    assert not done.is_alive() and lab.win_text.value.count("<tr><td") == 2
     assert not lab.win_button.disabled
+
+
+def test_stored_sample_verdicts_are_what_the_solver_finds():
+    """A few stored verdicts recomputed (tools/lab_samples.py writes them all)."""
+    data = work.stored_samples()
+    assert data["deals"] == work.SAMPLE and data["max_states"] == work.MAX_STATES, "python tools/lab_samples.py"
+    for name in ("beleaguered_castle", "citadel+columns=13", "bakers_dozen+empty=any"):
+        stored = data["games"][name]
+        assert len(stored) == work.SAMPLE
+        game = custom.custom_from_name(name)
+        for seed in (1, 2):
+            assert work.solve_one(game, seed, work.MAX_STATES) == stored[seed - 1], (name, seed)

@@ -421,10 +421,10 @@ def test_every_exercise_declares_its_cards_kind_and_position():
         cards = getattr(ex, "cards", ())
         assert isinstance(cards, tuple), ex_id
         # an exercise asks about some cards, a whole numbered deal, or a game it transfers to
-        assert cards or getattr(ex, "deal", None) or getattr(ex, "variant", None), f"{ex_id}: declara sus cartas (cards)"
+        assert cards or getattr(ex, "deal", None) or getattr(ex, "variant", None) or getattr(ex, "about", None), f"{ex_id}: declara sus cartas (cards)"
         for code in cards:
             sn.Card.parse(code)
-        assert getattr(ex, "kind", None) in ("cards", "number", "board"), ex_id
+        assert getattr(ex, "kind", None) in ("cards", "number", "choice", "board"), ex_id
         shown = ex.pregunta + " " + (getattr(ex, "position", None) or "")
         for code in cards:  # a declared card is one the exercise shows
             assert card_pattern(code).search(shown), f"{ex_id}: {code} no está en la pregunta ni en la posición"

@@ -4,9 +4,11 @@ from, and measure what the change does (`sn.lab("beleaguered_castle")`).
 A control per change `custom` accepts, each group of controls with the Spanish sentences of the
 rules it sets; the composed game's name; two boards on the same deal number (the composed game
 and the original); the paired statistics of 10,000 deals of both games (`compare`) with a compact
-plot, recomputed on each change; and «¿Cuántas se pueden ganar?», which solves a small sample of
-both games in a background thread (the kernel stays responsive), with a progress bar and a
-«Detener» button.  No exception reaches the reader: a refused change shows its Spanish message
+plot, recomputed on each change; and «¿Cuántas se pueden ganar?», the verdicts on a small sample
+of both games counted in three columns (with solution, without, undecided) and deal by deal:
+read from the stored samples (`lab_work.stored_samples`) where the game is stored, else solved
+when the reader presses the button, in a background thread (the kernel stays responsive), with
+a progress bar and a «Detener» button.  No exception reaches the reader: a refused change shows its Spanish message
 and the previous game stays.  The computations live in `lab_work`, free of widgets.
 
 With `widget` and `boxes`, one of the modules that import a widget library
@@ -293,8 +295,14 @@ class Lab(StaticVBox):
     def _show_wins(self, note: str = "") -> None:
         samples = [work.cached_sample(g, self.sample, self.max_states) for g in (self.game, self.base)]
         if all(samples):
-            lines = [f"<p>{escape(work.rate_text(s))}</p>" for s in samples]  # type: ignore[arg-type]
-            self.win_text.value = self._sample_words() + "".join(lines)
+            mine, base = samples  # type: ignore[misc]
+            if self.game.name == self.base.name:  # no rule changed: one game, one row
+                self.win_text.value = self._sample_words() + work.markdown_html(work.counts_table([base]))  # type: ignore[list-item]
+                return
+            mine = work.Sample(work.YOURS.capitalize(), mine.verdicts)  # type: ignore[union-attr]
+            table = work.markdown_html(work.counts_table([mine, base]))  # type: ignore[list-item]
+            paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"  # type: ignore[arg-type]
+            self.win_text.value = self._sample_words() + table + paired
         else:
             self.win_text.value = note or (
                 f"<p>Pulsa el botón para que el resolvedor intente ganar las partidas nº 1 a {self.sample} "

@@ -1,6 +1,8 @@
 """What the rules lab (`board/lab.py`) computes, without any widget: the games it shows, the
 paired deal statistics as HTML, the compact plot as PNG bytes, and the «¿Cuántas se pueden
-ganar?» sample (solved deal by deal, stoppable between deals) with its Spanish sentence.
+ganar?» sample: stored verdicts (``data/lab_samples.json``, written by ``tools/lab_samples.py``)
+or solved deal by deal, stoppable between deals; always counted in three columns (with
+solution, without, undecided), and deal by deal between two games.
 
 Kept apart from the widget so that tests and benchmarks drive the same code the lab runs.
 """
@@ -8,12 +10,15 @@ Kept apart from the widget so that tests and benchmarks drive the same code the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import io
+import json
 import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .. import custom_texts as words
@@ -28,6 +33,8 @@ SAMPLE = 20
 """Deals the «¿Cuántas se pueden ganar?» button solves per game (deals 1 to SAMPLE)."""
 MAX_STATES = 20_000
 """The solver's budget per deal: the same verdicts on every machine."""
+SAMPLES_FILE = "lab_samples.json"
+"""The stored sample verdicts (``solitaire_nb/data``), written by ``tools/lab_samples.py``."""
 
 # The groups of controls the lab shows, each with the rule aspects whose sentences explain it.
 GROUPS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
@@ -88,12 +95,23 @@ YOURS = "tu juego"
 """What the statistics call the composed game (its full name is on the lab's title)."""
 
 
+_COMPARISONS: dict[tuple[str, str, int, int], Any] = {}
+_KEEP = 8  # about 2 MB each; a page of labs holds most of them anyway
+
+
 def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = STATS_SEED) -> Any:
     """`compare(base, game)`: both games on the same `n` decks, the composed one named «tu juego»
-    (a composed game's name can run to a whole line)."""
+    (a composed game's name can run to a whole line).  The last few are kept, by the games'
+    names: a page with several labs of one game, or a lab asked again for a game it showed,
+    computes each comparison once."""
     from ..compare import compare
 
-    return compare(base, dataclasses.replace(game, display_name=YOURS), n=n, seed=seed)
+    key = (base.name, game.name, n, seed)
+    if key not in _COMPARISONS:
+        while len(_COMPARISONS) >= _KEEP:
+            _COMPARISONS.pop(next(iter(_COMPARISONS)))
+        _COMPARISONS[key] = compare(base, dataclasses.replace(game, display_name=YOURS), n=n, seed=seed)
+    return _COMPARISONS[key]
 
 
 def same_deal(cmp: Any) -> bool:
@@ -151,8 +169,23 @@ def stats_html(cmp: Any) -> str:
     return "\n".join(parts)
 
 
+_PNGS: dict[int, tuple[Any, bytes]] = {}
+
+
 def plot_png(cmp: Any) -> bytes:
-    """The compact plot: each column's mean length in both games, with its 95 % band."""
+    """The compact plot: each column's mean length in both games, with its 95 % band (drawn
+    once per comparison `comparison` keeps)."""
+    kept = _PNGS.get(id(cmp))
+    if kept is not None and kept[0] is cmp:
+        return kept[1]
+    png = _draw_png(cmp)
+    while len(_PNGS) >= _KEEP:
+        _PNGS.pop(next(iter(_PNGS)))
+    _PNGS[id(cmp)] = (cmp, png)
+    return png
+
+
+def _draw_png(cmp: Any) -> bytes:
     from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
 
     from ..compare_plots import plot_column_lengths
@@ -195,9 +228,31 @@ _SAMPLES: dict[tuple[str, int, int], Sample] = {}
 _SAMPLES_LOCK = threading.Lock()
 
 
+@functools.cache
+def stored_samples() -> dict[str, Any]:
+    """The stored verdicts: {"deals", "max_states", "games": {game name: [verdict, …]}}; an
+    empty record when the file is missing."""
+    path = Path(__file__).resolve().parent.parent / "data" / SAMPLES_FILE
+    if not path.is_file():
+        return {"deals": 0, "max_states": 0, "games": {}}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def stored_sample(definition: GameDef, deals: int, max_states: int) -> Sample | None:
+    """The stored verdicts of `definition` on deals 1…`deals` with `max_states`, if the stored
+    file holds that game with that sample and budget (nothing is solved here)."""
+    data = stored_samples()
+    verdicts = data["games"].get(definition.name)
+    if verdicts is None or data["deals"] != deals or data["max_states"] != max_states:
+        return None
+    return Sample(definition.display_name, tuple(verdicts))
+
+
 def cached_sample(definition: GameDef, deals: int, max_states: int) -> Sample | None:
+    """The sample if it is known already: solved in this process or stored with the package."""
     with _SAMPLES_LOCK:
-        return _SAMPLES.get((definition.name, deals, max_states))
+        have = _SAMPLES.get((definition.name, deals, max_states))
+    return have if have is not None else stored_sample(definition, deals, max_states)
 
 
 def solve_one(definition: GameDef, seed: int, max_states: int) -> str:
@@ -238,18 +293,72 @@ def _pct(x: float) -> str:
     return percent(x, 0)
 
 
-def rate_text(sample: Sample) -> str:
-    """«Beleaguered Castle: se pueden ganar 12 de 20 partidas: 60 % (entre 39 % y 78 %, …)».
-    Undecided deals make the rate a range (counted lost, then won) and widen the interval."""
+COUNT_HEADS = ("tienen solución", "no tienen solución", "sin decidir")
+"""The three columns every win count is given in (an undecided deal is never counted lost)."""
+
+
+def rate_words(sample: Sample) -> str:
+    """The win rate as the counts allow: «60 %» when every deal was decided, «entre el 55 % y el
+    70 %» (the undecided counted lost, then won) when some were not."""
+    n, won, unknown = sample.total, sample.won, sample.unknown
+    if not unknown:
+        return _pct(won / n)
+    return f"entre el {_pct(won / n)} y el {_pct((won + unknown) / n)}"
+
+
+def interval_words(sample: Sample) -> str:
+    """The 95 % interval with the undecided bracketed: «entre 39 % y 78 %»."""
     from ..winrate import bracketed_interval
 
-    n, won, unknown = sample.total, sample.won, sample.unknown
-    low, high = bracketed_interval(won, unknown, n)
-    ci = f"entre {_pct(low)} y {_pct(high)}, intervalo de confianza del 95 %"
-    if not unknown:
-        return f"{sample.display_name}: se pueden ganar {won} de {n} partidas: {_pct(won / n)} ({ci})."
-    queda = "queda 1 sin decidir" if unknown == 1 else f"quedan {unknown} sin decidir"
+    low, high = bracketed_interval(sample.won, sample.unknown, sample.total)
+    return f"entre {_pct(low)} y {_pct(high)}"
+
+
+def rate_text(sample: Sample) -> str:
+    """«Beleaguered Castle, partidas nº 1 a 20: 12 tienen solución, 3 no tienen solución y 5
+    quedan sin decidir; porcentaje de victorias entre el 60 % y el 85 % (intervalo de
+    confianza del 95 %: entre 39 % y 92 %).»  Always the three counts."""
+    n, won, lost, unknown = sample.total, sample.won, sample.lost, sample.unknown
+    queda = "queda sin decidir" if unknown == 1 else "quedan sin decidir"
     return (
-        f"{sample.display_name}: se pueden ganar {won} de {n} partidas y {queda}: entre el "
-        f"{_pct(won / n)} y el {_pct((won + unknown) / n)} ({ci})."
+        f"{sample.display_name}, partidas nº 1 a {n}: {won} {'tiene' if won == 1 else 'tienen'} solución, "
+        f"{lost} no {'tiene' if lost == 1 else 'tienen'} solución y {unknown} {queda}; porcentaje de "
+        f"victorias {rate_words(sample)} (intervalo de confianza del 95 %: {interval_words(sample)})."
+    )
+
+
+def counts_table(samples: list[Sample]) -> str:
+    """The samples as a Markdown table: the three counts, the rate and its 95 % interval."""
+    rows = [
+        "| juego | " + " | ".join(COUNT_HEADS) + " | porcentaje de victorias | intervalo de confianza (95 %) |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    for s in samples:
+        rows.append(f"| {s.display_name} | {s.won} | {s.lost} | {s.unknown} | {rate_words(s)} | {interval_words(s)} |")
+    return "\n".join(rows)
+
+
+def paired_counts(a: Sample, b: Sample) -> dict[str, int]:
+    """Deal by deal (the same numbers in both samples): both have a solution, only `a` has one
+    (`b` has none), only `b`, neither, and «undecided» where either was left undecided."""
+    if a.total != b.total:
+        raise ValueError(f"Las dos muestras deben tener las mismas partidas, no {a.total} y {b.total}")
+    pairs = list(zip(a.verdicts, b.verdicts, strict=True))
+    return {
+        "both": sum(x == y == "won" for x, y in pairs),
+        "only_a": sum(x == "won" and y == "lost" for x, y in pairs),
+        "only_b": sum(x == "lost" and y == "won" for x, y in pairs),
+        "neither": sum(x == y == "lost" for x, y in pairs),
+        "undecided": sum("unknown" in (x, y) for x, y in pairs),
+    }
+
+
+def paired_text(a: Sample, b: Sample, name_a: str, name_b: str) -> str:
+    """The paired counts in one sentence; a deal undecided in either game is counted apart,
+    never as lost."""
+    c = paired_counts(a, b)
+    return (
+        f"De las mismas {a.total} partidas: {c['both']} tienen solución en los dos juegos, {c['only_a']} solo "
+        f"en {name_a} (en {name_b} no la tienen), {c['only_b']} solo en {name_b} (en {name_a} no la tienen), "
+        f"{c['neither']} no la tienen en ninguno y en {c['undecided']} alguno de los dos queda sin decidir."
     )

@@ -94,4 +94,4 @@ def test_lab_in_voila_changes_two_rules_and_plays_the_composed_game(page):
         board.locator(".snb-text").press("Enter")
         expect(board).to_have_attribute("data-moves", "2", timeout=20_000)
         page.get_by_role("button", name="Detener").click()
-        expect(page.get_by_text(re.compile(r"Cálculo detenido|se pueden ganar")).first).to_be_visible(timeout=60_000)
+        expect(page.get_by_text(re.compile(r"Cálculo detenido|De las mismas")).first).to_be_visible(timeout=60_000)

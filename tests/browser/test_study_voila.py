@@ -1,10 +1,14 @@
-"""A student in Voila on notebook 06 (issue 30's Done-when): the page served as the README says
-(``voila notebooks/06_citadel_vs_beleaguered_castle.ipynb``), in Chromium.
+"""The study notebooks 06, 07 and 08 as a student sees them in Voila (served as the README says,
+from a copy of the repository's layout with its voila.json), in Debian's Chromium.
 
-The student deals three deals with the try widget («Repartir», then «Otro reparto» twice)
-and reads them counted in the tally, then answers the transfer exercise's box with a value
-inside the measured interval and reads «¡Correcto!» with the sentence saying any value inside
-counts.  Screenshot: artifacts/screenshots/estudio-06.png.
+06: the student deals three deals with the try widget («Repartir», then «Otro reparto» twice),
+reads them counted in the tally, then answers the transfer exercise with a value inside the
+measured interval and reads «¡Correcto!» saying any value inside counts.  08: the page reaches its
+first lab board; every «Ver respuesta» starts closed and opens on a click; the first lab shows its
+stored win counts in three columns without solving anything; an exercise box answers «¡Correcto!».
+07: the prediction's answer, computed from the atlas, starts closed; the table says who plays each
+row.  How long the pages take to open is measured by benchmarks/bench_voila_open.py, not here.
+Screenshots: artifacts/screenshots/estudio-06.png and laboratorio-08.png.
 """
 
 from __future__ import annotations
@@ -72,3 +76,59 @@ def test_student_deals_three_deals_and_answers_the_transfer(chromium):
             assert not problems, "\n".join(problems)
     finally:
         context.close()
+
+
+def _open(page, url: str) -> None:
+    page.goto(url, timeout=BOARD_TIMEOUT_MS * 5)
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=BOARD_TIMEOUT_MS * 5)
+
+
+def _closed_answers(page, count_at_least: int) -> None:
+    from playwright.sync_api import expect
+
+    answers = page.locator("details", has=page.locator("summary", has_text="Ver respuesta"))
+    assert answers.count() >= count_at_least
+    for i in range(answers.count()):
+        assert answers.nth(i).get_attribute("open") is None, f"la respuesta nº {i + 1} empieza abierta"
+    first = answers.first
+    body = first.locator(":scope > :not(summary)").first
+    expect(body).to_be_hidden()
+    first.locator("summary").click()
+    expect(body).to_be_visible()
+
+
+def test_the_lab_notebook_in_voila(page):
+    from playwright.sync_api import expect
+
+    require_chromium()
+    with student_voila(NOTEBOOKS / "08_laboratorio.ipynb") as url:
+        _open(page, url)
+        board = page.locator(".snb-board[data-game='beleaguered_castle']").first
+        board.locator("[data-card]").first.wait_for(timeout=BOARD_TIMEOUT_MS)
+        _closed_answers(page, 3)
+
+        lab = page.locator(".widget-vbox", has=page.locator(".snb-board")).first
+        table = lab.locator(".snb-lab-table", has_text="Sin decidir").first
+        expect(table).to_contain_text("Tienen solución")
+        expect(table).to_contain_text("No tienen solución")
+        expect(page.get_by_text("Resolviendo…")).to_have_count(0)  # stored: nothing solved at open
+        expect(page.get_by_text("Partidas nº 1 a", exact=False).first).to_contain_text("de cada juego, con el mismo")
+
+        box = page.locator(".widget-vbox", has_text=enunciado("lab-1")).last
+        box.locator("input[type='text']").fill("8")
+        box.get_by_role("button", name="Comprobar").click()
+        expect(box.get_by_text("¡Correcto!")).to_be_visible(timeout=30_000)
+        screenshot(page, "laboratorio-08.png")
+
+
+def test_the_atlas_notebook_in_voila(page):
+    from playwright.sync_api import expect
+
+    require_chromium()
+    with student_voila(NOTEBOOKS / "07_probabilidades.ipynb") as url:
+        _open(page, url)
+        _closed_answers(page, 5)
+        table = page.locator("table", has_text="quién juega").first
+        expect(table).to_contain_text("resolvedor que ve las cartas boca abajo")
+        expect(table).to_contain_text("jugador que no mira")
+        expect(page.locator(".jupyter-widgets", has_text=enunciado("atlas-3")).first).to_be_visible(timeout=60_000)
