@@ -165,6 +165,10 @@ def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str
         where = "más alto" if x < lo else "más bajo"
         return False, (f"No: lo medido es {where} que {said}. Vale cualquier valor dentro del intervalo "
                        f"de confianza del 95 % de la medida. {hint}")
+
+    return check
+
+
 def range_answer(bounds: Callable[[], tuple[int, int]], why: Callable[[], str], hint: str) -> Callable:
     """A measured figure answered with a whole number: any value from ``bounds()[0]`` to
     ``bounds()[1]`` (the measured interval) is right, and the answer says so, with `why()`."""
