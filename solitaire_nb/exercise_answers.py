@@ -152,8 +152,10 @@ def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str
     whether the measure is higher or lower, not the interval."""
 
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool):
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int | float | str):
             raise ValueError("la respuesta es un número, por ejemplo 5,5.")
+        if isinstance(respuesta, int) and abs(respuesta) > 10**12:
+            raise ValueError("la respuesta es un número no tan grande, por ejemplo 5,5.")
         x = float(respuesta) if isinstance(respuesta, int | float) else parse_number(str(respuesta))
         mean, low, high = measure()
         d = interval_decimals(mean, low, high)

@@ -1,7 +1,7 @@
 """The exercises of the study notebooks 07 (the win-rate atlas) and 08 (the rules lab).
 
 Every right answer is read from data when the answer is checked: the atlas summary
-(`winrate.atlas`), the lab's stored sample (`board.lab_work`), a deal of a composed game, or
+(`winrate.atlas`), the lab's stored sample (`lab_work`), a deal of a composed game, or
 the lab's comparison of two deals; so a rebuilt atlas or sample changes the answers with it.
 """
 
@@ -54,27 +54,27 @@ def _lab_game(like: str, **changes: Any) -> Any:
 
 
 def _column_length(like: str, **changes: Any) -> int:
-    from .board.lab_work import new_game
+    from .lab_work import new_game
 
     game = new_game(_lab_game(like, **changes), LAB_DEAL)
     return len(game.pile(game.tableau_ids[0]))
 
 
 def _home_at_start(like: str, **changes: Any) -> int:
-    from .board.lab_work import new_game
+    from .lab_work import new_game
 
     return new_game(_lab_game(like, **changes), LAB_DEAL).foundation_cards()
 
 
 def _same_deal(like: str, **changes: Any) -> str:
-    from .board import lab_work
+    from . import lab_work
 
     game = _lab_game(like, **changes)
     return "no" if lab_work.same_deal(lab_work.comparison(_lab_game(like), game, n=1_000)) else "sí"
 
 
 def _sample_won(like: str, **changes: Any) -> int:
-    from .board import lab_work
+    from . import lab_work
 
     sample = lab_work.solve_sample(_lab_game(like, **changes), lab_work.SAMPLE, lab_work.MAX_STATES)
     assert sample is not None  # no stop event: always finishes
@@ -82,7 +82,7 @@ def _sample_won(like: str, **changes: Any) -> int:
 
 
 def _sample_size() -> int:
-    from .board.lab_work import SAMPLE
+    from .lab_work import SAMPLE
 
     return SAMPLE
 

@@ -365,7 +365,7 @@ def test_win_rate_and_lab_sample_on_composed_games(name):
     rate = win_rate(name, range(1, 4), max_states=2000, executor=InProcessExecutor(), progress=False)
     assert rate.total == 3 and rate.won + rate.lost + rate.unknown == 3
     pytest.importorskip("anywidget")  # the lab lives in the board package (notebook extra)
-    from solitaire_nb.board import lab_work
+    from solitaire_nb import lab_work
 
     sample = lab_work.solve_sample(custom.custom_from_name(name), 3, 2000)
     assert sample is not None and len(sample.verdicts) == 3

@@ -18,7 +18,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from solitaire_nb.board import lab_work
+from solitaire_nb import lab_work
 from solitaire_nb.custom import custom
 
 OUT = Path(__file__).resolve().parents[1] / "solitaire_nb" / "data" / lab_work.SAMPLES_FILE

@@ -7,7 +7,7 @@
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
-- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `lab_work`.
+- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `solitaire_nb.lab_work`.
 
 Only `widget`, `boxes`, `deal_pair` and `lab` import a widget library (tests/test_widget_imports.py); importing
 this package imports them, as importing the board module always did.

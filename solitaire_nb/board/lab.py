@@ -25,10 +25,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import custom
+from .. import lab_work as work
 from ..games import GAMES
 from ..numbers_es import thousands
 from ..rules import GameDef
-from . import lab_work as work
 from .boxes import StaticVBox
 from .buttons import _seed
 from .widget import Board

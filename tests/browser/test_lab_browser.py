@@ -21,7 +21,7 @@ pytest.importorskip("ipywidgets")
 
 from browser_helpers import BOARD_TIMEOUT_MS, screenshot, voila  # noqa: E402
 
-from solitaire_nb.board import lab_work  # noqa: E402
+from solitaire_nb import lab_work  # noqa: E402
 from solitaire_nb.custom import custom  # noqa: E402
 from solitaire_nb.notation import format_move  # noqa: E402
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import custom_texts as words
-from ..engine import Game
-from ..numbers_es import percent
-from ..rules import GameDef
+from . import custom_texts as words
+from .engine import Game
+from .numbers_es import percent
+from .rules import GameDef
 
 STATS_DEALS = 10_000
 """Decks dealt both ways for the lab's statistics."""
@@ -75,7 +75,7 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
 
 def new_game(definition: GameDef, seed: int) -> Game:
     """Deal `seed` of `definition`, composed or built in."""
-    from .. import engine
+    from . import engine
 
     return engine.new_game(definition, seed=seed)
 
@@ -104,7 +104,7 @@ def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = S
     (a composed game's name can run to a whole line).  The last few are kept, by the games'
     names: a page with several labs of one game, or a lab asked again for a game it showed,
     computes each comparison once."""
-    from ..compare import compare
+    from .compare import compare
 
     key = (base.name, game.name, n, seed)
     if key not in _COMPARISONS:
@@ -188,7 +188,7 @@ def plot_png(cmp: Any) -> bytes:
 def _draw_png(cmp: Any) -> bytes:
     from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
 
-    from ..compare_plots import plot_column_lengths
+    from .compare_plots import plot_column_lengths
 
     fig = Figure(figsize=(10, 4.6))
     fig.subplots_adjust(left=0.08, right=0.985, bottom=0.16, top=0.9)  # fixed margins: a third faster than "constrained"
@@ -232,7 +232,7 @@ _SAMPLES_LOCK = threading.Lock()
 def stored_samples() -> dict[str, Any]:
     """The stored verdicts: {"deals", "max_states", "games": {game name: [verdict, …]}}; an
     empty record when the file is missing."""
-    path = Path(__file__).resolve().parent.parent / "data" / SAMPLES_FILE
+    path = Path(__file__).resolve().parent / "data" / SAMPLES_FILE
     if not path.is_file():
         return {"deals": 0, "max_states": 0, "games": {}}
     return json.loads(path.read_text(encoding="utf-8"))
@@ -257,7 +257,7 @@ def cached_sample(definition: GameDef, deals: int, max_states: int) -> Sample | 
 
 def solve_one(definition: GameDef, seed: int, max_states: int) -> str:
     """The solver's verdict ("won", "lost", "unknown") on deal `seed` of `definition`."""
-    from ..solver import solve
+    from .solver import solve
 
     return solve(new_game(definition, seed), max_states=max_states).status
 
@@ -308,7 +308,7 @@ def rate_words(sample: Sample) -> str:
 
 def interval_words(sample: Sample) -> str:
     """The 95 % interval with the undecided bracketed: «entre 39 % y 78 %»."""
-    from ..winrate import bracketed_interval
+    from .winrate import bracketed_interval
 
     low, high = bracketed_interval(sample.won, sample.unknown, sample.total)
     return f"entre {_pct(low)} y {_pct(high)}"
