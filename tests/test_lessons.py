@@ -563,8 +563,8 @@ def test_rule_sections_and_exercise_blocks_are_found_as_documented():
 # - A measured result is a code cell tagged `medida:ID` (one or more), and the prediction ID comes
 #   before it with its hidden answer.  A code cell whose output the tests check
 #   (`nbval-check-output`) and that is not a hidden answer is a measured result; so is any code
-#   cell whose saved output shows an estimate with its interval («(de A a B)», «intervalo de
-#   confianza») outside a closed answer.
+#   cell but an exercise's box whose saved output shows an estimate with its interval («(de A a
+#   B)», «intervalo de confianza») outside a closed answer.
 # - At least three exercises, each a question («¿…?») with a checker.  A transfer exercise
 #   declares the game or variant it transfers to (`variant`): a composed name («citadel+columns=10»,
 #   named on the page by its display name) or, for a player or variant only the win-rate atlas
@@ -639,7 +639,7 @@ def study_problems(cells, with_outputs: bool = True) -> list[str]:
         if cell.cell_type == "code" and not _ids(cell, MEASURE):
             if CHECKED_OUTPUT in _tags(cell) and not _hides_an_answer(cell, with_outputs):
                 problems.append(f"celda {i}: un resultado medido ({CHECKED_OUTPUT}) sin la etiqueta «{MEASURE}ID»")
-            elif with_outputs and ESTIMATE.search(HIDDEN.sub("", _output_text(cell))):
+            elif with_outputs and "ejercicio" not in _tags(cell) and ESTIMATE.search(HIDDEN.sub("", _output_text(cell))):
                 problems.append(f"celda {i}: enseña una cifra medida sin la etiqueta «{MEASURE}ID»")
     unanswered("al final")
     blocks = _exercise_blocks(cells)
