@@ -60,9 +60,6 @@ def entry_label(entry: Mapping[str, Any]) -> str:
     return f"{GAMES[entry['game']].display_name} ({variant_name(entry['game'], entry['variant'])})"
 
 
-pct = percent  # the name this module's readers (notebook 07) use
-
-
 def rate_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
     """The win rate as the data allows: a point when every deal was decided, «entre X % y Y %»
     when some were not (the undecided counted lost, then won), «—» when none was."""
@@ -70,8 +67,8 @@ def rate_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
     if n == 0 or won + lost == 0:
         return NOTHING_DECIDED
     if unknown == 0:
-        return pct(won / n, decimals)
-    return f"entre {pct(won / n, decimals)} y {pct((won + unknown) / n, decimals)}"
+        return percent(won / n, decimals)
+    return f"entre {percent(won / n, decimals)} y {percent((won + unknown) / n, decimals)}"
 
 
 def interval_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
@@ -81,7 +78,7 @@ def interval_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
     if n == 0 or won + lost == 0:
         return NOTHING_DECIDED
     low, high = bracketed_interval(won, unknown, n)
-    return f"{pct(low, decimals)} – {pct(high, decimals)}"
+    return f"{percent(low, decimals)} – {percent(high, decimals)}"
 
 
 def _counts(entry: Mapping[str, Any]) -> tuple[int, int, int]:
@@ -200,9 +197,9 @@ def class_table(data: Mapping[str, Any]) -> str:
         player = bracket_player(data, e)
         if player is not None and e["computed_deals"]:
             rows.append(
-                f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {pct(player['rate'])} (el "
+                f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {percent(player['rate'])} (el "
                 f"jugador que no mira); como mucho, lo que gana quien ve todo: {rate_text(*_counts(e))}** | "
-                f"{pct(player['interval_low'])} – {pct(e['interval_high'])} |"
+                f"{percent(player['interval_low'])} – {percent(e['interval_high'])} |"
             )
         limit = thousands(e["max_states"]) + (f" ({notes[e['key']]})" if e["key"] in notes else "")
         done = f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])}"
@@ -243,9 +240,9 @@ def order_text(data: Mapping[str, Any]) -> str:
     bracketed = [(e, p) for e in ranked if (p := bracket_player(data, e)) is not None]
     if bracketed:
         games = " y ".join(name[e["game"]] for e, _ in bracketed)
-        rates = " y ".join(f"el {pct(p['rate'])} en {name[e['game']]}" for e, p in bracketed)
+        rates = " y ".join(f"el {percent(p['rate'])} en {name[e['game']]}" for e, p in bracketed)
         notes.append(f"En {games} el resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una "
-                     f"persona. Sin mirar, el jugador del paquete gana {rates}.")
+                     f"persona. El jugador que no mira (que solo usa lo que ve una persona) gana {rates}.")
         for e, p in bracketed:
             if all(p["interval_high"] < o["interval_low"] for o in ranked if o is not e):
                 notes.append(f"Contado así, {name[e['game']]} es el más difícil de los seis.")
@@ -289,9 +286,7 @@ __all__ = [
     "entry_label",
     "interval_text",
     "paired_statuses",
-    "pct",
     "rate_text",
-    "thousands",
     "variant_name",
     "who",
 ]

@@ -24,8 +24,7 @@ import numpy as np
 from . import study
 from .checks import check_int, shown
 from .family import FamilyDeal, _deal, family_problem
-from .numbers_es import decimal as _es
-from .numbers_es import interval, interval_decimals, thousands
+from .numbers_es import decimal, interval_decimals, measured, thousands
 
 MAX_COMPARED = 1_000_000  # decks per comparison (both games' records stay in memory)
 
@@ -122,17 +121,17 @@ class Comparison:
         a, b = self.a.name, self.b.name
         d = interval_decimals(mean, low, high)
         if low == high and mean != 0:  # the same difference in every deal
-            cards = _es(abs(mean), 0) if float(mean).is_integer() else _es(abs(mean))
+            cards = decimal(abs(mean), 0) if float(mean).is_integer() else decimal(abs(mean))
             return f"{a} deja siempre {cards} cartas {'más' if mean > 0 else 'menos'} en la mesa que {b}."
         if low > 0 or high < 0:
             more = "más" if mean > 0 else "menos"
-            return (f"{a} deja {more} cartas en la mesa que {b}: {_es(abs(mean), d)} de media, con un "
-                    f"intervalo del 95 % de {_es(abs(low if mean > 0 else high), d)} a "
-                    f"{_es(abs(high if mean > 0 else low), d)}.")
+            return (f"{a} deja {more} cartas en la mesa que {b}: {decimal(abs(mean), d)} de media, con un "
+                    f"intervalo del 95 % de {decimal(abs(low if mean > 0 else high), d)} a "
+                    f"{decimal(abs(high if mean > 0 else low), d)}.")
         if low == high:
             return f"{a} y {b} dejan siempre el mismo número de cartas en la mesa."
         return (f"Con estos repartos no se distingue qué juego deja más cartas en la mesa: la "
-                f"diferencia, {_es(mean, d)}, va de {_es(low, d)} a {_es(high, d)} (intervalo del 95 %).")
+                f"diferencia, {decimal(mean, d)}, va de {decimal(low, d)} a {decimal(high, d)} (intervalo del 95 %).")
 
     def _deals(self) -> str:
         seed = f"semilla {self.seed}" if self.seed is not None else "semilla al azar"
@@ -144,13 +143,13 @@ class Comparison:
         lines = [f"{self.a.name} frente a {self.b.name}: {self._deals()}", self.headline(), ""]
         for key, label in FIGURES.items():
             lines.append(
-                f"- {label}: {self.a.name}, {_ci(self.a.figures[key])}; {self.b.name}, "
-                f"{_ci(self.b.figures[key])}; diferencia, {_ci(self.differences[key])}."
+                f"- {label}: {self.a.name}, {measured(self.a.figures[key])}; {self.b.name}, "
+                f"{measured(self.b.figures[key])}; diferencia, {measured(self.differences[key])}."
             )
         lines.append("")
         lines.append("Longitud media de cada columna, tras el juego automático:")
         for side in (self.a, self.b):
-            cells = " · ".join(_es(m) for m, _, _ in side.columns)
+            cells = " · ".join(decimal(m) for m, _, _ in side.columns)
             lines.append(f"- {side.name}, {len(side.columns)} columnas: {cells}.")
         return "\n".join(lines)
 
@@ -167,15 +166,15 @@ class Comparison:
             "|---|---:|---:|---:|",
         ]
         for key, label in FIGURES.items():
-            rows.append(f"| {label} | {_ci(self.a.figures[key])} | {_ci(self.b.figures[key])} | "
-                        f"{_ci(self.differences[key])} |")
+            rows.append(f"| {label} | {measured(self.a.figures[key])} | {measured(self.b.figures[key])} | "
+                        f"{measured(self.differences[key])} |")
         rows.append(f"| Columnas del tablero | {self.a.deal.columns} | {self.b.deal.columns} | |")
         rows += ["", "Longitud media de cada columna, tras el juego automático:", ""]
         rows += [f"| | {a} | {b} |", "|---|---:|---:|"]
         same_label = self.a.tableau_label == self.b.tableau_label
         for c in range(max(len(self.a.columns), len(self.b.columns))):
             label = f"{self.a.tableau_label if same_label else 'Columna'} {c + 1}"
-            cells = [_ci(side.columns[c]) if c < len(side.columns) else "—" for side in (self.a, self.b)]
+            cells = [measured(side.columns[c]) if c < len(side.columns) else "—" for side in (self.a, self.b)]
             rows.append(f"| {label} | {cells[0]} | {cells[1]} |")
         return "\n".join(rows)
 
@@ -188,12 +187,6 @@ class Comparison:
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(self.text())
 
-
-def _ci(estimate: Interval) -> str:
-    mean, low, high = estimate
-    if low == high:
-        return f"{_es(mean)} (siempre)"
-    return interval(estimate)
 
 
 # ---------------------------------------------------------------------- the games

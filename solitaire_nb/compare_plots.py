@@ -15,8 +15,7 @@ from matplotlib.ticker import MaxNLocator
 
 from .checks import shown
 from .compare import FIGURES, Comparison
-from .numbers_es import decimal as _es
-from .numbers_es import thousands
+from .numbers_es import decimal, thousands
 from .study_plots import LEGEND, TICKS, _axes, _CommaFormatter, _shares, _style
 
 COLOR_A = "#2e6da4"
@@ -43,7 +42,7 @@ def plot_on_table(comparison: Comparison, ax: Axes | None = None, after_autoplay
     x = np.arange(53)
     for shift, side, color, v in ((-0.2, comparison.a, COLOR_A, values[0]), (0.2, comparison.b, COLOR_B, values[1])):
         mean = side.figures[key][0]
-        ax.bar(x + shift, _shares(v, 53), width=0.4, color=color, label=f"{side.name} (media {_es(mean)})")
+        ax.bar(x + shift, _shares(v, 53), width=0.4, color=color, label=f"{side.name} (media {decimal(mean)})")
     both = _shares(values[0], 53) + _shares(values[1], 53)
     seen = np.nonzero(both >= 1e-3)[0]  # hide the far tails nobody can see
     ax.set_xlim(seen.min() - 1.5, seen.max() + 1.5)
@@ -86,8 +85,8 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     ax.bar(x, np.bincount(diff - low_value, minlength=len(x)) / len(diff), width=0.8, color=DIFFERENCE,
            alpha=0.75, label="Proporción de repartos")
     mean, low, high = comparison.differences[key]
-    ax.axvspan(low, high, color="#111111", alpha=0.25, lw=0, label=f"IC 95 %: de {_es(low)} a {_es(high)}")
-    ax.axvline(mean, color="#111111", lw=2.5, label=f"Media: {_es(mean)}")
+    ax.axvspan(low, high, color="#111111", alpha=0.25, lw=0, label=f"IC 95 %: de {decimal(low)} a {decimal(high)}")
+    ax.axvline(mean, color="#111111", lw=2.5, label=f"Media: {decimal(mean)}")
     ax.axvline(0, color="#888888", lw=1.5, ls="--", label="Sin diferencia")
     _integer_x(ax)
     a, b = comparison.a.name, comparison.b.name

@@ -93,12 +93,9 @@ class Ejercicio:
     """The numbered deal the exercise asks about, if any: (game, number)."""
     variant: str | None = None
     """The game or variant the exercise transfers to, if it is one its notebook has not measured
-    before it (a composed name, e.g. "citadel+columns=10")."""
-    about: str | None = None
-    """A study's exercise: the game or variant it asks about, in the words the notebook uses
-    («Chequers (reserva sin jugar)»), so a test can tell a transfer to a game not measured before."""
-    transfer: bool = False
-    """Whether the exercise applies the notebook's idea to a game or variant it did not measure."""
+    before it: a composed name (`custom.custom_from_name` reads it, e.g. "citadel+columns=10"),
+    or, for a player or variant only the win-rate atlas measures, the key of its atlas row
+    (e.g. "moving_left_desplazar_jugador")."""
 
     @property
     def position(self) -> str | None:

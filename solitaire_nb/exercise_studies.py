@@ -39,44 +39,53 @@ def _expected(key: str, n: int) -> tuple[int, int]:
 
 
 def _expected_why(key: str, n: int, who: str) -> str:
-    from .atlas_view import pct
+    from .numbers_es import percent
 
     e = _entry(key)
     low, high = _expected(key, n)
-    return (f"el intervalo de confianza del 95 % de {who} va del {pct(e['interval_low'])} al "
-            f"{pct(e['interval_high'])}; de {n} partidas, eso son de {low} a {high}, redondeando.")
+    return (f"el intervalo de confianza del 95 % de {who} va del {percent(e['interval_low'])} al "
+            f"{percent(e['interval_high'])}; de {n} partidas, eso son de {low} a {high}, redondeando.")
 
 
-def _lab_game(like: str, **changes: Any) -> Any:
-    from .custom import custom
+# The games the transfer exercises ask about (their `variant`): composed names for the lab's
+# games, and the atlas row of the no-peek player of Moving Left with the shift to the left.
+SIX_COLUMNS = "beleaguered_castle+columns=6"
+ANY_CARD_IN_HOLES = "bakers_dozen+empty=any"
+FOUR_COLUMNS = "citadel+columns=4"
+SHIFT_LEFT_PLAYER = "moving_left_desplazar_jugador"
 
-    return custom(like, **changes)
+
+def _lab_game(name: str) -> Any:
+    from .custom import custom_from_name
+
+    return custom_from_name(name)
 
 
-def _column_length(like: str, **changes: Any) -> int:
+def _column_length(name: str) -> int:
     from .lab_work import new_game
 
-    game = new_game(_lab_game(like, **changes), LAB_DEAL)
+    game = new_game(_lab_game(name), LAB_DEAL)
     return len(game.pile(game.tableau_ids[0]))
 
 
-def _home_at_start(like: str, **changes: Any) -> int:
+def _home_at_start(name: str) -> int:
     from .lab_work import new_game
 
-    return new_game(_lab_game(like, **changes), LAB_DEAL).foundation_cards()
+    return new_game(_lab_game(name), LAB_DEAL).foundation_cards()
 
 
-def _same_deal(like: str, **changes: Any) -> str:
+def _same_deal(name: str) -> str:
     from . import lab_work
 
-    game = _lab_game(like, **changes)
-    return "no" if lab_work.same_deal(lab_work.comparison(_lab_game(like), game, n=1_000)) else "sí"
+    game = _lab_game(name)
+    like = _lab_game(name.split("+")[0])
+    return "no" if lab_work.same_deal(lab_work.comparison(like, game, n=1_000)) else "sí"
 
 
-def _sample_won(like: str, **changes: Any) -> int:
+def _sample_won(name: str) -> int:
     from . import lab_work
 
-    sample = lab_work.solve_sample(_lab_game(like, **changes), lab_work.SAMPLE, lab_work.MAX_STATES)
+    sample = lab_work.solve_sample(_lab_game(name), lab_work.SAMPLE, lab_work.MAX_STATES)
     assert sample is not None  # no stop event: always finishes
     return sample.won
 
@@ -97,18 +106,18 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
             lambda: _expected_why("citadel", 10, "Citadel (reglas de la página)"),
             "Multiplica por 10 los dos extremos del intervalo de confianza de Citadel (reglas de la página).",
         ),
-        kind="number", about="Citadel (reglas de la página)",
+        kind="number",
     ),
     "atlas-2": Ejercicio(
-        "Con el desplazamiento a la izquierda, ¿cuántas de 100 partidas nuevas de Moving Left esperas "
-        "que gane el jugador que no mira?",
+        "Moving Left con el desplazamiento a la izquierda: de 100 partidas nuevas, ¿cuántas esperas que "
+        "gane el jugador que no mira? Escribe tu predicción antes de abrir «Ver lo medido».",
         range_answer(
-            lambda: _expected("moving_left_desplazar_jugador", 100),
-            lambda: _expected_why("moving_left_desplazar_jugador", 100, "ese jugador"),
-            "Busca la fila del jugador que no mira con el desplazamiento a la izquierda y multiplica "
-            "por 100 los extremos de su intervalo.",
+            lambda: _expected(SHIFT_LEFT_PLAYER, 100),
+            lambda: _expected_why(SHIFT_LEFT_PLAYER, 100, "ese jugador"),
+            "Abre «Ver lo medido», debajo, y multiplica por 100 los extremos del intervalo de confianza "
+            "del jugador que no mira con el desplazamiento a la izquierda.",
         ),
-        kind="number", about="Moving Left (desplazamiento a la izquierda)",
+        kind="number", variant=SHIFT_LEFT_PLAYER,
     ),
     "atlas-3": Ejercicio(
         "Imagina Chequers con otra regla: la carta de arriba de la reserva solo rellena huecos y no se "
@@ -121,46 +130,46 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
                     "nunca más; es el razonamiento de las devoluciones de Beleaguered Castle, al revés.",
             "Piensa si la regla añade movimientos o los quita, como en la sección de las devoluciones.",
         ),
-        kind="choice", about="Chequers (reserva sin jugar)", transfer=True,
+        kind="choice",
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
         "Beleaguered Castle con seis columnas: ¿cuántas cartas tiene cada columna al empezar la partida?",
         number_answer(
-            lambda: _column_length("beleaguered_castle", columns=6),
+            lambda: _column_length(SIX_COLUMNS),
             "Cuenta las cartas de una columna en el tablero de tu juego, o reparte las 48 cartas que no "
             "son Ases entre seis columnas.",
         ),
-        kind="number", about="Beleaguered Castle con 6 columnas", transfer=True,
+        kind="number", variant=SIX_COLUMNS,
     ),
     "lab-2": Ejercicio(
         "Baker's Dozen con huecos para cualquier carta: ¿cambia el reparto? Responde «sí» o «no».",
         choice_answer(
-            lambda: _same_deal("bakers_dozen", empty="any"), ("sí", "no"),
+            lambda: _same_deal(ANY_CARD_IN_HOLES), ("sí", "no"),
             lambda: "La regla de los huecos solo cuenta al jugar: las dos versiones dejan las mismas "
                     "cartas en las mismas columnas en cada baraja, y la tabla del reparto sale igual.",
             "Mira la tabla «Qué cambia en el reparto» del laboratorio de Baker's Dozen después de elegir "
             "«Un hueco admite: Cualquier carta».",
         ),
-        kind="choice", about="Baker's Dozen con huecos para cualquier carta", transfer=True,
+        kind="choice", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-3": Ejercicio(
         f"Baker's Dozen con huecos para cualquier carta: ¿cuántas de las partidas nº 1 a {_sample_size()} "
         "tienen solución según el resolvedor del laboratorio?",
         number_answer(
-            lambda: _sample_won("bakers_dozen", empty="any"),
+            lambda: _sample_won(ANY_CARD_IN_HOLES),
             "Pulsa «¿Cuántas se pueden ganar?» en el laboratorio de Baker's Dozen con «Un hueco admite: "
             "Cualquier carta» y lee la columna «tienen solución» de tu juego.",
         ),
-        kind="number", about="Baker's Dozen con huecos para cualquier carta", transfer=True,
+        kind="number", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-4": Ejercicio(
         f"Citadel con cuatro columnas: ¿cuántas cartas hay en las bases al empezar la partida nº {LAB_DEAL}?",
         number_answer(
-            lambda: _home_at_start("citadel", columns=4),
+            lambda: _home_at_start(FOUR_COLUMNS),
             f"Pon Columnas en 4 en el laboratorio de Citadel y cuenta las cartas de las bases en el tablero "
             f"de tu juego (partida nº {LAB_DEAL}).",
         ),
-        kind="number", about="Citadel con 4 columnas", transfer=True,
+        kind="number", variant=FOUR_COLUMNS,
     ),
 }

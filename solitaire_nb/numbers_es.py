@@ -22,6 +22,7 @@ __all__ = [
     "percent",
     "interval",
     "interval_decimals",
+    "measured",
     "range_text",
     "comma_ticks",
     "parse_number",
@@ -91,6 +92,14 @@ def interval(estimate: Sequence[float], decimals: int | None = None, as_percent:
     m, lo, hi = scale * mean, scale * low, scale * high
     d = interval_decimals(m, lo, hi, at_least=start) if decimals is None else decimals
     return f"{decimal(m, d)}{unit} (de {decimal(lo, d)}{unit} a {decimal(hi, d)}{unit})"
+
+
+def measured(estimate: Sequence[float]) -> str:
+    """A measured mean as a reader reads it: with its interval, «7,22 (de 7,20 a 7,24)», or
+    «6,00 (siempre)» when every measure gave the same value (its two ends are equal)."""
+    if len(estimate) == 3 and float(estimate[1]) == float(estimate[2]):
+        return f"{decimal(estimate[0])} (siempre)"
+    return interval(estimate)
 
 
 def range_text(low: float, high: float, decimals: int = 1, as_percent: bool = True) -> str:

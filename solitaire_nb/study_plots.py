@@ -238,7 +238,7 @@ def plot_win_rates(
     row is preceded by the no-peek player's row from `players` (the atlas's ``players``), drawn
     as a square.  `reference`: the atlas's ``blake_gent`` record, drawn on its entry's row.  The
     x axis runs from 0 to 100 %."""
-    from .atlas_view import NOTHING_DECIDED, PLAYER, SOLVER_PEEKS, entry_label, thousands, who
+    from .atlas_view import NOTHING_DECIDED, PLAYER, SOLVER_PEEKS, entry_label, who
 
     rows = _rows_with_players(entries, players or [])
     fig, ax = _axes(ax, (14, 0.75 * len(rows) + 3.5))

@@ -9,6 +9,7 @@ import pytest
 
 import solitaire_nb as sn
 from solitaire_nb import atlas_view as av
+from solitaire_nb.numbers_es import percent, thousands
 from solitaire_nb.winrate import atlas
 
 
@@ -104,7 +105,7 @@ def test_who_plays_each_row_and_the_bracket_comes_first():
     assert av.BRACKET in ml[0] and "jugador que no mira" in ml[0]  # the row a student reads first
     player = next(p for p in data["players"] if p["key"] == "moving_left_jugador")
     solver = next(e for e in data["entries"] if e["key"] == "moving_left")
-    assert f"al menos {av.pct(player['rate'])}" in ml[0] and av.rate_text(solver["won"], solver["lost"], solver["unknown"]) in ml[0]
+    assert f"al menos {percent(player['rate'])}" in ml[0] and av.rate_text(solver["won"], solver["lost"], solver["unknown"]) in ml[0]
     for r in rows:  # every solver row of a game with face-down cards says so
         if ("Moving Left" in r or "Chequers" in r) and av.BRACKET not in r:
             assert av.SOLVER_PEEKS in r, r
@@ -123,8 +124,8 @@ def test_limits_are_read_in_words_where_a_games_rows_differ():
     text = av.limits_text(entries)
     high = max(entries, key=lambda e: e["max_states"])
     low = min(entries, key=lambda e: e["max_states"])
-    assert f"a {av.thousands(high['max_states'])}, en {av.entry_label(high)}" in text
-    assert f"va de {av.thousands(low['max_states'])}, en {av.entry_label(low)}" in text
+    assert f"a {thousands(high['max_states'])}, en {av.entry_label(high)}" in text
+    assert f"va de {thousands(low['max_states'])}, en {av.entry_label(low)}" in text
     assert "no se pueden comparar" in text
 
 

@@ -420,8 +420,10 @@ def test_every_exercise_declares_its_cards_kind_and_position():
     for ex_id, ex in EJERCICIOS.items():
         cards = getattr(ex, "cards", ())
         assert isinstance(cards, tuple), ex_id
-        # an exercise asks about some cards, a whole numbered deal, or a game it transfers to
-        assert cards or getattr(ex, "deal", None) or getattr(ex, "variant", None) or getattr(ex, "about", None), f"{ex_id}: declara sus cartas (cards)"
+        # an exercise asks about some cards, a whole numbered deal, a game it transfers to, or (in
+        # a study) a figure its notebook measured
+        assert cards or getattr(ex, "deal", None) or getattr(ex, "variant", None) or ex_id in _study_exercises(), (
+            f"{ex_id}: declara sus cartas (cards)")
         for code in cards:
             sn.Card.parse(code)
         assert getattr(ex, "kind", None) in ("cards", "number", "choice", "board"), ex_id
@@ -429,6 +431,11 @@ def test_every_exercise_declares_its_cards_kind_and_position():
         for code in cards:  # a declared card is one the exercise shows
             assert card_pattern(code).search(shown), f"{ex_id}: {code} no está en la pregunta ni en la posición"
         assert not PYTHONISH.search(ex.pregunta), ex_id
+
+
+def _study_exercises() -> set[str]:
+    """The exercises the study notebooks ask (their sources)."""
+    return {ex for stem in STUDY_NOTEBOOKS for ex, _ in _exercise_blocks(_notebook_cells(stem)[0])}
 
 
 @pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
@@ -550,28 +557,54 @@ def test_rule_sections_and_exercise_blocks_are_found_as_documented():
 
 # ---------------------------------------------------------------------- the studies (06–08)
 # Conventions (documented in the guide, «Cómo editar una lección»):
-# - A prediction is a cell tagged `prediccion:ID`; its answer is hidden in a closed «Ver respuesta»
-#   (in a Markdown cell, or in what a code cell shows) before the next prediction or measure.
+# - A prediction is a cell tagged `prediccion:ID` (every Markdown cell that says «Predice» is one);
+#   its answer is hidden in a closed «Ver respuesta» (in a Markdown cell, or in what a code cell
+#   shows) before the next prediction or measure, and no answer starts open.
 # - A measured result is a code cell tagged `medida:ID` (one or more), and the prediction ID comes
-#   before it with its hidden answer.  Any code cell whose saved output shows an estimate with its
-#   interval («(de A a B)», «intervalo de confianza») outside a closed answer is a measured result.
-# - A transfer exercise declares the game or variant it transfers to (`variant`); nothing before
-#   its block runs or shows that game, a prediction comes before it and a measure of it after.
-STUDY_NOTEBOOKS = ["06_citadel_vs_beleaguered_castle"]  # 07 and 08 join when they are studies
+#   before it with its hidden answer.  A code cell whose output the tests check
+#   (`nbval-check-output`) and that is not a hidden answer is a measured result; so is any code
+#   cell but an exercise's box whose saved output shows an estimate with its interval («(de A a
+#   B)», «intervalo de confianza») outside a closed answer.
+# - At least three exercises, each a question («¿…?») with a checker.  A transfer exercise
+#   declares the game or variant it transfers to (`variant`): a composed name («citadel+columns=10»,
+#   named on the page by its display name) or, for a player or variant only the win-rate atlas
+#   measures, its atlas row's key (named by its label, «Moving Left (desplazamiento a la
+#   izquierda)»).  No code cell before its block (other exercises' boxes aside) runs or shows
+#   that game, a prediction comes before it and a measure of it after.
+STUDY_NOTEBOOKS = ["06_citadel_vs_beleaguered_castle", "07_probabilidades", "08_laboratorio"]
 PREDICTION, MEASURE = "prediccion:", "medida:"
 ESTIMATE = re.compile(r"\(de [−\-]?\d[\d.,]*(?: %)? a [−\-]?\d[\d.,]*(?: %)?\)|intervalo de confianza")
 HIDDEN = re.compile(r"<details[^>]*>.*?</details>", re.S)
+CHECKED_OUTPUT = "nbval-check-output"
 
 
 def _ids(cell, prefix: str) -> list[str]:
     return [t[len(prefix):] for t in _tags(cell) if t.startswith(prefix)]
 
 
+def _answers(cell, with_outputs: bool) -> list[re.Match]:
+    texts = [cell.source] + ([_output_text(cell)] if with_outputs and cell.cell_type == "code" else [])
+    return [m for t in texts for m in CLOSED_ANSWER.finditer(t)]
+
+
 def _hides_an_answer(cell, with_outputs: bool) -> bool:
-    texts = [cell.source] + ([_output_text(cell)] if with_outputs else [])
-    found = [m for t in texts for m in CLOSED_ANSWER.finditer(t)]
+    found = _answers(cell, with_outputs)
     calls = cell.cell_type == "code" and re.search(r"\brespuesta\(", cell.source)
     return bool(calls or found) and not any("open" in m.group("attrs") for m in found)
+
+
+def transfer_names(variant: str) -> list[str]:
+    """How a page names a transfer's game or variant: the composed name and its display name, or
+    the atlas row's key and its label."""
+    from solitaire_nb.atlas_view import entry_label
+    from solitaire_nb.custom import custom_from_name
+    from solitaire_nb.winrate import atlas
+
+    data = atlas()
+    rows = {e["key"]: e for e in data["entries"] + data.get("players", [])}
+    if variant in rows:
+        return [variant, entry_label(rows[variant])]
+    return [variant, custom_from_name(variant).display_name]
 
 
 def study_problems(cells, with_outputs: bool = True) -> list[str]:
@@ -580,8 +613,18 @@ def study_problems(cells, with_outputs: bool = True) -> list[str]:
 
     problems, answered, asked = [], set(), {}
     open_prediction = None
+
+    def unanswered(where: str) -> None:
+        if open_prediction is not None and open_prediction not in answered:
+            problems.append(f"{where}: la predicción «{open_prediction}» no tiene respuesta escondida")
+
     for i, cell in enumerate(cells):
+        if any("open" in m.group("attrs") for m in _answers(cell, with_outputs)):
+            problems.append(f"celda {i}: una respuesta empieza abierta")
+        if cell.cell_type == "markdown" and "Predice" in cell.source and not _ids(cell, PREDICTION):
+            problems.append(f"celda {i}: dice «Predice» sin la etiqueta «{PREDICTION}ID»")
         for pid in _ids(cell, PREDICTION):
+            unanswered(f"celda {i}")
             asked[pid] = i
             open_prediction = pid
         if open_prediction is not None and (not _ids(cell, PREDICTION) or cell.cell_type == "code"):
@@ -593,11 +636,18 @@ def study_problems(cells, with_outputs: bool = True) -> list[str]:
                 problems.append(f"celda {i}: la medida «{mid}» no tiene antes su predicción")
             elif mid not in answered:
                 problems.append(f"celda {i}: la predicción «{mid}» no tiene respuesta escondida antes de medirla")
-        if with_outputs and cell.cell_type == "code" and not _ids(cell, MEASURE):
-            shown = HIDDEN.sub("", _output_text(cell))
-            if ESTIMATE.search(shown):
+        if cell.cell_type == "code" and not _ids(cell, MEASURE):
+            if CHECKED_OUTPUT in _tags(cell) and not _hides_an_answer(cell, with_outputs):
+                problems.append(f"celda {i}: un resultado medido ({CHECKED_OUTPUT}) sin la etiqueta «{MEASURE}ID»")
+            elif with_outputs and "ejercicio" not in _tags(cell) and ESTIMATE.search(HIDDEN.sub("", _output_text(cell))):
                 problems.append(f"celda {i}: enseña una cifra medida sin la etiqueta «{MEASURE}ID»")
+    unanswered("al final")
     blocks = _exercise_blocks(cells)
+    for ex, _ in blocks:
+        if ex not in EJERCICIOS or not callable(EJERCICIOS[ex].check):
+            problems.append(f"{ex}: no es un ejercicio con corrección")
+        elif "¿" not in EJERCICIOS[ex].pregunta:
+            problems.append(f"{ex}: la pregunta no lleva «¿…?»")
     checked = [ex for ex, _ in blocks if ex in EJERCICIOS and callable(EJERCICIOS[ex].check)]
     if len(checked) < 3:
         problems.append(f"{len(checked)} ejercicios con corrección; hacen falta al menos tres")
@@ -606,11 +656,9 @@ def study_problems(cells, with_outputs: bool = True) -> list[str]:
         variant = getattr(EJERCICIOS.get(ex), "variant", None)
         if not variant:
             continue
-        from solitaire_nb.custom import custom_from_name
-
-        names = [variant, custom_from_name(variant).display_name]
-        ran = "\n".join(c.source + (_output_text(c) if with_outputs else "")
-                        for c in cells[:start] if c.cell_type == "code")
+        names = transfer_names(variant)
+        ran = "\n".join(c.source + (_output_text(c) if with_outputs else "")  # an earlier box's question runs nothing
+                        for c in cells[:start] if c.cell_type == "code" and "ejercicio" not in _tags(c))
         end = next((j for j in range(start, len(cells)) if CAJA.search(cells[j].source)), start)
         predicted = {m for c in cells[:start] for m in _ids(c, PREDICTION)}
         measured = [c for c in cells[end + 1:] if set(_ids(c, MEASURE)) & predicted]
@@ -666,6 +714,14 @@ def test_the_study_check_can_fail():
     measured_first = [cell("code", "z", shows="Citadel con 10 columnas: 6,9"), *good]
     assert any("ya se mide antes" in p for p in study_problems(measured_first))
     assert any("al menos tres" in p for p in study_problems(good[:3]))
+    opened = [good[0], cell("md", "<details open><summary>Ver respuesta</summary>Seis.</details>"), *good[2:]]
+    assert any("empieza abierta" in p for p in study_problems(opened))
+    untagged_prediction = [cell("md", "**Predice.** ¿Y con seis columnas?"), *good]
+    assert any("sin la etiqueta «prediccion:ID»" in p for p in study_problems(untagged_prediction))
+    never_answered = [*good, cell("md", "**Predice.** ¿Y con cuatro?", ["prediccion:cuatro"])]
+    assert any("«cuatro» no tiene respuesta escondida" in p for p in study_problems(never_answered))
+    checked = [*good[:2], cell("code", "x", ["nbval-check-output"], shows="6 de 8")]
+    assert any("(nbval-check-output) sin la etiqueta" in p for p in study_problems(checked, with_outputs=False))
 
 
 # ---------------------------------------------------------------------- the teacher's guide
@@ -713,9 +769,6 @@ def test_the_index_and_the_guide_share_one_teaching_order():
     assert index_order() == order
 
 
-ANSWERS_BEING_WRITTEN = {"06", "07", "08"}  # issue 30: rewritten on other branches; remove after merging
-
-
 def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
     sections = _notebook_sections(_guide())
     assert list(sections) == [stem[:2] for stem in guide_order()]
@@ -723,11 +776,10 @@ def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
         for part in ("**Objetivos.**", "**Antes de empezar.**", "**Plan de 50 minutos.**", "**Respuestas.**",
                      "**Errores frecuentes.**"):
             assert part in text, f"{number}: falta {part}"
-        if number not in ANSWERS_BEING_WRITTEN:  # a teacher reads the guide as text: no authoring notes
-            assert "<!--" not in text, f"{number}: la guía muestra un comentario de quien la escribe"
+        assert "<!--" not in text, f"{number}: la guía muestra un comentario de quien la escribe"  # read as text
         if number != "00":
             answers = text.split("**Respuestas.**")[1].split("**Errores frecuentes.**")[0]
-            assert re.search(r"^\| *\d\.", answers, re.M) or number in ANSWERS_BEING_WRITTEN, f"{number}: sin respuestas"
+            assert re.search(r"^\| *\d\.", answers, re.M), f"{number}: sin respuestas"
         misconceptions = _section("#### x\n" + text.split("**Errores frecuentes.**")[1], "#### x")
         assert misconceptions.count("\n- ") >= 2, number
 
@@ -747,3 +799,38 @@ def test_the_guide_links_each_games_printable_summary():
         for ext in ("html", "md"):
             assert f"(resumenes/{game}.{ext})" in text, f"{stem}: falta el resumen de {game}"
             assert (NOTEBOOKS / "resumenes" / f"{game}.{ext}").exists()
+
+
+def _answer_rows(plan: str) -> dict[str, str]:
+    """Exercise id -> the answer cell of its row in a plan's «Respuestas» table («| 1 (`id`) … | `8` | …»)."""
+    answers = plan.split("**Respuestas.**")[1].split("**Errores frecuentes.**")[0]
+    rows = {}
+    for line in answers.splitlines():
+        m = re.match(r"^\| [^|]*\(`([\w-]+)`\)[^|]*\| ([^|]+) \|", line)
+        if m:
+            rows[m.group(1)] = m.group(2)
+    return rows
+
+
+@pytest.mark.parametrize("stem", STUDY_NOTEBOOKS)
+def test_the_guide_answers_every_exercise_of_a_study_as_its_checker_does(stem):
+    from solitaire_nb.ejercicios import es_correcta
+
+    rows = _answer_rows(_notebook_sections(_guide())[stem[:2]])
+    for ex, _ in _exercise_blocks(_notebook_cells(stem)[0]):
+        assert ex in rows, f"la guía no responde {ex}"
+        given = re.findall(r"`([^`]+)`", rows[ex])
+        assert given, ex
+        for value in given:
+            answer = int(value) if value.isdigit() else value.strip('"')
+            assert es_correcta(ex, answer), f"{ex}: la guía dice {value!r}, el corrector no lo acepta"
+
+
+def test_the_guide_plans_07_and_08_with_every_section_and_no_claim_beyond_their_data():
+    sections = _notebook_sections(_guide())
+    plan = sections["07"].split("**Respuestas.**")[0]
+    for part in ("Moving Left", "Blake y Gent", "devoluciones", "Chequers"):
+        assert part in plan, f"07: el plan no trae {part}"
+    assert "casi todas las partidas tienen solución, con seis casi ninguna" not in sections["08"]
+    assert "tarda alrededor de un minuto" not in sections["08"]
+    assert re.search(r"necesite 06,\s+07 u 08", _guide())

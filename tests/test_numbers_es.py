@@ -12,6 +12,7 @@ from solitaire_nb.numbers_es import (
     decimal,
     interval,
     interval_decimals,
+    measured,
     parse_number,
     percent,
     range_text,
@@ -42,6 +43,11 @@ def test_an_interval_is_printed_with_the_decimals_that_show_it():
     assert interval((7.2213, 7.2011, 7.2415)) == "7,22 (de 7,20 a 7,24)"
     assert interval((0.353, 0.349, 0.358), as_percent=True) == "35,3 % (de 34,9 % a 35,8 %)"
     assert interval((0.3512, 0.3498, 0.3561), decimals=2) == "0,35 (de 0,35 a 0,36)"  # asked for
+
+
+def test_a_measure_that_never_varies_says_so():
+    assert measured((6.0, 6.0, 6.0)) == "6,00 (siempre)"
+    assert measured((7.2234, 7.2011, 7.2452)) == interval((7.2234, 7.2011, 7.2452))
 
 
 def test_bad_input_is_refused_in_spanish():

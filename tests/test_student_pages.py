@@ -181,7 +181,6 @@ def test_student_page_asks_for_no_code(lesson_server, name):
 #   4. no name of a library or program (NumPy, matplotlib, ipywidgets, JupyterLite…), of the
 #      package's tests, or of its internals (modules, files, "el paquete").
 EVERY_NOTEBOOK = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-BEING_REWRITTEN = {"06", "07", "08"}  # issue 30: rewritten on other branches; remove after merging
 
 TEACHER_TALK = [  # one passage of each kind, each of which the rules must catch
     'pip install -e ".[notebook]"',
@@ -223,11 +222,7 @@ def test_the_rules_let_a_lesson_speak_to_the_student(passage):
     assert not teacher_talk(passage)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=False, reason="being rewritten (issue 30)"))
-    if name[:2] in BEING_REWRITTEN else name
-    for name in EVERY_NOTEBOOK
-])  # fmt: skip
+@pytest.mark.parametrize("name", EVERY_NOTEBOOK)
 def test_untagged_cells_speak_only_to_the_student(name):
     cells = list(student_cells(NOTEBOOKS / name))
     problems = [f"celda {number}: {p}" for number, text in cells for p in teacher_talk(text)]
@@ -238,7 +233,7 @@ def test_untagged_cells_speak_only_to_the_student(name):
 
 def test_every_notebook_is_checked_for_teacher_talk():
     assert len(EVERY_NOTEBOOK) >= 9 and EVERY_NOTEBOOK[0] == "00_indice.ipynb"
-    assert {name[:2] for name in EVERY_NOTEBOOK} >= BEING_REWRITTEN
+    assert {name[:2] for name in EVERY_NOTEBOOK} >= {"06", "07", "08"}  # the studies too
 
 
 def test_only_untagged_cells_and_their_outputs_are_read(tmp_path):
