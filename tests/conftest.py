@@ -1,4 +1,7 @@
-"""Shared fixtures: the project's rules document (docs/reglas.md), and every (game, variant) combination to test."""
+"""Shared fixtures: the project's rules document (docs/reglas.md), every (game, variant)
+combination to test, the browser, and what keeps tests apart when pytest-xdist runs them in
+several processes (the README's test command: ``-n auto --dist loadgroup``; see tests/parallel.py
+and docs/desarrollo.md, «Pruebas en paralelo»)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,57 @@ import solitaire_nb as sn
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 RULES_MD = REPO / "docs" / "reglas.md"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from parallel import free_port, once_per_run, run_dir, run_lock  # noqa: E402  (tests/parallel.py)
+
+# Fixtures of a wider scope that every worker may build for itself: cheap, shared by many modules.
+_PER_WORKER_FIXTURES = {"playwright_session", "chromium", "tmp_path_factory", "worker_id", "testrun_uid"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `--dist loadgroup` (xdist): a test that uses a module-, class- or session-scoped
+    fixture of its module (a server, a built site) runs in the same worker as the rest of its
+    module, so that the fixture is built once; other tests are spread one by one. Tests marked
+    `slow` are handed out first, so that none of them starts last and runs alone."""
+    if config.getoption("dist", "no") != "loadgroup":
+        return
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.items() if info is not None else ()
+        shared = any(
+            name not in _PER_WORKER_FIXTURES and any(getattr(d, "scope", "function") != "function" for d in fixturedefs)
+            for name, fixturedefs in defs
+        )
+        if shared and not any(item.iter_markers("xdist_group")):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: slow ones first
+
+
+@pytest.fixture
+def port() -> int:
+    """A free TCP port on 127.0.0.1 for a server the test starts (never a fixed one: the
+    xdist workers run at the same time)."""
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every xdist worker of this run shares (for what is built once per run)."""
+    return run_dir(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def build_once(tmp_path_factory: pytest.TempPathFactory):
+    """`build_once(name, make)` runs `make(folder)` once per run, whichever worker asks first,
+    and returns (folder, what make returned); see `parallel.once_per_run`."""
+    return lambda name, make, timeout=1800: once_per_run(tmp_path_factory, name, make, timeout)
+
+
+@pytest.fixture(scope="session")
+def run_wide_lock(tmp_path_factory: pytest.TempPathFactory):
+    """`with run_wide_lock("lite-cache"): …` holds a lock across the run's workers."""
+    return lambda name, timeout=1800: run_lock(tmp_path_factory, name, timeout)
 
 
 def variant_combinations() -> list[tuple[str, dict[str, bool]]]:

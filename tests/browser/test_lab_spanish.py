@@ -33,7 +33,7 @@ def readme_english_menus() -> set[str]:
 
 
 def test_jupyterlab_menus_in_spanish(page, tmp_path_factory):
-    done = readme_install(tmp_path_factory.mktemp("readme"))
+    done = readme_install(tmp_path_factory)
     with lab_server(done, TOKEN) as base:
         page.goto(f"{base}/lab/tree/{opened_path()}?token={TOKEN}&reset")
         menubar = page.locator("#jp-menu-panel .lm-MenuBar-content")

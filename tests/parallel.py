@@ -1,0 +1,88 @@
+"""Helpers that keep tests correct when pytest-xdist runs them in several worker processes
+(the README's test command uses ``-n auto``).
+
+- `free_port()`: a free TCP port on 127.0.0.1 for a server a test starts (never a fixed port
+  such as 8866 or 8888: two workers would take the same one).
+- `run_dir(tmp_path_factory)`: a folder shared by every worker of this pytest run (the
+  run's own base temporary folder, never /tmp or the repository), for what is built once.
+- `run_lock(tmp_path_factory, name)`: a lock held across the run's workers, for a step that
+  must not run twice at the same time (a shared cache such as lite/.cache, a shared file).
+- `once_per_run(tmp_path_factory, name, make)`: `make(folder)` runs once per run, in whichever
+  worker asks first, while the others wait and then get the same folder; a failure is recorded
+  so that the others fail at once with the same message instead of building again.
+
+Each test's own files go to pytest's `tmp_path` / `tmp_path_factory.mktemp(...)`, which are
+per worker. Without xdist the helpers work the same, in one process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now (the system picks it)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def worker_id() -> str:
+    """"gw0", "gw1"… under xdist; "main" without it."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder every worker of this run shares: under xdist each worker's base temporary
+    folder is `<run>/popen-gwN`, so the run's is its parent."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
+    (shared / "shared").mkdir(exist_ok=True)
+    return shared / "shared"
+
+
+@contextlib.contextmanager
+def run_lock(tmp_path_factory: pytest.TempPathFactory, name: str, timeout: float = 1800) -> Iterator[None]:
+    """Hold the run-wide lock called `name` (waiting up to `timeout` seconds for it)."""
+    with FileLock(str(run_dir(tmp_path_factory) / f"{name}.lock"), timeout=timeout):
+        yield
+
+
+def once_per_run(
+    tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object], timeout: float = 1800
+) -> tuple[Path, object]:
+    """(the folder `name` in the run's shared folder, what `make` returned there, as JSON).
+
+    `make(folder)` gets an empty folder and runs once per run; its return value must be
+    JSON-serialisable (the other workers read it back). If it raised, every later call raises
+    an AssertionError naming the first failure (a skip is replayed as the same skip)."""
+    folder = run_dir(tmp_path_factory) / name
+    record = folder.with_suffix(".json")
+    with run_lock(tmp_path_factory, name, timeout):
+        if not record.exists():
+            folder.mkdir(exist_ok=True)
+            started = time.monotonic()
+            try:
+                value = make(folder)
+            except pytest.skip.Exception as exc:
+                record.write_text(json.dumps({"skip": str(exc)}))
+                raise
+            except BaseException as exc:
+                record.write_text(json.dumps({"error": f"{type(exc).__name__}: {exc}"[-4000:]}))
+                raise
+            record.write_text(json.dumps({"value": value, "seconds": time.monotonic() - started, "by": worker_id()}))
+        done = json.loads(record.read_text())
+    if "skip" in done:
+        pytest.skip(done["skip"])
+    if "error" in done:
+        raise AssertionError(f"{name} failed earlier in this run (in another test or worker): {done['error']}")
+    return folder, done["value"]
