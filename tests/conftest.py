@@ -18,30 +18,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 RULES_MD = REPO / "docs" / "reglas.md"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from parallel import free_port, once_per_run, run_dir, run_lock  # noqa: E402  (tests/parallel.py)
-
-# Fixtures of a wider scope that every worker may build for itself: cheap, shared by many modules.
-_PER_WORKER_FIXTURES = {"playwright_session", "chromium", "tmp_path_factory", "worker_id", "testrun_uid"}
+from parallel import free_port, group_for_xdist, once_per_run, run_dir, run_lock  # noqa: E402  (tests/parallel.py)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup` (xdist): a test that uses a module-, class- or session-scoped
-    fixture of its module (a server, a built site) runs in the same worker as the rest of its
-    module, so that the fixture is built once; other tests are spread one by one. Tests marked
-    `slow` are handed out first, so that none of them starts last and runs alone."""
-    if config.getoption("dist", "no") != "loadgroup":
-        return
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        defs = info.name2fixturedefs.items() if info is not None else ()
-        shared = any(
-            name not in _PER_WORKER_FIXTURES and any(getattr(d, "scope", "function") != "function" for d in fixturedefs)
-            for name, fixturedefs in defs
-        )
-        if shared and not any(item.iter_markers("xdist_group")):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: slow ones first
+    group_for_xdist(config, items)
 
 
 @pytest.fixture

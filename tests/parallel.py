@@ -1,6 +1,8 @@
 """Helpers that keep tests correct when pytest-xdist runs them in several worker processes
-(the README's test command uses ``-n auto``).
+(the README's test command uses ``-n auto --dist loadgroup``).
 
+- `group_for_xdist(config, items)`: keeps together the tests of a module that share a
+  module- or session-scoped fixture (tests/conftest.py calls it from its collection hook).
 - `free_port()`: a free TCP port on 127.0.0.1 for a server a test starts (never a fixed port
   such as 8866 or 8888: two workers would take the same one).
 - `run_dir(tmp_path_factory)`: a folder shared by every worker of this pytest run (the
@@ -27,6 +29,30 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
+
+# Fixtures of a wider scope that every worker may build for itself: cheap, shared by many modules.
+PER_WORKER_FIXTURES = {"playwright_session", "chromium", "tmp_path_factory", "worker_id", "testrun_uid"}
+
+
+def group_for_xdist(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """For `pytest_collection_modifyitems` under `--dist loadgroup` (tests/conftest.py): a test
+    that uses a module-, class- or session-scoped fixture (a server, a built site) runs in the
+    same worker as the rest of its module, so that the fixture is built once; the other tests
+    are spread one by one. Tests marked `slow` are handed out first, so that none of them
+    starts last and runs alone."""
+    # The controller sees `--dist loadgroup`; xdist's workers, which collect, see `loadgroup`.
+    if config.getoption("dist", "no") != "loadgroup" and not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.items() if info is not None else ()
+        shared = any(
+            name not in PER_WORKER_FIXTURES and any(getattr(d, "scope", "function") != "function" for d in fixturedefs)
+            for name, fixturedefs in defs
+        )
+        if shared and not any(item.iter_markers("xdist_group")):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: slow ones first
 
 
 def free_port() -> int:
