@@ -29,6 +29,9 @@ from parallel import free_port, once_per_run
 REPO = Path(__file__).resolve().parents[1]
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 INSTALL_TIMEOUT = 1500  # seconds; pip downloads JupyterLab, NumPy and matplotlib on a cold cache
+# The tests that use the README's .venv run one after the other in one xdist worker: one of them
+# pip-installs the test extra into that .venv, which the others' JupyterLab runs from.
+SAME_VENV = pytest.mark.xdist_group("readme-venv")
 
 
 def _commands() -> list[str]:

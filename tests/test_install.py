@@ -5,12 +5,15 @@ Python (/usr/bin/python3, whose pip refuses to install outside a virtual environ
 `.venv` in a copy of the repository, `pip install -e ".[notebook]"` and `binder/postBuild`,
 exactly as README.md writes them (tests/readme_command.py reads them from there). Then
 JupyterLab, started the README's way, must open the index in Spanish, and Voila must be there.
-The second one (the test command) calls only the .venv's programs, is the command .ci/run ends
-with, and its install part runs verbatim in the same .venv, whose pytest then runs.
+The second one (the test command) calls only the .venv's programs, runs pytest on every core
+(pytest-xdist), is the command .ci/run ends with, and its install part runs verbatim in the same
+.venv, whose pytest then runs. .ci/run installs the Debian package of every program the tests call.
 
 Slow: one to two minutes with pip's cache warm, a few more on a cold one (pip downloads
-JupyterLab, NumPy and matplotlib from PyPI); the browser test reuses the same environment. Without /usr/bin/python3 or its venv module
-(Debian package python3-venv) it skips with a reason, except in CI (CI=true), where it fails.
+JupyterLab, NumPy and matplotlib from PyPI); the install is made once per run, shared by every
+xdist worker, and the tests that use it run in one worker (`SAME_VENV`). Without network they skip
+saying so; without /usr/bin/python3 or its venv module (Debian package python3-venv) they skip with
+a reason, except in CI (CI=true), where they fail.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import pytest
 import readme_command
 from readme_command import (
     REPO,
+    SAME_VENV,
     SYSTEM_PYTHON,
     first_command,
     lab_server,
@@ -133,6 +137,7 @@ def test_ci_installs_every_debian_package_the_tests_need():
 
 
 @pytest.mark.slow
+@SAME_VENV
 def test_readme_install_opens_jupyterlab_in_spanish(tmp_path_factory):
     done = readme_install(tmp_path_factory)
     venv = done.root / ".venv"
@@ -161,6 +166,7 @@ def test_readme_install_opens_jupyterlab_in_spanish(tmp_path_factory):
 
 
 @pytest.mark.slow
+@SAME_VENV
 def test_readme_test_command_runs_in_the_same_venv(tmp_path_factory):
     """The README's test command, after the first command's install: its install part runs
     verbatim in the same .venv, and its pytest is that .venv's (shown on one test file here; the
