@@ -5,9 +5,13 @@ measured in the same run, one after the other, with the machine's load beside ea
     python benchmarks/bench_suite.py --full --only-parallel   # the README's whole test run
     python benchmarks/bench_suite.py --workers 2 --repeat 2 tests/test_share.py tests/test_notation.py
 
-Each run is `python -m pytest -q -p no:cacheprovider [ -n N --dist loadgroup ] TESTS` from the
-repository's root; the table gives its wall time, what pytest reported, and the 1-minute load
-average before it started (other work on the machine slows every figure alike).
+Each run is `python -m pytest -q -p no:cacheprovider [ -n N --dist MODE ] TESTS` from the
+repository's root; the table gives its wall time, the CPU time of pytest and all it started
+(workers, servers, browsers), what pytest reported, and the 1-minute load average before it
+started. On a shared machine the wall times mean little: Linux shares the CPU between sessions
+(autogroup), so extra workers in one session get no more CPU than one process; the CPU time is
+the figure to compare, and on an idle machine with N cores a well spread run takes about
+CPU time / N.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -35,16 +40,20 @@ SUBSET = [
 ]
 
 
-def run(tests: list[str], workers: int) -> tuple[float, str]:
+def run(tests: list[str], workers: int, dist: str = "loadgroup") -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of pytest and everything it started, pytest's summary)."""
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     if workers:
-        cmd += ["-n", str(workers), "--dist", "loadgroup"]
+        cmd += ["-n", str(workers), "--dist", dist]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([*cmd, *tests], cwd=REPO, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    summary = re.findall(r"=+ (.*?) in [\d.]+s", proc.stdout)
-    return seconds, (summary[-1] if summary else f"exit {proc.returncode}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    summary = re.findall(r"^=*\s*(\d+ (?:passed|failed|skipped|error).*?) in [\d.]+s", proc.stdout, re.M)
+    return seconds, cpu, (summary[-1] if summary else f"exit {proc.returncode}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -54,16 +63,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=1, help="serial/parallel pairs")
     parser.add_argument("--full", action="store_true", help="every test (the README's run)")
     parser.add_argument("--only-parallel", action="store_true", help="skip the serial run")
+    parser.add_argument("--dist", default="loadgroup", help="xdist modes to compare, comma-separated (load,loadgroup…)")
     args = parser.parse_args(argv)
     tests = [] if args.full else (args.tests or SUBSET)
 
-    print(f"{'run':<12} {'wall s':>8} {'load 1 min':>10}  pytest")
+    print(f"{'run':<20} {'wall s':>8} {'CPU s':>7} {'load 1 min':>10}  pytest")
     for _ in range(args.repeat):
-        for workers in ([args.workers] if args.only_parallel else [0, args.workers]):
+        runs = [(args.workers, dist) for dist in args.dist.split(",")]
+        for workers, dist in runs if args.only_parallel else [(0, ""), *runs]:
             load = os.getloadavg()[0]
-            seconds, summary = run(tests, workers)
-            label = f"-n {workers}" if workers else "serial"
-            print(f"{label:<12} {seconds:>8.1f} {load:>10.1f}  {summary}", flush=True)
+            seconds, cpu, summary = run(tests, workers, dist)
+            label = f"-n {workers} {dist}" if workers else "serial"
+            print(f"{label:<20} {seconds:>8.1f} {cpu:>7.1f} {load:>10.1f}  {summary}", flush=True)
 
 
 if __name__ == "__main__":
