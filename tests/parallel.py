@@ -28,7 +28,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 
 # Fixtures of a wider scope that every worker may build for itself: cheap, shared by many modules.
 PER_WORKER_FIXTURES = {"playwright_session", "chromium", "tmp_path_factory", "worker_id", "testrun_uid"}
@@ -79,6 +78,8 @@ def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @contextlib.contextmanager
 def run_lock(tmp_path_factory: pytest.TempPathFactory, name: str, timeout: float = 1800) -> Iterator[None]:
     """Hold the run-wide lock called `name` (waiting up to `timeout` seconds for it)."""
+    from filelock import FileLock  # the test extra; imported here so the core-only run needs none
+
     with FileLock(str(run_dir(tmp_path_factory) / f"{name}.lock"), timeout=timeout):
         yield
 
