@@ -51,7 +51,8 @@ def group_for_xdist(config: pytest.Config, items: list[pytest.Item]) -> None:
         )
         if shared and not any(item.iter_markers("xdist_group")):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: slow ones first
+    if "PYTEST_XDIST_WORKER" in os.environ:  # one process would split a module's fixture in two
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: slow ones first
 
 
 def free_port() -> int:
