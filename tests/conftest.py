@@ -1,4 +1,7 @@
-"""Shared fixtures: the project's rules document (docs/reglas.md), and every (game, variant) combination to test."""
+"""Shared fixtures: the project's rules document (docs/reglas.md), every (game, variant)
+combination to test, the browser, and what keeps tests apart when pytest-xdist runs them in
+several processes (the README's test command: ``-n auto --dist loadgroup``; see tests/parallel.py
+and docs/desarrollo.md, «Pruebas en paralelo»)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,39 @@ import solitaire_nb as sn
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 RULES_MD = REPO / "docs" / "reglas.md"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from parallel import free_port, group_for_xdist, once_per_run, run_dir, run_lock  # noqa: E402  (tests/parallel.py)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    group_for_xdist(config, items)
+
+
+@pytest.fixture
+def port() -> int:
+    """A free TCP port on 127.0.0.1 for a server the test starts (never a fixed one: the
+    xdist workers run at the same time)."""
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every xdist worker of this run shares (for what is built once per run)."""
+    return run_dir(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def build_once(tmp_path_factory: pytest.TempPathFactory):
+    """`build_once(name, make)` runs `make(folder)` once per run, whichever worker asks first,
+    and returns (folder, what make returned); see `parallel.once_per_run`."""
+    return lambda name, make, timeout=1800: once_per_run(tmp_path_factory, name, make, timeout)
+
+
+@pytest.fixture(scope="session")
+def run_wide_lock(tmp_path_factory: pytest.TempPathFactory):
+    """`with run_wide_lock("lite-cache"): …` holds a lock across the run's workers."""
+    return lambda name, timeout=1800: run_lock(tmp_path_factory, name, timeout)
 
 
 def variant_combinations() -> list[tuple[str, dict[str, bool]]]:

@@ -2,8 +2,8 @@
 and the README cannot drift apart, and the virtual environment it builds with the system's
 Python (Debian's /usr/bin/python3, where pip refuses to install outside a virtual environment).
 
-`readme_install(base)` runs the command's install part exactly as the README writes it, once
-per test session, in a copy of the repository (tracked and untracked files, without what
+`readme_install(tmp_path_factory)` runs the command's install part exactly as the README writes
+it, once per test run (shared by the xdist workers), in a copy of the repository (tracked and untracked files, without what
 .gitignore leaves out); `lab_command` is the command's last part (`jupyter lab …`) plus the
 flags a test needs (no browser, a free port, a token). Both tests/test_install.py and the
 browser test tests/browser/test_lab_spanish.py use the same environment.
@@ -16,7 +16,6 @@ import os
 import re
 import shlex
 import shutil
-import socket
 import subprocess
 import time
 import urllib.request
@@ -25,10 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from parallel import free_port, once_per_run
 
 REPO = Path(__file__).resolve().parents[1]
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 INSTALL_TIMEOUT = 1500  # seconds; pip downloads JupyterLab, NumPy and matplotlib on a cold cache
+# The tests that use the README's .venv run one after the other in one xdist worker: one of them
+# pip-installs the test extra into that .venv, which the others' JupyterLab runs from.
+SAME_VENV = pytest.mark.xdist_group("readme-venv")
 
 
 def _commands() -> list[str]:
@@ -51,11 +54,11 @@ def second_command() -> str:
 
 
 def split_test_command() -> tuple[str, list[str]]:
-    """(the test command's install part, as the README writes it; its last part, `… -m pytest`,
+    """(the test command's install part, as the README writes it; its last part, `… -m pytest …`,
     as argv)."""
     install, _, run = second_command().rpartition(" && ")
     argv = shlex.split(run)
-    assert install and argv[1:] == ["-m", "pytest"], second_command()
+    assert install and argv[1:3] == ["-m", "pytest"], second_command()
     return install, argv
 
 
@@ -86,6 +89,26 @@ def require(condition: bool, message: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{message}; en CI esta prueba es obligatoria", pytrace=False)
     pytest.skip(message)
+
+
+def package_index() -> str:
+    """The package index pip downloads from (PIP_INDEX_URL, else PyPI's)."""
+    return os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple").rstrip("/") + "/"
+
+
+def require_network() -> None:
+    """Skip, saying so, when the package index cannot be reached: the README's install
+    downloads JupyterLab, NumPy and matplotlib from it. (Not a CI failure: without the index
+    .ci/run cannot install the test extra either.)"""
+    url = package_index() + "pip/"
+    try:
+        with urllib.request.urlopen(url, timeout=20) as r:
+            if r.status == 200:
+                return
+            reason = f"HTTP {r.status}"
+    except OSError as exc:
+        reason = str(getattr(exc, "reason", exc))
+    pytest.skip(f"sin red: no se llega al índice de paquetes {url} ({reason}), y la orden del README instala de ahí")
 
 
 def clean_env(home: Path, path: str) -> dict[str, str]:
@@ -124,6 +147,10 @@ class ReadmeInstall:
     def env(self) -> dict[str, str]:
         return clean_env(self.home, f"{self.root / '.venv' / 'bin'}{os.pathsep}/usr/bin{os.pathsep}/bin")
 
+    def record(self) -> dict[str, float | str]:
+        """What another worker needs besides the folder (see `readme_install`)."""
+        return {"seconds": self.seconds, "output": self.output[-20_000:]}
+
     def run(self, argv: list[str], timeout: float = 120) -> str:
         proc = subprocess.run(argv, cwd=self.root, env=self.env(), capture_output=True, text=True, timeout=timeout)
         assert proc.returncode == 0, f"{shlex.join(argv)} failed:\n{(proc.stdout + proc.stderr)[-3000:]}"
@@ -133,14 +160,22 @@ class ReadmeInstall:
 _DONE: dict[str, ReadmeInstall | BaseException] = {}
 
 
-def readme_install(base: Path) -> ReadmeInstall:
-    """Run the README's install part with /usr/bin/python3 first on PATH, once per session."""
+def readme_install(where: pytest.TempPathFactory | Path) -> ReadmeInstall:
+    """Run the README's install part with /usr/bin/python3 first on PATH, once per test run.
+
+    Given pytest's `tmp_path_factory`, the install is made once for the whole run, in the
+    folder every xdist worker shares (tests/parallel.py), and reused by every test of every
+    worker; given a folder, once per process, there."""
     require(SYSTEM_PYTHON.exists(), f"{SYSTEM_PYTHON} no existe (la orden del README usa el Python del sistema)")
     probe = subprocess.run([str(SYSTEM_PYTHON), "-c", "import venv, ensurepip"], capture_output=True, text=True)
     require(probe.returncode == 0, f"{SYSTEM_PYTHON} no tiene venv/ensurepip: sudo apt install python3-venv")
+    require_network()
+    if not isinstance(where, Path):
+        folder, done = once_per_run(where, "readme-install", lambda base: _install(base).record(), INSTALL_TIMEOUT + 300)
+        return ReadmeInstall(folder / "repo", folder / "home", done["seconds"], done["output"])
     if "done" not in _DONE:
         try:
-            _DONE["done"] = _install(base)
+            _DONE["done"] = _install(where)
         except BaseException as exc:  # the second test reports the same failure, fast
             _DONE["done"] = exc
             raise
@@ -175,20 +210,16 @@ def lab_command(port: int, token: str) -> list[str]:
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]  # fmt: skip
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def lab_server(install: ReadmeInstall, token: str, timeout: float = 120) -> Iterator[str]:
     """Start JupyterLab the README's way in the repository copy; yield its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = install.home / f"lab-{port}.log"
+    # Jupyter's user folders of its own: another worker's server may share the repository copy.
+    env = clean_env(install.home / f"lab-{port}", install.env()["PATH"])
     with open(log, "wb") as out:
-        lab = subprocess.Popen(lab_command(port, token), cwd=install.root, env=install.env(), stdout=out,
+        lab = subprocess.Popen(lab_command(port, token), cwd=install.root, env=env, stdout=out,
                                stderr=subprocess.STDOUT)  # fmt: skip
         try:
             deadline = time.monotonic() + timeout

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from parallel import free_port  # one free port per server, whatever xdist worker
 
 pytestmark = pytest.mark.slow
 
@@ -38,12 +38,6 @@ def run(cmd: list[str], *, timeout: float, cwd: Path = REPO, env: dict | None = 
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{out[-4000:]}"
     return out
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def clean_env(venv: Path, tmp: Path) -> dict[str, str]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from parallel import free_port  # one free port per server, whatever xdist worker
 
 import solitaire_nb as sn
 from solitaire_nb import clase, clase_args
@@ -148,12 +149,6 @@ def test_class_budget_lowers_timed_searches_only(monkeypatch: pytest.MonkeyPatch
 
 
 # ---------------------------------------------------------------------- the launcher, served
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get(url: str) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(url, timeout=120) as r:
@@ -196,7 +191,7 @@ def launched(tmp_path_factory: pytest.TempPathFactory):
     (folder / "01_prueba.ipynb").write_text(json.dumps(nb))
     (folder / "guia_docente.md").write_text("# Guía\nSOLUCIONES-GUIA\n")
     (folder / "01_prueba.md").write_text("---\njupytext: {}\n---\nFUENTE-MYST\n")
-    port = _free_port()
+    port = free_port()
     log = folder / "clase.log"
     cmd = [sys.executable, "-m", "solitaire_nb.clase", "01", "--alumnos", "1", "--puerto", str(port),
            "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
@@ -385,7 +380,7 @@ def test_memory_of_the_pool_is_checked_before_it_starts() -> None:
 def test_main_refuses_a_class_that_does_not_fit(monkeypatch, capsys) -> None:
     monkeypatch.setattr(clase, "available_memory_mb", lambda: 500.0)
     with pytest.raises(SystemExit) as stop:
-        clase.main(["05", "--alumnos", "30", "--ip", "127.0.0.1", "--puerto", str(_free_port())])
+        clase.main(["05", "--alumnos", "30", "--ip", "127.0.0.1", "--puerto", str(free_port())])
     assert stop.value.code == 2
     assert "harían falta unos" in capsys.readouterr().err
 

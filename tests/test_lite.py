@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from parallel import run_lock
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
@@ -80,13 +81,14 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return Path(os.environ["SNB_LITE_SITE"]).resolve()
     _require(shutil.which("npm") is not None, "npm not found: the build fetches the npm package `pyodide`")
     output = tmp_path_factory.mktemp("lite") / "site"
-    start = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, str(REPO / "lite" / "build.py"), "--output", str(output)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    with run_lock(tmp_path_factory, "lite-cache"):  # lite/.cache is shared with the other site's build
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, str(REPO / "lite" / "build.py"), "--output", str(output)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     assert proc.returncode == 0, f"lite/build.py failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     _record(build_seconds=round(time.perf_counter() - start, 1), site_mib=round(_size(output) / 2**20, 1))
     return output

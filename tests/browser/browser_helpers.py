@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import importlib.util
 import json
 import os
 import socket
@@ -29,6 +30,9 @@ import nbformat
 
 import solitaire_nb as sn
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the benchmarks that import this
+from parallel import free_port  # noqa: E402,F401  (tests/parallel.py; other test files import it from here)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -43,12 +47,6 @@ SCREENSHOTS = REPO / "artifacts" / "screenshots"
 TOKEN = "solitaire-nb-test"
 SERVER_START_TIMEOUT = 90.0
 BOARD_TIMEOUT_MS = 120_000  # kernel start + widget load on a busy 2-core machine
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _isolated_env(tmp: Path) -> dict[str, str]:
@@ -408,9 +406,17 @@ def require_chromium() -> None:
     pytest.skip(message)
 
 
-# axe-core (npm) for the accessibility audit: .ci/run installs it here; locally,
-# `npm install --prefix build/axe axe-core@4`.
-AXE = REPO / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+def _vendored_axe() -> Path:
+    """axe-core's script as the test extra's `axe-playwright-python` ships it (MIT; axe-core
+    itself is MPL-2.0), or a path that does not exist when that package is missing."""
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or spec.origin is None:
+        return REPO / "build" / "axe-playwright-python-missing" / "axe.min.js"
+    return Path(spec.origin).with_name("axe.min.js")
+
+
+# axe-core for the accessibility audit: the README's test command installs it with the test extra.
+AXE = _vendored_axe()
 
 
 def require_axe() -> Path:
@@ -419,7 +425,7 @@ def require_axe() -> Path:
 
     if AXE.exists():
         return AXE
-    message = f"{AXE} no existe: instala axe-core con «npm install --prefix build/axe axe-core@4»"
+    message = f'{AXE} no existe: instala el extra de pruebas con «.venv/bin/pip install -e ".[test]"» (trae axe-core)'
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{message}; en CI la auditoría de accesibilidad es obligatoria", pytrace=False)
     pytest.skip(message)

@@ -14,9 +14,9 @@ pytest.importorskip("playwright")  # the test extra: drives Chromium
 
 from browser_helpers import BOARD_TIMEOUT_MS, screenshot  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
-from readme_command import REPO, lab_server, opened_path, readme_install  # noqa: E402
+from readme_command import REPO, SAME_VENV, lab_server, opened_path, readme_install  # noqa: E402
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, SAME_VENV]
 
 TOKEN = "lab-spanish"
 # The menus the language pack translates (jupyterlab-language-pack-es-ES 4.5 has no "menu"
@@ -33,7 +33,7 @@ def readme_english_menus() -> set[str]:
 
 
 def test_jupyterlab_menus_in_spanish(page, tmp_path_factory):
-    done = readme_install(tmp_path_factory.mktemp("readme"))
+    done = readme_install(tmp_path_factory)
     with lab_server(done, TOKEN) as base:
         page.goto(f"{base}/lab/tree/{opened_path()}?token={TOKEN}&reset")
         menubar = page.locator("#jp-menu-panel .lm-MenuBar-content")

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from parallel import run_lock
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
@@ -101,12 +102,13 @@ def student_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if os.environ.get("SNB_STUDENT_SITE"):
         return Path(os.environ["SNB_STUDENT_SITE"]).resolve()
     output = tmp_path_factory.mktemp("student") / "site"
-    proc = subprocess.run(
-        [sys.executable, str(REPO / "student" / "build.py"), "--output", str(output)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    with run_lock(tmp_path_factory, "lite-cache"):  # lite/.cache is shared with the other site's build
+        proc = subprocess.run(
+            [sys.executable, str(REPO / "student" / "build.py"), "--output", str(output)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
     assert proc.returncode == 0, f"student/build.py failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     return output
 
