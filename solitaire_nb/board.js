@@ -345,6 +345,11 @@ function render({ model, el: root }) {
     restoring = true;
     send({ event: "restore", code: kept });
   }
+  // A class challenge's board (reto.py): its page's secret, from the page address, gives the
+  // kernel its seat (and, after a reload, its line) from the launcher.
+  if (first.reto) {
+    send({ event: "seat", secret: new URLSearchParams(location.search).get("asiento") || "" });
+  }
   function remember() {
     const v = model.get("view") || {};
     if (restoring || !storeKey || !v.code) return;

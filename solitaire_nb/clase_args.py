@@ -97,6 +97,46 @@ def check_ip(text: str) -> str:
         ) from None
 
 
+def check_share_code(text: str) -> str:
+    """A class challenge's deal: a share code that loads, without moves (its start is kept)."""
+    from .reto_class import deal_code
+
+    try:
+        return deal_code(text.strip())
+    except ValueError as exc:
+        said = str(exc)
+        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un reparto para el reto: {said[:1].lower()}{said[1:]}") from None
+
+
+def check_record_path(text: str) -> str:
+    """Where a class's record is written: a file (new or a record of this challenge) in a folder
+    that exists."""
+    from pathlib import Path
+
+    path = Path(text.strip()).expanduser()
+    if not text.strip():
+        raise argparse.ArgumentTypeError("falta el nombre del archivo del registro.")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"«{shown(text)}» es una carpeta; el registro es un archivo (por ejemplo clase.sqlite).")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"la carpeta de «{shown(text)}» no existe.")
+    return str(path)
+
+
+def check_existing_record(text: str) -> str:
+    """A class's record that exists (for --borrar)."""
+    from pathlib import Path
+
+    from .reto_record import is_record
+
+    path = Path(text.strip()).expanduser()
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no existe el registro «{shown(text)}».")
+    if not is_record(path):
+        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un registro de un reto de clase: no lo borro.")
+    return str(path)
+
+
 # ---------------------------------------------------------------------- the parser
 class _SpanishFormatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):
