@@ -122,7 +122,7 @@ class ChallengeBoard(Board):
             super()._restore(code)
 
     # ------------------------------------------------------------------ what is sent
-    def _send(self, kind: str, move: str = "", rule: str = "", reason: str = "") -> dict | None:
+    def _report(self, kind: str, move: str = "", rule: str = "", reason: str = "") -> dict | None:
         if self._launcher is None or self._secret is None:
             return None
         data = {"asiento": self._secret, "suceso": kind, "movimiento": move, "regla": rule, "motivo": reason}
@@ -136,10 +136,10 @@ class ChallengeBoard(Board):
         text = format_move(g, move, sep="-")
         reason = g.why_not(move)
         if reason is not None:
-            self._send("refusal", text, _rule(g, move), reason)
+            self._report("refusal", text, _rule(g, move), reason)
         played = super()._play(move)
         if played:
-            answer = self._send("move", text)
+            answer = self._report("move", text)
             if answer is not None and answer["status"] == 409:  # paused meanwhile: not taken
                 g.undo()
                 self._say(self._closed_line(), "error")
@@ -150,13 +150,13 @@ class ChallengeBoard(Board):
         before = self._game.moves_played
         super()._do_undo(msg)
         if self._game.moves_played < before:
-            self._send("undo")
+            self._report("undo")
 
     def _do_redo(self, msg: dict) -> None:
         before = self._game.moves_played
         super()._do_redo(msg)
         if self._game.moves_played > before:
-            self._send("move", format_move(self._game, self._game.history[-1], sep="-"))
+            self._report("move", format_move(self._game, self._game.history[-1], sep="-"))
 
     def _button(self, action: Any, msg: dict) -> None:
         if action in ("new", "load"):
@@ -165,7 +165,7 @@ class ChallengeBoard(Board):
         allowed = self._refusal(action) is None if action in ("hint", "solvable", "solution") else False
         super()._button(action, msg)
         if allowed:
-            self._send("hint", action)
+            self._report("hint", action)
 
     # ------------------------------------------------------------------ seat and state
     def _join(self, secret: Any) -> None:
