@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import math
+import os
 import re
 import sys
 from typing import NoReturn
@@ -113,12 +114,16 @@ def check_record_path(text: str) -> str:
     that exists."""
     from pathlib import Path
 
-    path = Path(text.strip()).expanduser()
-    if not text.strip():
+    if not text.strip() or "\x00" in text:
         raise argparse.ArgumentTypeError("falta el nombre del archivo del registro.")
-    if path.is_dir():
+    path = Path(os.path.expanduser(text.strip()))
+    try:
+        folder, parent = path.is_dir(), path.parent.is_dir()
+    except (OSError, ValueError):  # a name too long for the system
+        folder, parent = False, False
+    if folder:
         raise argparse.ArgumentTypeError(f"«{shown(text)}» es una carpeta; el registro es un archivo (por ejemplo clase.sqlite).")
-    if not path.parent.is_dir():
+    if not parent:
         raise argparse.ArgumentTypeError(f"la carpeta de «{shown(text)}» no existe.")
     return str(path)
 
@@ -129,8 +134,12 @@ def check_existing_record(text: str) -> str:
 
     from .reto_record import is_record
 
-    path = Path(text.strip()).expanduser()
-    if not path.is_file():
+    path = Path(os.path.expanduser(text.strip()))
+    try:
+        exists = "\x00" not in text and path.is_file()
+    except (OSError, ValueError):
+        exists = False
+    if not exists:
         raise argparse.ArgumentTypeError(f"no existe el registro «{shown(text)}».")
     if not is_record(path):
         raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un registro de un reto de clase: no lo borro.")
