@@ -64,6 +64,7 @@ from .clase_args import (
     shown,
 )
 from .numbers_es import decimal
+from .reto_record import record_deal
 
 PACKAGE = Path(__file__).resolve().parent
 TEMPLATES = PACKAGE / "templates"
@@ -329,6 +330,12 @@ def check_args(args, available_mb: float | None = None) -> Path | None:
     if args.reto is not None:
         if args.cuaderno is not None:
             raise ValueError("con --reto no se indica cuaderno: el reto tiene su propia página.")
+        recorded = record_deal(args.registro) if args.registro is not None else None
+        if recorded is not None and recorded != args.reto:
+            raise ValueError(
+                f"el registro «{shown(args.registro)}» es de otro reto ({shown(recorded)}): para seguir esa "
+                f"clase usa --reto {shown(recorded)}; para un reto nuevo, otro archivo."
+            )
         notebook = None
     else:
         if args.registro is not None:

@@ -172,17 +172,23 @@ class Record:
         return [dict(zip(keys, r, strict=True)) for r in rows]
 
 
-def is_record(path: Path | str) -> bool:
-    """Whether `path` is a class challenge's record (read without changing it)."""
+def record_deal(path: Path | str) -> str | None:
+    """The deal of the class challenge recorded at `path`, or None when it is not a readable
+    record (read without changing it)."""
     try:
         db = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, timeout=0.5)
         try:
-            row = db.execute("SELECT value FROM meta WHERE key='magic'").fetchone()
+            rows = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('magic', 'deal')").fetchall())
         finally:
             db.close()
     except sqlite3.Error:
-        return False
-    return bool(row) and row[0] == _MAGIC
+        return None
+    return rows.get("deal") if rows.get("magic") == _MAGIC else None
+
+
+def is_record(path: Path | str) -> bool:
+    """Whether `path` is a class challenge's record (read without changing it)."""
+    return record_deal(path) is not None
 
 
 def delete_record(path: Path | str) -> None:

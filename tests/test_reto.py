@@ -311,6 +311,15 @@ def test_challenge_arguments_are_refused_in_spanish(argv, message, capsys, monke
     assert message in capsys.readouterr().err
 
 
+def test_a_record_of_another_challenge_stops_the_launcher(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(clase, "port_free", lambda *a: None)
+    path = tmp_path / "r.sqlite"
+    Record(path, "citadel/7").close()
+    with pytest.raises(SystemExit) as exit_:
+        clase.main(["--reto", DEAL, "--registro", str(path)])
+    assert exit_.value.code == 2 and "es de otro reto (citadel/7): para seguir esa clase usa --reto citadel/7" in capsys.readouterr().err
+
+
 def test_borrar_deletes_a_record(tmp_path: Path, capsys) -> None:
     path = tmp_path / "r.sqlite"
     Record(path, DEAL).close()
@@ -353,6 +362,11 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
         assert set(a.state()) == {"asiento", "nombre", "paused", "ended", "hints", "solution", "linea"}
         status, view = a.call("/docente/api/clase", query={"token": token})
         assert status == 200 and len(view["filas"]) == 5
+        conn = a._conn()
+        conn.request("GET", f"/docente/api/csv?token={token}")
+        csv_text = conn.getresponse().read().decode()
+        assert csv_text.splitlines()[0] == "asiento,hora,suceso,movimiento,regla,motivo"
+        assert len(csv_text.splitlines()) == 1 + len(events)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

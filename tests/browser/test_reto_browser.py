@@ -122,6 +122,9 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
         message = page.locator(".snb-message").first
         expect(message).to_contain_text("Reto terminado", timeout=10_000)
         expect(message).to_contain_text(f"Has hecho {k + 1} movimiento")
+    teacher.click("#resumen")
+    expect(teacher.locator("#resumen-texto")).to_contain_text("Han jugado 3 alumnos; han ganado 0.", timeout=90_000)
+    expect(teacher.locator("#resumen-texto")).to_contain_text("El resolvedor dice del reparto")
     assert outside == []
     for context, _ in [*students, (tctx, teacher)]:
         context.close()
