@@ -24,7 +24,7 @@ PAGE_NAME = "reto.ipynb"
 
 def challenge_notebook(deal: str) -> dict:
     """The challenge page: a title and one code cell that shows the board (Voila hides the code)."""
-    code = f"from solitaire_nb.reto import challenge_page\nchallenge_page({deal!r})"
+    code = f"from solitaire_nb.reto import challenge_page\nboard = challenge_page({deal!r})"
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "source": "# Reto de clase"},

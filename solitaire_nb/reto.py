@@ -87,6 +87,7 @@ class ChallengeBoard(Board):
         self._lock = threading.RLock()
         self._poller: threading.Thread | None = None
         self.seat: int | None = None
+        self._said_no_seat = False
         self.on_seat: list[Any] = []  # callables(seat) told when the page gets its seat
         kwargs.setdefault("hints", False)
         kwargs.setdefault("solution", False)
@@ -98,7 +99,7 @@ class ChallengeBoard(Board):
             super().handle(msg)
 
     def _view_state(self) -> dict[str, Any]:
-        return {**super()._view_state(), "reto": True}
+        return {**super()._view_state(), "reto": True, "seat": self.seat}
 
     def _dispatch(self, msg: Any) -> None:
         event = msg.get("event") if isinstance(msg, dict) else None
@@ -172,8 +173,11 @@ class ChallengeBoard(Board):
         """The page's secret (from its address): ask the launcher for the seat and the line."""
         if self._launcher is None or not isinstance(secret, str) or not secret or self._secret is not None:
             return
+        if self._said_no_seat:  # asked again by the front end: said once is enough
+            return
         status, answer = self._launcher.call("/reto/api/estado", query={"asiento": secret})
         if status == 403:
+            self._said_no_seat = True
             self._say(NO_SEAT, "error")
             return
         if status != 200:
