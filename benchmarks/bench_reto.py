@@ -9,7 +9,7 @@ Usage::
 
 A light client (tests/reto_light.py) gets its seat as a page does and then speaks the launcher's
 challenge routes as a page's kernel does: one request per event, and a poll of the challenge's
-state every 0.5 s (reto.POLL_SECONDS).  No browser and no kernel: what is measured is the
+state every 0.5 s (board.challenge.POLL_SECONDS).  No browser and no kernel: what is measured is the
 launcher and its record; the kernels' side is tested in tests/browser/test_reto_browser.py.
 
 Measured: events acknowledged and events in the record (they must agree); the time to
@@ -39,8 +39,8 @@ sys.path.insert(0, str(REPO))
 
 from reto_light import LightClient, free_port, start_launcher  # noqa: E402
 
+from solitaire_nb.board.challenge import POLL_SECONDS  # noqa: E402
 from solitaire_nb.notation import format_move  # noqa: E402
-from solitaire_nb.reto import POLL_SECONDS  # noqa: E402
 from solitaire_nb.reto_record import Record  # noqa: E402
 
 DEAL = "citadel/2026"

@@ -1,6 +1,6 @@
 """The class launcher in challenge mode (``python -m solitaire_nb.clase --reto citadel/2026``).
 
-The launcher writes a page of its own (one board with the deal, `reto.challenge_page`), which the
+The launcher writes a page of its own (one board with the deal, `board.challenge.challenge_page`), which the
 preheated pool runs before the students arrive; it gives each page a seat and a secret (a page
 opened without one is sent to ``/?asiento=SECRET``, and a reload keeps it), serves the challenge's
 routes (reto_server) and prints, only in the teacher's terminal, the address of the teacher's
@@ -24,7 +24,7 @@ PAGE_NAME = "reto.ipynb"
 
 def challenge_notebook(deal: str) -> dict:
     """The challenge page: a title and one code cell that shows the board (Voila hides the code)."""
-    code = f"from solitaire_nb.reto import challenge_page\nboard = challenge_page({deal!r})"
+    code = f"from solitaire_nb.board.challenge import challenge_page\nboard = challenge_page({deal!r})"
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "source": "# Reto de clase"},

@@ -1,7 +1,7 @@
 """Light clients of a class challenge: a student's page without a browser nor a kernel.
 
 A light client gets its seat as a page does (``GET /`` is sent to ``/?asiento=SECRET``) and then
-speaks the launcher's challenge routes as a page's kernel does (reto.Launcher): it plays legal
+speaks the launcher's challenge routes as a page's kernel does (board/challenge.py's Launcher): it plays legal
 moves of the deal, now and then an undo or a refused move, and polls the challenge's state.
 Used by tests/test_reto.py and benchmarks/bench_reto.py.
 """

@@ -150,7 +150,7 @@ def test_csv_leaves_names_out_unless_asked(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------- the challenge board
 class InProcess:
-    """The launcher's routes, called in this process (what reto.Launcher does over HTTP)."""
+    """The launcher's routes, called in this process (what board.challenge.Launcher does over HTTP)."""
 
     def __init__(self, challenge: Challenge) -> None:
         self.c = challenge
@@ -173,7 +173,7 @@ class InProcess:
 @pytest.fixture
 def seated(tmp_path: Path):
     pytest.importorskip("anywidget")
-    from solitaire_nb.reto import ChallengeBoard
+    from solitaire_nb.board.challenge import ChallengeBoard
 
     c = Challenge(DEAL, tmp_path / "r.sqlite", say=lambda _: None)
     _, secret = c.new_seat()
@@ -228,7 +228,7 @@ def test_pause_reaches_the_board_and_refuses_moves(seated) -> None:
 
 
 def test_reloaded_page_gets_its_seat_and_position_back(seated) -> None:
-    from solitaire_nb.reto import ChallengeBoard
+    from solitaire_nb.board.challenge import ChallengeBoard
 
     c, board, secret = seated
     for _ in range(4):
@@ -243,7 +243,7 @@ def test_reloaded_page_gets_its_seat_and_position_back(seated) -> None:
 
 def test_a_page_without_a_seat_is_told(tmp_path: Path) -> None:
     pytest.importorskip("anywidget")
-    from solitaire_nb.reto import ChallengeBoard
+    from solitaire_nb.board.challenge import ChallengeBoard
 
     c = Challenge(DEAL, tmp_path / "r.sqlite", say=lambda _: None)
     board = ChallengeBoard(DEAL, InProcess(c))
@@ -253,7 +253,7 @@ def test_a_page_without_a_seat_is_told(tmp_path: Path) -> None:
 
 def test_without_a_server_the_line_is_a_share_code() -> None:
     pytest.importorskip("anywidget")
-    from solitaire_nb.reto import ChallengeBoard
+    from solitaire_nb.board.challenge import ChallengeBoard
 
     board = ChallengeBoard(DEAL)
     board.type_move(_legal(board.game).replace("-", " "))

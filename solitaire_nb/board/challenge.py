@@ -7,7 +7,7 @@ after a reload, its line back; it sends every move, undo, refused move (with its
 hint use to the launcher, which checks and records it; it asks every ``POLL_SECONDS`` whether
 the teacher paused, resumed or ended the challenge.  Without a server (the static student app)
 the page shows the share code of the student's line, to paste into the teacher's summary
-(`reto_summary.summary_from_codes`).  When the launcher cannot be reached the board keeps
+(`solitaire_nb.reto_summary.summary_from_codes`).  When the launcher cannot be reached the board keeps
 playing: the class goes on without recording.
 """
 
@@ -21,10 +21,10 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from .board.widget import Board
-from .moves import IllegalMove, Move
-from .notation import format_move, parse_move
-from .share import load_share
+from ..moves import IllegalMove, Move
+from ..notation import format_move, parse_move
+from ..share import load_share
+from .widget import Board
 
 URL_ENV = "SNB_RETO_URL"
 POLL_SECONDS = 0.5
