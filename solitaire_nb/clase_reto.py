@@ -20,6 +20,11 @@ from .reto_record import default_path
 
 URL_ENV = "SNB_RETO_URL"
 PAGE_NAME = "reto.ipynb"
+#: seats a class may take, per student (a student who opens the bare address again gets a new
+#: seat); a hard limit, so that nothing can fill the record with seats.
+MAX_SEATS_PER_STUDENT = 3
+FULL = ("El reto ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de tu "
+        "asiento (su dirección lleva «?asiento=»); si no, avisa a tu profesor.")  # fmt: skip
 
 
 def challenge_notebook(deal: str) -> dict:
@@ -41,8 +46,9 @@ class ChallengeHooks:
 
     title = "Reto de clase"
 
-    def __init__(self, challenge: Challenge, record_path: Path | None) -> None:
+    def __init__(self, challenge: Challenge, record_path: Path | None, students: int = 30) -> None:
         self.challenge = challenge
+        self.max_seats = max(MAX_SEATS_PER_STUDENT * students, students + 10)
         self.record_path = record_path
         self.token = secrets.token_urlsafe(18)
 
@@ -66,6 +72,11 @@ class ChallengeHooks:
         given = handler.get_argument("asiento", "")
         if self.challenge.has_seat(given):
             return False
+        if len(self.challenge.seats) >= self.max_seats:
+            handler.set_status(403)
+            handler.set_header("Content-Type", "text/html; charset=utf-8")
+            handler.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{FULL}</p></html>")
+            return True
         _, secret = self.challenge.new_seat()
         handler.redirect(f"/?asiento={secret}")
         return True
@@ -87,5 +98,5 @@ def serve_challenge(deal: str, record: str | None, students: int, port: int, ip:
 
     path = Path(record) if record else default_path()
     challenge = Challenge(deal, path, say=clase._say)
-    hooks = ChallengeHooks(challenge, path)
+    hooks = ChallengeHooks(challenge, path, students)
     serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks)

@@ -81,6 +81,7 @@ class Challenge:
 
     def __init__(self, deal: str, record_path: Path | None, say: Callable[[str], None] = print) -> None:
         self.deal = deal_code(deal)
+        self.total_cards = load_share(self.deal).total_cards
         self.say = say
         self.seats: dict[int, Seat] = {}
         self._secrets: dict[str, int] = {}
@@ -239,7 +240,7 @@ class Challenge:
 
     def histogram(self) -> list[list[Any]]:
         """[label, students] per range of cards home."""
-        total = load_share(self.deal).total_cards
+        total = self.total_cards
         width = max(1, math.ceil((total + 1) / 11))
         bins = Counter(min(s.game.foundation_cards(), total) // width for s in self.seats.values())
         last = total // width

@@ -367,6 +367,13 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
         csv_text = conn.getresponse().read().decode()
         assert csv_text.splitlines()[0] == "asiento,hora,suceso,movimiento,regla,motivo"
         assert len(csv_text.splitlines()) == 1 + len(events)
+        # Seats are a hard limit: three per student of --alumnos (5 here).
+        more = [LightClient(port) for _ in range(15 - 5)]
+        assert len({cl.secret for cl in clients + more}) == 15
+        conn = a._conn()
+        conn.request("GET", "/")
+        full = conn.getresponse()
+        assert full.status == 403 and "todos sus asientos ocupados" in full.read().decode()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
