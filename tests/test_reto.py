@@ -406,3 +406,31 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+
+
+# ---------------------------------------------------------------------- hostile pages
+def test_any_event_a_page_sends_is_taken_or_refused_and_touches_only_its_seat(tmp_path_factory) -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    c = Challenge(DEAL, tmp_path_factory.mktemp("h") / "r.sqlite", say=lambda _: None)
+    _, mine = c.new_seat()
+    other, theirs = c.new_seat()
+    c.event(theirs, "move", _legal(load_share(DEAL)))
+    their_line = c.line(other)
+    anything = st.one_of(st.none(), st.integers(), st.text(max_size=300), st.lists(st.text(max_size=5), max_size=3),
+                         st.sampled_from(["move", "undo", "refusal", "hint", "win", "T4-T5", "T1 B1", mine]))  # fmt: skip
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.one_of(anything, st.just(mine)), anything, anything, anything, anything)
+    def check(secret, kind, move, rule, reason) -> None:
+        before = len(c.record.events())
+        try:
+            c.event(secret, kind, move, rule, reason)
+        except (NotYourSeat, Closed, ValueError) as exc:
+            assert str(exc) and len(str(exc)) < 400
+            assert len(c.record.events()) == before  # refused: nothing recorded
+        assert c.line(other) == their_line
+        assert all(len(e["move"]) <= 200 and len(e["reason"]) <= 200 for e in c.record.events()[before:])
+
+    check()
