@@ -19,7 +19,7 @@ import tornado.web
 from tornado.ioloop import IOLoop
 
 from .reto_class import Challenge, Closed, NotYourSeat
-from .reto_summary import players_of, summary, write_csv
+from .reto_summary import players_of, summary, summary_from_codes, write_csv
 
 TEACHER_PAGE = Path(__file__).resolve().parent / "templates" / "reto_docente.html"
 BODY_MAX = 4096
@@ -28,6 +28,8 @@ BODY_MAX = 4096
 class _Json(tornado.web.RequestHandler):
     """JSON in and out; never a traceback.  Authenticated by a secret or token in the request
     itself (no cookie), so the cookie-based XSRF check does not apply."""
+
+    body_max = BODY_MAX
 
     def initialize(self, challenge: Challenge, token: str) -> None:
         self.challenge = challenge
@@ -40,7 +42,7 @@ class _Json(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
 
     def body(self) -> dict[str, Any]:
-        if len(self.request.body) > BODY_MAX:
+        if len(self.request.body) > self.body_max:
             raise tornado.web.HTTPError(413)
         try:
             data = json.loads(self.request.body or b"{}")
@@ -169,6 +171,19 @@ class SummaryHandler(_Teacher):
         self.reply({"resumen": text})
 
 
+class CodesHandler(_Teacher):
+    """The summary of share codes pasted by the students of a class without a server."""
+
+    body_max = 200_000
+
+    async def post(self) -> None:
+        codes = self.body().get("codigos", "")
+        if not isinstance(codes, str):
+            return self.reply({"error": "Pega los códigos como texto, uno por línea."}, 400)
+        text = await IOLoop.current().run_in_executor(None, summary_from_codes, self.challenge.deal, codes)
+        self.reply({"resumen": text})
+
+
 def handlers(challenge: Challenge, token: str, prefix: str = "/") -> list[tuple]:
     """The tornado routes of the challenge, to put before Voila's own."""
     args = {"challenge": challenge, "token": token}
@@ -177,5 +192,6 @@ def handlers(challenge: Challenge, token: str, prefix: str = "/") -> list[tuple]
         ("/reto/api/evento", EventHandler), ("/reto/api/estado", StateHandler), ("/reto/api/nombre", NameHandler),
         ("/docente", TeacherPage), ("/docente/api/clase", ClassHandler), ("/docente/api/orden", OrderHandler),
         ("/docente/api/paso", StepHandler), ("/docente/api/csv", CsvHandler), ("/docente/api/resumen", SummaryHandler),
+        ("/docente/api/codigos", CodesHandler),
     ]  # fmt: skip
     return [(base + path, handler, args) for path, handler in routes]

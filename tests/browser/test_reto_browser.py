@@ -125,6 +125,10 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
     teacher.click("#resumen")
     expect(teacher.locator("#resumen-texto")).to_contain_text("Han jugado 3 alumnos; han ganado 0.", timeout=90_000)
     expect(teacher.locator("#resumen-texto")).to_contain_text("El resolvedor dice del reparto")
+    teacher.fill("#codigos", f"{DEAL}/\notra cosa")
+    teacher.click("#resumen-codigos")
+    expect(teacher.locator("#codigos-texto")).to_contain_text("Han jugado 1 alumno; han ganado 0.", timeout=90_000)
+    expect(teacher.locator("#codigos-texto")).to_contain_text("El código nº 2 no se puede leer")
     assert outside == []
     for context, _ in [*students, (tctx, teacher)]:
         context.close()
