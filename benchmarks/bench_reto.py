@@ -5,7 +5,7 @@ benchmarks/RESULTS.md («Reto de clase»).
 
 Usage::
 
-    python benchmarks/bench_reto.py [--alumnos 30] [--movimientos 60] [--pausa 0.2]
+    python benchmarks/bench_reto.py [--alumnos 30] [--movimientos 60] [--pausa 0.2] [--paginas K]
 
 A light client (tests/reto_light.py) gets its seat as a page does and then speaks the launcher's
 challenge routes as a page's kernel does: one request per event, and a poll of the challenge's
@@ -17,6 +17,11 @@ acknowledge an event (the record's commit included); how far behind the teacher'
 every acknowledged move or undo, the time until a teacher's poll shows it; the page polls every
 second, so up to one second of this is the poll interval); how long «Pausar» takes to reach
 every client's poll; and the launcher's processor time.
+
+With ``--paginas K``, a second run with real pages: the launcher with its preheated pool for K
+students, K Chromium pages (each its own browser context, so its own seat) typing moves on their
+challenge boards; measured: a typed move until the board shows it, whether every move shown is in
+the record, and «Pausar» (pressed on the teacher's page) until every board says so.
 """
 
 from __future__ import annotations
@@ -152,12 +157,81 @@ def _load(port, token, students, events, think, record, server, cpu0) -> dict:
     }  # fmt: skip
 
 
+def run_pages(k: int, moves: int) -> dict:
+    """K real student pages in Chromium and the teacher's page (see the module's docstring)."""
+    from browser_helpers import BOARD_TIMEOUT_MS, launch_chromium
+    from playwright.sync_api import sync_playwright
+
+    import solitaire_nb as sn
+
+    deal = "citadel/1234"
+    with tempfile.TemporaryDirectory() as tmp:
+        record, port, log = Path(tmp) / "clase.sqlite", free_port(), Path(tmp) / "log"
+        proc, token = start_launcher(deal, record, port, log, students=k, extra=("--sin-progresivo",))
+        try:
+            deadline = time.monotonic() + 600
+            while "Listo" not in log.read_text() and time.monotonic() < deadline:
+                time.sleep(1)
+            with sync_playwright() as pw:
+                browser = launch_chromium(pw)
+                pages = []
+                for _ in range(k):
+                    page = browser.new_context().new_page()
+                    page.goto(f"http://127.0.0.1:{port}/", timeout=BOARD_TIMEOUT_MS)
+                    page.get_by_text("Tu asiento:").wait_for(timeout=BOARD_TIMEOUT_MS)
+                    pages.append(page)
+                teacher = browser.new_context().new_page()
+                teacher.goto(f"http://127.0.0.1:{port}/docente?token={token}")
+                latencies = []
+                game = sn.new_game("citadel", seed=1234)
+                line = []
+                for _ in range(moves):  # every page plays the same line, move by move, together
+                    legal = game.legal_moves()
+                    if not legal:
+                        break
+                    line.append(format_move(game, legal[0]))
+                    game.move(legal[0])
+                for n, typed in enumerate(line, 1):
+                    starts = []
+                    for page in pages:
+                        box = page.locator(".snb-board .snb-text").first
+                        box.fill(typed)
+                        starts.append(time.monotonic())
+                        box.press("Enter")
+                    for page, t0 in zip(pages, starts, strict=True):
+                        page.locator(f".snb-board[data-moves='{n}']").first.wait_for(timeout=60_000)
+                        latencies.append(time.monotonic() - t0)
+                t0 = time.monotonic()
+                teacher.click("#pausar")
+                reach = []
+                for page in pages:
+                    page.locator(".snb-message", has_text="El reto está en pausa").first.wait_for(timeout=30_000)
+                    reach.append(time.monotonic() - t0)
+                browser.close()
+            events = Record(record, deal).events()
+            return {"pages": k, "moves": len(line), "shown": k * len(line),
+                    "recorded": len([e for e in events if e["kind"] == "move"]),
+                    "move_median_ms": statistics.median(latencies) * 1000, "move_max_ms": max(latencies) * 1000,
+                    "pause_max_s": max(reach)}  # fmt: skip
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=60)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--alumnos", type=int, default=30)
     p.add_argument("--movimientos", type=int, default=60)
     p.add_argument("--pausa", type=float, default=0.2, help="seconds a client thinks between events")
+    p.add_argument("--paginas", type=int, default=0, help="also K real pages in Chromium (0: none)")
     a = p.parse_args()
+    if a.paginas:
+        sys.path.insert(0, str(REPO / "tests" / "browser"))
+        r = run_pages(a.paginas, min(a.movimientos, 20))
+        print("| pages × moves | moves shown | moves in the record | typed move → board, median / max (ms) | «Pausar» → every board (s) |")
+        print("|---|---|---|---|---|")
+        print(f"| {r['pages']} × {r['moves']} | {r['shown']} | {r['recorded']} | {r['move_median_ms']:.0f} / "
+              f"{r['move_max_ms']:.0f} | {r['pause_max_s']:.2f} |\n")  # fmt: skip
     r = run(a.alumnos, a.movimientos, a.pausa)
     print("| students × events | acknowledged | in the record | ack median / p95 / max (ms) | teacher's view behind, median / max (s) | «Pausar» reached | «Pausar» slowest (s) | wall (s) | launcher CPU (s) |")
     print("|---|---|---|---|---|---|---|---|---|")
