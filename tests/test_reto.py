@@ -241,6 +241,14 @@ def test_reloaded_page_gets_its_seat_and_position_back(seated) -> None:
     assert reloaded.game.history == board.game.history
 
 
+def test_a_board_out_of_step_takes_the_launchers_line(seated) -> None:
+    c, board, secret = seated
+    board.type_move(_legal(board.game).replace("-", " "))
+    c.event(secret, "undo")  # the launcher's record moved on without this board (e.g. another tab)
+    board.type_move(_legal(board.game).replace("-", " "))  # refused by the launcher: out of step
+    assert [format_move(board.game, m, sep="-") for m in board.game.history] == c.page_state(secret)["linea"]
+
+
 def test_a_page_without_a_seat_is_told(tmp_path: Path) -> None:
     pytest.importorskip("anywidget")
     from solitaire_nb.board.challenge import ChallengeBoard

@@ -145,13 +145,18 @@ class ChallengeBoard(Board):
                 g.undo()
                 self._say(self._closed_line(), "error")
                 return False
+            if answer is not None and answer["status"] == 400:  # not the launcher's game: take its
+                self._resync()
+                return False
         return played
 
     def _do_undo(self, msg: dict) -> None:
         before = self._game.moves_played
         super()._do_undo(msg)
         if self._game.moves_played < before:
-            self._report("undo")
+            answer = self._report("undo")
+            if answer is not None and answer["status"] == 400:
+                self._resync()
 
     def _do_redo(self, msg: dict) -> None:
         before = self._game.moves_played
@@ -185,19 +190,30 @@ class ChallengeBoard(Board):
             return
         self._secret = secret
         self.seat = answer.get("asiento")
-        line = answer.get("linea") or []
-        if line != [format_move(self._game, m, sep="-") for m in self._game.history]:
-            game = load_share(self._start)
-            for text in line:
-                game.move(parse_move(game, text))
-            self._set_game(game)
-            n = len(line)
-            self._say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
+        self._take_line(answer.get("linea") or [])
         self._apply_state(answer, quiet=not (answer.get("paused") or answer.get("ended")))
         for tell in self.on_seat:
             tell(self.seat)
         self._poller = threading.Thread(target=self._poll, daemon=True, name="reto-poll")
         self._poller.start()
+
+    def _take_line(self, line: list[str]) -> None:
+        """Play the launcher's record of this seat's line, when the board's differs."""
+        if line == [format_move(self._game, m, sep="-") for m in self._game.history]:
+            return
+        game = load_share(self._start)
+        for text in line:
+            game.move(parse_move(game, text))
+        self._set_game(game)
+        n = len(line)
+        self._say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
+
+    def _resync(self) -> None:
+        """The launcher refused a move this board played (their games differ): take its line."""
+        assert self._launcher is not None
+        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
+        if status == 200:
+            self._take_line(answer.get("linea") or [])
 
     def _apply_state(self, answer: dict, quiet: bool = False) -> None:
         """Take the teacher's switches; say what changed on the board."""
