@@ -35,6 +35,10 @@ holds under load, and why:
 * **Ctrl+C** stops every kernel at once, quietly (solitaire_nb/clase_server.py), and says «Clase
   terminada».
 
+``--reto CÓDIGO`` serves a class challenge instead of a lesson: one deal for the whole class, a
+page of its own, a record and the teacher's page (solitaire_nb/clase_reto.py); ``--borrar`` deletes
+a challenge's record.
+
 ``--segundos`` sets the class's budget for the boards' solver buttons (environment variable
 ``SNB_SOLVER_SECONDS``, read by the kernels).
 """

@@ -8,6 +8,7 @@ here: reto_server turns HTTP requests into these calls.
 from __future__ import annotations
 
 import math
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -139,8 +140,6 @@ class Challenge:
         """A new seat and its page's secret."""
         made = self._write("new_seat")
         if made is None:
-            import secrets
-
             made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
         self._add_seat(*made)
         self.version += 1
