@@ -345,6 +345,20 @@ function render({ model, el: root }) {
     restoring = true;
     send({ event: "restore", code: kept });
   }
+  // A class challenge's board (reto.py): its page's secret, from the page address, gives the
+  // kernel its seat (and, after a reload, its line) from the launcher.
+  // Asked again every 2 s until the kernel says which seat it got (a message sent while the page
+  // is still connecting can be lost).
+  if (first.reto) {
+    const secret = new URLSearchParams(location.search).get("asiento") || "";
+    let asked = 0;
+    const askSeat = () => {
+      if ((model.get("view") || {}).seat || asked++ >= 30) return;
+      send({ event: "seat", secret });
+      setTimeout(askSeat, 2000);
+    };
+    askSeat();
+  }
   function remember() {
     const v = model.get("view") || {};
     if (restoring || !storeKey || !v.code) return;

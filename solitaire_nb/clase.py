@@ -35,6 +35,10 @@ holds under load, and why:
 * **Ctrl+C** stops every kernel at once, quietly (solitaire_nb/clase_server.py), and says «Clase
   terminada».
 
+``--reto CÓDIGO`` serves a class challenge instead of a lesson: one deal for the whole class, a
+page of its own, a record and the teacher's page (solitaire_nb/clase_reto.py); ``--borrar`` deletes
+a challenge's record.
+
 ``--segundos`` sets the class's budget for the boards' solver buttons (environment variable
 ``SNB_SOLVER_SECONDS``, read by the kernels).
 """
@@ -53,14 +57,18 @@ from pathlib import Path
 
 from .clase_args import (
     SpanishParser,
+    check_existing_record,
     check_ip,
     check_minutes,
     check_port,
+    check_record_path,
     check_seconds,
+    check_share_code,
     check_students,
     shown,
 )
 from .numbers_es import decimal
+from .reto_record import record_deal
 
 PACKAGE = Path(__file__).resolve().parent
 TEMPLATES = PACKAGE / "templates"
@@ -297,7 +305,7 @@ def parser() -> SpanishParser:
         prog="python -m solitaire_nb.clase",
         description="Sirve un cuaderno a toda una clase (páginas de alumno, Voila) desde este ordenador.",
     )
-    p.add_argument("cuaderno", help="número o nombre del cuaderno (por ejemplo 05)")
+    p.add_argument("cuaderno", nargs="?", help="número o nombre del cuaderno (por ejemplo 05); no con --reto")
     p.add_argument("--alumnos", type=check_students, default=30, metavar="N", help="alumnos de la clase (30)")
     p.add_argument("--puerto", type=check_port, default=DEFAULT_PORT, metavar="N", help=f"puerto ({DEFAULT_PORT})")
     p.add_argument("--ip", type=check_ip, default="0.0.0.0", metavar="DIRECCIÓN",
@@ -309,16 +317,38 @@ def parser() -> SpanishParser:
     p.add_argument("--progresivo", action="store_true",
                    help="sin páginas preparadas: cada página se muestra mientras se ejecuta (menos memoria)")  # fmt: skip
     p.add_argument("--carpeta", type=Path, default=NOTEBOOKS, metavar="CARPETA", help="carpeta de los cuadernos")
+    p.add_argument("--reto", type=check_share_code, default=None, metavar="CÓDIGO",
+                   help="reto de clase: todos juegan este reparto (un código de partida, como citadel/2026)")  # fmt: skip
+    p.add_argument("--registro", type=check_record_path, default=None, metavar="ARCHIVO",
+                   help="archivo del registro del reto (por defecto, uno nuevo con la fecha)")  # fmt: skip
+    p.add_argument("--borrar", type=check_existing_record, default=None, metavar="ARCHIVO",
+                   help="borra el registro de un reto y termina")  # fmt: skip
     return p
 
 
-def check_args(args, available_mb: float | None = None) -> Path:
+def check_args(args, available_mb: float | None = None) -> Path | None:
     """The lesson to serve, once everything the command line asks for is possible here
     (Spanish ValueError otherwise): the notebook exists, the address and port can be used, and the
-    pool fits in memory (`available_mb`, by default what the machine has free now)."""
-    if not args.carpeta.is_dir():
-        raise ValueError(f"La carpeta «{shown(args.carpeta)}» no existe.")
-    notebook = find_notebook(args.cuaderno, args.carpeta)
+    pool fits in memory (`available_mb`, by default what the machine has free now).  None for a
+    class challenge (--reto), which has a page of its own."""
+    if args.reto is not None:
+        if args.cuaderno is not None:
+            raise ValueError("con --reto no se indica cuaderno: el reto tiene su propia página.")
+        recorded = record_deal(args.registro) if args.registro is not None else None
+        if recorded is not None and recorded != args.reto:
+            raise ValueError(
+                f"el registro «{shown(args.registro)}» es de otro reto ({shown(recorded)}): para seguir esa "
+                f"clase usa --reto {shown(recorded)}; para un reto nuevo, otro archivo."
+            )
+        notebook = None
+    else:
+        if args.registro is not None:
+            raise ValueError("--registro solo sirve con --reto.")
+        if args.cuaderno is None:
+            raise ValueError("falta el cuaderno (por ejemplo 05) o --reto CÓDIGO.")
+        if not args.carpeta.is_dir():
+            raise ValueError(f"La carpeta «{shown(args.carpeta)}» no existe.")
+        notebook = find_notebook(args.cuaderno, args.carpeta)
     port_free(args.ip, args.puerto)
     if not args.progresivo:
         check_memory(args.alumnos, available_memory_mb() if available_mb is None else available_mb)
@@ -328,6 +358,17 @@ def check_args(args, available_mb: float | None = None) -> Path:
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
+    if args.borrar is not None:
+        if args.cuaderno is not None or args.reto is not None:
+            p.error("--borrar se usa solo: borra un registro y termina.")
+        from .reto_record import delete_record
+
+        try:
+            delete_record(args.borrar)
+        except ValueError as exc:
+            p.error(str(exc))
+        _say(f"Registro borrado: {args.borrar}")
+        return 0
     try:
         notebook = check_args(args)
     except ValueError as exc:
@@ -337,7 +378,13 @@ def main(argv: list[str] | None = None) -> int:
     from .clase_server import serve
 
     try:
-        serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
+        if args.reto is not None:
+            from .clase_reto import serve_challenge
+
+            serve_challenge(args.reto, args.registro, args.alumnos, args.puerto, args.ip, args.cierre,
+                            args.segundos, not args.progresivo)  # fmt: skip
+        else:
+            serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
     except KeyboardInterrupt:
         pass
     _say("Clase terminada: núcleos cerrados.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import math
+import os
 import re
 import sys
 from typing import NoReturn
@@ -95,6 +96,54 @@ def check_ip(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"«{shown(text)}» no es una dirección IP (por ejemplo 127.0.0.1, o 0.0.0.0 para toda la red)."
         ) from None
+
+
+def check_share_code(text: str) -> str:
+    """A class challenge's deal: a share code that loads, without moves (its start is kept)."""
+    from .reto_class import deal_code
+
+    try:
+        return deal_code(text.strip())
+    except ValueError as exc:
+        said = str(exc)
+        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un reparto para el reto: {said[:1].lower()}{said[1:]}") from None
+
+
+def check_record_path(text: str) -> str:
+    """Where a class's record is written: a file (new or a record of this challenge) in a folder
+    that exists."""
+    from pathlib import Path
+
+    if not text.strip() or "\x00" in text:
+        raise argparse.ArgumentTypeError("falta el nombre del archivo del registro.")
+    path = Path(os.path.expanduser(text.strip()))
+    try:
+        folder, parent = path.is_dir(), path.parent.is_dir()
+    except (OSError, ValueError):  # a name too long for the system
+        folder, parent = False, False
+    if folder:
+        raise argparse.ArgumentTypeError(f"«{shown(text)}» es una carpeta; el registro es un archivo (por ejemplo clase.sqlite).")
+    if not parent:
+        raise argparse.ArgumentTypeError(f"la carpeta de «{shown(text)}» no existe.")
+    return str(path)
+
+
+def check_existing_record(text: str) -> str:
+    """A class's record that exists (for --borrar)."""
+    from pathlib import Path
+
+    from .reto_record import is_record
+
+    path = Path(os.path.expanduser(text.strip()))
+    try:
+        exists = "\x00" not in text and path.is_file()
+    except (OSError, ValueError):
+        exists = False
+    if not exists:
+        raise argparse.ArgumentTypeError(f"no existe el registro «{shown(text)}».")
+    if not is_record(path):
+        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un registro de un reto de clase: no lo borro.")
+    return str(path)
 
 
 # ---------------------------------------------------------------------- the parser

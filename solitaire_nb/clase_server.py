@@ -127,14 +127,17 @@ def _capped_factory(factory, limit: int):
     return make
 
 
-def _page_handler(base):
+def _page_handler(base, hooks=None):
     """Voila's page handler, also setting the ``_xsrf`` cookie: the page asks the server to shut
     its kernel down when its tab closes, with that cookie's value, and without the cookie the
-    server refuses (every closed tab would leave its kernel running until culled)."""
+    server refuses (every closed tab would leave its kernel running until culled).  A class
+    challenge's `hooks` may answer first (a page without its seat is sent to a new one)."""
 
     class PageHandler(base):  # type: ignore[misc, valid-type]
         async def prepare(self, *args, **kwargs):
             await super().prepare(*args, **kwargs)
+            if self._finished or (hooks is not None and hooks.redirect(self)):
+                return
             self.xsrf_token  # noqa: B018  (reading it sets the cookie)
 
     return PageHandler
@@ -227,8 +230,11 @@ def serve(
     cull_minutes: float = 10.0,
     solver_seconds: float | None = None,
     preheat: bool = True,
+    hooks=None,
 ) -> None:
-    """Serve the student page of `notebook` until Ctrl+C, then stop every kernel."""
+    """Serve the student page of `notebook` until Ctrl+C, then stop every kernel.  A class
+    challenge passes `hooks` (solitaire_nb/clase_reto.py): its own page, its routes and its
+    lines for the teacher."""
     import voila.app
     from tornado.ioloop import IOLoop
     from voila.app import Voila
@@ -240,7 +246,9 @@ def serve(
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(package.parent), os.environ.get("PYTHONPATH")]))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(clase.TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     os.environ.pop("MPLBACKEND", None)
-    voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler)
+    if hooks is not None:
+        hooks.environ(port)
+    voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler, hooks)
     voila.app.voila_kernel_manager_factory = _capped_factory(
         voila.app.voila_kernel_manager_factory, clase.pool_size(students)
     )
@@ -248,7 +256,7 @@ def serve(
         logging.getLogger(name).addFilter(_Quiet())
 
     with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:
-        page = clase.student_copy(notebook, Path(tmp))
+        page = hooks.page(Path(tmp)) if hooks is not None else clase.student_copy(notebook, Path(tmp))
         config = voila_config(students, cull_minutes, preheat)
         config.Voila.ip = ip
         config.Voila.port = port
@@ -258,6 +266,9 @@ def serve(
         app = Voila(config=config)
         app.initialize([str(page)])
         app.log.addFilter(_Quiet())
+        if hooks is not None:
+            voila_routes = app.init_handlers
+            app.init_handlers = lambda: [*hooks.handlers(), *voila_routes()]
         app.ioloop = IOLoop.current()
         ending = _quiet_end(app)
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -266,7 +277,9 @@ def serve(
         # terminal); the kernels are already stopped here.
         app.stop = lambda: shutil.rmtree(app.connection_dir, ignore_errors=True)
         addresses = clase.lan_addresses() if ip in ("0.0.0.0", "::", "") else [ip]
-        clase._announce(port, students, notebook.name, addresses, preheat)
+        clase._announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat)
+        if hooks is not None:
+            hooks.announce(port)
         if preheat:
             _watch_pool(app, students)
         try:

@@ -332,7 +332,7 @@ def test_missing_notebook_is_refused_in_spanish(capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         clase.main([])
     assert stop.value.code == 2
-    assert "error: falta el argumento cuaderno." in capsys.readouterr().err
+    assert "error: falta el cuaderno (por ejemplo 05) o --reto CÓDIGO." in capsys.readouterr().err
 
 
 def test_help_is_spanish(capsys) -> None:
@@ -350,10 +350,12 @@ def test_parser_is_reusable_for_new_arguments(capsys) -> None:
     """The class challenge's arguments (--reto, --registro, --borrar) are added to the same
     parser with the same converters and messages."""
     p = clase.parser()
-    p.add_argument("--reto", type=clase_args.check_minutes)
     with pytest.raises(SystemExit) as stop:
-        p.parse_args(["05", "--reto", "nan"])
-    assert stop.value.code == 2 and "--reto: «nan» no es un número finito" in capsys.readouterr().err
+        p.parse_args(["--reto", "nan"])
+    assert stop.value.code == 2 and "--reto: «nan» no es un reparto para el reto" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        p.parse_args(["--reto", "citadel/1", "--registro", "x" * 300 + "/r.sqlite"])
+    assert stop.value.code == 2 and "--registro: la carpeta de «xxx" in capsys.readouterr().err
 
 
 def test_spanish_errors_translate_argparse() -> None:
@@ -497,6 +499,9 @@ CONVERTERS = {
     "cierre": (clase_args.check_minutes, lambda v: 1 <= v <= clase_args.MAX_CULL_MINUTES),
     "segundos": (clase_args.check_seconds, lambda v: 0 < v <= clase_args.MAX_SOLVER_SECONDS),
     "ip": (clase_args.check_ip, lambda v: isinstance(v, str)),
+    "reto": (clase_args.check_share_code, lambda v: isinstance(v, str) and "/" in v),
+    "registro": (clase_args.check_record_path, lambda v: isinstance(v, str)),
+    "borrar": (clase_args.check_existing_record, lambda v: False),  # no text here names a record
 }
 
 

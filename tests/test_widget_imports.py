@@ -1,4 +1,5 @@
-"""Widgets stay in the widget modules (`board/widget.py`, `board/boxes.py`, `board/lab.py`, `board/deal_pair.py` and the board
+"""Widgets stay in the widget modules (`board/widget.py`, `board/boxes.py`, `board/lab.py`, `board/deal_pair.py`,
+`board/challenge.py` and the board
 package's `__init__`, which re-exports them): a static scan of the package's imports (no
 import runs)."""
 
@@ -16,7 +17,8 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "tqdm.notebook", "tqdm.auto")
 BOARD = PACKAGE / "board"
 #: the modules that may import a widget library at module level
-WIDGET_MODULES = {BOARD / "widget.py", BOARD / "boxes.py", BOARD / "lab.py", BOARD / "deal_pair.py", BOARD / "__init__.py"}
+WIDGET_MODULES = {BOARD / "widget.py", BOARD / "boxes.py", BOARD / "lab.py", BOARD / "deal_pair.py", BOARD / "challenge.py",
+                  BOARD / "__init__.py"}
 #: the only modules that may name the board or a widget library inside a function: the
 #: progress seam (the default bar) and the exercises' re-exports of `caja`/`tablero`
 LAZY_SEAMS = {"progress.py", "ejercicios.py"}

@@ -7,10 +7,12 @@
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
-- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `solitaire_nb.lab_work`.
+- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `solitaire_nb.lab_work`;
+- `challenge`: a class challenge's board and page (imported by the challenge page only).
 
-Only `widget`, `boxes`, `deal_pair` and `lab` import a widget library (tests/test_widget_imports.py); importing
-this package imports them, as importing the board module always did.
+Only `widget`, `boxes`, `deal_pair`, `lab` and `challenge` import a widget library
+(tests/test_widget_imports.py); importing this package imports all but `challenge`, as importing
+the board module always did.
 """
 
 from __future__ import annotations

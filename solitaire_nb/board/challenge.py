@@ -1,0 +1,291 @@
+"""The student's side of a class challenge: the challenge page and its board.
+
+`challenge_page(code)` shows one board with the challenge's deal, «Pista» and the solver's
+buttons off unless the teacher switches them on.  Served by the launcher (``SNB_RETO_URL`` set),
+the board learns its page's secret from the page address (board.js sends it), gets its seat and,
+after a reload, its line back; it sends every move, undo, refused move (with its rule id) and
+hint use to the launcher, which checks and records it; it asks every ``POLL_SECONDS`` whether
+the teacher paused, resumed or ended the challenge.  Without a server (the static student app)
+the page shows the share code of the student's line, to paste into the teacher's summary
+(`solitaire_nb.reto_summary.summary_from_codes`).  When the launcher cannot be reached the board keeps
+playing: the class goes on without recording.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+from ..moves import IllegalMove, Move
+from ..notation import format_move, parse_move
+from ..share import load_share
+from .widget import Board
+
+URL_ENV = "SNB_RETO_URL"
+POLL_SECONDS = 0.5
+TIMEOUT = 5.0
+
+INTRO = "Este es el reto de la clase: todos jugáis el mismo reparto. ¿Quién llega más lejos?"
+RECORDED = ("Se registran, en el ordenador de tu profesor, tus movimientos, lo que deshaces, los movimientos "
+            "no permitidos que intentas y las pistas que pides, con su hora; tu nombre es opcional.")  # fmt: skip
+PAUSED = "El reto está en pausa: espera a que tu profesor lo siga."
+ENDED = "El reto ha terminado: ya no se puede mover."
+RESUMED = "El reto sigue: ya puedes mover."
+SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de partida."
+NO_SEAT = "Esta página no tiene asiento en el reto: ábrela desde la dirección de la clase."
+
+
+class Launcher:
+    """The launcher's challenge routes, seen from a kernel (JSON over local HTTP)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base.rstrip("/")
+
+    def call(self, path: str, data: dict | None = None, query: dict | None = None) -> tuple[int, dict]:
+        """(status, JSON answer); (0, {}) when the launcher cannot be reached."""
+        url = f"{self.base}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
+        body = json.dumps(data).encode() if data is not None else None
+        req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+        try:
+            with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+                return r.status, json.loads(r.read() or b"{}")
+        except urllib.error.HTTPError as e:
+            try:
+                return e.code, json.loads(e.read() or b"{}")
+            except ValueError:
+                return e.code, {}
+        except (OSError, ValueError):
+            return 0, {}
+
+
+def _rule(game: Any, move: Move) -> str:
+    """The rule id of the engine's refusal of `move` (tried on a copy)."""
+    try:
+        game.copy().move(move)
+    except IllegalMove as exc:
+        return exc.rule or ""
+    except ValueError:
+        return ""
+    return ""
+
+
+class ChallengeBoard(Board):
+    """A board of a class challenge: one deal, no new deal nor loaded game, and every event sent
+    to the launcher (`launcher` None: a class without a server)."""
+
+    _restores_other_deals = False
+
+    def __init__(self, code: str, launcher: Launcher | None = None, **kwargs: Any) -> None:
+        self._launcher = launcher
+        self._secret: str | None = None
+        self._state: dict[str, Any] = {"paused": False, "ended": False, "hints": False, "solution": False}
+        self._lock = threading.RLock()
+        self._poller: threading.Thread | None = None
+        self.seat: int | None = None
+        self._said_no_seat = False
+        self.on_seat: list[Any] = []  # callables(seat) told when the page gets its seat
+        kwargs.setdefault("hints", False)
+        kwargs.setdefault("solution", False)
+        super().__init__(load_share(code), **kwargs)
+
+    # ------------------------------------------------------------------ front end
+    def handle(self, msg: Any) -> None:
+        with self._lock:
+            super().handle(msg)
+
+    def _view_state(self) -> dict[str, Any]:
+        return {**super()._view_state(), "reto": True, "seat": self.seat}
+
+    def _dispatch(self, msg: Any) -> None:
+        event = msg.get("event") if isinstance(msg, dict) else None
+        if event == "seat":
+            self._join(msg.get("secret"))
+            return
+        closed = self._state["ended"] or self._state["paused"]
+        if closed and event in ("click", "double", "text", "button") and msg.get("name") != "save":
+            self.selection = None
+            self._say(self._closed_line(), "error")
+            return
+        super()._dispatch(msg)
+
+    def _closed_line(self) -> str:
+        if self._state["ended"]:
+            return self._state.get("resumen") or ENDED
+        return PAUSED
+
+    def _restore(self, code: Any) -> None:
+        if self._secret is None:  # with a launcher, the launcher's record is the truth
+            super()._restore(code)
+
+    # ------------------------------------------------------------------ what is sent
+    def _report(self, kind: str, move: str = "", rule: str = "", reason: str = "") -> dict | None:
+        if self._launcher is None or self._secret is None:
+            return None
+        data = {"asiento": self._secret, "suceso": kind, "movimiento": move, "regla": rule, "motivo": reason}
+        status, answer = self._launcher.call("/reto/api/evento", data)
+        if status == 409:
+            self._apply_state(answer, quiet=True)
+        return {"status": status, **answer}
+
+    def _play(self, move: Move) -> bool:
+        g = self._game
+        text = format_move(g, move, sep="-")
+        reason = g.why_not(move)
+        if reason is not None:
+            self._report("refusal", text, _rule(g, move), reason)
+        played = super()._play(move)
+        if played:
+            answer = self._report("move", text)
+            if answer is not None and answer["status"] == 409:  # paused meanwhile: not taken
+                g.undo()
+                self._say(self._closed_line(), "error")
+                return False
+            if answer is not None and answer["status"] == 400:  # not the launcher's game: take its
+                self._resync()
+                return False
+        return played
+
+    def _do_undo(self, msg: dict) -> None:
+        before = self._game.moves_played
+        super()._do_undo(msg)
+        if self._game.moves_played < before:
+            answer = self._report("undo")
+            if answer is not None and answer["status"] == 400:
+                self._resync()
+
+    def _do_redo(self, msg: dict) -> None:
+        before = self._game.moves_played
+        super()._do_redo(msg)
+        if self._game.moves_played > before:
+            self._report("move", format_move(self._game, self._game.history[-1], sep="-"))
+
+    def _button(self, action: Any, msg: dict) -> None:
+        if action in ("new", "load"):
+            self._say(SAME_DEAL, "error")
+            return
+        allowed = self._refusal(action) is None if action in ("hint", "solvable", "solution") else False
+        super()._button(action, msg)
+        if allowed:
+            self._report("hint", action)
+
+    # ------------------------------------------------------------------ seat and state
+    def _join(self, secret: Any) -> None:
+        """The page's secret (from its address): ask the launcher for the seat and the line."""
+        if self._launcher is None or not isinstance(secret, str) or not secret or self._secret is not None:
+            return
+        if self._said_no_seat:  # asked again by the front end: said once is enough
+            return
+        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": secret})
+        if status == 403:
+            self._said_no_seat = True
+            self._say(NO_SEAT, "error")
+            return
+        if status != 200:
+            self._say("No se puede hablar con el ordenador del profesor: juegas sin que se registre.", "error")
+            return
+        self._secret = secret
+        self.seat = answer.get("asiento")
+        self._take_line(answer.get("linea") or [])
+        self._apply_state(answer, quiet=not (answer.get("paused") or answer.get("ended")))
+        for tell in self.on_seat:
+            tell(self.seat)
+        self._poller = threading.Thread(target=self._poll, daemon=True, name="reto-poll")
+        self._poller.start()
+
+    def _take_line(self, line: list[str]) -> None:
+        """Play the launcher's record of this seat's line, when the board's differs."""
+        if line == [format_move(self._game, m, sep="-") for m in self._game.history]:
+            return
+        game = load_share(self._start)
+        for text in line:
+            game.move(parse_move(game, text))
+        self._set_game(game)
+        n = len(line)
+        self._say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
+
+    def _resync(self) -> None:
+        """The launcher refused a move this board played (their games differ): take its line."""
+        assert self._launcher is not None
+        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
+        if status == 200:
+            self._take_line(answer.get("linea") or [])
+
+    def _apply_state(self, answer: dict, quiet: bool = False) -> None:
+        """Take the teacher's switches; say what changed on the board."""
+        new = {k: bool(answer.get(k)) for k in ("paused", "ended", "hints", "solution")}
+        if "resumen" in answer:
+            new["resumen"] = answer["resumen"]
+        old = self._state
+        self._state = {**old, **new}
+        self._hints, self._solution = new["hints"], new["solution"]
+        if quiet:
+            return
+        if new["ended"] and not old["ended"]:
+            self._say(self._closed_line(), "ok")
+        elif new["paused"] and not old["paused"]:
+            self._say(PAUSED, "error")
+        elif old["paused"] and not new["paused"] and not new["ended"]:
+            self._say(RESUMED, "ok")
+
+    def _poll(self) -> None:
+        import time
+
+        assert self._launcher is not None
+        while True:
+            time.sleep(POLL_SECONDS)
+            status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
+            if status != 200:
+                continue
+            keys = ("paused", "ended", "hints", "solution")
+            if all(bool(answer.get(k)) == bool(self._state.get(k)) for k in keys):
+                continue
+            with self._lock:
+                self._apply_state(answer)
+                self.refresh()
+
+
+def challenge_page(code: str) -> ChallengeBoard:
+    """Show the class challenge on `code` (a share code without moves): the line that says what it
+    is and what is recorded, the board, the seat and the optional name; without a launcher, the
+    share code of the student's line."""
+    import ipywidgets as w
+    from IPython.display import display
+
+    base = os.environ.get(URL_ENV)
+    launcher = Launcher(base) if base else None
+    board = ChallengeBoard(code, launcher)
+    intro = w.HTML(f"<p><b>{INTRO}</b></p>" + (f"<p><small>{RECORDED}</small></p>" if launcher else ""))
+    parts: list[Any] = [intro, board]
+    if launcher is not None:
+        seat = w.HTML("<p>Esperando tu asiento…</p>")
+        name = w.Text(placeholder="Tu nombre (si quieres)", layout=w.Layout(width="16em"))
+        keep = w.Button(description="Guardar nombre")
+        said = w.HTML()
+
+        def save(_button: Any) -> None:
+            if board._secret is None:
+                said.value = "Todavía no tienes asiento."
+                return
+            status, answer = launcher.call("/reto/api/nombre", {"asiento": board._secret, "nombre": name.value})
+            said.value = f"Nombre guardado: {answer.get('nombre', '')}" if status == 200 else "No se ha podido guardar."
+
+        keep.on_click(save)
+        board.on_seat.append(lambda n: setattr(seat, "value", f"<p>Tu asiento: <b>{n}</b></p>"))
+        parts += [seat, w.HBox([name, keep, said])]
+    else:
+        code_line = w.HTML()
+
+        def show_code(_change: Any = None) -> None:
+            code_line.value = ("<p>Código de tu partida (cópialo y dáselo a tu profesor al terminar): "
+                               f"<code>{board.view.get('code', '')}</code></p>")  # fmt: skip
+
+        board.observe(show_code, names="view")
+        show_code()
+        parts.append(code_line)
+    display(w.VBox(parts))
+    return board
