@@ -36,7 +36,9 @@ holds under load, and why:
   terminada».
 
 ``--segundos`` sets the class's budget for the boards' solver buttons (environment variable
-``SNB_SOLVER_SECONDS``, read by the kernels).
+``SNB_SOLVER_SECONDS``, read by the kernels).  All the kernels share one cache of the solver's
+verdicts (`verdict_cache`, ``SNB_VERDICT_CACHE``): when the whole class asks about the same deal,
+one kernel solves it and the others wait for its answer instead of competing for the processor.
 """
 
 from __future__ import annotations

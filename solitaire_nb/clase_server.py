@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import clase
+from .verdict_cache import CACHE_ENV, class_cache_path
 
 #: English messages of the libraries that say nothing a teacher can act on.
 _SILENCED = (
@@ -248,6 +249,11 @@ def serve(
         logging.getLogger(name).addFilter(_Quiet())
 
     with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:
+        # One verdict cache for every kernel of the class (verdict_cache): the user's own, or a
+        # fresh one for this class when that one cannot be opened.
+        cache = class_cache_path(Path(tmp))
+        if cache is not None:
+            os.environ[CACHE_ENV] = str(cache)
         page = clase.student_copy(notebook, Path(tmp))
         config = voila_config(students, cull_minutes, preheat)
         config.Voila.ip = ip

@@ -14,6 +14,9 @@ import solitaire_nb as sn
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 RULES_MD = REPO / "docs" / "reglas.md"
+# No shared verdict cache in tests (a verdict stored by one test would answer the next one's
+# board); tests/test_verdict_cache.py opens its own files.
+os.environ["SNB_VERDICT_CACHE"] = "off"
 
 
 def variant_combinations() -> list[tuple[str, dict[str, bool]]]:
