@@ -294,9 +294,13 @@ def cached_solve(game: Game, time_limit: float | None, cache: VerdictCache | Non
                 return found
             now = time.perf_counter()
             left = deadline - now
-            claimed, their_budget, expires = cache.claim(key, max(left, 0.0))
-            if claimed:
-                break
+            held = cache.holder(key)  # a read: waiting kernels take no write lock
+            if held is None:
+                claimed, their_budget, expires = cache.claim(key, max(left, 0.0))
+                if claimed:
+                    break
+            else:
+                their_budget, expires = held
             if their_budget < 0.5 * left:
                 break  # a much shorter search is running (a hint's): do not wait for it
             wait_until = min(deadline + WAIT_GRACE, now + (expires - time.time()))
