@@ -189,6 +189,14 @@ def test_a_locked_cache_falls_back_to_solving(tmp_path):
         c.close()
 
 
+def test_the_class_shares_the_users_cache_when_it_opens(tmp_path, monkeypatch):
+    mine = tmp_path / "datos" / "v.sqlite"
+    monkeypatch.setenv(vc.CACHE_ENV, str(mine))
+    assert vc.class_cache_path(tmp_path / "clase") == mine and mine.exists()
+    monkeypatch.setenv(vc.CACHE_ENV, "off")
+    assert vc.class_cache_path(tmp_path / "clase") is None
+
+
 def test_off_means_no_cache(monkeypatch):
     monkeypatch.setenv(vc.CACHE_ENV, "off")
     assert vc.default_path() is None and vc.open_cache() is None
