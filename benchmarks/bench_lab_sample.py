@@ -80,9 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", nargs="*", default=["preguntas", "propios"])
     a = p.parse_args(argv)
     print(f"# bench_lab_sample  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  deals 1–{work.SAMPLE}, "
-          f"{work.MAX_STATES} states per deal, 1 process")  # fmt: skip
+          f"{work.MAX_STATES} states per deal, {work.WORKERS} worker processes")  # fmt: skip
     print(f"# load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)\n")
-    print("| juego | guardado | 1–20 de los dos (s) | 1–100 de los dos (s) | CPU (s) | tu juego: con / sin / sin decidir | "
+    print("| juego | guardado | 1–20 de los dos (s) | 1–100 de los dos (s) | CPU de este proceso (s) | tu juego: con / sin / sin decidir | "
           "anchura del intervalo a 20 → 50 → 100 (puntos) |")  # fmt: skip
     print("|---|---|---:|---:|---:|---|---|")
     games = (QUESTIONS if "preguntas" in a.games else []) + (OWN if "propios" in a.games else [])
