@@ -10,6 +10,10 @@ points its kernels (``SNB_VERDICT_CACHE``); ``--segundos`` is the launcher's cla
 among the undecided those that say the computer was busy.
 
     python benchmarks/bench_verdict_cache.py [--alumnos 10] [--segundos 5 2] [--juego citadel] [--partida 2026]
+                                             [--guardada | --solo-guardada]
+
+``--guardada`` adds a row where the first answer is already in the cache (decided without a time
+limit and stored, as when one kernel had the processor to itself): the time the others wait.
 """
 
 from __future__ import annotations
@@ -47,9 +51,27 @@ def kind(message: str) -> str:
     return "busy" if "muy ocupado" in message else "unknown"
 
 
-def run(k: int, game: str, seed: int, cached: bool, seconds: float | None) -> list[tuple[str, float, float]]:
+def stored_first(path: str, game: str, seed: int) -> None:
+    """The first student's search, decided and stored (as when one kernel had the processor to
+    itself): the verdict without a time limit, put in the class's cache."""
+    import solitaire_nb as sn
+    from solitaire_nb import verdict_cache as vc
+    from solitaire_nb.solver import solve
+
+    g = sn.new_game(game, seed=seed)
+    r = solve(g.copy())
+    cache = vc.VerdictCache(path)
+    cache.put(vc.position_key(g), r.status, [str(m) for m in r.moves], 60.0, r.states)
+    cache.close()
+
+
+def run(
+    k: int, game: str, seed: int, cached: bool, seconds: float | None, stored: bool = False
+) -> list[tuple[str, float, float]]:
     with tempfile.TemporaryDirectory(prefix="bench-veredictos-") as tmp:
         cache = str(Path(tmp) / "clase.sqlite") if cached else "off"
+        if stored:
+            stored_first(cache, game, seed)
         with multiprocessing.get_context("spawn").Pool(k) as pool:
             start_at = time.time() + 4.0 + 0.3 * k  # every board built before anyone presses
             return pool.map(_student, [(game, seed, cache, seconds, start_at)] * k)
@@ -63,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--juego", default="citadel")
     p.add_argument("--partida", type=int, default=2026)
+    p.add_argument("--guardada", action="store_true", help="also: the first answer already stored, then K press")
+    p.add_argument("--solo-guardada", action="store_true", help="only that row")
     a = p.parse_args(argv)
     print(f"# bench_verdict_cache  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  {a.juego} nº {a.partida}")
     print(f"# load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)\n")
@@ -72,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     sample = {}
-    for seconds in a.segundos:
+    a.guardada = a.guardada or a.solo_guardada
+    for seconds in [] if a.solo_guardada else a.segundos:
         for cached in (False, True):
             for k in (1, a.alumnos):
                 rows = run(k, a.juego, a.partida, cached, None if seconds == 5.0 else seconds)
@@ -87,6 +112,18 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 for r in rows:
                     sample.setdefault(kind(r[0]), r[0])
+    if a.guardada:
+        rows = run(a.alumnos, a.juego, a.partida, True, None, stored=True)
+        kinds = [kind(r[0]) for r in rows]
+        waits = [r[1] for r in rows]
+        print(
+            f"| sí, con la respuesta ya guardada | 5 | {a.alumnos} | {kinds.count('won')} | {kinds.count('lost')} | "
+            f"{kinds.count('unknown') + kinds.count('busy')} | {kinds.count('busy')} | {statistics.median(waits):.2f} | "
+            f"{max(waits):.2f} | {sum(r[2] for r in rows):.1f} |",
+            flush=True,
+        )
+        for r in rows:
+            sample.setdefault(kind(r[0]), r[0])
     print(f"\n# load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for key, message in sample.items():
         print(f"# {key}: «{message}»")
