@@ -236,6 +236,8 @@ def serve(
 
     if solver_seconds is not None:
         os.environ["SNB_SOLVER_SECONDS"] = str(solver_seconds)
+    # the rules lab solves in its own kernel: thirty kernels already share the processor
+    os.environ.setdefault("SNB_LAB_WORKERS", "1")
     # Kernels import this very package, and Voila finds the "alumno" template.
     package = clase.PACKAGE
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(package.parent), os.environ.get("PYTHONPATH")]))

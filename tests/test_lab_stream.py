@@ -116,3 +116,9 @@ def test_a_stopped_pool_ends_without_waiting_for_its_deals():
     stop.set()
     assert list(stream) == []
     assert work.cached_sample(game, 50, 20_000) is None
+
+
+def test_the_workers_come_from_the_environment(monkeypatch):
+    for raw, workers in (("1", 1), ("3", 3), ("", 2), ("0", 2), ("dos", 2), ("99", 2)):
+        monkeypatch.setenv(work.WORKERS_ENV, raw)
+        assert work._workers() == workers, raw

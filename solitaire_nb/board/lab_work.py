@@ -14,6 +14,7 @@ import functools
 import html
 import io
 import json
+import os
 import re
 import sys
 import threading
@@ -34,9 +35,19 @@ SAMPLE = 100
 """Deals the «¿Cuántas se pueden ganar?» button solves per game (deals 1 to SAMPLE)."""
 MAX_STATES = 20_000
 """The solver's budget per deal: the same verdicts on every machine."""
-WORKERS = 2
-"""Processes that solve a sample the lab streams (one per core of a usual computer; the verdicts
-do not depend on it)."""
+WORKERS_ENV = "SNB_LAB_WORKERS"
+"""Environment variable with the lab's worker processes (the class launcher sets 1: thirty
+kernels already share the processor)."""
+
+
+def _workers() -> int:
+    raw = os.environ.get(WORKERS_ENV, "")
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= 16 else 2
+
+
+WORKERS = _workers()
+"""Processes that solve a sample the lab streams (2, one per core of a usual computer, unless
+``SNB_LAB_WORKERS`` says otherwise; the verdicts do not depend on it)."""
 SAMPLES_FILE = "lab_samples.json"
 """The stored sample verdicts (``solitaire_nb/data``), written by ``tools/lab_samples.py``."""
 
