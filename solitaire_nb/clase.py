@@ -40,7 +40,11 @@ page of its own, a record and the teacher's page (solitaire_nb/clase_reto.py); `
 a challenge's record.
 
 ``--segundos`` sets the class's budget for the boards' solver buttons (environment variable
-``SNB_SOLVER_SECONDS``, read by the kernels).
+``SNB_SOLVER_SECONDS``, read by the kernels).  All the kernels share one cache of the solver's
+verdicts (`verdict_cache`, ``SNB_VERDICT_CACHE``): when the whole class asks about the same deal,
+one kernel solves it and the others wait for its answer instead of competing for the processor.
+The rules lab's win sample is solved in each kernel itself (``SNB_LAB_WORKERS=1``), not in two
+worker processes per student.
 """
 
 from __future__ import annotations

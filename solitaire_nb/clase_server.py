@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import clase
+from .verdict_cache import CACHE_ENV, class_cache_path
 
 #: English messages of the libraries that say nothing a teacher can act on.
 _SILENCED = (
@@ -241,6 +242,8 @@ def serve(
 
     if solver_seconds is not None:
         os.environ["SNB_SOLVER_SECONDS"] = str(solver_seconds)
+    # the rules lab solves in its own kernel: thirty kernels already share the processor
+    os.environ.setdefault("SNB_LAB_WORKERS", "1")
     # Kernels import this very package, and Voila finds the "alumno" template.
     package = clase.PACKAGE
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(package.parent), os.environ.get("PYTHONPATH")]))
@@ -256,6 +259,11 @@ def serve(
         logging.getLogger(name).addFilter(_Quiet())
 
     with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:
+        # One verdict cache for every kernel of the class (verdict_cache): the user's own, or a
+        # fresh one for this class when that one cannot be opened.
+        cache = class_cache_path(Path(tmp))
+        if cache is not None:
+            os.environ[CACHE_ENV] = str(cache)
         page = hooks.page(Path(tmp)) if hooks is not None else clase.student_copy(notebook, Path(tmp))
         config = voila_config(students, cull_minutes, preheat)
         config.Voila.ip = ip

@@ -1,7 +1,7 @@
 """What the rules lab (`board/lab.py`) computes, without any widget: the games it shows, the
 paired deal statistics as HTML, the compact plot as PNG bytes, and the «¿Cuántas se pueden
 ganar?» sample: stored verdicts (``data/lab_samples.json``, written by ``tools/lab_samples.py``)
-or solved deal by deal, stoppable between deals; always counted in three columns (with
+or solved deal by deal and shown as the verdicts arrive, stoppable between deals; always counted in three columns (with
 solution, without, undecided), and deal by deal between two games.
 
 Kept apart from the widget so that tests and benchmarks drive the same code the lab runs.
@@ -14,9 +14,11 @@ import functools
 import html
 import io
 import json
+import os
 import re
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,10 +31,23 @@ from .rules import GameDef
 STATS_DEALS = 10_000
 """Decks dealt both ways for the lab's statistics."""
 STATS_SEED = 1
-SAMPLE = 20
+SAMPLE = 100
 """Deals the «¿Cuántas se pueden ganar?» button solves per game (deals 1 to SAMPLE)."""
 MAX_STATES = 20_000
 """The solver's budget per deal: the same verdicts on every machine."""
+WORKERS_ENV = "SNB_LAB_WORKERS"
+"""Environment variable with the lab's worker processes (the class launcher sets 1: thirty
+kernels already share the processor)."""
+
+
+def _workers() -> int:
+    raw = os.environ.get(WORKERS_ENV, "")
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= 16 else 2
+
+
+WORKERS = _workers()
+"""Processes that solve a sample the lab streams (2, one per core of a usual computer, unless
+``SNB_LAB_WORKERS`` says otherwise; the verdicts do not depend on it)."""
 SAMPLES_FILE = "lab_samples.json"
 """The stored sample verdicts (``solitaire_nb/data``), written by ``tools/lab_samples.py``."""
 
@@ -271,22 +286,98 @@ def solve_sample(
 ) -> Sample | None:
     """Solve deals 1…`deals` of `definition` (cached per game, deals and budget); None when
     `stop` is set before the last deal (nothing is cached then)."""
-    have = cached_sample(definition, deals, max_states)
-    if have is not None:
+    last: tuple[str, ...] = ()
+    for verdicts in stream_samples((definition,), deals, max_states, stop):
+        last = verdicts[0]
         if progress is not None:
-            progress(deals)
-        return have
-    verdicts: list[str] = []
-    for k, seed in enumerate(range(1, deals + 1), start=1):
+            progress(len(last))
+    if len(last) < deals:
+        return None
+    return cached_sample(definition, deals, max_states)
+
+
+def _solve_named(name: str, seed: int, max_states: int) -> str:
+    """`solve_one` for a game given by its (composed) name: what a worker process is sent."""
+    from ..custom import custom_from_name
+
+    return solve_one(custom_from_name(name), seed, max_states)
+
+
+def _verdicts_here(jobs: list[tuple[GameDef, int]], max_states: int, stop: threading.Event | None) -> Iterator[str]:
+    for game, seed in jobs:
         if stop is not None and stop.is_set():
-            return None
-        verdicts.append(solve_one(definition, seed, max_states))
-        if progress is not None:
-            progress(k)
-    sample = Sample(definition.display_name, tuple(verdicts))
-    with _SAMPLES_LOCK:
-        _SAMPLES[(definition.name, deals, max_states)] = sample
-    return sample
+            return
+        yield solve_one(game, seed, max_states)
+
+
+def _start_pool(jobs: list[tuple[GameDef, int]], max_states: int, workers: int) -> tuple[Any, list] | None:
+    """`workers` processes with every job submitted, in order; None where none can start (no
+    processes or threads here, a sandbox): then the deals are solved in this thread."""
+    import concurrent.futures as cf
+    import multiprocessing
+
+    try:
+        pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    except (OSError, RuntimeError, ValueError, NotImplementedError):
+        return None
+    try:
+        return pool, [pool.submit(_solve_named, game.name, seed, max_states) for game, seed in jobs]
+    except (OSError, RuntimeError):
+        pool.shutdown(wait=False, cancel_futures=True)
+        return None
+
+
+def _verdicts_in_pool(pool: Any, futures: list, stop: threading.Event | None) -> Iterator[str]:
+    """The pool's verdicts in the order submitted (the same verdicts as one process: the budget
+    is a number of states); the pool is shut down when they end, stop, or the reader goes."""
+    import concurrent.futures as cf
+
+    finished = False
+    try:
+        for future in futures:
+            while True:
+                if stop is not None and stop.is_set():
+                    return
+                try:
+                    yield future.result(timeout=0.1)
+                    break
+                except cf.TimeoutError:
+                    continue
+        finished = True
+    finally:
+        # all done: the workers are idle and end at once; stopped: do not wait for their deals
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def stream_samples(
+    games: tuple[GameDef, ...],
+    deals: int,
+    max_states: int,
+    stop: threading.Event | None = None,
+    workers: int = 1,
+) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The samples of `games` as they are solved: after each deal, each game's verdicts so far
+    (deals 1…k, in order).  The games are solved deal by deal in turn (deal 1 of each, then deal
+    2…), so that the games can be compared on the deals solved so far; a game whose sample is
+    known (`cached_sample`) is given whole from the start.  With ``workers`` > 1 the deals are
+    solved by that many processes (where processes can start; in this thread otherwise), and
+    given in the same order.  Stops quietly when `stop` is set; each sample finished is cached."""
+    known = [cached_sample(g, deals, max_states) for g in games]
+    verdicts: list[list[str]] = [list(k.verdicts) if k is not None else [] for k in known]
+    yield tuple(tuple(v) for v in verdicts)
+    order = [(i, seed) for seed in range(1, deals + 1) for i in range(len(games)) if known[i] is None]
+    if not order:
+        return
+    jobs = [(games[i], seed) for i, seed in order]
+    started = _start_pool(jobs, max_states, workers) if workers > 1 and sys.platform != "emscripten" else None
+    found = _verdicts_in_pool(*started, stop) if started else _verdicts_here(jobs, max_states, stop)
+    for (i, seed), verdict in zip(order, found, strict=False):  # fewer when stopped
+        verdicts[i].append(verdict)
+        if seed == deals:
+            sample = Sample(games[i].display_name, tuple(verdicts[i]))
+            with _SAMPLES_LOCK:
+                _SAMPLES[(games[i].name, deals, max_states)] = sample
+        yield tuple(tuple(v) for v in verdicts)
 
 
 def _pct(x: float) -> str:

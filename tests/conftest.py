@@ -17,6 +17,9 @@ import solitaire_nb as sn
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 RULES_MD = REPO / "docs" / "reglas.md"
+# No shared verdict cache in tests (a verdict stored by one test would answer the next one's
+# board); tests/test_verdict_cache.py opens its own files.
+os.environ["SNB_VERDICT_CACHE"] = "off"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from parallel import free_port, group_for_xdist, once_per_run, run_dir, run_lock  # noqa: E402  (tests/parallel.py)
 

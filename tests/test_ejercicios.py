@@ -51,7 +51,7 @@ SOLUCIONES = {
     "atlas-3": "no",
     "lab-1": 8,
     "lab-2": "no",
-    "lab-3": 20,
+    "lab-3": 100,
     "lab-4": 12,
 }
 

@@ -151,7 +151,7 @@ def test_stored_samples_are_shown_at_open_without_solving(monkeypatch):
     assert "tienen solución" in text and "no tienen solución" in text and "sin decidir" in text
     assert text.count("<tr><td") == 1  # no rule changed yet: one row
     lab.change(columns=10)  # stored too
-    assert "Tu juego" in lab.win_text.value and "De las mismas 20 partidas" in lab.win_text.value
+    assert "Tu juego" in lab.win_text.value and f"De las mismas {work.SAMPLE} partidas" in lab.win_text.value
 
 
 def test_the_win_button_solves_a_small_sample_in_a_thread():
@@ -180,7 +180,7 @@ def test_stop_ends_the_sample_between_deals(monkeypatch):
         return "won"
 
     monkeypatch.setattr(work, "solve_one", slow)
-    lab = small_lab(sample=5, max_states=123)
+    lab = small_lab(sample=5, max_states=123, workers=1)
     thread = lab.count_wins()
     assert started.wait(30)
     assert lab.count_wins() is None  # one run at a time

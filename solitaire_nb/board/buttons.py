@@ -3,7 +3,9 @@ solution, and saving or loading a game.
 
 A button the teacher switched off is refused here too (a crafted front end may still send
 it).  The solver is imported only when a button asks for it; without it (or when it fails)
-«Pista» falls back to a simple heuristic and the verdicts say «sin decidir».  Nothing here
+«Pista» falls back to a simple heuristic and the verdicts say «sin decidir».  Verdicts go through
+the shared on-disk cache (`verdict_cache`): a position another kernel has solved, or is solving,
+is answered from there.  Nothing here
 imports a widget library: `Board` mixes this class in and holds the state.
 """
 
@@ -109,9 +111,9 @@ class Buttons:
             return
         move, proven, status, busy = None, False, None, False
         try:
-            from ..solver import hint
+            from ..verdict_cache import cached_hint
 
-            result = hint(g.copy(), time_limit=self._solver_seconds / 5)
+            result = cached_hint(g.copy(), self._solver_seconds / 5)
             move, proven, status = result.move, bool(result.proven), result.status
             busy = bool(getattr(result, "busy", False))
         except Exception:  # no solver, or it failed: the heuristic below still helps
@@ -143,11 +145,12 @@ class Buttons:
         self._say(text, "info")
 
     def _solve(self) -> Any:
-        """The solver's result for a copy of the game, or None with a message if unavailable."""
+        """The solver's result for a copy of the game (through the verdict cache the kernels of a
+        class share), or None with a message if unavailable."""
         try:
-            from ..solver import solve
+            from ..verdict_cache import cached_solve
 
-            return solve(self._game.copy(), time_limit=self._solver_seconds)
+            return cached_solve(self._game.copy(), self._solver_seconds)
         except Exception as exc:
             detail = f" ({exc})" if str(exc) else ""
             self._say(f"El resolvedor no está disponible o ha fallado{detail}: sin decidir.", "error")

@@ -4,11 +4,12 @@ from, and measure what the change does (`sn.lab("beleaguered_castle")`).
 A control per change `custom` accepts, each group of controls with the Spanish sentences of the
 rules it sets; the composed game's name; two boards on the same deal number (the composed game
 and the original); the paired statistics of 10,000 deals of both games (`compare`) with a compact
-plot, recomputed on each change; and «¿Cuántas se pueden ganar?», the verdicts on a small sample
+plot, recomputed on each change; and «¿Cuántas se pueden ganar?», the verdicts on deals 1 to 100
 of both games counted in three columns (with solution, without, undecided) and deal by deal:
 read from the stored samples (`lab_work.stored_samples`) where the game is stored, else solved
-when the reader presses the button, in a background thread (the kernel stays responsive), with
-a progress bar and a «Detener» button.  No exception reaches the reader: a refused change shows its Spanish message
+when the reader presses the button, in a background thread (the kernel stays responsive), the
+counts and their interval shown after every deal solved, with a progress bar and a «Detener»
+button.  No exception reaches the reader: a refused change shows its Spanish message
 and the previous game stays.  The computations live in `lab_work`, free of widgets.
 
 With `widget` and `boxes`, one of the modules that import a widget library
@@ -17,6 +18,7 @@ With `widget` and `boxes`, one of the modules that import a widget library
 
 from __future__ import annotations
 
+import contextlib
 import html
 import sys
 import threading
@@ -89,6 +91,7 @@ class Lab(StaticVBox):
         sample: int = work.SAMPLE,
         max_states: int = work.MAX_STATES,
         stats_deals: int = work.STATS_DEALS,
+        workers: int = work.WORKERS,
         **changes: Any,
     ):
         self.base: GameDef = custom.custom(like)  # a bad name: Spanish ValueError, before any widget
@@ -98,6 +101,7 @@ class Lab(StaticVBox):
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
             raise ValueError(f"seed debe ser un número de partida entre 0 y {SEED_MAX}, no {seed!r}")
         self.sample, self.max_states, self.stats_deals = sample, max_states, stats_deals
+        self.workers = workers
         self.comparison: Any = None
         self._busy = False  # set while the lab itself moves controls: no refresh then
         self._stop = threading.Event()
@@ -292,25 +296,39 @@ class Lab(StaticVBox):
             self.plot.layout.display = "none"
 
     # ------------------------------------------------------------------ how many can be won
-    def _show_wins(self, note: str = "") -> None:
-        samples = [work.cached_sample(g, self.sample, self.max_states) for g in (self.game, self.base)]
-        if all(samples):
-            mine, base = samples  # type: ignore[misc]
-            if self.game.name == self.base.name:  # no rule changed: one game, one row
-                self.win_text.value = self._sample_words() + work.markdown_html(work.counts_table([base]))  # type: ignore[list-item]
-                return
-            mine = work.Sample(work.YOURS.capitalize(), mine.verdicts)  # type: ignore[union-attr]
-            table = work.markdown_html(work.counts_table([mine, base]))  # type: ignore[list-item]
-            paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"  # type: ignore[arg-type]
-            self.win_text.value = self._sample_words() + table + paired
+    def _show_wins(self, note: str = "", partial: tuple[tuple[str, ...], ...] | None = None) -> None:
+        """The win counts: of the whole sample when both games' samples are known, else of the
+        deals solved so far (`partial`: each game's verdicts, the composed game's first), else
+        `note` or the invitation to press the button."""
+        if partial is None:
+            samples = [work.cached_sample(g, self.sample, self.max_states) for g in (self.game, self.base)]
+            verdicts = None if not all(samples) else tuple(s.verdicts for s in samples)  # type: ignore[union-attr]
         else:
+            verdicts = partial if len(partial) == 2 else (partial[0], partial[0])
+        k = 0 if verdicts is None else min(len(v) for v in verdicts)
+        if not k:
             self.win_text.value = note or (
                 f"<p>Pulsa el botón para que el resolvedor intente ganar las partidas nº 1 a {self.sample} "
                 "de los dos juegos.</p>"
             )
+            return
+        mine_v, base_v = (v[:k] for v in verdicts)  # type: ignore[union-attr]
+        base = work.Sample(self.base.display_name, base_v)
+        words = self._sample_words(k)
+        if self.game.name == self.base.name:  # no rule changed: one game, one row
+            self.win_text.value = words + work.markdown_html(work.counts_table([base]))
+            return
+        mine = work.Sample(work.YOURS.capitalize(), mine_v)
+        table = work.markdown_html(work.counts_table([mine, base]))
+        paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"
+        self.win_text.value = words + table + paired
 
-    def _sample_words(self) -> str:
-        return (f"<p>Partidas nº 1 a {self.sample} de cada juego, con el mismo límite de búsqueda "
+    def _sample_words(self, solved: int | None = None) -> str:
+        solved = self.sample if solved is None else solved
+        head = f"Partidas nº 1 a {solved} de cada juego"
+        if solved < self.sample:
+            head += f" (de {self.sample}: el resolvedor sigue; el intervalo se estrecha con cada partida)"
+        return (f"<p>{head}, con el mismo límite de búsqueda "
                 f"para el resolvedor en cada partida ({thousands(self.max_states)} posiciones).</p>")
 
     def count_wins(self) -> threading.Thread | _Done | None:
@@ -332,7 +350,7 @@ class Lab(StaticVBox):
             self._thread.start()
         except RuntimeError:
             self._thread = None
-            self._work(games, stop)  # here and now: the page waits, but the answer comes
+            self._work(games, stop, 1)  # here and now, no processes: the page waits, but the answer comes
             return _Done()
         return self._thread
 
@@ -340,20 +358,24 @@ class Lab(StaticVBox):
         """Stop the sample being solved (between two deals)."""
         self._stop.set()
 
-    def _work(self, games: tuple[GameDef, GameDef], stop: threading.Event) -> None:
+    def _work(self, games: tuple[GameDef, GameDef], stop: threading.Event, workers: int | None = None) -> None:
+        unique = games if games[0].name != games[1].name else games[:1]
+        workers = self.workers if workers is None else workers
         done = 0
         try:
-            for game in games:
-                def step(k: int, before: int = done) -> None:
-                    self.progress.value = before + k
-
-                if work.solve_sample(game, self.sample, self.max_states, stop, step) is None:
-                    self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
-                    return
-                done += self.sample
-            current = self.game in games and self.base in games
-            self._show_wins() if current else self._show_wins(
-                "<p>Has cambiado el juego mientras se calculaba. Pulsa el botón otra vez.</p>")
+            stream = work.stream_samples(unique, self.sample, self.max_states, stop, workers)
+            with contextlib.closing(stream):  # closing it stops its worker processes
+                for partial in stream:
+                    if self.game not in games or self.base not in games:
+                        break  # the reader changed the game
+                    self.progress.value = done = sum(len(v) for v in partial) * len(games) // len(unique)
+                    self._show_wins(partial=partial)
+            if self.game not in games or self.base not in games:
+                self._show_wins("<p>Has cambiado el juego mientras se calculaba. Pulsa el botón otra vez.</p>")
+            elif stop.is_set() and done < 2 * self.sample:
+                self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
+            else:
+                self._show_wins()
         except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback
             self.win_text.value = f"<p>No se ha podido terminar el cálculo: {escape(str(exc))}</p>"
         finally:

@@ -1,0 +1,124 @@
+"""The rules lab's win sample as it arrives: deals solved in turn in both games, the counts and
+their interval shown after each deal, undecided deals never counted as lost."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+pytest.importorskip("ipywidgets")  # the notebook extra
+pytest.importorskip("numpy")
+
+from solitaire_nb import custom  # noqa: E402
+from solitaire_nb.board import lab_work as work  # noqa: E402
+from solitaire_nb.board.lab import Lab  # noqa: E402
+from solitaire_nb.winrate import bracketed_interval  # noqa: E402
+
+FEW = 300
+
+
+def test_the_stream_gives_growing_prefixes_deal_by_deal_in_turn():
+    a, b = custom.custom("citadel", columns=10), custom.custom("citadel", columns=11)
+    seen = list(work.stream_samples((a, b), 3, 150))
+    assert seen[0] == ((), ())
+    lengths = [tuple(len(v) for v in step) for step in seen[1:]]
+    assert lengths == [(1, 0), (1, 1), (2, 1), (2, 2), (3, 2), (3, 3)]
+    final = seen[-1]
+    for game, verdicts in zip((a, b), final, strict=True):
+        assert list(verdicts) == [work.solve_one(game, seed, 150) for seed in (1, 2, 3)]
+        assert work.cached_sample(game, 3, 150).verdicts == verdicts
+    again = list(work.stream_samples((a, b), 3, 150))  # known now: given whole at once
+    assert again == [final]
+
+
+def test_a_stopped_stream_caches_nothing():
+    game = custom.custom("citadel", columns=12)
+    stop = threading.Event()
+    got = []
+    for step in work.stream_samples((game,), 4, 100, stop):
+        got.append(step)
+        if len(step[0]) == 2:
+            stop.set()
+    assert len(got[-1][0]) == 2 and work.cached_sample(game, 4, 100) is None
+
+
+def test_the_lab_shows_the_counts_after_every_deal(monkeypatch):
+    verdicts = {1: "won", 2: "unknown", 3: "lost", 4: "won"}
+    lab = Lab("citadel", stats_deals=FEW, sample=4, max_states=77, workers=1, columns=9)
+    shown: list[str] = []
+
+    def fake(definition, seed, max_states):
+        shown.append(lab.win_text.value)  # what the reader sees before this deal is solved
+        return verdicts[seed]
+
+    monkeypatch.setattr(work, "solve_one", fake)
+    thread = lab.count_wins()
+    thread.join(60)
+    assert not thread.is_alive()
+    assert len(shown) == 8  # four deals of each game, solved in turn
+    assert "Partidas nº 1 a 1 de cada juego (de 4" in shown[2]
+    assert "Partidas nº 1 a 3 de cada juego (de 4" in shown[6]
+    final = lab.win_text.value
+    assert "Partidas nº 1 a 4 de cada juego," in final and "(de 4" not in final
+    # deal 2 undecided in both: counted apart, and the rate is a margin, never a loss
+    rows = re.findall(r"<tr><td[^>]*>([^<]*)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>", final)
+    assert [r[1:] for r in rows] == [("2", "1", "1"), ("2", "1", "1")]
+    assert "entre el 50 % y el 75 %" in final
+    assert "en 1 alguno de los dos queda sin decidir" in final
+    assert lab.progress.value == 8
+
+
+def test_the_interval_narrows_as_deals_arrive():
+    widths = []
+    for k in (20, 40, 60, 80, 100):
+        low, high = bracketed_interval(int(0.6 * k), int(0.1 * k), k)
+        widths.append(high - low)
+    assert widths == sorted(widths, reverse=True)
+
+
+def test_a_stored_base_game_is_paired_from_the_first_deal(monkeypatch):
+    """The original's stored verdicts are there from the start: only the composed game is
+    solved, and each deal solved is compared with the original's same deal."""
+    data = work.stored_samples()
+    if "beleaguered_castle" not in data["games"]:
+        pytest.skip("python tools/lab_samples.py")
+    calls = []
+
+    def fake(definition, seed, max_states):
+        calls.append(definition.name)
+        return "won"
+
+    monkeypatch.setattr(work, "solve_one", fake)
+    lab = Lab("beleaguered_castle", stats_deals=FEW, workers=1, columns=11, kings_to_bottom=True)
+    thread = lab.count_wins()
+    thread.join(60)
+    assert set(calls) == {lab.game.name} and len(calls) == work.SAMPLE
+    assert f"Partidas nº 1 a {work.SAMPLE} de cada juego," in lab.win_text.value
+
+
+def test_worker_processes_give_the_same_verdicts_in_the_same_order():
+    a, b = custom.custom("scotch", columns=9), custom.custom("scotch", columns=10)
+    one = list(work.stream_samples((a, b), 3, 200, workers=1))
+    work._SAMPLES.clear()
+    two = list(work.stream_samples((a, b), 3, 200, workers=2))
+    assert two == one
+
+
+def test_a_stopped_pool_ends_without_waiting_for_its_deals():
+    game = custom.custom("citadel", columns=7)
+    stop = threading.Event()
+    stream = work.stream_samples((game,), 50, 20_000, stop, workers=2)
+    assert next(stream) == ((),)
+    first = next(stream)
+    assert len(first[0]) == 1
+    stop.set()
+    assert list(stream) == []
+    assert work.cached_sample(game, 50, 20_000) is None
+
+
+def test_the_workers_come_from_the_environment(monkeypatch):
+    for raw, workers in (("1", 1), ("3", 3), ("", 2), ("0", 2), ("dos", 2), ("99", 2)):
+        monkeypatch.setenv(work.WORKERS_ENV, raw)
+        assert work._workers() == workers, raw
