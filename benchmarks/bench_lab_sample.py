@@ -17,7 +17,7 @@ import argparse
 import os
 import time
 
-from solitaire_nb.board import lab_work as work
+from solitaire_nb import lab_work as work
 from solitaire_nb.board.lab import Lab
 from solitaire_nb.winrate import bracketed_interval
 

@@ -298,7 +298,7 @@ def solve_sample(
 
 def _solve_named(name: str, seed: int, max_states: int) -> str:
     """`solve_one` for a game given by its (composed) name: what a worker process is sent."""
-    from ..custom import custom_from_name
+    from .custom import custom_from_name
 
     return solve_one(custom_from_name(name), seed, max_states)
 

@@ -12,7 +12,7 @@ pytest.importorskip("ipywidgets")  # the notebook extra
 pytest.importorskip("numpy")
 
 from solitaire_nb import custom  # noqa: E402
-from solitaire_nb.board import lab_work as work  # noqa: E402
+from solitaire_nb import lab_work as work  # noqa: E402
 from solitaire_nb.board.lab import Lab  # noqa: E402
 from solitaire_nb.winrate import bracketed_interval  # noqa: E402
 
