@@ -63,6 +63,7 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.js",
     "pyodide.asm.mjs",
+    "pyodide.asm.js",  # Pyodide before 0.30 (the student site's)
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
@@ -105,30 +106,31 @@ def read_requirements(path: Path = REQUIREMENTS) -> tuple[list[str], list[str], 
     return build, browser, pyodide
 
 
-def venv_bin(name: str) -> Path:
-    return VENV / ("Scripts" if os.name == "nt" else "bin") / name
+def venv_bin(name: str, env: Path = VENV) -> Path:
+    return env / ("Scripts" if os.name == "nt" else "bin") / name
 
 
-def ensure_venv(build_reqs: list[str]) -> None:
-    """Create lite/.cache/venv with the pinned build tools (reused while the pins are unchanged)."""
-    stamp = VENV / "requirements.stamp"
+def ensure_venv(build_reqs: list[str], env: Path = VENV, system_site_packages: bool = True) -> None:
+    """Create the build tools' virtual environment `env` (default lite/.cache/venv) with the pinned
+    build tools (reused while the pins are unchanged)."""
+    stamp = env / "requirements.stamp"
     wanted = "\n".join(build_reqs)
     if stamp.exists() and stamp.read_text() == wanted:
         return
-    log("creating lite/.cache/venv with the build tools")
-    shutil.rmtree(VENV, ignore_errors=True)
+    log(f"creating {env} with the build tools")
+    shutil.rmtree(env, ignore_errors=True)
     # system_site_packages: jupyter-server and its dependencies are usually installed already
     # (the test extra), which saves most of the download; missing ones go into the venv.
-    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(VENV)
-    run([venv_bin("python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", *build_reqs])
+    venv.EnvBuilder(with_pip=True, system_site_packages=system_site_packages).create(env)
+    run([venv_bin("python", env), "-m", "pip", "install", "-q", "--disable-pip-version-check", *build_reqs])
     stamp.write_text(wanted)
 
 
-def check_kernel_pyodide(version: str) -> None:
+def check_kernel_pyodide(version: str, env: Path = VENV) -> None:
     """Stop when the npm pin and the kernel's own Pyodide version differ: they must match exactly."""
     out = subprocess.run(
         [
-            str(venv_bin("python")),
+            str(venv_bin("python", env)),
             "-c",
             "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)",
         ],
@@ -140,7 +142,7 @@ def check_kernel_pyodide(version: str) -> None:
         raise SystemExit(f"lite/requirements.txt pins pyodide {version} but the kernel expects {out}")
 
 
-def build_wheel(dest: Path) -> Path:
+def build_wheel(dest: Path, env: Path = VENV) -> Path:
     """Build the package wheel from a copy of the sources and add the board's dependencies."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
@@ -152,7 +154,7 @@ def build_wheel(dest: Path) -> Path:
         )
         run(
             [
-                venv_bin("python"),
+                venv_bin("python", env),
                 "-m",
                 "pip",
                 "wheel",
@@ -300,7 +302,8 @@ def make_pyodide(version: str, npm_dir: Path, dest: Path, local: list[str]) -> N
     """Copy the runtime into dest with the kernel's lock packages beside it, and rewrite the lock."""
     dest.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(npm_dir / name, dest / name)
+        if (npm_dir / name).exists():
+            shutil.copy2(npm_dir / name, dest / name)
     lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     have = {wheel_name(p): p for p in lock_wheels_dir(version).glob("*.whl")}
     cdn = CDN.format(version=version)
