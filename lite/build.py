@@ -63,7 +63,6 @@ PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.js",
     "pyodide.asm.mjs",
-    "pyodide.asm.js",  # Pyodide before 0.30 (the student site's)
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
@@ -301,9 +300,11 @@ def fetch_lock_wheels(version: str, packages: dict[str, dict], local: list[str])
 def make_pyodide(version: str, npm_dir: Path, dest: Path, local: list[str]) -> None:
     """Copy the runtime into dest with the kernel's lock packages beside it, and rewrite the lock."""
     dest.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        if (npm_dir / name).exists():
-            shutil.copy2(npm_dir / name, dest / name)
+    names = list(PYODIDE_FILES)
+    if not (npm_dir / "pyodide.asm.mjs").exists():  # Pyodide 0.29 and older (the student app's)
+        names[names.index("pyodide.asm.mjs")] = "pyodide.asm.js"
+    for name in names:
+        shutil.copy2(npm_dir / name, dest / name)
     lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     have = {wheel_name(p): p for p in lock_wheels_dir(version).glob("*.whl")}
     cdn = CDN.format(version=version)
