@@ -27,6 +27,7 @@ CDN_LINK = re.compile(r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.n
 CODE_CELL = re.compile(r'(<div id="cell-id=([^"]+)" class="jp-Cell jp-CodeCell[^"]*">)')
 LESSON_LINK = re.compile(r'<a href="([^"#?/]+\.html)(#[^"]*)?">(.*?)</a>', re.S)
 LOADING = "Cargando Python…"
+CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">\s*)(\{.*?\})(\s*</script>)', re.S)
 
 HEAD = """<style id="snb-alumno">
 #loading { display: none !important; }
@@ -110,9 +111,29 @@ def unlink_missing(html: str, present: set[str]) -> str:
     return LESSON_LINK.sub(repl, html)
 
 
+def without_outputs(nb: dict) -> dict:
+    """The notebook with its code cells' saved outputs cleared (Voici clears them anyway before it
+    runs the page; the snapshot already shows them)."""
+    cells = [
+        {**c, "outputs": [], "execution_count": None} if c.get("cell_type") == "code" else c for c in nb.get("cells", [])
+    ]
+    return {**nb, "cells": cells}
+
+
+def _lighter_config(m: re.Match[str]) -> str:
+    """The page's configuration without the notebook's saved outputs, escaped as Jinja's tojson does."""
+    config = json.loads(m.group(2))
+    if isinstance(config.get("notebookSrc"), dict):
+        config["notebookSrc"] = without_outputs(config["notebookSrc"])
+    text = json.dumps(config, ensure_ascii=False)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("'", "\\u0027")
+    return m.group(1) + text + m.group(3)
+
+
 def finish_page(page: Path, nb: dict, present: set[str]) -> None:
     html = page.read_text(encoding="utf-8")
     html = CDN_LINK.sub("", html)
+    html = CONFIG.sub(_lighter_config, html, count=1)
     html = html.replace("</head>", HEAD + "</head>", 1)
     shots = snapshots(nb)
     html = CODE_CELL.sub(
@@ -193,6 +214,9 @@ def finish_site(site: Path, files: Path, names: list[str]) -> list[str]:
         nb = json.loads((files / name).read_text(encoding="utf-8"))
         finish_page(render / f"{name.removesuffix('.ipynb')}.html", nb, present)
         lessons.append((name, title(nb, name)))
+        served = site / "files" / name  # the site's copy: its outputs are in the snapshot now
+        if served.exists():
+            served.write_text(json.dumps(without_outputs(nb), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     start_page(site, lessons)
     return [t for _, t in lessons]
 
