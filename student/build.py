@@ -1,6 +1,6 @@
 """Build the student app of solitaire_nb: a static folder (default student/_output) where every
 student's Python runs in their own browser (Pyodide), so that a class of any size needs no Python
-server.  Copy the folder to the root of any static host, or serve it with
+server.  Copy the folder to any static host (its root or a folder of it), or serve it with
 ``python -m http.server -d student/_output``; students open ``alumnos.html``.
 
 Usage: ``python student/build.py [--output DIR] [--notebooks DIR_OR_FILE ...]``
@@ -35,6 +35,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -225,7 +226,7 @@ def build(output: Path = DEFAULT_OUTPUT, notebooks: list[Path] | None = None) ->
                 env={**os.environ, "PATH": f"{lite.venv_bin('python', VENV).parent}{os.pathsep}{os.environ.get('PATH', '')}"},
             )
         # nbconvert (Markdown outputs in the snapshots) is in the build environment.
-        proc = lite.subprocess.run(
+        proc = subprocess.run(
             [lite.venv_bin("python", VENV), STUDENT / "snapshot.py", output, stage / "files", *written],
             capture_output=True,
             text=True,

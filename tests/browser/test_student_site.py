@@ -266,6 +266,10 @@ def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, 
         page.goto(f"{site_url}/")  # the site's root leads to the start page
         page.wait_for_url(re.compile(r"/alumnos\.html$"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        first = page.locator("ol a").first.bounding_box()
+        assert first is not None and first["x"] >= 12  # a left margin at phone width
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "student-start-390.png"), full_page=True)
         pages = [f"{site_url}/alumnos.html"] + [
             f"{site_url}/voici/render/{p.name}" for p in sorted((student_site / "voici" / "render").glob("*.html"))
         ]
