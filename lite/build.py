@@ -48,9 +48,17 @@ DEFAULT_OUTPUT = LITE / "_output"
 DEFAULT_NOTEBOOKS = ROOT / "notebooks"
 
 #: what the kernel loads from the lock file before the first cell runs (see the kernel's worker:
-#: loadPackage(["micropip"]), then piplite.install of ipykernel, comm, pyodide-kernel, jedi,
-#: ipython); anywidget needs typing-extensions, micropip needs packaging for version checks.
-KERNEL_LOCK_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions")
+#: loadPackage(["micropip"]), then piplite.install of sqlite3, ipykernel, comm, pyodide-kernel,
+#: jedi, ipython); anywidget needs typing-extensions, micropip needs packaging for version checks.
+KERNEL_LOCK_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions", "sqlite3")
+#: lock dependencies dropped: matplotlib-inline (a dependency of IPython) imports matplotlib only
+#: when a plot is drawn, and matplotlib comes from the CDN only when a notebook imports it.
+DROP_DEPENDS = {"matplotlib-inline": ("matplotlib",)}
+#: lock packages built by Pyodide only (not on PyPI) that the kernel installs by name: served as an
+#: empty wheel, so that nothing is asked of the CDN.  Without sqlite3, IPython keeps no history.
+EMPTY_LOCK_PACKAGES = ("sqlite3",)
+#: Python's version in the browser (Pyodide 0.29), for downloading pure-Python wheels.
+BROWSER_PYTHON = "3.13"
 
 #: added to the site's solitaire_nb wheel, so that the notebooks' ``%pip install solitaire_nb``
 #: brings the board (the package itself has no dependencies on a normal install).
@@ -85,6 +93,12 @@ def run(cmd: list[str | os.PathLike[str]], **kwargs: object) -> None:
 def normalize(name: str) -> str:
     """PEP 503 name, as pyodide-lock.json uses for its keys."""
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def student_tools(path: Path = REQUIREMENTS) -> list[str]:
+    """The student app's extra build tools (``# student:`` lines of lite/requirements.txt)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [m.group(1) for raw in lines if (m := re.fullmatch(r"#\s*student:\s*(\S+)", raw.strip()))]
 
 
 def read_requirements(path: Path = REQUIREMENTS) -> tuple[list[str], list[str], str]:
@@ -207,7 +221,7 @@ def add_requirements(wheel: Path, requires: tuple[str, ...]) -> None:
 
 
 def pip_download(reqs: list[str], dest: Path) -> None:
-    """Download pure-Python wheels (usable by Python 3.14 in the browser), without dependencies."""
+    """Download pure-Python wheels (usable by Python in the browser), without dependencies."""
     dest.mkdir(parents=True, exist_ok=True)
     run(
         [
@@ -222,7 +236,7 @@ def pip_download(reqs: list[str], dest: Path) -> None:
             "--platform",
             "any",
             "--python-version",
-            "3.14",
+            BROWSER_PYTHON,
             "--implementation",
             "py",
             "-d",
@@ -280,6 +294,33 @@ def lock_closure(packages: dict[str, dict], roots: tuple[str, ...]) -> list[str]
     return sorted(seen)
 
 
+def read_lock(npm_dir: Path) -> dict:
+    """Pyodide's lock file with the dependencies in `DROP_DEPENDS` removed."""
+    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for key, dropped in DROP_DEPENDS.items():
+        if key in lock["packages"]:
+            entry = lock["packages"][key]
+            entry["depends"] = [d for d in entry["depends"] if normalize(d) not in dropped]
+    return lock
+
+
+def empty_wheel(name: str, version: str, dest: Path) -> Path:
+    """A wheel holding only its metadata: stands for a lock package the kernel asks for by name."""
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: solitaire_nb\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = "".join(f"{p},{record_hash(t.encode())},{len(t.encode())}\n" for p, t in files.items())
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for p, t in files.items():
+            z.writestr(zipfile.ZipInfo(p, (2020, 1, 1, 0, 0, 0)), t)
+        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), record + f"{info}/RECORD,,\n")
+    return wheel
+
+
 def sha256_file(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -305,7 +346,7 @@ def make_pyodide(version: str, npm_dir: Path, dest: Path, local: list[str]) -> N
         names[names.index("pyodide.asm.mjs")] = "pyodide.asm.js"
     for name in names:
         shutil.copy2(npm_dir / name, dest / name)
-    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = read_lock(npm_dir)
     have = {wheel_name(p): p for p in lock_wheels_dir(version).glob("*.whl")}
     cdn = CDN.format(version=version)
     for key, entry in lock["packages"].items():
@@ -392,8 +433,12 @@ def timed(label: str) -> Iterator[None]:
 def fetch_runtime(version: str, browser_reqs: list[str]) -> tuple[Path, list[Path], list[str]]:
     """Every download the site needs (npm pyodide, lock packages, browser wheels)."""
     npm_dir = fetch_pyodide(version)
-    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = read_lock(npm_dir)
     local = lock_closure(lock["packages"], KERNEL_LOCK_PACKAGES)
+    for name in EMPTY_LOCK_PACKAGES:
+        entry = lock["packages"][name]
+        if not list(lock_wheels_dir(version).glob(f"{name}-{entry['version']}-*.whl")):
+            empty_wheel(name, entry["version"], lock_wheels_dir(version))
     fetch_lock_wheels(version, lock["packages"], local)
     return npm_dir, fetch_browser_wheels(browser_reqs), local
 

@@ -8,7 +8,8 @@ Usage: ``python student/build.py [--output DIR] [--notebooks DIR_OR_FILE ...]``
 It is a Voici site (Voila's static counterpart): each lesson is a page that runs by itself, code
 hidden, as in the Voila app.  Its build tools live in their own virtual environment,
 student/.cache/venv, which this script creates with ``python -m venv`` (no system packages) and
-the pins of student/requirements.txt; downloads go through the ordinary registries (PyPI, npm)
+the pins of lite/requirements.txt (the same set as the JupyterLite site's, plus the ``# student:``
+lines); downloads go through the ordinary registries (PyPI, npm)
 and are cached in lite/.cache, shared with the Lite site (lite/build.py, whose helpers this
 reuses).  Nothing is fetched from outside the site at run time.
 
@@ -24,7 +25,7 @@ What goes in, and what each page does:
 * links between lessons point at the lesson pages when the lesson is in the site, and become plain
   text otherwise; a start page, ``alumnos.html``, lists the lessons by title in the teaching order.
 
-Why two pin files (Lite site and this one): docs/jupyterlite.md.
+Why these versions: docs/jupyterlite.md.
 """
 
 from __future__ import annotations
@@ -45,23 +46,12 @@ STUDENT = Path(__file__).resolve().parent
 ROOT = STUDENT.parent
 CACHE = STUDENT / ".cache"
 VENV = CACHE / "venv"
-REQUIREMENTS = STUDENT / "requirements.txt"
 DEFAULT_OUTPUT = STUDENT / "_output"
 DEFAULT_NOTEBOOKS = ROOT / "notebooks"
 #: the tag of cells meant for the teacher only (answers, notes): never in a student page.
 TEACHER_TAG = "docente"
 #: packages that Pyodide only serves from its CDN: a notebook importing one would go online.
 ONLINE_ONLY = re.compile(r"^\s*(?:import|from)\s+(numpy|matplotlib|pandas|scipy)\b", re.M)
-#: lock packages the kernel (jupyterlite-pyodide-kernel 0.7.0) loads before the first cell: it
-#: installs sqlite3, ipykernel, comm, pyodide_kernel, jedi and ipython after micropip.
-KERNEL_LOCK_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions", "sqlite3")
-#: lock entries whose dependency is dropped: matplotlib-inline imports matplotlib only when a plot
-#: is drawn, and the student lessons draw none.
-DROP_DEPENDS = {"matplotlib-inline": ("matplotlib",)}
-#: lock packages built by Pyodide only (not on PyPI) that the kernel installs by name: served as an
-#: empty wheel.  Without sqlite3, IPython keeps no command history (it checks for it).
-EMPTY_LOCK_PACKAGES = ("sqlite3",)
-
 
 def _load(name: str, path: Path):
     spec = importlib.util.spec_from_file_location(name, path)
@@ -119,56 +109,12 @@ def select_notebooks(sources: list[Path], files: Path) -> tuple[list[str], list[
     return written, left_out
 
 
-def empty_wheel(name: str, version: str, dest: Path) -> Path:
-    """A wheel holding only its metadata: stands for a lock package the kernel asks for by name."""
-    import zipfile
-
-    dest.mkdir(parents=True, exist_ok=True)
-    wheel = dest / f"{name}-{version}-py3-none-any.whl"
-    info = f"{name}-{version}.dist-info"
-    files = {
-        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n\n",
-        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: solitaire_nb\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    record = "".join(f"{p},{lite.record_hash(t.encode())},{len(t.encode())}\n" for p, t in files.items())
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
-        for p, t in files.items():
-            z.writestr(zipfile.ZipInfo(p, (2020, 1, 1, 0, 0, 0)), t)
-        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), record + f"{info}/RECORD,,\n")
-    return wheel
-
-
-def patched_lock(npm_dir: Path) -> dict:
-    """Pyodide's lock file with the dependencies in `DROP_DEPENDS` removed."""
-    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
-    for key, dropped in DROP_DEPENDS.items():
-        entry = lock["packages"][key]
-        entry["depends"] = [d for d in entry["depends"] if lite.normalize(d) not in dropped]
-    return lock
-
-
 def stage_runtime(version: str, stage: Path, browser_reqs: list[str]) -> None:
     """Pyodide (static/pyodide) with the kernel's lock packages beside it, and the browser wheels
-    (pypi/).  Everything the lock file names that is not shipped points at the CDN by absolute
-    URL (`lite.make_pyodide`), and nothing the kernel loads is among those."""
-    npm_dir = lite.fetch_pyodide(version)
-    lock = patched_lock(npm_dir)
-    local = lite.lock_closure(lock["packages"], KERNEL_LOCK_PACKAGES)
-    wheels = lite.lock_wheels_dir(version)
-    for name in EMPTY_LOCK_PACKAGES:
-        entry = lock["packages"][name]
-        if not list(wheels.glob(f"{name}-{entry['version']}-*.whl")):
-            empty_wheel(name, entry["version"], wheels)
-    lite.fetch_lock_wheels(version, lock["packages"], local)
-    with tempfile.TemporaryDirectory() as tmp:
-        patched = Path(tmp)
-        for f in npm_dir.iterdir():
-            if f.is_file():
-                (patched / f.name).symlink_to(f)
-        (patched / "pyodide-lock.json").unlink()
-        (patched / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
-        lite.make_pyodide(version, patched, stage / "static" / "pyodide", local)
-    for w in lite.fetch_browser_wheels(browser_reqs):
+    (pypi/), exactly as the JupyterLite site gets them (`lite.fetch_runtime`)."""
+    npm_dir, browser_wheels, local = lite.fetch_runtime(version, browser_reqs)
+    lite.make_pyodide(version, npm_dir, stage / "static" / "pyodide", local)
+    for w in browser_wheels:
         shutil.copy2(w, stage / "pypi" / w.name)
     lite.log(f"pyodide {version} with {len(local)} lock packages served locally")
 
@@ -203,7 +149,8 @@ def stage_site(stage: Path, notebooks: list[Path], browser_reqs: list[str], vers
 def build(output: Path = DEFAULT_OUTPUT, notebooks: list[Path] | None = None) -> Path:
     """Build the whole site into output (replaced) and return it."""
     start = time.perf_counter()
-    build_reqs, browser_reqs, version = lite.read_requirements(REQUIREMENTS)
+    build_reqs, browser_reqs, version = lite.read_requirements()
+    build_reqs += lite.student_tools()
     output = output.resolve()
     CACHE.mkdir(parents=True, exist_ok=True)
     with lite.timed("build tools (student/.cache/venv)"):

@@ -4,7 +4,7 @@ Chromium with every non-local request aborted, lesson 05 shows its text at once 
 and after a reload the board has its game back; every link of the start page and the lessons
 opens a page of the site.
 
-The build makes its own environment (student/.cache/venv) from student/requirements.txt.
+The build makes its own environment (student/.cache/venv) from lite/requirements.txt.
 ``SNB_STUDENT_SITE=student/_output`` reuses an already built site (built from the current code).
 """
 
