@@ -53,6 +53,7 @@ TEACHER_TAG = "docente"
 #: packages that Pyodide only serves from its CDN: a notebook importing one would go online.
 ONLINE_ONLY = re.compile(r"^\s*(?:import|from)\s+(numpy|matplotlib|pandas|scipy)\b", re.M)
 
+
 def _load(name: str, path: Path):
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
