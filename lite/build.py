@@ -48,9 +48,17 @@ DEFAULT_OUTPUT = LITE / "_output"
 DEFAULT_NOTEBOOKS = ROOT / "notebooks"
 
 #: what the kernel loads from the lock file before the first cell runs (see the kernel's worker:
-#: loadPackage(["micropip"]), then piplite.install of ipykernel, comm, pyodide-kernel, jedi,
-#: ipython); anywidget needs typing-extensions, micropip needs packaging for version checks.
-KERNEL_LOCK_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions")
+#: loadPackage(["micropip"]), then piplite.install of sqlite3, ipykernel, comm, pyodide-kernel,
+#: jedi, ipython); anywidget needs typing-extensions, micropip needs packaging for version checks.
+KERNEL_LOCK_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions", "sqlite3")
+#: lock dependencies dropped: matplotlib-inline (a dependency of IPython) imports matplotlib only
+#: when a plot is drawn, and matplotlib comes from the CDN only when a notebook imports it.
+DROP_DEPENDS = {"matplotlib-inline": ("matplotlib",)}
+#: lock packages built by Pyodide only (not on PyPI) that the kernel installs by name: served as an
+#: empty wheel, so that nothing is asked of the CDN.  Without sqlite3, IPython keeps no history.
+EMPTY_LOCK_PACKAGES = ("sqlite3",)
+#: Python's version in the browser (Pyodide 0.29), for downloading pure-Python wheels.
+BROWSER_PYTHON = "3.13"
 
 #: added to the site's solitaire_nb wheel, so that the notebooks' ``%pip install solitaire_nb``
 #: brings the board (the package itself has no dependencies on a normal install).
@@ -87,6 +95,12 @@ def normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def student_tools(path: Path = REQUIREMENTS) -> list[str]:
+    """The student app's extra build tools (``# student:`` lines of lite/requirements.txt)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [m.group(1) for raw in lines if (m := re.fullmatch(r"#\s*student:\s*(\S+)", raw.strip()))]
+
+
 def read_requirements(path: Path = REQUIREMENTS) -> tuple[list[str], list[str], str]:
     """(build tools, browser wheels, pyodide npm version) from lite/requirements.txt."""
     build: list[str] = []
@@ -105,30 +119,31 @@ def read_requirements(path: Path = REQUIREMENTS) -> tuple[list[str], list[str], 
     return build, browser, pyodide
 
 
-def venv_bin(name: str) -> Path:
-    return VENV / ("Scripts" if os.name == "nt" else "bin") / name
+def venv_bin(name: str, env: Path = VENV) -> Path:
+    return env / ("Scripts" if os.name == "nt" else "bin") / name
 
 
-def ensure_venv(build_reqs: list[str]) -> None:
-    """Create lite/.cache/venv with the pinned build tools (reused while the pins are unchanged)."""
-    stamp = VENV / "requirements.stamp"
+def ensure_venv(build_reqs: list[str], env: Path = VENV, system_site_packages: bool = True) -> None:
+    """Create the build tools' virtual environment `env` (default lite/.cache/venv) with the pinned
+    build tools (reused while the pins are unchanged)."""
+    stamp = env / "requirements.stamp"
     wanted = "\n".join(build_reqs)
     if stamp.exists() and stamp.read_text() == wanted:
         return
-    log("creating lite/.cache/venv with the build tools")
-    shutil.rmtree(VENV, ignore_errors=True)
+    log(f"creating {env} with the build tools")
+    shutil.rmtree(env, ignore_errors=True)
     # system_site_packages: jupyter-server and its dependencies are usually installed already
     # (the test extra), which saves most of the download; missing ones go into the venv.
-    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(VENV)
-    run([venv_bin("python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", *build_reqs])
+    venv.EnvBuilder(with_pip=True, system_site_packages=system_site_packages).create(env)
+    run([venv_bin("python", env), "-m", "pip", "install", "-q", "--disable-pip-version-check", *build_reqs])
     stamp.write_text(wanted)
 
 
-def check_kernel_pyodide(version: str) -> None:
+def check_kernel_pyodide(version: str, env: Path = VENV) -> None:
     """Stop when the npm pin and the kernel's own Pyodide version differ: they must match exactly."""
     out = subprocess.run(
         [
-            str(venv_bin("python")),
+            str(venv_bin("python", env)),
             "-c",
             "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)",
         ],
@@ -140,7 +155,7 @@ def check_kernel_pyodide(version: str) -> None:
         raise SystemExit(f"lite/requirements.txt pins pyodide {version} but the kernel expects {out}")
 
 
-def build_wheel(dest: Path) -> Path:
+def build_wheel(dest: Path, env: Path = VENV) -> Path:
     """Build the package wheel from a copy of the sources and add the board's dependencies."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
@@ -152,7 +167,7 @@ def build_wheel(dest: Path) -> Path:
         )
         run(
             [
-                venv_bin("python"),
+                venv_bin("python", env),
                 "-m",
                 "pip",
                 "wheel",
@@ -206,7 +221,7 @@ def add_requirements(wheel: Path, requires: tuple[str, ...]) -> None:
 
 
 def pip_download(reqs: list[str], dest: Path) -> None:
-    """Download pure-Python wheels (usable by Python 3.14 in the browser), without dependencies."""
+    """Download pure-Python wheels (usable by Python in the browser), without dependencies."""
     dest.mkdir(parents=True, exist_ok=True)
     run(
         [
@@ -221,7 +236,7 @@ def pip_download(reqs: list[str], dest: Path) -> None:
             "--platform",
             "any",
             "--python-version",
-            "3.14",
+            BROWSER_PYTHON,
             "--implementation",
             "py",
             "-d",
@@ -279,6 +294,33 @@ def lock_closure(packages: dict[str, dict], roots: tuple[str, ...]) -> list[str]
     return sorted(seen)
 
 
+def read_lock(npm_dir: Path) -> dict:
+    """Pyodide's lock file with the dependencies in `DROP_DEPENDS` removed."""
+    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for key, dropped in DROP_DEPENDS.items():
+        if key in lock["packages"]:
+            entry = lock["packages"][key]
+            entry["depends"] = [d for d in entry["depends"] if normalize(d) not in dropped]
+    return lock
+
+
+def empty_wheel(name: str, version: str, dest: Path) -> Path:
+    """A wheel holding only its metadata: stands for a lock package the kernel asks for by name."""
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: solitaire_nb\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = "".join(f"{p},{record_hash(t.encode())},{len(t.encode())}\n" for p, t in files.items())
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for p, t in files.items():
+            z.writestr(zipfile.ZipInfo(p, (2020, 1, 1, 0, 0, 0)), t)
+        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), record + f"{info}/RECORD,,\n")
+    return wheel
+
+
 def sha256_file(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -299,9 +341,12 @@ def fetch_lock_wheels(version: str, packages: dict[str, dict], local: list[str])
 def make_pyodide(version: str, npm_dir: Path, dest: Path, local: list[str]) -> None:
     """Copy the runtime into dest with the kernel's lock packages beside it, and rewrite the lock."""
     dest.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
+    names = list(PYODIDE_FILES)
+    if not (npm_dir / "pyodide.asm.mjs").exists():  # Pyodide 0.29 and older (the student app's)
+        names[names.index("pyodide.asm.mjs")] = "pyodide.asm.js"
+    for name in names:
         shutil.copy2(npm_dir / name, dest / name)
-    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = read_lock(npm_dir)
     have = {wheel_name(p): p for p in lock_wheels_dir(version).glob("*.whl")}
     cdn = CDN.format(version=version)
     for key, entry in lock["packages"].items():
@@ -388,8 +433,12 @@ def timed(label: str) -> Iterator[None]:
 def fetch_runtime(version: str, browser_reqs: list[str]) -> tuple[Path, list[Path], list[str]]:
     """Every download the site needs (npm pyodide, lock packages, browser wheels)."""
     npm_dir = fetch_pyodide(version)
-    lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = read_lock(npm_dir)
     local = lock_closure(lock["packages"], KERNEL_LOCK_PACKAGES)
+    for name in EMPTY_LOCK_PACKAGES:
+        entry = lock["packages"][name]
+        if not list(lock_wheels_dir(version).glob(f"{name}-{entry['version']}-*.whl")):
+            empty_wheel(name, entry["version"], lock_wheels_dir(version))
     fetch_lock_wheels(version, lock["packages"], local)
     return npm_dir, fetch_browser_wheels(browser_reqs), local
 

@@ -68,7 +68,8 @@ def _requires(wheel: Path) -> list[str]:
 
 def _record_is_valid(wheel: Path) -> bool:
     with zipfile.ZipFile(wheel) as z:
-        for row in csv.reader(io.StringIO(z.read("demo-1.0.dist-info/RECORD").decode())):
+        record = next(n for n in z.namelist() if n.endswith(".dist-info/RECORD"))
+        for row in csv.reader(io.StringIO(z.read(record).decode())):
             if row and row[1]:
                 data = z.read(row[0])
                 digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -99,6 +100,34 @@ def test_lock_closure_follows_dependencies() -> None:
         "numpy": {"depends": []},
     }
     assert build.lock_closure(packages, ("ipython",)) == ["ipython", "pygments", "traitlets"]
+
+
+def test_lock_asks_nothing_of_the_cdn_for_the_kernel(tmp_path: Path) -> None:
+    """matplotlib-inline no longer pulls matplotlib into the kernel's packages, and sqlite3 (built by
+    Pyodide only) is served as a valid empty wheel."""
+    lock = {
+        "packages": {
+            "ipython": {"depends": ["matplotlib-inline", "sqlite3"]},
+            "matplotlib-inline": {"depends": ["traitlets", "matplotlib"]},
+            "traitlets": {"depends": []},
+            "sqlite3": {"depends": []},
+            "matplotlib": {"depends": ["numpy"]},
+            "numpy": {"depends": []},
+        }
+    }
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
+    packages = build.read_lock(tmp_path)["packages"]
+    assert build.lock_closure(packages, ("ipython",)) == ["ipython", "matplotlib-inline", "sqlite3", "traitlets"]
+    wheel = build.empty_wheel("sqlite3", "1.0.0", tmp_path / "w")
+    assert wheel.name == "sqlite3-1.0.0-py3-none-any.whl" and _record_is_valid(wheel)
+    with zipfile.ZipFile(wheel) as z:
+        assert all(".dist-info/" in n for n in z.namelist())
+
+
+def test_student_tools_come_from_the_same_pins() -> None:
+    tools = build.student_tools()
+    assert any(t.startswith("voici-core==") for t in tools)
+    assert not set(tools) & set(build.read_requirements()[0])
 
 
 def test_notebook_multiline_strings_are_joined(tmp_path: Path) -> None:
