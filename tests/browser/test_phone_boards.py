@@ -83,7 +83,7 @@ def test_every_pile_is_in_view_on_a_phone(phone_page, width):
     try:
         page.wait_for_function(
             f"() => ({MEASURE_JS})({width}).every((d) => !d.out.length && d.card >= {MIN_CARD_PX - 0.5})",
-            timeout=60_000,
+            timeout=BOARD_TIMEOUT_MS,
         )
     except Exception:  # noqa: BLE001 - the assertions below say what does not fit
         pass
@@ -93,7 +93,8 @@ def test_every_pile_is_in_view_on_a_phone(phone_page, width):
     assert sum(d["live"] for d in drawings) >= LIVE_BOARDS, drawings
     assert sum(not d["live"] for d in drawings) >= PICTURES, drawings
     bad = [d for d in drawings if not _fits(d)]
-    assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)
+    rooms = page.evaluate("() => [...document.querySelectorAll('.snb-board .snb-main')].map((m) => m.clientWidth)")
+    assert not bad, f"widths {rooms}\n" + json.dumps(bad, ensure_ascii=False, indent=1)
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
     # Nothing to say about overflow when everything fits.
     assert page.locator(".snb-more:visible").count() == 0
