@@ -12,8 +12,8 @@ machine aborted.  The tests, in order:
 * Ctrl+C (SIGINT to the launcher's process group, as a terminal sends it) right after a tab
   closes ends every kernel and prints «Clase terminada», with no traceback and no English
   warning on the terminal;
-* lesson 05 served for one student: its links to 06 and 07 are text, and every link left is
-  followed.
+* every lesson served for one student: its links to other lessons (05's to 06 and 07, the
+  index's to every lesson) are text, and every link left is followed.
 """
 
 from __future__ import annotations
@@ -263,18 +263,30 @@ def test_ctrl_c_ends_the_class_quietly(launcher):
     assert not alive, f"núcleos sin cerrar: {[p.pid for p in alive]}"
 
 
-def test_every_link_of_lesson_05_opens_what_it_names(chromium, tmp_path, outside):
-    """Lesson 05 links to 06 and 07, which the launcher does not serve: they are text, and every
-    link left opens a place in the page."""
-    lesson = Launcher(tmp_path, "05", students=1, lessons=REPO / "notebooks")
+LESSON_FILES = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# What each lesson names in a link to another lesson: on its student page, text, not a link.
+NAMED = {
+    "00_indice.ipynb": ["05 · Citadel y Beleaguered Castle", "08 · Laboratorio de reglas"],
+    "05_citadel_y_beleaguered_castle.ipynb": ["06 · Citadel frente a Beleaguered Castle", "07 · Probabilidades"],
+}
+
+
+@pytest.mark.parametrize("name", LESSON_FILES)
+def test_every_link_of_every_lesson_opens_what_it_names(chromium, tmp_path, outside, name):
+    """Each lesson served by the launcher for one student: its links to the lessons it does not
+    serve are text, and every link left (a place in the page) is followed."""
+    lesson = Launcher(tmp_path, name[:2], students=1, lessons=REPO / "notebooks")
     try:
-        lesson.wait_for("Listo")
+        lesson.wait_for("Listo", seconds=600)
         context, page = _student(chromium, outside)
         try:
-            _open(page, lesson.base + "/")
+            page.goto(lesson.base + "/", timeout=BOARD_TIMEOUT_MS * 3)
+            page.locator("#rendered_cells").wait_for(state="visible", timeout=BOARD_TIMEOUT_MS * 3)
             text = page.locator("#rendered_cells").inner_text()
-            assert "06 · Citadel frente a Beleaguered Castle" in text and "07 · Probabilidades" in text
-            _follow_links(page)
+            for named in NAMED.get(name, []):
+                assert named in text, f"{name}: falta «{named}»"
+            followed = _follow_links(page)
+            print(f"\n{name}: {len(followed)} enlaces seguidos")
         finally:
             context.close()
         assert lesson.ctrl_c() == 0
