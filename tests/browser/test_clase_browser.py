@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -173,18 +173,27 @@ def _play_typed(page) -> str:
 
 
 def _follow_links(page) -> list[str]:
-    """Click every link of the page's cells; each must lead to a place in the page (the only
-    links the launcher leaves).  Returns the links followed."""
-    cells = page.locator("#rendered_cells")
-    links = cells.locator("a[href]")
-    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    """Click every link the page's cells show; each must lead to one place in the page (the
+    only links the launcher leaves).  Links the page does not show (the "¶" beside each
+    heading) are not followed.  Returns the links followed."""
+    links = page.evaluate(
+        """() => [...document.querySelectorAll("#rendered_cells a[href]")]
+             .map((a, i) => [i, a.getAttribute("href"), getComputedStyle(a).display !== "none"
+                             && a.getClientRects().length > 0])
+             .filter(([, , shown]) => shown)"""
+    )
+    hrefs = [href for _, href, _ in links]
     assert all(h.startswith("#") for h in hrefs), [h for h in hrefs if not h.startswith("#")]
-    for i, href in enumerate(hrefs):
-        assert page.locator(f"[id='{href[1:]}']").count() == 1, f"{href} no lleva a ningún sitio de la página"
-        link = links.nth(i)
-        if link.is_visible():
-            link.click()
-            assert page.evaluate("() => location.hash") == href
+    for i, href, _ in links:
+        place = unquote(href[1:])
+        targets = page.evaluate(
+            "(place) => [...document.querySelectorAll('[id]')].filter((e) => e.id === place"
+            " || decodeURIComponent(e.id) === place).length",
+            place,
+        )
+        assert targets == 1, f"{href} lleva a {targets} sitios de la página"
+        page.locator("#rendered_cells a[href]").nth(i).click()
+        assert unquote(page.evaluate("() => location.hash")) == unquote(href)
     return hrefs
 
 
@@ -194,8 +203,9 @@ def test_every_link_opens_what_it_names(chromium, launcher, outside):
         _open(page, launcher.base + "/")
         cells = page.locator("#rendered_cells")
         assert "02 · Otra lección" in cells.inner_text() and "guía" in cells.inner_text()
-        # Only the link to a place in the page is left (JupyterLab adds its own ¶ anchors).
-        assert "#La-partida" in _follow_links(page)
+        # Only the link to a place in the page is left (the headings' own ¶ links are hidden).
+        assert _follow_links(page) == ["#La-partida"]
+        assert page.locator("#rendered_cells .jp-InternalAnchorLink, #rendered_cells .anchor-link").count() > 0
         page.get_by_role("link", name="la partida").click()
         assert page.evaluate("() => location.hash") == "#La-partida"
     finally:
