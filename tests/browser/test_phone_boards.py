@@ -7,6 +7,7 @@ wide and that the page never scrolls sideways.  Screenshots go to artifacts/scre
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ pytest.importorskip("playwright")  # the test extra: drives Chromium
 
 from browser_helpers import (  # noqa: E402
     BOARD_TIMEOUT_MS,
+    SCREENSHOTS,
     launch_chromium,
     require_chromium,
     screenshot,
@@ -100,6 +102,12 @@ def test_every_pile_is_in_view_on_a_phone(phone_page, width):
     assert page.locator(".snb-more:visible").count() == 0
     page.locator(".snb-board").nth(2).scroll_into_view_if_needed()  # Baker's Dozen
     screenshot(page, f"phone-boards-{width}px.png")
+    if width == 360:  # each drawing on its own, for a reader of the report
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        svgs = page.locator("svg.snb-svg")
+        for i in range(svgs.count()):
+            name = re.sub(r"[^a-z0-9]+", "-", (svgs.nth(i).get_attribute("data-game") or "").lower())
+            svgs.nth(i).screenshot(path=str(SCREENSHOTS / f"phone-360-{i:02d}-{name}.png"))
 
 
 def test_a_drawing_wider_than_its_board_says_so(phone_page):
