@@ -33,9 +33,9 @@ def readme_english() -> tuple[set[str], set[str]]:
     """What the README says stays in English (the sentence «… siguen en inglés …»): the menus
     (in bold) and the other names (in «»)."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    sentence = re.search(r"[^.]*siguen en inglés[^.]*", text)
+    sentence = re.search(r"[^.]*siguen en inglés[^.]*", text, re.I)
     assert sentence, "README.md no dice qué queda en inglés en JupyterLab"
-    said = sentence.group(0)
+    said = re.sub(r"\s+", " ", sentence.group(0))
     return set(re.findall(r"\*\*([^*]+)\*\*", said)), set(re.findall(r"«([^»]+)»", said))
 
 
