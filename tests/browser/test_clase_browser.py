@@ -117,6 +117,7 @@ def launcher(tmp_path_factory):
             "[guía](guia_docente.md) o ve a [la partida](#La-partida)."),
         _md('## La partida\n\nO <a href="02_otra.ipynb">la otra</a>.'),
         _code("import solitaire_nb as sn\nsn.play('citadel', seed=1234)"),
+        _code("sn.new_game('bakers_dozen', seed=3)"),  # a static picture, as lessons show positions
     ])  # fmt: skip
     (folder / LESSON).write_text(json.dumps(nb))
     (folder / "02_otra.ipynb").write_text(json.dumps(_nb([_md("# Otra")])))
@@ -208,6 +209,35 @@ def test_every_link_opens_what_it_names(chromium, launcher, outside):
         assert page.locator("#rendered_cells .jp-InternalAnchorLink, #rendered_cells .anchor-link").count() > 0
         page.get_by_role("link", name="la partida").click()
         assert page.evaluate("() => location.hash") == "#La-partida"
+    finally:
+        context.close()
+
+
+def test_a_phone_sees_every_pile_of_boards_and_pictures(chromium, launcher, outside):
+    """At 360 px the board is drawn for the phone's width, and a static picture shrinks to it:
+    every pile's label inside the window, nothing cut, the page not scrolling sideways."""
+    context = chromium.new_context(viewport={"width": 360, "height": 800}, locale="es-ES")
+    context.route("**/*", lambda route: route.continue_() if urlsplit(route.request.url).hostname
+                  in ("127.0.0.1", "localhost") else (outside.append(route.request.url), route.abort()))  # fmt: skip
+    page = context.new_page()
+    try:
+        _open(page, launcher.base + "/")
+        page.wait_for_function(
+            """() => { const svg = document.querySelector(".snb-board svg");
+                       return svg && Number(svg.getAttribute("width")) <= window.innerWidth; }""",
+            timeout=BOARD_TIMEOUT_MS,
+        )
+        labels = page.evaluate(
+            """() => [...document.querySelectorAll(".snb-board g.snb-pile > text:not(.snb-count)")]
+                 .map((t) => t.getBoundingClientRect()).filter((r) => r.left < 0 || r.right > window.innerWidth).length"""
+        )
+        assert labels == 0
+        pictures = page.locator("#rendered_cells .jp-RenderedSVG img")
+        assert pictures.count() == 1
+        box = pictures.first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 361
+        page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "clase-360.png"), full_page=True)
     finally:
         context.close()
 
