@@ -20,7 +20,8 @@ const BUTTONS = [
 ];
 const SOLVER = new Set(["solvable", "solution", "next", "auto"]); // hidden with solution=False
 const DOUBLE_MS = 400; // two clicks (or taps) on the same card this close are a double click
-const MIN_CARD_PX = 50; // below this the board scrolls sideways instead of shrinking further
+const MIN_CARD_PX = 40; // below this the board scrolls sideways instead of shrinking further
+const ROOM_STEP = 10; // the width sent to the kernel, in steps of this many px (fewer redraws)
 let boards = 0; // element ids must be unique on a page holding several boards
 const KEEP_MS = 24 * 3600 * 1000; // a game kept in the browser comes back for a day
 
@@ -84,7 +85,11 @@ function render({ model, el: root }) {
     "aria-label": "Lista de movimientos" });
   const movesTitle = el("div", { class: "snb-moves-title", id: `${uid}-moves`, text: "Movimientos" });
   const moves = el("div", { class: "snb-moves" }, movesTitle, movesList);
-  const board = el("div", { class: "snb-play" }, table, keysHelp);
+  // Shown only when the drawing is wider than the board (the kernel has not laid it out for
+  // this width yet, or no layout fits): the table fades at its right edge and this says so.
+  const more = el("p", { class: "snb-more", hidden: "", "aria-hidden": "true",
+    text: "El tablero sigue a la derecha: desliza para ver el resto →" });
+  const board = el("div", { class: "snb-play" }, table, more, keysHelp);
   const main = el("div", { class: "snb-main" }, board, moves);
 
   // --- keyboard moves and save / load
@@ -235,6 +240,7 @@ function render({ model, el: root }) {
       svg.style.minWidth = `${Math.min(1, scale) * Number(svg.getAttribute("width"))}px`;
       svg.setAttribute("aria-describedby", keysHelp.id);
     }
+    showOverflow();
     status.textContent = v.status || "";
     showMessage(v.message || "", v.kind);
     root.dataset.game = v.game || "";
@@ -389,6 +395,37 @@ function render({ model, el: root }) {
     if (kernel && kernel.statusChanged) kernel.statusChanged.connect(onStatus);
   } catch (e) { /* no kernel to watch (a static page) */ }
 
+  // --- the board's width: the kernel lays the drawing out for it (render.py's `room`)
+  function showOverflow() {
+    const over = table.scrollWidth > table.clientWidth + 1;
+    const atEnd = table.scrollLeft + table.clientWidth >= table.scrollWidth - 2;
+    table.classList.toggle("snb-overflow", over && !atEnd);
+    more.hidden = !over;
+  }
+  table.addEventListener("scroll", showOverflow, { passive: true });
+  let roomTimer = null;
+  function sendRoom() {
+    roomTimer = null;
+    const width = main.clientWidth;
+    if (!width) return; // hidden (a closed tab, a collapsed output): nothing to fit
+    const room = Math.max(ROOM_STEP, Math.floor(width / ROOM_STEP) * ROOM_STEP);
+    showOverflow();
+    if (room === model.get("room")) return;
+    try {
+      model.set("room", room);
+      model.save_changes();
+    } catch (e) { /* no kernel (a static page): the drawing scales or scrolls instead */ }
+  }
+  const resized = () => {
+    if (roomTimer === null) roomTimer = setTimeout(sendRoom, 120);
+  };
+  let observer = null;
+  if (typeof ResizeObserver !== "undefined") {
+    observer = new ResizeObserver(resized);
+    observer.observe(main);
+  }
+  resized();
+
   model.on("change:view", () => {
     restoring = false; // the kernel has answered (the kept game, or why not)
     update();
@@ -398,6 +435,8 @@ function render({ model, el: root }) {
   remember();
   return () => {
     stopAuto();
+    if (observer) observer.disconnect();
+    if (roomTimer !== null) clearTimeout(roomTimer);
     try {
       if (kernel && kernel.statusChanged) kernel.statusChanged.disconnect(onStatus);
     } catch (e) { /* already gone */ }

@@ -53,13 +53,17 @@ HINT_OUTER, HINT_INNER = "#7fe3ff", "#00508f"
 # ---------------------------------------------------------------------- drawing
 
 
-def _check_args(game: object, selected: object = None, highlight: object = None) -> None:
+def _check_args(game: object, selected: object = None, highlight: object = None, room: object = None) -> None:
     """Spanish ValueErrors for what cannot be drawn (docs/entradas.md)."""
     from .checks import shown
     from .engine import Game
 
     if not isinstance(game, Game):
         raise ValueError(f"Solo se dibuja una partida (Game), no {shown(game)}")
+    if room is not None and (
+        isinstance(room, bool) or not isinstance(room, (int, float)) or not 1 <= room <= 100_000
+    ):
+        raise ValueError(f"room debe ser un ancho en píxeles entre 1 y 100000, no {shown(room)}")
     if selected is not None and not (
         isinstance(selected, tuple) and len(selected) == 2 and isinstance(selected[0], str)
         and isinstance(selected[1], int) and not isinstance(selected[1], bool)
@@ -80,6 +84,7 @@ def render_svg(
     selected: tuple[str, int] | None = None,
     highlight: Move | str | Iterable[str] | None = None,
     interactive: bool = False,
+    room: float | None = None,
 ) -> str:
     """The position as an SVG document (a string), legible without any stylesheet.
 
@@ -88,11 +93,13 @@ def render_svg(
     board's hint does; an iterable of pile ids outlines those piles.
     interactive: the board's drawing: cards a reader can pick (and empty piles) become buttons
     with ``tabindex="-1"`` (the front end makes one of them the board's single Tab stop) and
-    ``aria-pressed``; otherwise they are images, for a static page."""
-    _check_args(game, selected, highlight)
+    ``aria-pressed``; otherwise they are images, for a static page.
+    room: the width (CSS px) the drawing will be shown at, when known: a drawing too wide for
+    it is laid out again to fit (narrower cards, piles in more rows; see `layout`)."""
+    _check_args(game, selected, highlight, room)
     piles = game.piles  # the position, read once for the whole drawing
     down = {pid: min(game.face_down(pid), len(cards)) for pid, cards in piles.items()}
-    lay = layout(game, piles)
+    lay = layout(game, piles, room)
     hint_src: tuple[str, int] | None = None
     hint_piles: set[str] = set()
     if isinstance(highlight, str):
@@ -178,7 +185,7 @@ def _draw_pile(
     anchor = "start" if slot.fan == "right" else "middle"
     out.append(
         f'<text x="{anchor_x:.1f}" y="{slot.y - 5:.1f}" fill="{LABEL}" font-size="11" '
-        f'text-anchor="{anchor}" pointer-events="none" aria-hidden="true">{escape(slot.label)}</text>'
+        f'text-anchor="{anchor}" pointer-events="none" aria-hidden="true">{escape(slot.shown_label)}</text>'
     )
     if slot.fan == "stack" and n:
         # A stacked pile shows one card: the count under it says what the label's pile holds.

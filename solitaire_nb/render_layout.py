@@ -30,6 +30,11 @@ class Slot:
     h: float
     fan: str  # "down" (column), "right" (row fan) or "stack" (only the top shows)
     label: str
+    short: str = ""  # the label drawn when the full one is wider than the pile ("T10")
+
+    @property
+    def shown_label(self) -> str:
+        return self.short or self.label
 
 
 @dataclass(frozen=True)
@@ -47,17 +52,34 @@ COUNT_H = 14  # room under a stacked pile (foundation, stock) for its card count
 MARGIN = 10
 
 
-def layout(game: Game, piles: Mapping[str, tuple[Card, ...]] | None = None) -> Layout:
+MIN_CARD = 40.0
+"""The narrowest card a layout made for a given room draws (CSS px when shown unscaled)."""
+COMFORT_CARD = 50.0
+"""The usual layout is kept, scaled down, while its cards stay at least this wide on screen."""
+
+
+def layout(
+    game: Game, piles: Mapping[str, tuple[Card, ...]] | None = None, room: float | None = None
+) -> Layout:
     """Choose a layout from the game's piles: one row of "top" piles (reserve, stock, waste,
     foundations) above the tableau, drawn as columns, or as a grid of row fans when there are
     too many piles for columns (Chequers' 25, Scotch's 18).  `piles` is ``game.piles`` when
-    the caller has read it already."""
+    the caller has read it already.
+
+    `room` is the width (CSS px) the drawing will have, when known (a live board measures it).
+    Where the usual layout, scaled down to it, would show cards narrower than COMFORT_CARD,
+    the layout is made for that width instead: narrower cards (never under MIN_CARD), and the
+    piles wrapped into as few rows as keep every pile in view."""
     tableau = game.tableau_ids
-    if len(tableau) > 13:
-        return _grid_layout(game, tableau, per_row=5 if len(tableau) == 25 else 6)
+    per_row = 5 if len(tableau) == 25 else 6
     if piles is None:
         piles = {pid: game.pile(pid) for pid in tableau}
-    return _column_layout(game, tableau, piles)
+    usual = _grid_layout(game, tableau, per_row) if len(tableau) > 13 else _column_layout(game, tableau, piles)
+    if room is None or usual.card_w * min(1.0, room / usual.width) >= COMFORT_CARD:
+        return usual
+    if len(tableau) > 13:
+        return _narrow_grid(game, tableau, per_row, room)
+    return _narrow_columns(game, tableau, piles, room)
 
 
 def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[list[Slot], list, float]:
@@ -130,6 +152,124 @@ def _grid_layout(game: Game, tableau: tuple[str, ...], per_row: int) -> Layout:
     for k, pid in enumerate(tableau):
         r, c = divmod(k, per_row)
         slots.append(Slot(pid, MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 12, ch, "right", game.label(pid)))
+    rows = -(-len(tableau) // per_row)
+    return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+
+
+# ---------------------------------------------------------------------- a given width
+NARROW_GAP = 6.0
+NARROW_MARGIN = 6.0
+
+
+LABEL_CHAR_W = 6.8  # a generous width of one character of an 11-px label
+
+
+def _shorts(labels: list[str], room: float) -> list[str]:
+    """The labels as the typed notation writes the piles ("Tablero 10" → "T10", "Mazo" → "M")
+    when any of them would not fit in `room` px (all alike, so a row reads evenly); else ""."""
+    if all(len(label) * LABEL_CHAR_W <= room for label in labels):
+        return [""] * len(labels)
+    return [_short(label) for label in labels]
+
+
+def _short(label: str) -> str:
+    words = label.split()
+    return words[0][0].upper() + (words[-1] if len(words) > 1 and words[-1].isdigit() else "")
+
+
+def _narrow_top(game: Game, cw: float, ch: float, width: float) -> tuple[list[Slot], list, float]:
+    """The top piles for a narrow drawing: reserve / stock / waste, then the foundations (as
+    two labelled groups when they go up and down), flowing into as many lines as `width` needs."""
+    fnd = game.foundation_ids
+    directions = [rule.direction for rule in game.rules.foundations]
+    two_groups = len(set(directions)) > 1
+    blocks: list[tuple[str | None, list[str]]] = []
+    extra = [pid for pid in ("R", "S", "W") if pid in game.pile_ids]
+    if extra:
+        blocks.append((None, extra))
+    if two_groups:
+        for direction, text in (("up", "hacia arriba"), ("down", "hacia abajo")):
+            blocks.append((f"Bases {text}", [p for p, d in zip(fnd, directions, strict=True) if d == direction]))
+    elif fnd:
+        blocks.append((None, list(fnd)))
+    step = cw + NARROW_GAP
+    right = width - NARROW_MARGIN
+    lines: list[list[tuple[str | None, str, float]]] = [[]]  # (group, pile, x) per line
+    x = NARROW_MARGIN
+    for text, members in blocks:
+        if lines[-1]:
+            x += step * 0.35
+            if x + len(members) * step - NARROW_GAP > right:  # a block starts on a fresh line if it can
+                lines.append([])
+                x = NARROW_MARGIN
+        for pid in members:
+            if lines[-1] and x + cw > right:
+                lines.append([])
+                x = NARROW_MARGIN
+            lines[-1].append((text, pid, x))
+            x += step
+    head = 14 if two_groups else 0
+    line_h = head + LABEL_H + ch + COUNT_H + 6
+    slots: list[Slot] = []
+    groups = []
+    top = [pid for line in lines for _, pid, _ in line]
+    shorts = dict(zip(top, _shorts([game.label(pid) for pid in top], step - 2), strict=True))
+    for k, line in enumerate(lines):
+        if not line:
+            continue
+        shift = (right - (line[-1][2] + cw)) / 2  # centred
+        y0 = MARGIN + k * line_h
+        for _group, pid, x in line:
+            slots.append(Slot(pid, x + shift, y0 + head + LABEL_H, cw, ch, "stack", game.label(pid), shorts[pid]))
+        for text in dict.fromkeys(t for t, _, _ in line if t):
+            xs = [x + shift for t, _, x in line if t == text]
+            groups.append((text, xs[0], y0 + 10, xs[-1] + cw - xs[0]))
+    used = sum(1 for line in lines if line)
+    return slots, groups, MARGIN + used * line_h - 6
+
+
+def _narrow_columns(game: Game, tableau: tuple[str, ...], piles: Mapping[str, tuple[Card, ...]], room: float) -> Layout:
+    """The tableau's columns in as few rows as keep cards at least MIN_CARD wide in `room`."""
+    width = float(int(room))
+    n = len(tableau)
+    inner = width - 2 * NARROW_MARGIN
+    per_row, cw = 1, MIN_CARD
+    for rows in range(1, n + 1):
+        k = -(-n // rows)
+        fit = (inner - (k - 1) * NARROW_GAP) / k
+        if fit >= MIN_CARD:
+            per_row, cw = k, min(62.0, float(int(fit)))
+            break
+    ch = float(round(cw * 86 / 62))
+    slots, groups, bottom = _narrow_top(game, cw, ch, width)
+    need = max([_pile_extent(len(piles[p]), game.face_down(p), FAN_DOWN, BACK_DOWN) for p in tableau] + [0])
+    col_h = ch + min(need, 560)
+    row_h = LABEL_H + col_h + 10
+    y = bottom + 14 + LABEL_H
+    step = cw + NARROW_GAP
+    shorts = _shorts([game.label(pid) for pid in tableau], step - 2)
+    for k, pid in enumerate(tableau):
+        r, c = divmod(k, per_row)
+        in_row = min(per_row, n - r * per_row)
+        x0 = (width - (in_row * step - NARROW_GAP)) / 2
+        slots.append(Slot(pid, x0 + c * step, y + r * row_h, cw, col_h, "down", game.label(pid), shorts[k]))
+    rows = -(-n // per_row)
+    return Layout(width, y + (rows - 1) * row_h + col_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+
+
+def _narrow_grid(game: Game, tableau: tuple[str, ...], per_row: int, room: float) -> Layout:
+    """The row fans of a many-pile game in as many fans per row as `room` has space for."""
+    cw, ch = 50.0, 70.0
+    width = float(int(room))
+    inner = width - 2 * NARROW_MARGIN
+    per_row = max(1, min(per_row, int(inner // 130)))
+    slots, groups, bottom = _narrow_top(game, cw, ch, width)
+    y = bottom + 14
+    slot_w = inner / per_row
+    row_h = LABEL_H + ch + 10
+    for k, pid in enumerate(tableau):
+        r, c = divmod(k, per_row)
+        slots.append(Slot(pid, NARROW_MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 10, ch, "right", game.label(pid)))
     rows = -(-len(tableau) // per_row)
     return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
 

@@ -18,15 +18,19 @@ from ..deal_tally import COLUMNS, DealCounts, Tally, counts_of, deal_both
 from ..render import render_svg
 from .boxes import StaticVBox
 
+PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright
+
 
 def pair_html(seed: int) -> tuple[str, DealCounts]:
     """Partida nº `seed` both ways, side by side, with a table of column lengths and the counts
     of Citadel's deal, as static HTML (what the widget shows, and its picture without a kernel)."""
     citadel, castle = deal_both(seed)
+    # Laid out for a phone's width (two rows of columns): the same picture then reads on a
+    # phone and, two side by side, on a wide screen.
     counts = counts_of(citadel)
     boards = "".join(
-        f'<figure style="flex:1 1 420px;margin:0"><figcaption style="font-weight:bold">{escape(name)}, '
-        f"partida nº {seed}</figcaption>{render_svg(g)}</figure>"
+        f'<figure style="flex:1 1 300px;margin:0;min-width:0"><figcaption style="font-weight:bold">{escape(name)}, '
+        f"partida nº {seed}</figcaption>{render_svg(g, room=PAIR_ROOM)}</figure>"
         for name, g in (("Citadel", citadel), ("Beleaguered Castle", castle))
     )
     pad = "padding:2px 10px"
@@ -41,8 +45,8 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
         for name, lengths in rows
     )
     table = (
-        '<table class="snb-pair-table" style="border-collapse:collapse;text-align:center">'
-        f"<caption>Cartas en cada columna del tablero</caption><tr><th></th>{head}</tr>{body}</table>"
+        '<div style="overflow-x:auto;max-width:100%"><table class="snb-pair-table" style="border-collapse:collapse;text-align:center">'
+        f"<caption>Cartas en cada columna del tablero</caption><tr><th></th>{head}</tr>{body}</table></div>"
     )
     said = (
         f"<p class='snb-pair-counts'>Durante el reparto, Citadel manda <b>{counts.home_in_deal}</b> cartas a la base; "
@@ -52,6 +56,10 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
     )
     html = f'<div lang="es" style="display:flex;flex-wrap:wrap;gap:12px">{boards}</div>{table}{said}'
     return html, counts
+
+
+# ipywidgets sizes an HTML widget's content to its widest line: let the pictures wrap instead.
+_STYLE = "<style>.snb-pair-picture > .widget-html-content{flex:1 1 0;min-width:0;width:100%}</style>"
 
 
 class DealPair(StaticVBox):
@@ -66,11 +74,12 @@ class DealPair(StaticVBox):
         self.deal_button = widgets.Button(description="Repartir", button_style="primary")
         self.next_button = widgets.Button(description="Otro reparto", button_style="primary")
         self.picture = widgets.HTML()
+        self.picture.add_class("snb-pair-picture")
         self.tally_html = widgets.HTML()
         self.deal_button.on_click(lambda _e: self._click(self.number.value))
         self.next_button.on_click(lambda _e: self._click(self.number.value + 1))
         controls = widgets.HBox([self.number, self.deal_button, self.next_button])
-        super().__init__([controls, self.picture, self.tally_html], **kwargs)
+        super().__init__([widgets.HTML(_STYLE), controls, self.picture, self.tally_html], **kwargs)
         self.deal(seed, count=False)
 
     def _click(self, seed: int) -> None:

@@ -50,6 +50,10 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     """Everything the front end draws: svg, status, message, kind, moves, seed, game, …"""
 
+    room = traitlets.Int(0).tag(sync=True)
+    """The drawing's width on the reader's screen (CSS px, 0 until the front end measures it):
+    a board too wide for it is drawn again to fit (`render.render_svg`'s `room`)."""
+
     _restores_other_deals = True
     """Whether a game kept by the browser may be another deal than this board's own (a board
     whose deal is chosen by something else, like the lab's, says False)."""
@@ -140,6 +144,14 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
     @solver_seconds.setter
     def solver_seconds(self, value: float) -> None:
         self._solver_seconds = _settings(solver_seconds=value)["solver_seconds"]
+
+    @traitlets.observe("room")
+    def _on_room(self, _change: Any) -> None:
+        self.refresh()
+
+    def _room(self) -> int | None:
+        """The measured width, if the front end sent a usable one."""
+        return self.room if 100 <= self.room <= 100_000 else None
 
     def refresh(self) -> None:
         """Redraw from `board.game` (call it after moves made in Python)."""
@@ -279,7 +291,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         if sel is not None and (sel[0] not in g.pile_ids or sel[1] >= len(g.pile(sel[0]))):
             sel = self.selection = None
         return {
-            "svg": render_svg(g, selected=sel, highlight=self._highlight, interactive=True),
+            "svg": render_svg(g, selected=sel, highlight=self._highlight, interactive=True, room=self._room()),
             "status": status_text(g),
             "message": self.message,
             "kind": self.kind,

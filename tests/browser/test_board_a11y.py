@@ -96,7 +96,14 @@ def test_cards_keep_a_readable_size(boards_page, width):
     page = boards_page
     page.set_viewport_size({"width": width, "height": 1000})
     try:
-        page.wait_for_timeout(300)  # a layout pass
+        # Each board measures its new width and the kernel draws it again to fit: wait for that.
+        page.wait_for_function(
+            """() => [...document.querySelectorAll(".snb-board")].every((b) => {
+                 const svg = b.querySelector(".snb-table svg");
+                 return svg && svg.getBoundingClientRect().width <= b.querySelector(".snb-main").clientWidth + 1; })""",
+            timeout=BOARD_TIMEOUT_MS,
+        )
+        page.wait_for_timeout(500)  # the last redraw settles
         for name, seed in BOARDS:
             board = board_locator(page, name, seed)
             card = board.locator("[data-card]").first

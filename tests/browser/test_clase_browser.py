@@ -12,8 +12,8 @@ machine aborted.  The tests, in order:
 * Ctrl+C (SIGINT to the launcher's process group, as a terminal sends it) right after a tab
   closes ends every kernel and prints «Clase terminada», with no traceback and no English
   warning on the terminal;
-* lesson 05 served for one student: its links to 06 and 07 are text, and every link left is
-  followed.
+* every lesson served for one student: its links to other lessons (05's to 06 and 07, the
+  index's to every lesson) are text, and every link left is followed.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -117,6 +117,7 @@ def launcher(tmp_path_factory):
             "[guía](guia_docente.md) o ve a [la partida](#La-partida)."),
         _md('## La partida\n\nO <a href="02_otra.ipynb">la otra</a>.'),
         _code("import solitaire_nb as sn\nsn.play('citadel', seed=1234)"),
+        _code("sn.new_game('bakers_dozen', seed=3)"),  # a static picture, as lessons show positions
     ])  # fmt: skip
     (folder / LESSON).write_text(json.dumps(nb))
     (folder / "02_otra.ipynb").write_text(json.dumps(_nb([_md("# Otra")])))
@@ -173,18 +174,27 @@ def _play_typed(page) -> str:
 
 
 def _follow_links(page) -> list[str]:
-    """Click every link of the page's cells; each must lead to a place in the page (the only
-    links the launcher leaves).  Returns the links followed."""
-    cells = page.locator("#rendered_cells")
-    links = cells.locator("a[href]")
-    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    """Click every link the page's cells show; each must lead to one place in the page (the
+    only links the launcher leaves).  Links the page does not show (the "¶" beside each
+    heading) are not followed.  Returns the links followed."""
+    links = page.evaluate(
+        """() => [...document.querySelectorAll("#rendered_cells a[href]")]
+             .map((a, i) => [i, a.getAttribute("href"), getComputedStyle(a).display !== "none"
+                             && a.getClientRects().length > 0])
+             .filter(([, , shown]) => shown)"""
+    )
+    hrefs = [href for _, href, _ in links]
     assert all(h.startswith("#") for h in hrefs), [h for h in hrefs if not h.startswith("#")]
-    for i, href in enumerate(hrefs):
-        assert page.locator(f"[id='{href[1:]}']").count() == 1, f"{href} no lleva a ningún sitio de la página"
-        link = links.nth(i)
-        if link.is_visible():
-            link.click()
-            assert page.evaluate("() => location.hash") == href
+    for i, href, _ in links:
+        place = unquote(href[1:])
+        targets = page.evaluate(
+            "(place) => [...document.querySelectorAll('[id]')].filter((e) => e.id === place"
+            " || decodeURIComponent(e.id) === place).length",
+            place,
+        )
+        assert targets == 1, f"{href} lleva a {targets} sitios de la página"
+        page.locator("#rendered_cells a[href]").nth(i).click()
+        assert unquote(page.evaluate("() => location.hash")) == unquote(href)
     return hrefs
 
 
@@ -194,10 +204,40 @@ def test_every_link_opens_what_it_names(chromium, launcher, outside):
         _open(page, launcher.base + "/")
         cells = page.locator("#rendered_cells")
         assert "02 · Otra lección" in cells.inner_text() and "guía" in cells.inner_text()
-        # Only the link to a place in the page is left (JupyterLab adds its own ¶ anchors).
-        assert "#La-partida" in _follow_links(page)
+        # Only the link to a place in the page is left (the headings' own ¶ links are hidden).
+        assert _follow_links(page) == ["#La-partida"]
+        assert page.locator("#rendered_cells .jp-InternalAnchorLink, #rendered_cells .anchor-link").count() > 0
         page.get_by_role("link", name="la partida").click()
         assert page.evaluate("() => location.hash") == "#La-partida"
+    finally:
+        context.close()
+
+
+def test_a_phone_sees_every_pile_of_boards_and_pictures(chromium, launcher, outside):
+    """At 360 px the board is drawn for the phone's width, and a static picture shrinks to it:
+    every pile's label inside the window, nothing cut, the page not scrolling sideways."""
+    context = chromium.new_context(viewport={"width": 360, "height": 800}, locale="es-ES")
+    context.route("**/*", lambda route: route.continue_() if urlsplit(route.request.url).hostname
+                  in ("127.0.0.1", "localhost") else (outside.append(route.request.url), route.abort()))  # fmt: skip
+    page = context.new_page()
+    try:
+        _open(page, launcher.base + "/")
+        page.wait_for_function(
+            """() => { const svg = document.querySelector(".snb-board svg");
+                       return svg && Number(svg.getAttribute("width")) <= window.innerWidth; }""",
+            timeout=BOARD_TIMEOUT_MS,
+        )
+        labels = page.evaluate(
+            """() => [...document.querySelectorAll(".snb-board g.snb-pile > text:not(.snb-count)")]
+                 .map((t) => t.getBoundingClientRect()).filter((r) => r.left < 0 || r.right > window.innerWidth).length"""
+        )
+        assert labels == 0
+        pictures = page.locator("#rendered_cells .jp-RenderedSVG img")
+        assert pictures.count() == 1
+        box = pictures.first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 361
+        page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "clase-360.png"), full_page=True)
     finally:
         context.close()
 
@@ -263,18 +303,30 @@ def test_ctrl_c_ends_the_class_quietly(launcher):
     assert not alive, f"núcleos sin cerrar: {[p.pid for p in alive]}"
 
 
-def test_every_link_of_lesson_05_opens_what_it_names(chromium, tmp_path, outside):
-    """Lesson 05 links to 06 and 07, which the launcher does not serve: they are text, and every
-    link left opens a place in the page."""
-    lesson = Launcher(tmp_path, "05", students=1, lessons=REPO / "notebooks")
+LESSON_FILES = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# What each lesson names in a link to another lesson: on its student page, text, not a link.
+NAMED = {
+    "00_indice.ipynb": ["05 · Citadel y Beleaguered Castle", "08 · Laboratorio de reglas"],
+    "05_citadel_y_beleaguered_castle.ipynb": ["06 · Citadel frente a Beleaguered Castle", "07 · Probabilidades"],
+}
+
+
+@pytest.mark.parametrize("name", LESSON_FILES)
+def test_every_link_of_every_lesson_opens_what_it_names(chromium, tmp_path, outside, name):
+    """Each lesson served by the launcher for one student: its links to the lessons it does not
+    serve are text, and every link left (a place in the page) is followed."""
+    lesson = Launcher(tmp_path, name[:2], students=1, lessons=REPO / "notebooks")
     try:
-        lesson.wait_for("Listo")
+        lesson.wait_for("Listo", seconds=600)
         context, page = _student(chromium, outside)
         try:
-            _open(page, lesson.base + "/")
+            page.goto(lesson.base + "/", timeout=BOARD_TIMEOUT_MS * 3)
+            page.locator("#rendered_cells").wait_for(state="visible", timeout=BOARD_TIMEOUT_MS * 3)
             text = page.locator("#rendered_cells").inner_text()
-            assert "06 · Citadel frente a Beleaguered Castle" in text and "07 · Probabilidades" in text
-            _follow_links(page)
+            for named in NAMED.get(name, []):
+                assert named in text, f"{name}: falta «{named}»"
+            followed = _follow_links(page)
+            print(f"\n{name}: {len(followed)} enlaces seguidos")
         finally:
             context.close()
         assert lesson.ctrl_c() == 0
