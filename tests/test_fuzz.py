@@ -316,7 +316,7 @@ def test_solve_refuses_bad_state_caps(bad):
     refused(solve, g, max_table=0)
 
 
-@pytest.mark.parametrize("bad", [None, "citadel", 3, new_game, object()], ids=repr)
+@pytest.mark.parametrize("bad", [None, "citadel", 3, new_game, object()], ids=["none", "text", "int", "function", "object"])
 def test_solve_refuses_what_is_not_a_game(bad):
     refused(solve, bad)
     refused(hint, bad)
