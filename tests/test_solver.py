@@ -130,24 +130,24 @@ SELECTED = {
     ("bakers_dozen", "any_suit=0,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
-    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
-    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
 }
-SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height")
+SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "hole_dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height")
 
 
 def _selected(spec: _Spec) -> str:
@@ -1058,3 +1058,45 @@ def test_solve_without_a_thread_clock(monkeypatch):
     monkeypatch.delattr(time, "thread_time")
     result = solve(sn.new_game("citadel", seed=12), max_states=50_000)
     assert result.status == "won" and result.cpu_seconds >= 0
+
+
+@pytest.mark.parametrize("autoplay", [False, True])
+def test_castle_rule_8b_never_drops_a_win(autoplay):
+    """Rule 8b (holes that take any card): random Beleaguered Castle endgames of 9–11 cards
+    with every one of its eight piles holding a card, decided by plain breadth-first search
+    through the engine: the test drops none that can be won, and drops some that cannot
+    (no pile can ever empty, and some card can never go home); with autoplay too."""
+    rng = random.Random(81)
+    counts: Counter = Counter()
+    for _ in range(40):
+        heights = {s: 13 for s in "SHDC"}
+        for _ in range(rng.randrange(9, 12)):
+            s = rng.choice([x for x in "SHDC" if heights[x] > 1])
+            heights[s] -= 1
+        in_play = [r + s for s in "SHDC" for r in RANKS[heights[s]:]]
+        rng.shuffle(in_play)
+        piles = {f"F{k}": _suit_run(s, 1, heights[s]) for k, s in enumerate("SHDC")}
+        piles.update({f"T{i}": [in_play[i]] for i in range(8)})
+        for c in in_play[8:]:
+            piles[f"T{rng.randrange(8)}"].append(c)
+        g = sn.Game.from_position("beleaguered_castle", piles, takeback=False, autoplay=autoplay)
+        if not all(g.pile(f"T{i}") for i in range(8)):  # the autoplay emptied a pile
+            continue
+        truth = _brute_force_won(g, 3000)
+        if truth is None:
+            continue
+        fast = _Fast(_Spec(g), g)
+        stuck = fast.stuck()
+        assert not (stuck and truth), piles
+        counts[stuck, truth] += 1
+    assert counts[True, False] >= 3 and counts[False, True] >= 3, counts
+    # with a hole, or a pile that could empty, the test never drops anything
+    g = sn.Game.from_position("beleaguered_castle", {"F0": ["AS"], "T0": ["3S", "2S"], "T1": ["KH"]}, takeback=False)
+    assert not _Fast(_Spec(g), g).stuck()
+
+
+def test_castle_rule_8b_selected_by_data():
+    """Rule 8b needs holes that take any card, no take-backs and no autoplay."""
+    sel = {flags: _Spec(sn.new_game("beleaguered_castle", seed=1, takeback=flags[0], autoplay=flags[1])).hole_dead_ends
+           for flags in [(False, False), (True, False), (False, True)]}
+    assert sel == {(False, False): True, (True, False): False, (False, True): False}
