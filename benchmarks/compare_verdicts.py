@@ -13,7 +13,8 @@ one row per deal and skips the deals already in OUT.csv.  To compare two version
 solver, run it once with each on the import path (``PYTHONPATH=old/checkout``) and ``diff``
 the two files: status, states and the winning line's length must agree deal by deal.
 
-``--entry KEY --deals A-B`` records deals A to B of one atlas entry instead (at the entry's
+``--entry KEY --deals A-B`` records deals A to B of one atlas entry instead (or a list:
+``--deals 26,30,40-45``) (at the entry's
 ``max_states``, at most ``--states``); ``atlas KEY OUT.csv`` writes the verdicts the atlas
 holds for that entry as a record.  ``diff --progress`` compares a solver that should decide
 more: a deal going from "unknown" to "won" or "lost" is progress, and every other change of
@@ -71,11 +72,20 @@ def _atlas_rows(entry: dict) -> list[dict]:
         return list(csv.DictReader(line for line in fh if not line.startswith("#")))
 
 
-def entry_selection(key: str, first: int, last: int, states_cap: int) -> list[tuple[str, str, dict, int, int]]:
-    """Deals `first` to `last` of one atlas entry, at its ``max_states`` (at most `states_cap`)."""
+def entry_selection(key: str, deals: list[int], states_cap: int) -> list[tuple[str, str, dict, int, int]]:
+    """Those deals of one atlas entry, at its ``max_states`` (at most `states_cap`)."""
     entry = _entry(key)
     cap = min(entry["max_states"], states_cap)
-    return [(key, entry["game"], entry["variant"], d, cap) for d in range(first, last + 1)]
+    return [(key, entry["game"], entry["variant"], d, cap) for d in deals]
+
+
+def parse_deals(text: str) -> list[int]:
+    """``A-B`` (deals A to B) or a comma-separated list of deals and ranges (``26,30,40-45``)."""
+    out: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        out += range(int(first), int(last or first) + 1)
+    return out
 
 
 def atlas_record(key: str, out: Path) -> int:
@@ -164,7 +174,7 @@ def main() -> None:
     r.add_argument("--states", type=int, default=20_000)
     r.add_argument("--shard", default="0/1", help="k/n: only every n-th deal from the k-th (run n processes)")
     r.add_argument("--entry", default=None, help="one atlas entry's key (with --deals)")
-    r.add_argument("--deals", default=None, help="A-B: that entry's deals A to B")
+    r.add_argument("--deals", default=None, help="A-B: that entry's deals A to B; or a list, 26,30,40-45")
     at = sub.add_parser("atlas")
     at.add_argument("key")
     at.add_argument("out", type=Path)
@@ -176,8 +186,7 @@ def main() -> None:
     if args.cmd == "run":
         chosen = None
         if args.entry:
-            first, last = (int(x) for x in (args.deals or "1-200").split("-"))
-            chosen = entry_selection(args.entry, first, last, args.states)
+            chosen = entry_selection(args.entry, parse_deals(args.deals or "1-200"), args.states)
         n = run(args.out, args.limit, args.states, args.shard, chosen)
         print(f"{n} deals solved into {args.out}")
     elif args.cmd == "atlas":

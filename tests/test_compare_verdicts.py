@@ -61,4 +61,5 @@ def test_atlas_record_holds_the_entry_verdicts(tmp_path):
     rows = tool.read(out)
     assert n == len(rows) == 200
     assert {s for s, _, _ in rows.values()} <= {"won", "lost", "unknown"}
-    assert [d for _, _, _, d, _ in tool.entry_selection("scotch", 3, 5, 10_000)] == [3, 4, 5]
+    assert [d for _, _, _, d, _ in tool.entry_selection("scotch", tool.parse_deals("3-5"), 10_000)] == [3, 4, 5]
+    assert tool.parse_deals("26,30,40-42") == [26, 30, 40, 41, 42]

@@ -28,10 +28,11 @@ from solitaire_nb.solver import (
     api,
     hint,
     portfolio,
+    pruning,
     solve,
     verdict_text,
 )
-from solitaire_nb.solver.fast import _Fast
+from solitaire_nb.solver.fast import _Fast, _restore_fast
 from solitaire_nb.solver.lines import _check_line, _described_moves
 from solitaire_nb.solver.portfolio import _fast_portfolio
 from solitaire_nb.solver.probe import _fast_probe, _jumps
@@ -130,24 +131,24 @@ SELECTED = {
     ("bakers_dozen", "any_suit=0,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
-    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
-    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 castle_portfolio probe", None),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 castle_portfolio probe"),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast castle_portfolio", None),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast castle_portfolio"),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
 }
-SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height")
+SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "hole_dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height")
 
 
 def _selected(spec: _Spec) -> str:
@@ -801,7 +802,8 @@ def test_depth_first_agrees_with_best_first(name, flags, seeds):
 def test_depth_first_proves_the_stuck_castle_lost():
     g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
     for order in ("key", "fc"):
-        assert _run_alone(_fast_dfs(_Fast(_Spec(g), g), None, 100, order), 100) == ("lost", [], 2)
+        # its only child is dropped by rule 8b before it is entered: one state, the root
+        assert _run_alone(_fast_dfs(_Fast(_Spec(g), g), None, 100, order), 100) == ("lost", [], 1)
 
 
 def test_castle_portfolio_takes_turns(monkeypatch):
@@ -813,7 +815,8 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     the first depth-first search, at its 229th state, in its second turn; deal 129 only by
     the second, at its 743rd, in its fourth turn; deal 5 by the second order at once.
     Budgets are counted exactly (each state once, in the shared ledger) and runs are
-    deterministic."""
+    deterministic.  Rule 8b is switched off: these counts test the turns, not the pruning."""
+    monkeypatch.setattr(pruning, "hole_dead_ends", lambda *args: False)
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
     monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
     monkeypatch.setattr(portfolio, "CASTLE_TURNS", (400, 200, 200, 200))
@@ -839,7 +842,9 @@ def test_castle_probe_takes_one_turn(monkeypatch):
     Citadel deal 47: the usual order has no win within 3,000 states, the probe wins at its
     28th and 32nd.  The budget is exact, the run deterministic, the line checked.  It runs
     only where nothing is automatic and nothing comes back: not with Citadel's autoplay, and
-    with take-backs only in the first phase (which forbids them)."""
+    with take-backs only in the first phase (which forbids them).  Rule 8b is switched off:
+    these counts test the turn, not the pruning."""
+    monkeypatch.setattr(pruning, "hole_dead_ends", lambda *args: False)
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
     monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
     for name, seed, at in (("beleaguered_castle", 7, 28), ("citadel", 47, 32)):
@@ -866,7 +871,8 @@ def test_probe_gives_up_but_never_says_lost():
     """The probe plays only some of the game's moves, so when it has nothing left to try it
     answers "unknown", even on a position that is lost (`STUCK_CASTLE`)."""
     g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
-    assert _run_alone(_fast_probe(_Spec(g), g, None, 10**6), 10**6) == ("unknown", [], 1)
+    # its only jump leads to a position rule 8b drops before it is entered
+    assert _run_alone(_fast_probe(_Spec(g), g, None, 10**6), 10**6) == ("unknown", [], 0)
 
 
 @pytest.mark.parametrize("name, flags", [
@@ -1058,3 +1064,66 @@ def test_solve_without_a_thread_clock(monkeypatch):
     monkeypatch.delattr(time, "thread_time")
     result = solve(sn.new_game("citadel", seed=12), max_states=50_000)
     assert result.status == "won" and result.cpu_seconds >= 0
+
+
+def _fast_won_reachable(fast: _Fast, limit: int) -> bool | None:
+    """Whether a won position is reachable on the fast state by its plain moves (no pruning;
+    its successors are the engine's, `test_fast_state_successors_equal_engine`), by
+    depth-first search over its keys; None past `limit` positions."""
+    seen = {fast.key()}
+    stack = [fast.key()]
+    while stack:
+        _restore_fast(fast, stack.pop())
+        if fast.won():
+            return True
+        for a, b in fast.moves():
+            auto = fast.play(a, b)
+            k = fast.key()
+            if k not in seen:
+                seen.add(k)
+                stack.append(k)
+            fast.undo(a, b, auto)
+        if len(seen) > limit:
+            return None
+    return False
+
+
+@pytest.mark.parametrize("autoplay", [False, True])
+def test_castle_rule_8b_never_drops_a_win(autoplay):
+    """Rule 8b (holes that take any card): random Beleaguered Castle endgames of 12–40 cards
+    with every one of its eight piles holding a card, decided by a plain exhaustive search:
+    the test drops none that can be won, and drops some that cannot (no pile can ever empty,
+    and some card can never go home); with autoplay too."""
+    rng = random.Random(81)
+    counts: Counter = Counter()
+    for _ in range(160):
+        heights = {s: 13 for s in "SHDC"}
+        for _ in range(rng.randrange(12, 41)):
+            s = rng.choice([x for x in "SHDC" if heights[x] > 1])
+            heights[s] -= 1
+        in_play = [r + s for s in "SHDC" for r in RANKS[heights[s]:]]
+        rng.shuffle(in_play)
+        piles = {f"F{k}": _suit_run(s, 1, heights[s]) for k, s in enumerate("SHDC")}
+        piles.update({f"T{i}": [in_play[i]] for i in range(8)})
+        for c in in_play[8:]:
+            piles[f"T{rng.randrange(8)}"].append(c)
+        g = sn.Game.from_position("beleaguered_castle", piles, takeback=False, autoplay=autoplay)
+        if not all(g.pile(f"T{i}") for i in range(8)):  # the autoplay emptied a pile
+            continue
+        stuck = _Fast(_Spec(g), g).stuck()
+        truth = _fast_won_reachable(_Fast(_Spec(g), g), 5_000)
+        if truth is None:
+            continue
+        assert not (stuck and truth), piles
+        counts[stuck, truth] += 1
+    assert counts[True, False] >= 3 and counts[False, True] >= 5, counts
+    # with a hole, or a pile that could empty, the test never drops anything
+    g = sn.Game.from_position("beleaguered_castle", {"F0": ["AS"], "T0": ["3S", "2S"], "T1": ["KH"]}, takeback=False)
+    assert not _Fast(_Spec(g), g).stuck()
+
+
+def test_castle_rule_8b_selected_by_data():
+    """Rule 8b needs holes that take any card and no take-backs (autoplay or not)."""
+    sel = {flags: _Spec(sn.new_game("beleaguered_castle", seed=1, takeback=flags[0], autoplay=flags[1])).hole_dead_ends
+           for flags in [(False, False), (True, False), (False, True)]}
+    assert sel == {(False, False): True, (True, False): False, (False, True): True}

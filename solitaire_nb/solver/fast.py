@@ -38,6 +38,7 @@ class _Fast(FastPruning):
         # rule 3: the cards that may lie on c, as (suit, rank) pairs
         self.children = [[(_SUIT[x], _RANK[x]) for x in spec.tab_acc[c]] for c in range(52)]
         self.dead_ends = spec.dead_ends  # rules 6 and 8
+        self.hole_dead_ends = spec.hole_dead_ends  # rule 8b (`stuck`)
         # heuristic only (`heuristics._score`): how much the cards the foundations need soon
         # weigh, by how soon (now or next; each of Baker's Dozen's searches sets its own)
         self.urgency: tuple[int, ...] = (1, 1)

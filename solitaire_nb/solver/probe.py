@@ -166,6 +166,9 @@ def _probe_thread(st: _Fast, seen: set[bytes], draws):
         if st.won():
             return _replay_described(st, root_undo + [r for lv in path[1:] for r in lv[2]] + entered)
         seen.add(key)
+        if st.hole_dead_ends and st.stuck():  # rule 8b: nothing from here wins; not entered
+            _leave(st, entered, None)
+            continue
         yield key
         path.append([options(), 0, entered])
     return None

@@ -122,9 +122,14 @@ each built-in game and variant selects.
    is queued, while this one runs once per position taken from the queue (a dropped one
    counts as examined).  Not used with take-backs (a card could come back from a
    foundation), nor where holes take any card (a position passes as soon as some pile could
-   empty, so the test would rarely drop anything).
+   empty, so the test would rarely drop anything; rule 8b is the version that holds there).
+8b. **Cards that could never all go home, holes that take any card** (`hole_dead_ends`: the
+   fast state, no take-backs, holes that take any card; with or without autoplay).  With no hole now, the
+   fixpoint of rule 8 is computed as if holes took nothing; if no pile's bottom card could
+   leave (no pile could empty) and some card could never go home, the position is dropped.
+   Its proof is in docs/solver.md ("Regla 8b").
 
-No other pruning is used; where none of rules 3, 3b, 3c, 6, 7 and 8 applies (Chequers, Moving
+No other pruning is used; where none of rules 3, 3b, 3c, 6, 7, 8 and 8b applies (Chequers, Moving
 Left, the castles with take-backs or with Citadel's autoplay), the search is a plain
 exhaustive one over the canonical states.
 """
@@ -209,6 +214,12 @@ def dead_ends(rules: Rules, decks: int, practice: bool, takeback: bool) -> bool:
     return fast(rules, decks, practice) and not takeback and not rules.autoplay and rules.tableau.empty in ("none", "king")
 
 
+def hole_dead_ends(rules: Rules, decks: int, practice: bool, takeback: bool) -> bool:
+    """Rule 8b's assumptions: the fast state (`fast`), no take-backs, and holes that take any
+    card (an autoplay only sends tops home, moves the proof already covers)."""
+    return fast(rules, decks, practice) and not takeback and rules.tableau.empty == "any"
+
+
 def king_dead_ends(rules: Rules, decks: int, practice: bool) -> bool:
     """Rule 7's assumptions: one deck, four alternate-colour foundations building up from any
     Ace, a tableau building down without wrap (nothing goes on a King, a King on nothing),
@@ -236,8 +247,12 @@ class FastPruning:
     T: int
     def stuck(self) -> bool:
         """Pruning rule 8: some card in the tableau could never go home, by
-        a fixpoint over what any play from here could do (see this module's docstring)."""
+        a fixpoint over what any play from here could do (see this module's docstring).
+        Where holes take any card (rule 8b), only while no pile is or could become empty."""
         t = self.t
+        any_hole = self.empty_any  # rule 8b: only while no pile is or could become empty
+        if any_hole and not all(t):
+            return False
         # free[i]: the lowest index of pile i whose card could ever be a top (every card above
         # it could leave); `tops` holds those cards as a bit set; reach[s]: every card of suit
         # s below that rank could go home
@@ -277,6 +292,8 @@ class FastPruning:
                                 r += 1
                             reach[u] = r
                 if j != free[i]:
+                    if j < 0 and any_hole:
+                        return False  # pile i could empty: a hole would take any card
                     free[i] = j
                     progress = True
                 if j >= 0:

@@ -109,6 +109,7 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
     T = st.T
     rules = st.sp.rule3
     dead_ends = st.dead_ends
+    holes8b = st.hole_dead_ends
     plain = not st.autoplay and not st.takeback
     root_undo = _play_safe_moves(st) if rules else []
     root_line = _replay_described(st, root_undo)
@@ -117,7 +118,7 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
     root = st.key()
     while allowed < 1:  # the root's dead-end test below examines it: one state
         allowed = yield 0
-    if st.dead():
+    if st.dead() or (holes8b and st.stuck()):
         return "lost", [], 1
     parent: dict[bytes, tuple | None] = {root: None}
     urgent_at: dict[bytes, list[int]] = {}  # `_urgent` by foundation heights
@@ -204,7 +205,8 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
                 parent[k] = (key, m)
                 if sum(h) == 52:
                     return "won", root_line + _fast_line(st, parent, k), states
-                if not (dead_ends and st.dead((a, b) if between else None)):
+                # rule 6 (or 8b) drops a dead child before it is queued: it is never examined
+                if not (dead_ends and st.dead((a, b) if between else None)) and not (holes8b and st.stuck()):
                     count += 1
                     if between:
                         # every card left in a has one card fewer above it, every card
@@ -294,6 +296,10 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger: _Ledger |
             if plain:
                 st.t = [list(q) for q in tabs]
             return "won", _replay_described(st, played), states
+        if st.hole_dead_ends and st.stuck():  # rule 8b: dropped, never entered
+            seen.add(k)
+            _leave(st, entered, piles if plain else None)
+            continue
         new = ledger is None or k not in ledger.seen
         if new:
             while states >= allowed:

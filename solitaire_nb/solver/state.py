@@ -85,6 +85,7 @@ class _Spec:
         self.rule3 = pruning.rule3(r, decks, takeback)
         self.rule3b = pruning.rule3b(r, decks, takeback)
         self.dead_ends = pruning.dead_ends(r, decks, self.practice, takeback)  # rules 6 and 8
+        self.hole_dead_ends = pruning.hole_dead_ends(r, decks, self.practice, takeback)  # rule 8b
         # the castles' probe plays coarser moves: only where nothing is automatic or comes back
         self.probe = self.castle_portfolio and not self.autoplay and not takeback
         # alternate-colour foundations without take-backs are keyed by what they accept
