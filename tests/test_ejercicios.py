@@ -46,7 +46,7 @@ SOLUCIONES = {
     "estudio-1": 4,
     "estudio-2": 5,
     "estudio-3": "6,87",
-    "atlas-1": 7,
+    "atlas-1": 8,
     "atlas-2": 18,
     "atlas-3": "no",
     "lab-1": 8,
@@ -135,9 +135,9 @@ def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict
 
 
 def test_an_estimate_accepts_its_whole_interval_and_says_so():
-    assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [7, 8, 9]
+    assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [8, 9]
     ok, message = __import__("solitaire_nb.ejercicios").ejercicios._verdict("atlas-1", 9)
-    assert ok and "cualquier número de 7 a 9" in message and "intervalo de confianza" in message
+    assert ok and "cualquier número de 8 a 9" in message and "intervalo de confianza" in message
     assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " No ")
     assert not es_correcta("atlas-3", "tal vez")
 
