@@ -34,6 +34,7 @@ pytest.importorskip("voila")  # the clase extra: serves the pages
 psutil = pytest.importorskip("psutil")  # the clase extra: finds a page's kernel
 
 from browser_helpers import BOARD_TIMEOUT_MS, REPO, free_port  # noqa: E402
+from test_clase import _nb  # noqa: E402  (the same small notebook maker as the launcher tests)
 
 import solitaire_nb as sn  # noqa: E402
 from solitaire_nb.notation import format_move  # noqa: E402
@@ -41,15 +42,6 @@ from solitaire_nb.notation import format_move  # noqa: E402
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LESSON = "01_prueba.ipynb"
-
-
-def _nb(cells: list[dict]) -> dict:
-    return {
-        "cells": cells,
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
 
 
 def _md(source: str) -> dict:
