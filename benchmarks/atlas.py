@@ -9,7 +9,7 @@
 
 Every entry is a fixed, documented range of numbered deals of one game + variant, solved with a
 fixed ``max_states`` (so every record is the same on any machine).  Results stream to
-``data/atlas/<entry>.csv`` (one row per deal, see `solitaire_nb.winrate`), so the atlas is
+``data/atlas/<entry>.csv`` (one row per deal, see `solitaire_nb.atlas.winrate`), so the atlas is
 built over several runs: a run stops when its time budget (``--hours``) is spent or the
 entries are complete, and the next run resumes where it stopped.  After each chunk the summary
 ``data/atlas.json`` is rewritten from the CSVs: deal ranges (planned and computed), limits,
@@ -23,7 +23,7 @@ follows a complete search), so records stay valid when the solver gets faster; o
 "unknown" depends on the solver and its cap.
 
 Player entries (`PLAYER_ENTRIES`, summary key ``players``): the same machinery with a player
-who does not see the face-down cards (`solitaire_nb.players`) instead of the solver: each
+who does not see the face-down cards (`solitaire_nb.players.player`) instead of the solver: each
 record says whether that player won the deal, its ``seconds`` is the time the game took.
 They bound a game's win rate from below (what a good player who does not peek wins), as
 the solver's entries bound it from above (what a player who sees everything wins).  Run
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import solitaire_nb as sn
-from solitaire_nb.studyfile import replace_file, update_study
-from solitaire_nb.winrate import InProcessExecutor, WinRate, read_records, win_rate
+from solitaire_nb.atlas.studyfile import replace_file, update_study
+from solitaire_nb.atlas.winrate import InProcessExecutor, WinRate, read_records, win_rate
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -67,7 +67,7 @@ class Entry:
     last: int = 1000
     max_states: int | None = 100_000
     note: str = ""  # Spanish: what the entry shows
-    player: str | None = None  # a name in solitaire_nb.players.PLAYERS: played, not solved
+    player: str | None = None  # a name in solitaire_nb.players.player.PLAYERS: played, not solved
 
     @property
     def deals(self) -> range:
@@ -160,7 +160,7 @@ def entry_summary(entry: Entry) -> dict:
         csv=str(entry.csv.relative_to(REPO)),
     )
     if entry.player is not None:
-        from solitaire_nb.players import PLAYER_VERSION, PLAYERS
+        from solitaire_nb.players.player.player import PLAYER_VERSION, PLAYERS
 
         s.update(player_name=PLAYERS[entry.player].display_name, player_version=PLAYER_VERSION,
                  seconds_per_deal=s["seconds"] / result.total if result.total else None)
@@ -210,7 +210,7 @@ def blake_gent_summary() -> dict:
 
 
 def write_summary() -> dict:
-    from solitaire_nb.winrate import Z95
+    from solitaire_nb.atlas.winrate import Z95
 
     doc = {
         "description": "Atlas de porcentajes de victoria de solitaire_nb (benchmarks/atlas.py).",
@@ -228,7 +228,7 @@ def write_summary() -> dict:
         "blake_gent": blake_gent_summary(),
         "players": [entry_summary(e) for e in PLAYER_ENTRIES],
         "players_note": "Jugadores que no ven las cartas boca abajo, el mazo ni la reserva "
-                        "(solitaire_nb.players): «won» es una partida que el jugador gana; sin "
+                        "(solitaire_nb.players.player): «won» es una partida que el jugador gana; sin "
                         "max_states ni «sin decidir»",
     }
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"

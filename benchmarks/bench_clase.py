@@ -1,5 +1,5 @@
 """A class at once: N students opening the same student page together, served by the class
-launcher (``python -m solitaire_nb.clase``) and, in the same run, by the plain command
+launcher (``python -m solitaire_nb.classroom``) and, in the same run, by the plain command
 (``voila notebooks/05_….ipynb``).  Prints tables for benchmarks/RESULTS.md («Clase de 30»).
 
 Usage::
@@ -75,7 +75,7 @@ def server(mode: str, notebook: Path, students: int):
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     env.pop("MPLBACKEND", None)
     if mode in ("clase", "progresivo"):
-        cmd = [sys.executable, "-m", "solitaire_nb.clase", notebook.name[:2], "--alumnos", str(students),
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", notebook.name[:2], "--alumnos", str(students),
                "--puerto", str(port), "--ip", "127.0.0.1", "--cierre", "1"]  # fmt: skip
         ready_text = "Listo"
         if mode == "progresivo":

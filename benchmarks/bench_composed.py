@@ -19,7 +19,7 @@ import time
 from collections import Counter
 
 import solitaire_nb as sn
-from solitaire_nb import custom
+from solitaire_nb.games import custom
 
 
 def random_changes(rng: random.Random) -> dict:

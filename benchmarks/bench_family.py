@@ -22,9 +22,9 @@ from collections.abc import Callable
 
 import solitaire_nb as sn
 from solitaire_nb import study
-from solitaire_nb.compare import compare
-from solitaire_nb.family import deal_family
-from solitaire_nb.rules import FoundationRule
+from solitaire_nb.core.rules import FoundationRule
+from solitaire_nb.study.compare import compare
+from solitaire_nb.study.family import deal_family
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,7 +19,7 @@ import os
 import statistics
 import time
 
-from solitaire_nb import lab_work
+from solitaire_nb.atlas import lab_measures as lab_work
 from solitaire_nb.board.lab import Lab
 
 # Ten changes of different controls, each giving a new game: (control, value).

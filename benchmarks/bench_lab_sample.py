@@ -17,9 +17,9 @@ import argparse
 import os
 import time
 
-from solitaire_nb import lab_work as work
+from solitaire_nb.atlas import lab_measures as work
+from solitaire_nb.atlas.winrate import bracketed_interval
 from solitaire_nb.board.lab import Lab
-from solitaire_nb.winrate import bracketed_interval
 
 # Notebook 08's three questions (stored) and a few compositions a student might try (solved).
 QUESTIONS = [

@@ -17,10 +17,11 @@ import time
 from contextlib import redirect_stdout
 
 import solitaire_nb as sn
-from solitaire_nb import ejercicios, notation
-from solitaire_nb.cards import Card
-from solitaire_nb.moves import Move
-from solitaire_nb.share import load_share
+from solitaire_nb.core.cards import Card
+from solitaire_nb.core.moves import Move
+from solitaire_nb.engine import notation
+from solitaire_nb.engine.share import load_share
+from solitaire_nb.lessons import exercises as ejercicios
 
 KINDS = {
     "espacios": lambda n: "T3>F0" + " " * n + "x",

@@ -1,5 +1,5 @@
 """A class challenge under load: N light clients each playing M events at once against the
-launcher (``python -m solitaire_nb.clase --reto …``), the teacher's page polled as it polls
+launcher (``python -m solitaire_nb.classroom --reto …``), the teacher's page polled as it polls
 itself (every second), and «Pausar» pressed in the middle.  Prints a table for
 benchmarks/RESULTS.md («Reto de clase»).
 
@@ -45,8 +45,8 @@ sys.path.insert(0, str(REPO))
 from reto_light import LightClient, free_port, start_launcher  # noqa: E402
 
 from solitaire_nb.board.challenge import POLL_SECONDS  # noqa: E402
-from solitaire_nb.notation import format_move  # noqa: E402
-from solitaire_nb.reto_record import Record  # noqa: E402
+from solitaire_nb.classroom.record import Record  # noqa: E402
+from solitaire_nb.engine.notation import format_move  # noqa: E402
 
 DEAL = "citadel/2026"
 

@@ -22,8 +22,8 @@ import subprocess
 import time
 
 from solitaire_nb import new_game
-from solitaire_nb.fcsolve import fc_solve_board
 from solitaire_nb.solver import solve
+from solitaire_nb.solver.fcsolve import fc_solve_board
 
 CONFIGS = {
     "beleaguered_castle": ("beleaguered_castle", {"takeback": False}),

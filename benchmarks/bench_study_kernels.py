@@ -1,4 +1,4 @@
-"""Two NumPy choices inside `solitaire_nb.study_deal`, timed against the obvious alternative.
+"""Two NumPy choices inside `solitaire_nb.study.deal`, timed against the obvious alternative.
 
 * column lengths: adding the six round slices of the (n, 6, 8) table (`_lengths`) versus
   ``present.sum(axis=1)``;
@@ -18,7 +18,7 @@ import timeit
 
 import numpy as np
 
-from solitaire_nb.study_deal import _lengths
+from solitaire_nb.study.deal import _lengths
 
 
 def main() -> None:

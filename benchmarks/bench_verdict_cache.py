@@ -1,5 +1,5 @@
 """Ten students press «¿Tiene solución?» at the same moment on the same deal, as the kernels of a
-class do (`python -m solitaire_nb.clase`): without the shared verdict cache and with it, in the
+class do (`python -m solitaire_nb.classroom`): without the shared verdict cache and with it, in the
 same run.  Prints a table for benchmarks/RESULTS.md («Veredictos compartidos»).
 
 Each student is its own process (a kernel) with its own board (``sn.play``), built before the
@@ -55,8 +55,8 @@ def stored_first(path: str, game: str, seed: int) -> None:
     """The first student's search, decided and stored (as when one kernel had the processor to
     itself): the verdict without a time limit, put in the class's cache."""
     import solitaire_nb as sn
-    from solitaire_nb import verdict_cache as vc
     from solitaire_nb.solver import solve
+    from solitaire_nb.solver import verdict_cache as vc
 
     g = sn.new_game(game, seed=seed)
     r = solve(g.copy())

@@ -9,11 +9,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .cards import Card
+from .core.cards import Card
+from .core.moves import IllegalMove, Move
+from .core.rules import GameDef
 from .engine import Action, DealReport, Game, PlayerView, Step, load_game, new_game
 from .games import GAMES
-from .moves import IllegalMove, Move
-from .rules import GameDef
 
 __version__ = "0.1.0"
 
@@ -52,12 +52,12 @@ _LAZY = {
     "render_svg": ("render", "render_svg"),
     "render_html": ("render", "render_html"),
     "solve": ("solver", "solve"),
-    "win_rate": ("winrate", "win_rate"),
-    "from_spec": ("custom", "from_spec"),
+    "win_rate": ("atlas.winrate", "win_rate"),
+    "from_spec": ("games.custom", "from_spec"),
 }
 # `custom` is a module that is also callable: ``sn.custom("citadel", columns=10)`` composes a
 # game and ``from solitaire_nb import custom`` still gives the module (custom.LIKES, …).
-_LAZY_MODULES = {"study", "study_plots", "render", "board", "solver", "winrate", "custom"}
+_LAZY_MODULES = {"study": "study", "render": "render", "board": "board", "solver": "solver", "custom": "games.custom"}
 
 
 def __getattr__(name: str) -> Any:
@@ -65,7 +65,7 @@ def __getattr__(name: str) -> Any:
         module, attr = _LAZY[name]
         return getattr(importlib.import_module(f".{module}", __name__), attr)
     if name in _LAZY_MODULES:
-        return importlib.import_module(f".{name}", __name__)
+        return importlib.import_module(f".{_LAZY_MODULES[name]}", __name__)
     raise AttributeError(f"module 'solitaire_nb' has no attribute {name!r}")
 
 

@@ -18,8 +18,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from solitaire_nb.notation import format_move
-from solitaire_nb.share import load_share
+from solitaire_nb.engine.notation import format_move
+from solitaire_nb.engine.share import load_share
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -35,7 +35,7 @@ def start_launcher(deal: str, record: Path, port: int, log: Path, students: int 
     process group of its own; returns the process once the teacher's line is printed, and the token."""
     preheat = "--sin-progresivo" in extra  # the preheated pool (real pages), not the light default
     extra = tuple(x for x in extra if x != "--sin-progresivo") + (() if preheat else ("--progresivo",))
-    cmd = [sys.executable, "-m", "solitaire_nb.clase", "--reto", deal, "--registro", str(record), "--alumnos",
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", "--reto", deal, "--registro", str(record), "--alumnos",
            str(students), "--puerto", str(port), "--ip", "127.0.0.1", *extra]  # fmt: skip
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -108,7 +108,7 @@ class LightClient:
         """Seat and line from the launcher, as a page's board does; the game rebuilt from them."""
         st = self.state()
         self.game = load_share(deal)
-        from solitaire_nb.notation import parse_move
+        from solitaire_nb.engine.notation import parse_move
 
         for text in st["linea"]:
             self.game.move(parse_move(self.game, text))

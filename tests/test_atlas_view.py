@@ -8,9 +8,9 @@ import re
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb import atlas_view as av
-from solitaire_nb.numbers_es import percent, thousands
-from solitaire_nb.winrate import atlas
+from solitaire_nb.atlas import view as av
+from solitaire_nb.atlas.winrate import atlas
+from solitaire_nb.core.numbers_es import percent, thousands
 
 
 def test_every_variant_flag_has_spanish_words():
@@ -67,7 +67,7 @@ def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from solitaire_nb import study_plots
+    from solitaire_nb.study import plots as study_plots
 
     data = atlas()
     # an entry with nothing decided (as Moving Left's was) gets a dash, not a bar
@@ -144,7 +144,7 @@ def test_the_plot_marks_a_solver_that_sees_face_down_cards():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from solitaire_nb import study_plots
+    from solitaire_nb.study import plots as study_plots
 
     data = atlas()
     fig = study_plots.plot_win_rates(data["entries"], players=data["players"])

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solitaire_nb import Card, IllegalMove, Move
-from solitaire_nb.cards import CARDS
+from solitaire_nb.core.cards import CARDS
 
 
 @pytest.mark.parametrize(

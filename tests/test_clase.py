@@ -1,4 +1,4 @@
-"""The class launcher (solitaire_nb/clase.py) and the solver's fairness under load.
+"""The class launcher (solitaire_nb/classroom/launcher.py) and the solver's fairness under load.
 
 Fast checks of the launcher's pieces (notebook choice, student copy, pool size, addresses), of
 the solver's "busy" verdict and class budget, and one slow check that starts the launcher on a
@@ -24,7 +24,8 @@ import pytest
 from parallel import free_port  # one free port per server, whatever xdist worker
 
 import solitaire_nb as sn
-from solitaire_nb import clase, clase_args
+from solitaire_nb.classroom import args as clase_args
+from solitaire_nb.classroom import launcher as clase
 from solitaire_nb.solver import CLASS_BUDGET_ENV, Hint, SolveResult, _class_budget, hint, solve, verdict_text
 
 REPO = Path(__file__).resolve().parents[1]
@@ -89,7 +90,7 @@ def test_lan_addresses_are_ipv4_and_never_loopback() -> None:
 
 def test_configuration_holds_a_class() -> None:
     pytest.importorskip("traitlets")  # Voila's configuration (the clase extra)
-    from solitaire_nb.clase_server import voila_config
+    from solitaire_nb.classroom.server import voila_config
 
     c = voila_config(30, cull_minutes=10)
     assert c.VoilaConfiguration.preheat_kernel is True
@@ -193,7 +194,7 @@ def launched(tmp_path_factory: pytest.TempPathFactory):
     (folder / "01_prueba.md").write_text("---\njupytext: {}\n---\nFUENTE-MYST\n")
     port = free_port()
     log = folder / "clase.log"
-    cmd = [sys.executable, "-m", "solitaire_nb.clase", "01", "--alumnos", "1", "--puerto", str(port),
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", "01", "--alumnos", "1", "--puerto", str(port),
            "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
@@ -322,7 +323,7 @@ def test_every_bad_argument_is_refused_in_spanish(extra, message, capsys) -> Non
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err, err
-    assert err.startswith("uso: python -m solitaire_nb.clase")
+    assert err.startswith("uso: python -m solitaire_nb.classroom")
     assert len(err) < 800 and "Traceback" not in err
     for english in ("usage", "error: argument", "invalid", "expected", "required", "unrecognized", "está ocupado"):
         assert english not in err, err
@@ -340,7 +341,7 @@ def test_help_is_spanish(capsys) -> None:
         clase.main(["--help"])
     assert stop.value.code == 0
     out = capsys.readouterr().out
-    assert out.startswith("uso: python -m solitaire_nb.clase")
+    assert out.startswith("uso: python -m solitaire_nb.classroom")
     assert "\nargumentos:\n" in out and "\nopciones:\n" in out and "muestra esta ayuda y termina" in out
     for english in ("usage:", "options:", "positional arguments", "show this help", "exit"):
         assert english not in out
@@ -407,7 +408,7 @@ def test_student_copy_unlinks_other_lessons(tmp_path: Path) -> None:
 
 def test_ready_means_every_page_has_run_its_notebook() -> None:
     """«Listo» waits for the notebooks, not only for the kernels (pool_state)."""
-    from solitaire_nb.clase_server import pool_state
+    from solitaire_nb.classroom.server import pool_state
 
     loop = asyncio.new_event_loop()
     try:
@@ -470,7 +471,7 @@ def test_boards_dealt_alike_are_kept_apart() -> None:
 
 
 def _first_move_text(board) -> str:
-    from solitaire_nb.notation import format_move
+    from solitaire_nb.engine.notation import format_move
 
     return format_move(board.game, board.game.legal_moves()[0])
 

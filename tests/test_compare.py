@@ -18,8 +18,9 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb import compare_plots, study  # noqa: E402
-from solitaire_nb.compare import FIGURES, Comparison, compare, per_deal  # noqa: E402
+from solitaire_nb import study
+from solitaire_nb.study import compare_plots
+from solitaire_nb.study.compare import FIGURES, Comparison, compare, per_deal
 
 NOTEBOOK_N, NOTEBOOK_SEED = 50_000, 2026  # notebook 06's N and SEMILLA
 
@@ -317,7 +318,7 @@ def test_column_plot_with_different_column_counts():
 
 def test_a_composed_name_is_read_where_names_are():
     """compare itself reads a composed game's name (study.compare only forwards to it)."""
-    from solitaire_nb.compare import compare as paired
+    from solitaire_nb.study.compare import compare as paired
 
     by_name = paired("beleaguered_castle", "beleaguered_castle+columns=10", n=200, seed=3)
     by_def = paired("beleaguered_castle", sn.custom("beleaguered_castle", columns=10), n=200, seed=3)

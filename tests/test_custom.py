@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import custom as lab
-from solitaire_nb.cards import Card
+from solitaire_nb.core.cards import Card
+from solitaire_nb.core.rules import Layout
+from solitaire_nb.core.shuffle import deal_order
 from solitaire_nb.games import GAMES
+from solitaire_nb.games import custom as lab
 from solitaire_nb.games.common import row_by_row
 from solitaire_nb.games.layout import deal_layout
-from solitaire_nb.rules import Layout
-from solitaire_nb.shuffle import deal_order
 
 # ---------------------------------------------------------------- the deal hooks before the change
 # Copied from the game modules as they were before the deal became data: the data-driven deal

@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import custom as lab
+from solitaire_nb.atlas.winrate import HEADER_PREFIX, InProcessExecutor, win_rate
 from solitaire_nb.engine import game_definition
+from solitaire_nb.engine.share import load_share, share_code
 from solitaire_nb.games import GAMES
-from solitaire_nb.share import load_share, share_code
+from solitaire_nb.games import custom as lab
 from solitaire_nb.solver import solve
-from solitaire_nb.winrate import HEADER_PREFIX, InProcessExecutor, win_rate
 
 BC10_KING = lab.custom("beleaguered_castle", columns=10, empty="king")
 
@@ -369,7 +369,7 @@ def test_the_package_exports_custom_and_from_spec():
 
 
 def test_study_compare_is_the_paired_comparison():
-    from solitaire_nb.compare import compare
+    from solitaire_nb.study.compare import compare
 
     a = sn.study.compare(GAMES["beleaguered_castle"], BC10_KING, n=200, seed=1)
     b = compare(GAMES["beleaguered_castle"], BC10_KING, n=200, seed=1)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.deal_tally import DealCounts, Tally, count_deal
+from solitaire_nb.study.tally import DealCounts, Tally, count_deal
 
 pytest.importorskip("ipywidgets")
 from solitaire_nb.board import DealPair, deal_pair  # noqa: E402

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.ejercicios import (
+from solitaire_nb.lessons.exercises import (
     EJERCICIOS,
     cartas_bajo,
     cartas_sobre,
@@ -115,9 +115,9 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
 
 
 def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict_says_so():
-    from solitaire_nb.ejercicios import verdict_of_text
-    from solitaire_nb.exercise_study import ten_columns_home_in_deal
-    from solitaire_nb.numbers_es import decimal
+    from solitaire_nb.core.numbers_es import decimal
+    from solitaire_nb.lessons.exercises import verdict_of_text
+    from solitaire_nb.lessons.study_exercises import ten_columns_home_in_deal
 
     _, low, high = ten_columns_home_in_deal()
     inside = [decimal(v, 3) for v in (low + 0.001, (low + high) / 2, high - 0.001)]
@@ -136,7 +136,7 @@ def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict
 
 def test_an_estimate_accepts_its_whole_interval_and_says_so():
     assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [8, 9]
-    ok, message = __import__("solitaire_nb.ejercicios").ejercicios._verdict("atlas-1", 9)
+    ok, message = __import__("solitaire_nb.lessons.exercises").ejercicios._verdict("atlas-1", 9)
     assert ok and "cualquier número de 8 a 9" in message and "intervalo de confianza" in message
     assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " No ")
     assert not es_correcta("atlas-3", "tal vez")
@@ -231,7 +231,7 @@ def test_notebook_helpers_print_spanish(capsys):
 def test_widget_checks_like_the_function():
     """caja(): type in the box, press Comprobar, read the verdict (as in Voila)."""
     pytest.importorskip("anywidget")  # the notebook extra: the board
-    from solitaire_nb.ejercicios import caja
+    from solitaire_nb.board import caja
 
     box = caja("moving_left-2")
     question, row, verdict = box.children
@@ -257,7 +257,7 @@ def test_board_exercise_judges_the_moves_played(ejercicio):
     """tablero(): the guide's moves played on the exercise's board end in «¡Correcto!»; a
     question without a position has no board."""
     pytest.importorskip("anywidget")  # the notebook extra: the board
-    from solitaire_nb.ejercicios import tablero
+    from solitaire_nb.board import tablero
 
     box = tablero(ejercicio)
     question, board, verdict = box.children
@@ -272,7 +272,7 @@ def test_board_exercise_judges_the_moves_played(ejercicio):
 
 def test_no_board_for_a_question_without_a_position():
     pytest.importorskip("anywidget")  # the notebook extra: the board
-    from solitaire_nb.ejercicios import tablero
+    from solitaire_nb.board import tablero
 
     with pytest.raises(ValueError, match="no tiene una posición"):
         tablero("chequers-1")
@@ -282,7 +282,7 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
     """Exercise 02-3: the King-headed run can only go to a hole, and the only hole is the one the
     7♥ (Tablero 1) leaves when it goes onto the 8♣: no other pile is empty or can be emptied,
     so «T3 T5 3» is refused and every way to uncover the card, up to four moves, moves the 7♥."""
-    from solitaire_nb.exercise_positions import moving_left_hueco
+    from solitaire_nb.lessons.positions import moving_left_hueco
 
     assert not es_correcta("moving_left-3", "T3 T5 3")
     start = moving_left_hueco()

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.cards import new_deck
+from solitaire_nb.core.cards import new_deck
 
 
 def all_cards(g: sn.Game) -> Counter:
@@ -176,7 +176,7 @@ def test_numbered_deal_is_stable_across_versions():
 
 
 def test_splitmix64_matches_the_published_reference_values():
-    from solitaire_nb.shuffle import splitmix64
+    from solitaire_nb.core.shuffle import splitmix64
 
     draws = splitmix64(1234567)
     assert [next(draws), next(draws)] == [6457827717110365317, 3203168211198807973]

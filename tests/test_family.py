@@ -1,4 +1,4 @@
-"""The vectorised dealer of the one-deck open family (solitaire_nb/family.py) and the deal
+"""The vectorised dealer of the one-deck open family (solitaire_nb/study/family.py) and the deal
 layout as Rules data: the built-in games' Rules describe their deals exactly, the dealer agrees
 with the rules engine deck by deck, and composed combinations of the layout flags agree with a
 slow reference dealer written here in plain Python (itself checked against the engine)."""
@@ -15,9 +15,9 @@ from hypothesis import strategies as hst
 
 import solitaire_nb as sn
 from solitaire_nb import study
-from solitaire_nb.cards import CARDS, SUIT_CODES
-from solitaire_nb.family import NO_CARD, check_family, deal_family, deal_targets, family_problem
-from solitaire_nb.rules import FoundationRule
+from solitaire_nb.core.cards import CARDS, SUIT_CODES
+from solitaire_nb.core.rules import FoundationRule
+from solitaire_nb.study.family import NO_CARD, check_family, deal_family, deal_targets, family_problem
 
 FAMILY = ("scotch", "bakers_dozen", "citadel", "beleaguered_castle")
 

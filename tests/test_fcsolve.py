@@ -19,8 +19,8 @@ import subprocess
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb.fcsolve import fc_solve_board
 from solitaire_nb.solver import solve
+from solitaire_nb.solver.fcsolve import fc_solve_board
 
 OUR_CAP = 4000
 FC_CAP = 400_000

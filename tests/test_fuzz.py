@@ -27,13 +27,15 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb import cards, study, winrate  # noqa: E402
-from solitaire_nb.cards import Card  # noqa: E402
-from solitaire_nb.checks import SEED_MAX, shown  # noqa: E402
+from solitaire_nb import study  # noqa: E402
+from solitaire_nb.atlas import winrate  # noqa: E402
+from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
+from solitaire_nb.core import cards  # noqa: E402
+from solitaire_nb.core.cards import Card  # noqa: E402
+from solitaire_nb.core.checks import SEED_MAX, shown  # noqa: E402
+from solitaire_nb.core.moves import Move  # noqa: E402
 from solitaire_nb.engine import Game, load_game, new_game  # noqa: E402
-from solitaire_nb.moves import Move  # noqa: E402
 from solitaire_nb.solver import SolveResult, hint, solve  # noqa: E402
-from solitaire_nb.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
 
 # SOLITAIRE_HYPOTHESIS=hunt (tests/conftest.py's long profile) or FUZZ_EXAMPLES=2000 tries many
 # more inputs (a long hunt); the default profile keeps the README's test command quick
@@ -768,7 +770,7 @@ def test_board_solver_buttons_answer_in_spanish():
 @settings(max_examples=max(30, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answer=st.one_of(junk, st.text(alphabet="T0123>F,; xKQS♠", max_size=20)))
 def test_exercise_checkers_answer_in_spanish(answer):
-    from solitaire_nb import ejercicios
+    from solitaire_nb.lessons import exercises as ejercicios
 
     for ident in ejercicios.EJERCICIOS:
         ok, message = ejercicios._verdict(ident, answer)
@@ -779,7 +781,7 @@ def test_exercise_checkers_answer_in_spanish(answer):
                                     "9" * 5000, ["AS"] * 10_000, {"a": 1}, b"AS", object()],
                          ids=lambda v: shown(v)[:20])
 def test_exercise_checkers_take_any_answer(answer):
-    from solitaire_nb import ejercicios
+    from solitaire_nb.lessons import exercises as ejercicios
 
     for ident in ejercicios.EJERCICIOS:
         ok, message = ejercicios._verdict(ident, answer)
@@ -787,7 +789,7 @@ def test_exercise_checkers_take_any_answer(answer):
 
 
 def test_exercise_boxes_take_any_text():
-    from solitaire_nb import ejercicios
+    from solitaire_nb.lessons import exercises as ejercicios
 
     refused(ejercicios.comprobar, "no_existe", "x")
     refused(ejercicios.comprobar, ["lista"], "x")
@@ -801,7 +803,7 @@ def test_exercise_boxes_take_any_text():
 @FAST
 @given(name=st.sampled_from(GAMES), text=st.one_of(junk, st.text(alphabet="TABRMDtabrmd 0123456789-,²٣x", max_size=14)))
 def test_learner_notation_answers_or_refuses(name, text):
-    from solitaire_nb import notation
+    from solitaire_nb.engine import notation
 
     g = new_game(name, seed=6)
     move = answer_or_refuse(notation.parse_move, g, text)
@@ -816,7 +818,7 @@ def test_learner_notation_answers_or_refuses(name, text):
                                   "tablero ٣ a base 1", "x" * 10_000, "T0 B1", "B0 T1", "M D D"],
                          ids=lambda t: t[:20])
 def test_learner_notation_refuses_in_spanish(text):
-    from solitaire_nb import notation
+    from solitaire_nb.engine import notation
 
     refused(notation.parse_move, new_game("moving_left", seed=1), text)
 
@@ -824,7 +826,7 @@ def test_learner_notation_refuses_in_spanish(text):
 @FAST
 @given(game=junk, pile=junk)
 def test_pile_codes_answer_or_refuse(game, pile):
-    from solitaire_nb import notation
+    from solitaire_nb.engine import notation
 
     answer_or_refuse(notation.pile_code, game, pile)
     answer_or_refuse(notation.pile_name, game, pile)
@@ -833,7 +835,7 @@ def test_pile_codes_answer_or_refuse(game, pile):
 @FAST
 @given(text=st.one_of(junk, st.text(max_size=30), st.text(alphabet="citadel/;=01p.dT-,B", max_size=30)))
 def test_share_codes_answer_or_refuse(text):
-    from solitaire_nb.share import load_share, share_code
+    from solitaire_nb.engine.share import load_share, share_code
 
     g = answer_or_refuse(load_share, text)
     if isinstance(g, Game):
@@ -846,7 +848,7 @@ def test_share_codes_answer_or_refuse(text):
 def test_share_codes_round_trip_deals_and_practice_positions(case, seed, picks, drop):
     """Deals, hand-given and practice positions go out as codes and come back the same; the
     solver answers on each (practice positions are won when their cards are home)."""
-    from solitaire_nb.share import load_share, share_code
+    from solitaire_nb.engine.share import load_share, share_code
 
     name, flags = case
     g = new_game(name, seed=seed, **flags)
@@ -874,7 +876,7 @@ def test_share_codes_round_trip_deals_and_practice_positions(case, seed, picks, 
     "citadel;seed=1/5/", "citadel;name=1/5/", "citadel;deck=1/5/", "citadel;validate=0/p.AQE/",
 ], ids=lambda c: shown(c)[:25])
 def test_bad_share_codes_are_refused_in_spanish(code):
-    from solitaire_nb.share import load_share
+    from solitaire_nb.engine.share import load_share
 
     refused(load_share, code)
 

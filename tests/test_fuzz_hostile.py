@@ -34,13 +34,15 @@ from hypothesis import strategies as st  # noqa: E402
 from test_fuzz import FAST, refused, spanish  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb import checks, custom, notation, studyfile, texts, winrate  # noqa: E402
-from solitaire_nb import ejercicios as ej  # noqa: E402
-from solitaire_nb.cards import CARDS, Card  # noqa: E402
-from solitaire_nb.engine import Game, load_game, new_game  # noqa: E402
-from solitaire_nb.moves import Move  # noqa: E402
-from solitaire_nb.share import load_share, share_code  # noqa: E402
-from solitaire_nb.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
+from solitaire_nb.atlas import studyfile, winrate  # noqa: E402
+from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
+from solitaire_nb.core import checks, texts  # noqa: E402
+from solitaire_nb.core.cards import CARDS, Card  # noqa: E402
+from solitaire_nb.core.moves import Move  # noqa: E402
+from solitaire_nb.engine import Game, load_game, new_game, notation  # noqa: E402
+from solitaire_nb.engine.share import load_share, share_code  # noqa: E402
+from solitaire_nb.games import custom  # noqa: E402
+from solitaire_nb.lessons import exercises as ej  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 MESSAGE_MAX = 500
@@ -93,13 +95,13 @@ def short(exc: BaseException, given: str = "") -> str:
 def test_every_study_and_atlas_write_goes_through_studyfile():
     """Issue 32, 1: `retry_unknown` rewrote a CSV without the lock.  Now the modules that make
     study and atlas files write nothing themselves: every byte goes through studyfile."""
-    for path in ("solitaire_nb/winrate.py", "benchmarks/atlas.py"):
+    for path in ("solitaire_nb/atlas/winrate.py", "benchmarks/atlas.py"):
         code = (REPO / path).read_text(encoding="utf-8")
         for call in ("write_text(", "os.replace(", "open(", "_write_clean(", ".writerow("):
             assert call not in code, (path, call)
     atlas = (REPO / "benchmarks/atlas.py").read_text(encoding="utf-8")
     assert "update_study(" in atlas and "replace_file(" in atlas
-    code = (REPO / "solitaire_nb/studyfile.py").read_text(encoding="utf-8")
+    code = (REPO / "solitaire_nb/atlas/studyfile.py").read_text(encoding="utf-8")
     assert code.count("_os_write(") == 1  # `_write_all`, the one writer
 
 
@@ -437,7 +439,7 @@ def test_every_parser_refuses_long_text_before_parsing(make, monkeypatch):
 
             return call
 
-    import solitaire_nb.moves as moves_module
+    import solitaire_nb.core.moves as moves_module
 
     monkeypatch.setattr(moves_module, "_MOVE_RE", Recording(moves_module._MOVE_RE))
     monkeypatch.setattr(notation, "_SPLIT", Recording(notation._SPLIT))

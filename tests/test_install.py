@@ -129,7 +129,7 @@ def test_ci_installs_every_debian_package_the_tests_need():
 
     assert CHROMIUM == "/usr/bin/chromium"  # Debian's package `chromium`
     needed.add("chromium")
-    css = (REPO / "solitaire_nb" / "board.css").read_text(encoding="utf-8")
+    css = (REPO / "solitaire_nb" / "board" / "board.css").read_text(encoding="utf-8")
     first_font = re.search(r"font-family:\s*\"?([^\",;]+)", css).group(1)
     assert first_font == "DejaVu Sans", first_font
     needed |= {"fonts-dejavu-core", "fonts-liberation"}  # DejaVu Sans, and Liberation Sans for Arial

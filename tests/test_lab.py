@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb import custom  # noqa: E402
-from solitaire_nb import lab_work as work  # noqa: E402
+from solitaire_nb.atlas import lab_measures as work
 from solitaire_nb.board.lab import Lab  # noqa: E402
+from solitaire_nb.games import custom
 
 FEW = 300  # decks for the statistics in these tests: the lab's code, a tenth of the work
 

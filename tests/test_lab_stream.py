@@ -11,10 +11,10 @@ import pytest
 pytest.importorskip("ipywidgets")  # the notebook extra
 pytest.importorskip("numpy")
 
-from solitaire_nb import custom  # noqa: E402
-from solitaire_nb import lab_work as work  # noqa: E402
+from solitaire_nb.atlas import lab_measures as work
+from solitaire_nb.atlas.winrate import bracketed_interval
 from solitaire_nb.board.lab import Lab  # noqa: E402
-from solitaire_nb.winrate import bracketed_interval  # noqa: E402
+from solitaire_nb.games import custom
 
 FEW = 300
 

@@ -44,7 +44,7 @@ def pos(name: str, piles: dict[str, str], face_down: dict[str, int] | None = Non
 def notation(monkeypatch):
     """The learner's notation module, or a stand-in with its API until it exists."""
     try:
-        return importlib.import_module("solitaire_nb.notation")
+        return importlib.import_module("solitaire_nb.engine.notation")
     except ImportError:
         letters = {"T": "T", "F": "B", "R": "R", "S": "M", "W": "D"}
 
@@ -56,10 +56,10 @@ def notation(monkeypatch):
             parts = [pile_code(game, move.src), pile_code(game, move.dst)]
             return sep.join(parts + ([str(move.count)] if move.count != 1 else []))
 
-        module = types.ModuleType("solitaire_nb.notation")
+        module = types.ModuleType("solitaire_nb.engine.notation")
         module.format_move = format_move
         module.pile_code = pile_code
-        monkeypatch.setitem(sys.modules, "solitaire_nb.notation", module)
+        monkeypatch.setitem(sys.modules, "solitaire_nb.engine.notation", module)
         monkeypatch.setattr(sn, "notation", module, raising=False)
         return module
 
@@ -326,7 +326,7 @@ WHOLE_DEAL_CARDS = 30  # a picture of this many cards is a whole deal, not a hin
 
 def card_pattern(code: str) -> re.Pattern:
     """Every spelling of a card: 8S, 8♠, «8 de picas», «ocho de picas»; 10 as T or 10."""
-    from solitaire_nb.cards import SUIT_NAMES, SUIT_SYMBOLS
+    from solitaire_nb.core.cards import SUIT_NAMES, SUIT_SYMBOLS
 
     card = sn.Card.parse(code)
     codes, words = RANK_SPELLINGS[card.rank]
@@ -389,7 +389,7 @@ def _exercise_blocks(cells) -> list[tuple[str, int]]:
 
 
 def _shown_before(cells, stop: int, with_outputs: bool) -> str:
-    from solitaire_nb.ejercicios import enunciado
+    from solitaire_nb.lessons.exercises import enunciado
 
     parts = []
     for cell in cells[:stop]:
@@ -415,7 +415,7 @@ def test_card_spellings_are_all_recognised():
 
 
 def test_every_exercise_declares_its_cards_kind_and_position():
-    from solitaire_nb.ejercicios import EJERCICIOS
+    from solitaire_nb.lessons.exercises import EJERCICIOS
 
     for ex_id, ex in EJERCICIOS.items():
         cards = getattr(ex, "cards", ())
@@ -440,7 +440,7 @@ def _study_exercises() -> set[str]:
 
 @pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
 def test_each_game_notebook_has_three_exercises_one_played_on_a_board(stem):
-    from solitaire_nb.ejercicios import EJERCICIOS
+    from solitaire_nb.lessons.exercises import EJERCICIOS
 
     md_cells, _ = _notebook_cells(stem)
     ids = [ex for ex, _ in _exercise_blocks(md_cells)]
@@ -450,7 +450,7 @@ def test_each_game_notebook_has_three_exercises_one_played_on_a_board(stem):
 
 @pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
 def test_no_exercise_card_is_shown_before_its_exercise(stem):
-    from solitaire_nb.ejercicios import EJERCICIOS
+    from solitaire_nb.lessons.exercises import EJERCICIOS
 
     md_cells, nb_cells = _notebook_cells(stem)
     problems = []
@@ -596,9 +596,9 @@ def _hides_an_answer(cell, with_outputs: bool) -> bool:
 def transfer_names(variant: str) -> list[str]:
     """How a page names a transfer's game or variant: the composed name and its display name, or
     the atlas row's key and its label."""
-    from solitaire_nb.atlas_view import entry_label
-    from solitaire_nb.custom import custom_from_name
-    from solitaire_nb.winrate import atlas
+    from solitaire_nb.atlas.view import entry_label
+    from solitaire_nb.atlas.winrate import atlas
+    from solitaire_nb.games.custom import custom_from_name
 
     data = atlas()
     rows = {e["key"]: e for e in data["entries"] + data.get("players", [])}
@@ -609,7 +609,7 @@ def transfer_names(variant: str) -> list[str]:
 
 def study_problems(cells, with_outputs: bool = True) -> list[str]:
     """What a study notebook's cells break of the conventions above (empty when none)."""
-    from solitaire_nb.ejercicios import EJERCICIOS
+    from solitaire_nb.lessons.exercises import EJERCICIOS
 
     problems, answered, asked = [], set(), {}
     open_prediction = None
@@ -814,7 +814,7 @@ def _answer_rows(plan: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("stem", STUDY_NOTEBOOKS)
 def test_the_guide_answers_every_exercise_of_a_study_as_its_checker_does(stem):
-    from solitaire_nb.ejercicios import es_correcta
+    from solitaire_nb.lessons.exercises import es_correcta
 
     rows = _answer_rows(_notebook_sections(_guide())[stem[:2]])
     for ex, _ in _exercise_blocks(_notebook_cells(stem)[0]):

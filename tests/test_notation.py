@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
+from solitaire_nb.core.moves import Move
+from solitaire_nb.engine.notation import format_move, format_moves, parse_move, pile_code, pile_name
 from solitaire_nb.games import GAMES
-from solitaire_nb.moves import Move
-from solitaire_nb.notation import format_move, format_moves, parse_move, pile_code, pile_name
 
 PACKAGE = Path(sn.__file__).resolve().parent
 
@@ -187,7 +187,7 @@ def test_students_never_read_0_based_ids(capsys):
     line, the deal lines and the exercises' printed lists show no 0-based id and no ">"."""
     pytest.importorskip("anywidget")  # the notebook extra: the board
     from solitaire_nb.board import Board
-    from solitaire_nb.ejercicios import movimientos, narrar, por_que_no
+    from solitaire_nb.lessons.exercises import movimientos, narrar, por_que_no
     from solitaire_nb.render import deal_lines, move_lines, status_text
 
     seen = []
@@ -238,7 +238,7 @@ LEARNER_CODE_BY_HAND = [
 
 def test_only_the_notation_module_builds_learner_codes():
     offenders = []
-    for path in sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "board").glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "notation.py":
             continue
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -246,6 +246,6 @@ def test_only_the_notation_module_builds_learner_codes():
                 offenders.append(f"{path.name}:{lineno}: {line.strip()}")
     assert not offenders, offenders
     board = "".join(p.read_text(encoding="utf-8") for p in sorted((PACKAGE / "board").glob("*.py")))
-    board += (PACKAGE / "board.js").read_text(encoding="utf-8")
+    board += (PACKAGE / "board" / "board.js").read_text(encoding="utf-8")
     assert "RULES.md" not in board
-    assert "T3>F0" not in (PACKAGE / "board.js").read_text(encoding="utf-8")
+    assert "T3>F0" not in (PACKAGE / "board" / "board.js").read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ nbformat = pytest.importorskip("nbformat")  # the test extra
 pytest.importorskip("nbval")  # the test extra: runs the notebooks
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.ejercicios import EJERCICIOS  # noqa: E402
+from solitaire_nb.lessons.exercises import EJERCICIOS  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solitaire_nb.numbers_es import (
+from solitaire_nb.core.numbers_es import (
     MINUS,
     comma_ticks,
     decimal,

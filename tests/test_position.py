@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.cards import Card
+from solitaire_nb.core.cards import Card
+from solitaire_nb.core.rules import ALL
 from solitaire_nb.engine import Position, rule_table
-from solitaire_nb.rules import ALL
 
 
 def indexed(g: sn.Game, moves) -> list[tuple[int, int, int]]:

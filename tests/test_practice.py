@@ -15,7 +15,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
 from solitaire_nb.board import Board  # noqa: E402
-from solitaire_nb.cards import CARDS  # noqa: E402
+from solitaire_nb.core.cards import CARDS
 from solitaire_nb.games import GAMES  # noqa: E402
 from solitaire_nb.render import status_text  # noqa: E402
 from solitaire_nb.solver import hint, solve, verdict_text  # noqa: E402

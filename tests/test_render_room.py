@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import solitaire_nb as sn
 from solitaire_nb.render import layout, render_svg
-from solitaire_nb.render_layout import COMFORT_CARD, MIN_CARD
+from solitaire_nb.render.layout import COMFORT_CARD, MIN_CARD
 
 GAMES = ["citadel", "beleaguered_castle", "bakers_dozen", "scotch", "moving_left", "chequers", "citadel+columns=13"]
 

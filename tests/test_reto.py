@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_nb import clase
-from solitaire_nb.moves import Move
-from solitaire_nb.notation import format_move
-from solitaire_nb.reto_class import Challenge, Closed, NotYourSeat
-from solitaire_nb.reto_record import Record, RecordError, delete_record, is_record
-from solitaire_nb.reto_summary import export_csv, summary_from_codes
-from solitaire_nb.share import load_share
+from solitaire_nb.classroom import launcher as clase
+from solitaire_nb.classroom.challenge_state import Challenge, Closed, NotYourSeat
+from solitaire_nb.classroom.record import Record, RecordError, delete_record, is_record
+from solitaire_nb.classroom.summary import export_csv, summary_from_codes
+from solitaire_nb.core.moves import Move
+from solitaire_nb.engine.notation import format_move
+from solitaire_nb.engine.share import load_share
 
 DEAL = "citadel/2026"
 
@@ -108,7 +108,7 @@ def test_a_broken_database_leaves_the_class_going_without_recording(tmp_path: Pa
         path.write_bytes(b"esto no es una base de datos" * 100)
         c = Challenge(DEAL, path, say=said.append)
     else:
-        monkeypatch.setattr("solitaire_nb.reto_record.BUSY_SECONDS", 0.2)
+        monkeypatch.setattr("solitaire_nb.classroom.record.BUSY_SECONDS", 0.2)
         c = Challenge(DEAL, path, say=said.append)
         _, first = c.new_seat()
         other = sqlite3.connect(path, isolation_level=None)
@@ -280,7 +280,7 @@ def test_summary_from_pasted_codes() -> None:
 
 
 def test_summary_names_the_shortest_winning_line() -> None:
-    from solitaire_nb.reto_summary import Player, summary
+    from solitaire_nb.classroom.summary import Player, summary
     from solitaire_nb.solver import solve
 
     game = load_share("citadel/1234")  # one the solver decides at once

@@ -6,7 +6,7 @@ import pytest
 from conftest import codes, pos
 
 import solitaire_nb as sn
-from solitaire_nb.cards import CARDS
+from solitaire_nb.core.cards import CARDS
 
 ACES_FIRST = ["AS", "AH", "AD", "AC"]
 

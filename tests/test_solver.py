@@ -19,7 +19,7 @@ import pytest
 from conftest import VARIANT_IDS, VARIANTS
 
 import solitaire_nb as sn
-from solitaire_nb.cards import new_deck
+from solitaire_nb.core.cards import new_deck
 from solitaire_nb.solver import (
     BAKERS_PORTFOLIO,
     THOUGHTFUL,
@@ -884,7 +884,7 @@ def test_probe_jumps_are_legal_single_moves(name, flags):
     through the public engine, which refuses an illegal one); the first group sends exactly
     one more card home; listing them leaves the position as it was.  Positions: every
     position along winning lines of the solver, where holes and long runs occur."""
-    from solitaire_nb.moves import Move
+    from solitaire_nb.core.moves import Move
 
     jumps_seen = holes_seen = through_holes = dug_out = 0
     for seed in range(1, 9):
@@ -992,7 +992,7 @@ def test_verdicts_match_brute_force_on_small_endgames(name, flags):
 def test_heuristic_urgency_tables():
     """The best-first order's "needed soon" cards (speed only, but a wrong table would
     quietly slow every search): same-suit foundations by height, Scotch's by colour."""
-    from solitaire_nb.cards import Card
+    from solitaire_nb.core.cards import Card
     from solitaire_nb.solver.heuristics import _urgent
     from solitaire_nb.solver.tables import _ALT_NEXT
 

@@ -24,14 +24,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import custom
-from solitaire_nb.cards import CARDS
-from solitaire_nb.moves import Move
+from solitaire_nb.atlas.winrate import InProcessExecutor, win_rate
+from solitaire_nb.core.cards import CARDS
+from solitaire_nb.core.moves import Move
+from solitaire_nb.games import custom
 from solitaire_nb.solver import hint, solve
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.probe import _jumps
 from solitaire_nb.solver.state import _Spec, _State
-from solitaire_nb.winrate import InProcessExecutor, win_rate
 
 EXAMPLES = int(os.environ.get("SNB_COMPOSED_EXAMPLES", "0")) or None
 
@@ -365,7 +365,7 @@ def test_win_rate_and_lab_sample_on_composed_games(name):
     rate = win_rate(name, range(1, 4), max_states=2000, executor=InProcessExecutor(), progress=False)
     assert rate.total == 3 and rate.won + rate.lost + rate.unknown == 3
     pytest.importorskip("anywidget")  # the lab lives in the board package (notebook extra)
-    from solitaire_nb import lab_work
+    from solitaire_nb.atlas import lab_measures as lab_work
 
     sample = lab_work.solve_sample(custom.custom_from_name(name), 3, 2000)
     assert sample is not None and len(sample.verdicts) == 3

@@ -4,7 +4,7 @@ portfolio's shared ledger (a state counts once, however many searches examine it
 from __future__ import annotations
 
 import solitaire_nb as sn
-from solitaire_nb.cards import Card
+from solitaire_nb.core.cards import Card
 from solitaire_nb.solver import portfolio, solve
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.search import _fast_best_first

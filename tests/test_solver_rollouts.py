@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import players as pl
+from solitaire_nb.players.player import player as pl
 from solitaire_nb.solver import rollouts as ro
 from solitaire_nb.solver.state import _Spec
 
@@ -104,7 +104,7 @@ def test_varied_with_no_noise_is_the_plain_player():
 
 
 def test_the_copyable_generator_draws_the_deals_sequence():
-    from solitaire_nb.shuffle import SplitMix64, splitmix64
+    from solitaire_nb.core.shuffle import SplitMix64, splitmix64
 
     a, b = SplitMix64(2**64 - 3), splitmix64(2**64 - 3)
     assert [next(a) for _ in range(500)] == [next(b) for _ in range(500)]

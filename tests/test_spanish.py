@@ -173,7 +173,7 @@ def strings(value) -> list[str]:
 def test_board_visible_strings():
     """The board's own strings (buttons, titles, labels in board.js) and what it shows after a
     legal move, a refused move and a hint."""
-    js = (REPO / "solitaire_nb" / "board.js").read_text(encoding="utf-8")
+    js = (REPO / "solitaire_nb" / "board" / "board.js").read_text(encoding="utf-8")
     visible = re.findall(r'(?:text|title|placeholder|"aria-label")\s*:\s*"([^"]+)"', js)
     visible += [s for row in re.findall(r'\[\s*"\w+"\s*,\s*"([^"]+)"\s*,\s*"([^"]+)"\s*\]', js) for s in row]
     assert "Deshacer" in visible and "Pista" in visible
@@ -193,7 +193,8 @@ def test_board_visible_strings():
 
 def test_exercise_boxes_are_spanish():
     pytest.importorskip("anywidget")  # the notebook extra: the board
-    from solitaire_nb.ejercicios import EJERCICIOS, caja
+    from solitaire_nb.board import caja
+    from solitaire_nb.lessons.exercises import EJERCICIOS
 
     problems = []
     for ejercicio in EJERCICIOS:

@@ -57,7 +57,7 @@ def test_both_voila_json_are_the_same():
     assert tags["enabled"] is True and tags["remove_cell_tags"] == [TEACHER_TAG]
 
 
-STUDENT_COMMAND = "python -m solitaire_nb.clase 05 --alumnos 1 --ip 127.0.0.1"
+STUDENT_COMMAND = "python -m solitaire_nb.classroom 05 --alumnos 1 --ip 127.0.0.1"
 STUDENT_PAGE = "notebooks/05_citadel_y_beleaguered_castle.ipynb"
 
 
@@ -199,7 +199,7 @@ TEACHER_TALK = [  # one passage of each kind, each of which the rules must catch
     "Los tableros están hechos con ipywidgets.",
     "Funciona sin red en JupyterLite.",
     "Las pruebas del paquete comprueban además estas fórmulas.",
-    "La regla está en solitaire_nb/rules.py.",
+    "La regla está en solitaire_nb/core/rules.py.",
     "Con el resolvedor del paquete podemos medirlo.",
     "## Para quien enseña",
 ]

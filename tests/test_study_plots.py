@@ -11,7 +11,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from solitaire_nb import study, study_plots  # noqa: E402
+from solitaire_nb import study  # noqa: E402
+from solitaire_nb.study import plots as study_plots  # noqa: E402
 
 ONE_AXES = [
     study_plots.plot_cards_on_table,

@@ -1,4 +1,4 @@
-"""The shared verdict cache of the board's solver buttons (solitaire_nb/verdict_cache.py): keys,
+"""The shared verdict cache of the board's solver buttons (solitaire_nb/solver/verdict_cache.py): keys,
 stored lines replayed through the engine, budgets, claims that expire, several processes at once,
 and a broken cache that falls back to solving without it."""
 
@@ -12,8 +12,8 @@ import time
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb import verdict_cache as vc
 from solitaire_nb.solver import solve
+from solitaire_nb.solver import verdict_cache as vc
 
 QUICK = ("citadel", 3)  # won in a few hundred states
 

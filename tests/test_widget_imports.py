@@ -97,7 +97,7 @@ def test_only_the_widget_modules_import_widgets(path):
 def test_computations_load_no_widget_library():
     pytest.importorskip("numpy")  # the study needs the notebook extra
     code = (
-        "import sys, solitaire_nb, solitaire_nb.study, solitaire_nb.winrate, solitaire_nb.ejercicios; "
+        "import sys, solitaire_nb, solitaire_nb.study, solitaire_nb.atlas.winrate, solitaire_nb.lessons.exercises; "
         "solitaire_nb.study.simulate(10, progress=True); "
         "print([m for m in ('ipywidgets', 'anywidget', 'solitaire_nb.board') if m in sys.modules])"
     )

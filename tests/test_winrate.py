@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import progress, winrate
-from solitaire_nb.winrate import DealRecord, InProcessExecutor, WinRate, bracketed_interval, read_records, wilson
+from solitaire_nb.atlas import progress, winrate
+from solitaire_nb.atlas.winrate import DealRecord, InProcessExecutor, WinRate, bracketed_interval, read_records, wilson
 
 # A cheap study whose deals get different verdicts (at the time of writing: 13 won, 2 4 9 25
 # 29 lost, 1 3 5 unknown); test_study_mixes_verdicts checks at least two kinds remain.
@@ -331,7 +331,7 @@ def test_progress_callback(clean):
 
 def test_import_stays_light():
     code = (
-        "import sys, solitaire_nb, solitaire_nb.winrate; "
+        "import sys, solitaire_nb, solitaire_nb.atlas.winrate; "
         "heavy = [m for m in ('ipywidgets', 'IPython', 'numpy', 'matplotlib', 'distributed', "
         "'solitaire_nb.solver', 'multiprocessing.pool') if m in sys.modules]; print(heavy)"
     )

@@ -18,8 +18,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from solitaire_nb import lab_work
-from solitaire_nb.custom import custom
+from solitaire_nb.atlas import lab_measures as lab_work
+from solitaire_nb.games.custom import custom
 
 OUT = Path(__file__).resolve().parents[1] / "solitaire_nb" / "data" / lab_work.SAMPLES_FILE
 

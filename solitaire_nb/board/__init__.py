@@ -7,7 +7,7 @@
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
-- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `solitaire_nb.lab_work`;
+- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `solitaire_nb.atlas.lab`;
 - `challenge`: a class challenge's board and page (imported by the challenge page only).
 
 Only `widget`, `boxes`, `deal_pair`, `lab` and `challenge` import a widget library
@@ -17,7 +17,7 @@ the board module always did.
 
 from __future__ import annotations
 
-from ..share import load_share, share_code
+from ..engine.share import load_share, share_code
 from .boxes import (
     StaticHBox,
     StaticVBox,

@@ -15,10 +15,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import ejercicios
+from ..core.numbers_es import thousands
 from ..engine import Game
-from ..numbers_es import thousands
-from ..render import render_html
+from ..lessons import exercises as ejercicios
+from ..render.draw import render_html
 from .widget import Board
 
 
@@ -150,7 +150,7 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
 
 
 def caja(ejercicio: str) -> Any:
-    """An exercise of `solitaire_nb.ejercicios` as a widget (question, text box, «Comprobar»
+    """An exercise of `solitaire_nb.lessons.exercises` as a widget (question, text box, «Comprobar»
     button, verdict), for readers who write no code, in Voila too."""
     question = ejercicios.enunciado(ejercicio)  # an unknown exercise: ValueError now, not on click
     return answer_box(question, lambda texto: ejercicios.verdict_of_text(ejercicio, texto))

@@ -15,14 +15,14 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..checks import SEED_MAX, _integer, shown
+from ..core.checks import SEED_MAX, _integer, shown
+from ..core.moves import Move
+from ..core.rules import GameDef
 from ..engine import Game, game_definition, new_game
+from ..engine.notation import format_move
+from ..engine.share import load_share, share_code
 from ..games import GAMES
-from ..moves import Move
-from ..notation import format_move
-from ..render import move_text
-from ..rules import GameDef
-from ..share import load_share, share_code
+from ..render.draw import move_text
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")
 BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")
@@ -111,7 +111,7 @@ class Buttons:
             return
         move, proven, status, busy = None, False, None, False
         try:
-            from ..verdict_cache import cached_hint
+            from ..solver.verdict_cache import cached_hint
 
             result = cached_hint(g.copy(), self._solver_seconds / 5)
             move, proven, status = result.move, bool(result.proven), result.status
@@ -148,7 +148,7 @@ class Buttons:
         """The solver's result for a copy of the game (through the verdict cache the kernels of a
         class share), or None with a message if unavailable."""
         try:
-            from ..verdict_cache import cached_solve
+            from ..solver.verdict_cache import cached_solve
 
             return cached_solve(self._game.copy(), self._solver_seconds)
         except Exception as exc:

@@ -7,7 +7,7 @@ after a reload, its line back; it sends every move, undo, refused move (with its
 hint use to the launcher, which checks and records it; it asks every ``POLL_SECONDS`` whether
 the teacher paused, resumed or ended the challenge.  Without a server (the static student app)
 the page shows the share code of the student's line, to paste into the teacher's summary
-(`solitaire_nb.reto_summary.summary_from_codes`).  When the launcher cannot be reached the board keeps
+(`solitaire_nb.classroom.summary.summary_from_codes`).  When the launcher cannot be reached the board keeps
 playing: the class goes on without recording.
 """
 
@@ -21,9 +21,9 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from ..moves import IllegalMove, Move
-from ..notation import format_move, parse_move
-from ..share import load_share
+from ..core.moves import IllegalMove, Move
+from ..engine.notation import format_move, parse_move
+from ..engine.share import load_share
 from .widget import Board
 
 URL_ENV = "SNB_RETO_URL"

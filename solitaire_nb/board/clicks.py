@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..core.moves import IllegalMove, Move
+from ..core.texts import capitalize
 from ..engine import Game, Step
-from ..moves import IllegalMove, Move
-from ..notation import parse_move
-from ..render import step_lines
-from ..texts import capitalize
+from ..engine.notation import parse_move
+from ..render.draw import step_lines
 
 
 class Clicks:

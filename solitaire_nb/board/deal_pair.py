@@ -14,8 +14,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..deal_tally import COLUMNS, DealCounts, Tally, counts_of, deal_both
-from ..render import render_svg
+from ..render.draw import render_svg
+from ..study.tally import COLUMNS, DealCounts, Tally, counts_of, deal_both
 from .boxes import StaticVBox
 
 PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright

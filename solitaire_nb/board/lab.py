@@ -26,11 +26,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import custom
-from .. import lab_work as work
-from ..games import GAMES
-from ..numbers_es import thousands
-from ..rules import GameDef
+from ..atlas import lab_measures as work
+from ..core.numbers_es import thousands
+from ..core.rules import GameDef
+from ..games import GAMES, custom
 from .boxes import StaticVBox
 from .buttons import _seed
 from .widget import Board

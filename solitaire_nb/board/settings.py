@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import check_number, shown
+from ..core.checks import check_number, shown
 
 # What a board offers unless told otherwise; a teacher changes it once per notebook with
 # `set_board_defaults`.  «Pista» thinks a fifth of `solver_seconds`.

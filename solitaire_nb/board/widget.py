@@ -20,19 +20,19 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..checks import shown
+from ..core.checks import shown
+from ..core.moves import Move
+from ..core.rules import GameDef
 from ..engine import Game, Step, new_game
+from ..engine.notation import format_move
+from ..engine.share import load_share, share_code
 from ..games import GAMES
-from ..moves import Move
-from ..notation import format_move
-from ..render import deal_lines, render_html, render_svg, status_text, step_lines
-from ..rules import GameDef
-from ..share import load_share, share_code
+from ..render.draw import deal_lines, render_html, render_svg, status_text, step_lines
 from .buttons import Buttons
 from .clicks import Clicks, _index
 from .settings import _settings
 
-_ASSETS = Path(__file__).resolve().parent.parent  # board.js and board.css sit beside the package
+_ASSETS = Path(__file__).resolve().parent  # board.js and board.css
 
 
 class Board(Clicks, Buttons, anywidget.AnyWidget):

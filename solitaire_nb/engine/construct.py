@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARDS, Card, new_deck
-from ..checks import CODE_MAX, MAX_MOVES, check_length, check_seed, shown
-from ..moves import IllegalMove
-from ..rules import GameDef, Layout, Rules
-from ..shuffle import deal_order
+from ..core.cards import CARDS, Card, new_deck
+from ..core.checks import CODE_MAX, MAX_MOVES, check_length, check_seed, shown
+from ..core.moves import IllegalMove
+from ..core.rules import GameDef, Layout, Rules
+from ..core.shuffle import deal_order
 from .values import FORMAT, FORMAT_VERSION, DealReport
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def game_definition(name: str | GameDef) -> GameDef:
     if isinstance(name, GameDef):
         return name
     if isinstance(name, str) and "+" in name:
-        from ..custom import custom_from_name
+        from ..games.custom import custom_from_name
 
         return custom_from_name(name)
     if not isinstance(name, str) or name not in GAMES:
@@ -331,7 +331,7 @@ def _saved_definition(doc: Mapping[str, Any]) -> GameDef:
     name = doc["game"]
     if "spec" not in doc:
         return game_definition(name)
-    from ..custom import from_spec
+    from ..games.custom import from_spec
 
     try:
         definition = from_spec(doc["spec"])

@@ -17,11 +17,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .. import texts
-from ..cards import CARDS, Card, new_deck
-from ..checks import shown
-from ..moves import IllegalMove, Move
-from ..rules import GameDef, Rules
+from ..core import texts
+from ..core.cards import CARDS, Card, new_deck
+from ..core.checks import shown
+from ..core.moves import IllegalMove, Move
+from ..core.rules import GameDef, Rules
 from .construct import Setup
 from .position import Op, Position
 from .refusals import Refusals
@@ -218,7 +218,7 @@ class Game(Refusals, Setup):
         """Play a move (``g.move("T3", "F0")``, ``g.move("T2>T7x3")`` or a `Move`) with every
         automatic action that follows; raise `IllegalMove` and change nothing if refused.
 
-        0-based pile ids as in the rules document; learners use solitaire_nb.notation."""
+        0-based pile ids as in the rules document; learners use solitaire_nb.engine.notation."""
         move, refusal = self._check(src, dst, count)
         if refusal is not None:
             raise IllegalMove(refusal[1], refusal[0])
@@ -302,6 +302,6 @@ class Game(Refusals, Setup):
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        from ..render import render_svg
+        from ..render.draw import render_svg
 
         return render_svg(self)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..checks import shown
-from ..rules import ALL, Rules
+from ..core.checks import shown
+from ..core.rules import ALL, Rules
 from .table import RuleTable, rule_table
 
 Op = tuple

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import notation, texts
-from ..cards import CARDS
-from ..checks import shown
-from ..moves import Move
-from ..rules import ALL
+from ..core import texts
+from ..core.cards import CARDS
+from ..core.checks import shown
+from ..core.moves import Move
+from ..core.rules import ALL
+from . import notation
 
 if TYPE_CHECKING:
-    from ..rules import GameDef, Rules
+    from ..core.rules import GameDef, Rules
     from .position import Position
 
 GEN_TAKEBACK = "GEN-1"  # a foundation card goes back to the tableau only (every game)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..cards import CARDS, Card, same_rank_ids
-from ..rules import ALL, FoundationRule, Rules
+from ..core.cards import CARDS, Card, same_rank_ids
+from ..core.rules import ALL, FoundationRule, Rules
 
 KINGS = same_rank_ids(13)
 

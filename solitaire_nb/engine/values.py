@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import Card
-from ..moves import Move
+from ..core.cards import Card
+from ..core.moves import Move
 
 FORMAT = "solitaire_nb/partida"
 FORMAT_VERSION = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..rules import GameDef
+from ..core.rules import GameDef
 from . import bakers_dozen, beleaguered_castle, chequers, citadel, moving_left, scotch
 
 GAMES: MappingProxyType[str, GameDef] = MappingProxyType(

@@ -3,8 +3,8 @@ bottom of their piles, building down in a different suit, no take-backs."""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
+from ..core.cards import Card
+from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
 from .layout import deal_layout
 

@@ -8,8 +8,8 @@ and takes only that suit's Ace again."""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
+from ..core.cards import Card
+from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
 from .layout import deal_layout
 

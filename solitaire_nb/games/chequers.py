@@ -3,8 +3,8 @@ foundations, four going up from the Aces and four going down from the Kings."""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
+from ..core.cards import Card
+from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES, row_by_row
 
 RULES = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..core.cards import Card
 
 GEN_RULES = {
     "GEN-1": "Devolver una carta de la base al juego: donde el juego lo permite, la carta de arriba "

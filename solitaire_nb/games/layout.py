@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..cards import CARDS, SUIT_CODES, Card, same_rank_ids
-from ..rules import FoundationRule, Layout, Rules
+from ..core.cards import CARDS, SUIT_CODES, Card, same_rank_ids
+from ..core.rules import FoundationRule, Layout, Rules
 
 
 def deal_layout(order: list[Card], rules: Rules) -> Layout:

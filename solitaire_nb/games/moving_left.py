@@ -6,8 +6,8 @@ emptied pile is itself empty, nothing moves and the chain stops there."""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
+from ..core.cards import Card
+from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
 
 RULES = {

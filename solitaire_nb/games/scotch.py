@@ -3,8 +3,8 @@ colours; a fan that empties stays empty."""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule
+from ..core.cards import Card
+from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule
 from .common import GEN_RULES
 from .layout import deal_layout
 

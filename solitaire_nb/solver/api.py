@@ -8,9 +8,9 @@ import os
 import time
 from typing import NamedTuple
 
-from ..checks import STATES_MAX, check_int, check_seconds, check_states, shown
+from ..core.checks import STATES_MAX, check_int, check_seconds, check_states, shown
+from ..core.moves import Move
 from ..engine import Game
-from ..moves import Move
 from .heuristics import _order
 from .portfolio import PHASE1_SHARE, _search
 from .rollouts import ROLLOUT_SHARE, rollouts
@@ -62,7 +62,7 @@ BUSY_SHARE = 0.5
 #: below this wall time the measure says nothing (timer resolution, start-up).
 BUSY_MIN_SECONDS = 0.2
 #: environment variable with a class's budget (seconds): the class launcher sets it, and every
-#: timed search in that kernel thinks at most that long (`solitaire_nb.clase --segundos`).
+#: timed search in that kernel thinks at most that long (`solitaire_nb.classroom.launcher --segundos`).
 CLASS_BUDGET_ENV = "SNB_SOLVER_SECONDS"
 
 

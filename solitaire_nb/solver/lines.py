@@ -8,8 +8,8 @@ caller's game and must end in a win before it is returned: a failure is a solver
 
 from __future__ import annotations
 
+from ..core.moves import Move
 from ..engine import Game
-from ..moves import Move
 from .state import _Spec
 
 

@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import time
 
+from ..core.moves import Move
 from ..engine import Game
-from ..moves import Move
 from . import twodeck, twodeck_reserve
 from .fast import _Fast
 from .lines import _check_line, _described_moves

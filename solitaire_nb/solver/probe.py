@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import time
 
+from ..core.shuffle import splitmix64
 from ..engine import Game
-from ..shuffle import splitmix64
 from .fast import _Fast, _replay_described
 from .pruning import _play_safe_moves
 from .search import _leave, _Ledger

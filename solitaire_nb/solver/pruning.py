@@ -138,7 +138,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules import Rules
+from ..core.rules import Rules
 
 if TYPE_CHECKING:
     from .fast import _Fast

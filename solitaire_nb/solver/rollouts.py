@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import time
 
+from ..core.moves import Move
+from ..core.shuffle import splitmix64
 from ..engine import Game
-from ..moves import Move
-from ..players import MAX_MOVES, Varied
-from ..shuffle import splitmix64
+from ..players.player import MAX_MOVES, Varied
 from .lines import _check_line
 
 ROLLOUT_SHARE = 2

@@ -1,13 +1,13 @@
 """Card facts the searches look up by card id (0..51), and the rules' acceptance tables.
 
-Built once at import from `solitaire_nb.cards.CARDS` and from the rules' own
+Built once at import from `solitaire_nb.core.cards.CARDS` and from the rules' own
 `TableauRule.accepts_table()` / `FoundationRule.accepts_table()`: the rules data stays the one
 source of what may go where; these are only flat copies, indexed for speed.
 """
 
 from __future__ import annotations
 
-from ..cards import CARDS
+from ..core.cards import CARDS
 
 _RANK = [c.rank for c in CARDS]
 _SUIT = ["SHDC".index(c.suit) for c in CARDS]

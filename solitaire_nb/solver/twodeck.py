@@ -29,8 +29,8 @@ from __future__ import annotations
 import heapq
 import time
 
+from ..core.moves import Move
 from ..engine import rule_table
-from ..moves import Move
 
 MOVE_T, MOVE_F, MOVE_WF, MOVE_WT, MOVE_B, MOVE_S = range(6)
 

@@ -47,7 +47,7 @@ else is a plain exhaustive search over canonical states.
 
 from __future__ import annotations
 
-from ..moves import Move
+from ..core.moves import Move
 from . import twodeck
 
 MOVE_T, MOVE_F, MOVE_RT, MOVE_RF, MOVE_B = range(5)

@@ -3,9 +3,9 @@ notice for games that hide cards (one place for every sentence the solver shows 
 
 from __future__ import annotations
 
-from ..cards import CARDS
+from ..core.cards import CARDS
+from ..core.numbers_es import decimal
 from ..engine import Game
-from ..numbers_es import decimal
 from .api import SolveResult
 from .tables import accepts_table
 

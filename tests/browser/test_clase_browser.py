@@ -1,4 +1,4 @@
-"""The class launcher (``python -m solitaire_nb.clase``) in Chromium, with two student pages.
+"""The class launcher (``python -m solitaire_nb.classroom``) in Chromium, with two student pages.
 
 A small lesson with a board, a link to another lesson, a link to a place in the page and a link
 to the teacher's guide is served for two students on a free port, every request to another
@@ -37,7 +37,7 @@ from browser_helpers import BOARD_TIMEOUT_MS, REPO, free_port  # noqa: E402
 from test_clase import _nb  # noqa: E402  (the same small notebook maker as the launcher tests)
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.notation import format_move  # noqa: E402
+from solitaire_nb.engine.notation import format_move  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -60,7 +60,7 @@ class Launcher:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = folder / "clase.log"
-        cmd = [sys.executable, "-m", "solitaire_nb.clase", lesson, "--alumnos", str(students), "--puerto",
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", lesson, "--alumnos", str(students), "--puerto",
                str(self.port), "--ip", "127.0.0.1", "--carpeta", str(lessons or folder)]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
         with open(self.log, "w") as out:

@@ -19,7 +19,7 @@ from browser_helpers import (  # noqa: E402
 )
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.share import share_code  # noqa: E402
+from solitaire_nb.engine.share import share_code  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -22,10 +22,10 @@ pytest.importorskip("voila")  # the notebook extra: serves the student pages
 from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot  # noqa: E402
 from student_view import NOTEBOOKS, code_talk, student_voila  # noqa: E402
 
-from solitaire_nb.deal_tally import Tally, count_deal  # noqa: E402
-from solitaire_nb.ejercicios import enunciado  # noqa: E402
-from solitaire_nb.exercise_study import ten_columns_home_in_deal  # noqa: E402
-from solitaire_nb.numbers_es import decimal  # noqa: E402
+from solitaire_nb.core.numbers_es import decimal
+from solitaire_nb.lessons.exercises import enunciado
+from solitaire_nb.lessons.study_exercises import ten_columns_home_in_deal
+from solitaire_nb.study.tally import Tally, count_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

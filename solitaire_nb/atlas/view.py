@@ -1,0 +1,292 @@
+"""How the win-rate atlas is shown to a reader (notebook 07): variants named in Spanish words,
+a rate with undecided deals shown as the range it is («entre 48,5 % y 71,0 %»), «—» where
+the solver decided nothing, who plays each row (a solver that sees face-down cards is said so),
+and the state limits read in words.  Plain text only: `study_plots.plot_win_rates` draws the picture.
+
+An atlas entry is one item of ``winrate.atlas()["entries"]`` (counts ``won``, ``lost``,
+``unknown``, ``computed_deals``; ``game``; ``variant`` with every flag).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from ..core.numbers_es import percent, thousands
+from ..games import GAMES
+from .winrate import bracketed_interval, read_records
+
+NOTHING_DECIDED = "—"
+"""What a rate shows when the solver decided none of the deals."""
+
+RULES_OF_THE_PAGE = "reglas de la página"
+
+# The short name of each variant flag's non-default value, as a table and a plot label say it.
+# Keyed by flag, not by game: the same flag means the same change in every game that has it.
+VARIANT_WORDS: Mapping[tuple[str, bool], str] = {
+    ("takeback", False): "sin devoluciones",
+    ("any_suit", True): "cualquier palo",
+    ("kings_to_bottom", False): "sin bajar los Reyes",
+    ("wrap", False): "sin vuelta Rey–As",
+    ("reserve_playable", False): "reserva sin jugar",
+    ("shift_left", True): "desplazamiento a la izquierda",
+    ("deal_to_foundations", False): "sin cartas a la base en el reparto",
+    ("deal_to_foundations", True): "con cartas a la base en el reparto",
+    ("autoplay", False): "sin juego automático",
+    ("autoplay", True): "con juego automático",
+}
+
+
+def variant_name(game: str, variant: Mapping[str, bool]) -> str:
+    """The variant in Spanish words: what differs from the game's own rules, or «reglas de la
+    página».  A flag the game does not have raises a Spanish ValueError."""
+    if game not in GAMES:
+        raise ValueError(f"No hay ningún juego llamado «{game}»")
+    flags = GAMES[game].variants
+    changes = []
+    for flag, value in variant.items():
+        if flag not in flags:
+            raise ValueError(f"{GAMES[game].display_name} no tiene la variante «{flag}»")
+        if flags[flag].default != value:
+            changes.append(VARIANT_WORDS[(flag, bool(value))])
+    return ", ".join(changes) or RULES_OF_THE_PAGE
+
+
+def entry_label(entry: Mapping[str, Any]) -> str:
+    """«Beleaguered Castle (sin devoluciones)»: the game and its variant, for a table or a plot."""
+    return f"{GAMES[entry['game']].display_name} ({variant_name(entry['game'], entry['variant'])})"
+
+
+def rate_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
+    """The win rate as the data allows: a point when every deal was decided, «entre X % y Y %»
+    when some were not (the undecided counted lost, then won), «—» when none was."""
+    n = won + lost + unknown
+    if n == 0 or won + lost == 0:
+        return NOTHING_DECIDED
+    if unknown == 0:
+        return percent(won / n, decimals)
+    return f"entre {percent(won / n, decimals)} y {percent((won + unknown) / n, decimals)}"
+
+
+def interval_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
+    """The 95 % interval with the undecided bracketed («55,5 % – 70,1 %»), «—» when nothing
+    was decided."""
+    n = won + lost + unknown
+    if n == 0 or won + lost == 0:
+        return NOTHING_DECIDED
+    low, high = bracketed_interval(won, unknown, n)
+    return f"{percent(low, decimals)} – {percent(high, decimals)}"
+
+
+def _counts(entry: Mapping[str, Any]) -> tuple[int, int, int]:
+    return int(entry["won"]), int(entry["lost"]), int(entry["unknown"])
+
+
+def atlas_table(entries: list[Mapping[str, Any]]) -> str:
+    """The atlas as a Markdown table a reader sees: one row per game and variant."""
+    rows = [
+        "| juego | variante | partidas | límite de posiciones | tienen solución | no tienen solución "
+        "| sin decidir | porcentaje de victorias | intervalo de confianza (95 %) |",
+        "|---|---|---|---|---:|---:|---:|---|---|",
+    ]
+    for e in entries:
+        done = (
+            f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])} "
+            f"(nº {thousands(e['planned_first'])}–{thousands(e['planned_last'])})"
+        )
+        start = (
+            f"| {GAMES[e['game']].display_name} | {variant_name(e['game'], e['variant'])} | {done} "
+            f"| {thousands(e['max_states'])} |"
+        )
+        if e["computed_deals"]:
+            won, lost, unknown = _counts(e)
+            rows.append(
+                f"{start} {thousands(won)} | {thousands(lost)} | {thousands(unknown)} "
+                f"| {rate_text(won, lost, unknown)} | {interval_text(won, lost, unknown)} |"
+            )
+        else:
+            rows.append(f"{start} | | | sin datos todavía | |")
+    return "\n".join(rows)
+
+
+# ---------------------------------------------------------------------- who plays each row
+SOLVER = "resolvedor"
+SOLVER_PEEKS = "resolvedor que ve las cartas boca abajo"
+PLAYER = "jugador que no mira"
+BRACKET = "una persona: entre el jugador que no mira y el resolvedor que lo ve todo"
+
+
+def hides_cards(entry: Mapping[str, Any]) -> bool:
+    """Whether the entry's game, with its variant, deals cards face down."""
+    return GAMES[entry["game"]].rules_for(entry["variant"]).hides_cards
+
+
+def who(entry: Mapping[str, Any]) -> str:
+    """Who plays an atlas row: the no-peek player, a solver that sees face-down cards, or a
+    solver in a game with every card face up."""
+    if entry.get("player"):
+        return PLAYER if entry["player"] == "heuristic" else f"jugador «{entry['player_name']}»"
+    return SOLVER_PEEKS if hides_cards(entry) else SOLVER
+
+
+def _same_rules(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return a["game"] == b["game"] and dict(a["variant"]) == dict(b["variant"])
+
+
+def bracket_player(data: Mapping[str, Any], entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The no-peek player's row for a solver row that sees face-down cards (same game and
+    variant), if the atlas has one with deals."""
+    if who(entry) != SOLVER_PEEKS:
+        return None
+    return next((p for p in data.get("players", []) if p.get("player") == "heuristic" and _same_rules(p, entry)
+                 and p["computed_deals"]), None)  # fmt: skip
+
+
+def limit_notes(entries: list[Mapping[str, Any]]) -> dict[str, str]:
+    """For each row whose game has rows with other state limits, the words saying so."""
+    notes = {}
+    for e in entries:
+        others = [o for o in entries if o["game"] == e["game"] and o["max_states"] != e["max_states"]]
+        if others:
+            limits = " y ".join(sorted({thousands(o["max_states"]) for o in others}))
+            notes[e["key"]] = (f"la otra fila de {GAMES[e['game']].display_name} tiene {limits}: "
+                               "no se comparan directamente")
+    return notes
+
+
+def limits_text(entries: list[Mapping[str, Any]]) -> str:
+    """A paragraph on the state limits as the table has them: the lowest, the highest, and each
+    game whose rows differ."""
+    done = [e for e in entries if e["computed_deals"]]
+    low = min(done, key=lambda e: e["max_states"])
+    high = max(done, key=lambda e: e["max_states"])
+    parts = [
+        f"El límite de posiciones no es el mismo en todas las filas: va de {thousands(low['max_states'])}, en "
+        f"{entry_label(low)}, a {thousands(high['max_states'])}, en {entry_label(high)}. Con un límite más "
+        "alto, el resolvedor puede decidir más partidas y el margen se estrecha; por eso dos filas con "
+        "límites distintos no se pueden comparar como si fueran la misma medida."
+    ]
+    for game in dict.fromkeys(e["game"] for e in done):
+        rows = [e for e in done if e["game"] == game]
+        if len({e["max_states"] for e in rows}) > 1:
+            listed = "; ".join(f"{variant_name(game, e['variant'])}: {thousands(e['max_states'])}" for e in rows)
+            parts.append(f"En {GAMES[game].display_name} las filas tienen límites distintos ({listed}): "
+                         "una diferencia entre sus márgenes puede venir del límite y no de la regla.")
+    return " ".join(parts)
+
+
+def class_table(data: Mapping[str, Any]) -> str:
+    """The atlas as notebook 07 shows it: a column saying who plays each row, the state limit
+    read in words where a game's rows differ, and, for a game whose solver sees face-down
+    cards, first the bracket a person's rate lies in (the no-peek player's rate as a floor,
+    the solver's as a ceiling)."""
+    entries = list(data["entries"])
+    order = list(dict.fromkeys(e["game"] for e in entries))
+    entries.sort(key=lambda e: order.index(e["game"]))  # each game's rows together, in the atlas's order
+    notes = limit_notes(entries)
+    rows = [
+        "| juego | variante | quién juega | partidas | límite de posiciones | tienen solución | no tienen "
+        "solución | sin decidir | porcentaje de victorias | intervalo de confianza (95 %) |",
+        "|---|---|---|---|---|---:|---:|---:|---|---|",
+    ]
+    for e in entries:
+        name, variant = GAMES[e["game"]].display_name, variant_name(e["game"], e["variant"])
+        player = bracket_player(data, e)
+        if player is not None and e["computed_deals"]:
+            rows.append(
+                f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {percent(player['rate'])} (el "
+                f"jugador que no mira); como mucho, lo que gana quien ve todo: {rate_text(*_counts(e))}** | "
+                f"{percent(player['interval_low'])} – {percent(e['interval_high'])} |"
+            )
+        limit = thousands(e["max_states"]) + (f" ({notes[e['key']]})" if e["key"] in notes else "")
+        done = f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])}"
+        start = f"| {name} | {variant} | {who(e)} | {done} | {limit} |"
+        if e["computed_deals"]:
+            won, lost, unknown = _counts(e)
+            rows.append(f"{start} {thousands(won)} | {thousands(lost)} | {thousands(unknown)} "
+                        f"| {rate_text(won, lost, unknown)} | {interval_text(won, lost, unknown)} |")
+        else:
+            rows.append(f"{start} | | | sin datos todavía | |")
+    return "\n".join(rows)
+
+
+def order_text(data: Mapping[str, Any]) -> str:
+    """The games with the rules of their page, from the most often won to the least (by the
+    lower end of the rate's range), as a Markdown list; then which neighbours' intervals overlap
+    (their order is not known) and, for a game whose solver sees face-down cards, what the
+    no-peek player wins instead."""
+    firsts: dict[str, Mapping[str, Any]] = {}
+    for e in data["entries"]:
+        if variant_name(e["game"], e["variant"]) == RULES_OF_THE_PAGE and e["computed_deals"] and e["won"] + e["lost"]:
+            firsts.setdefault(e["game"], e)
+    ranked = sorted(firsts.values(), key=lambda e: (-e["won"] / e["computed_deals"], -e["interval_high"]))
+    lines = []
+    for k, e in enumerate(ranked, 1):
+        line = f"{k}. **{GAMES[e['game']].display_name}**: {rate_text(*_counts(e))} (intervalo del 95 %: {interval_text(*_counts(e))})"
+        if who(e) == SOLVER_PEEKS:
+            line += ", con un resolvedor que ve las cartas boca abajo"
+        lines.append(line + ".")
+    notes = []
+    name = {e["game"]: GAMES[e["game"]].display_name for e in ranked}
+    pairs = [f"{name[a['game']]} y {name[b['game']]}" for a, b in pairwise(ranked)
+             if a["interval_low"] <= b["interval_high"] and b["interval_low"] <= a["interval_high"]]  # fmt: skip
+    if pairs:
+        listed = pairs[0] if len(pairs) == 1 else ", de ".join(pairs[:-1]) + f" y de {pairs[-1]}"
+        notes.append(f"Se solapan los intervalos de {listed}: entre esos vecinos, con estos datos no se "
+                     "sabe cuál se gana más a menudo.")
+    bracketed = [(e, p) for e in ranked if (p := bracket_player(data, e)) is not None]
+    if bracketed:
+        games = " y ".join(name[e["game"]] for e, _ in bracketed)
+        rates = " y ".join(f"el {percent(p['rate'])} en {name[e['game']]}" for e, p in bracketed)
+        notes.append(f"En {games} el resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una "
+                     f"persona. El jugador que no mira (que solo usa lo que ve una persona) gana {rates}.")
+        for e, p in bracketed:
+            if all(p["interval_high"] < o["interval_low"] for o in ranked if o is not e):
+                notes.append(f"Contado así, {name[e['game']]} es el más difícil de los seis.")
+    return "\n".join(lines) + "\n\n" + " ".join(notes)
+
+
+def csv_path(entry: Mapping[str, Any], root: Path | None = None) -> Path:
+    """Where an entry's per-deal records are (``data/atlas/<key>.csv`` of the repository)."""
+    root = root or Path(__file__).resolve().parents[2]
+    return root / "data" / "atlas" / f"{entry['key']}.csv"
+
+
+def paired_statuses(
+    a: Mapping[str, Any], b: Mapping[str, Any], root: Path | None = None
+) -> Counter[tuple[str, str]] | None:
+    """For the deals both entries solved: how many had each pair of verdicts (status in `a`,
+    status in `b`), e.g. ``("won", "unknown")``.  None when a records file is missing (an
+    installed package ships the summary only)."""
+    paths = csv_path(a, root), csv_path(b, root)
+    if not all(p.is_file() for p in paths):
+        return None
+    first = {r.deal: r.status for r in read_records(paths[0])[1]}
+    second = {r.deal: r.status for r in read_records(paths[1])[1]}
+    return Counter((first[d], second[d]) for d in sorted(first.keys() & second.keys()))
+
+
+__all__ = [
+    "BRACKET",
+    "NOTHING_DECIDED",
+    "PLAYER",
+    "SOLVER",
+    "SOLVER_PEEKS",
+    "VARIANT_WORDS",
+    "atlas_table",
+    "bracket_player",
+    "class_table",
+    "hides_cards",
+    "limit_notes",
+    "limits_text",
+    "order_text",
+    "entry_label",
+    "interval_text",
+    "paired_statuses",
+    "rate_text",
+    "variant_name",
+    "who",
+]

@@ -1,0 +1,102 @@
+"""The class launcher in challenge mode (``python -m solitaire_nb.classroom --reto citadel/2026``).
+
+The launcher writes a page of its own (one board with the deal, `board.challenge.challenge_page`), which the
+preheated pool runs before the students arrive; it gives each page a seat and a secret (a page
+opened without one is sent to ``/?asiento=SECRET``, and a reload keeps it), serves the challenge's
+routes (reto_server) and prints, only in the teacher's terminal, the address of the teacher's
+page with its token.  Kernels reach the launcher at ``SNB_RETO_URL``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from pathlib import Path
+
+from . import launcher as clase
+from .challenge_state import Challenge
+from .record import default_path
+
+URL_ENV = "SNB_RETO_URL"
+PAGE_NAME = "reto.ipynb"
+#: seats a class may take, per student (a student who opens the bare address again gets a new
+#: seat); a hard limit, so that nothing can fill the record with seats.
+MAX_SEATS_PER_STUDENT = 3
+FULL = ("El reto ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de tu "
+        "asiento (su dirección lleva «?asiento=»); si no, avisa a tu profesor.")  # fmt: skip
+
+
+def challenge_notebook(deal: str) -> dict:
+    """The challenge page: a title and one code cell that shows the board (Voila hides the code)."""
+    code = f"from solitaire_nb.board.challenge import challenge_page\nboard = challenge_page({deal!r})"
+    return {
+        "cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": "# Reto de clase"},
+            {"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+class ChallengeHooks:
+    """What clase_server.serve does differently for a challenge."""
+
+    title = "Reto de clase"
+
+    def __init__(self, challenge: Challenge, record_path: Path | None, students: int = 30) -> None:
+        self.challenge = challenge
+        self.max_seats = max(MAX_SEATS_PER_STUDENT * students, students + 10)
+        self.record_path = record_path
+        self.token = secrets.token_urlsafe(18)
+
+    def environ(self, port: int) -> None:
+        os.environ[URL_ENV] = f"http://127.0.0.1:{port}"
+
+    def page(self, folder: Path) -> Path:
+        target = folder / PAGE_NAME
+        target.write_text(json.dumps(challenge_notebook(self.challenge.deal), ensure_ascii=False), encoding="utf-8")
+        return target
+
+    def handlers(self) -> list[tuple]:
+        from .challenge_server import handlers
+
+        return handlers(self.challenge, self.token)
+
+    def redirect(self, handler) -> bool:
+        """Send a page opened without a seat of this class to a new seat; True when it did."""
+        if handler.request.method != "GET" or handler.request.path != "/":
+            return False
+        given = handler.get_argument("asiento", "")
+        if self.challenge.has_seat(given):
+            return False
+        if len(self.challenge.seats) >= self.max_seats:
+            handler.set_status(403)
+            handler.set_header("Content-Type", "text/html; charset=utf-8")
+            handler.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{FULL}</p></html>")
+            return True
+        _, secret = self.challenge.new_seat()
+        handler.redirect(f"/?asiento={secret}")
+        return True
+
+    def announce(self, port: int) -> None:
+        c = self.challenge
+        clase._say(f"Reto: todos juegan el reparto {c.deal}.")
+        if c.recording:
+            clase._say(f"Registro del reto: {c.record.path}  (para seguir esta clase tras un corte, vuelve a usar --registro con este archivo)")  # type: ignore[union-attr]
+        clase._say("Página del docente (solo para ti, no la compartas):")
+        clase._say(f"    http://127.0.0.1:{port}/docente?token={self.token}")
+
+
+def serve_challenge(deal: str, record: str | None, students: int, port: int, ip: str, cull_minutes: float,
+                    solver_seconds: float | None, preheat: bool) -> None:  # fmt: skip
+    """Serve the class challenge on `deal` until Ctrl+C, recording at `record` (None: a new dated
+    file in the user's data folder)."""
+    from .server import serve
+
+    path = Path(record) if record else default_path()
+    challenge = Challenge(deal, path, say=clase._say)
+    hooks = ChallengeHooks(challenge, path, students)
+    serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks)

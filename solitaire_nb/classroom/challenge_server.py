@@ -1,0 +1,197 @@
+"""The class challenge's HTTP side, served by the launcher beside the student pages.
+
+Students' pages (their kernels) use ``/reto/api/…`` with their page's secret: they can send
+events for their own seat and read their own state, nothing else.  The teacher's page
+(``/docente``) and its ``/docente/api/…`` need the token printed in the teacher's terminal.  All
+answers are JSON except the teacher's page and the CSV.  Handlers only translate HTTP into calls
+on `reto_class.Challenge`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+from tornado.ioloop import IOLoop
+
+from .challenge_state import Challenge, Closed, NotYourSeat
+from .summary import players_of, summary, summary_from_codes, write_csv
+
+TEACHER_PAGE = Path(__file__).resolve().parent.parent / "templates" / "reto_docente.html"
+BODY_MAX = 4096
+
+
+class _Json(tornado.web.RequestHandler):
+    """JSON in and out; never a traceback.  Authenticated by a secret or token in the request
+    itself (no cookie), so the cookie-based XSRF check does not apply."""
+
+    body_max = BODY_MAX
+
+    def initialize(self, challenge: Challenge, token: str) -> None:
+        self.challenge = challenge
+        self.token = token
+
+    def check_xsrf_cookie(self) -> None:
+        return None
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+
+    def body(self) -> dict[str, Any]:
+        if len(self.request.body) > self.body_max:
+            raise tornado.web.HTTPError(413)
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except ValueError:
+            raise tornado.web.HTTPError(400) from None
+        if not isinstance(data, dict):
+            raise tornado.web.HTTPError(400)
+        return data
+
+    def reply(self, data: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(data, ensure_ascii=False))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.reply({"error": {403: "Sin permiso.", 404: "No existe."}.get(status_code, "Petición no válida.")}, status_code)
+
+
+class _Teacher(_Json):
+    def prepare(self) -> None:
+        given = self.get_argument("token", "") or self.request.headers.get("X-Token", "")
+        if not secrets.compare_digest(given.encode(), self.token.encode()):
+            raise tornado.web.HTTPError(403)
+
+
+# ---------------------------------------------------------------------- students' pages
+class EventHandler(_Json):
+    def post(self) -> None:
+        d = self.body()
+        try:
+            answer = self.challenge.event(d.get("asiento"), d.get("suceso"), d.get("movimiento", ""),
+                                          d.get("regla", ""), d.get("motivo", ""))  # fmt: skip
+        except NotYourSeat as exc:
+            return self.reply({"error": str(exc)}, 403)
+        except Closed as exc:
+            return self.reply({"error": str(exc), **self.challenge.state}, 409)
+        except ValueError as exc:
+            return self.reply({"error": str(exc)}, 400)
+        self.reply({**answer, **self.challenge.state})
+
+
+class StateHandler(_Json):
+    def get(self) -> None:
+        try:
+            self.reply(self.challenge.page_state(self.get_argument("asiento", "")))
+        except NotYourSeat as exc:
+            self.reply({"error": str(exc)}, 403)
+
+
+class NameHandler(_Json):
+    def post(self) -> None:
+        d = self.body()
+        try:
+            self.reply({"nombre": self.challenge.set_name(d.get("asiento"), d.get("nombre"))})
+        except NotYourSeat as exc:
+            self.reply({"error": str(exc)}, 403)
+
+
+# ---------------------------------------------------------------------- the teacher's page
+class TeacherPage(_Teacher):
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(TEACHER_PAGE.read_text(encoding="utf-8"))
+
+
+class ClassHandler(_Teacher):
+    def get(self) -> None:
+        self.reply(self.challenge.view())
+
+
+class OrderHandler(_Teacher):
+    def post(self) -> None:
+        d = self.body()
+        try:
+            self.challenge.command(str(d.get("orden", "")), bool(d.get("valor", True)))
+        except ValueError as exc:
+            return self.reply({"error": str(exc)}, 400)
+        self.reply(self.challenge.state)
+
+
+class StepHandler(_Teacher):
+    """One step of a student's line, drawn as the board draws it («Mostrar»)."""
+
+    def get(self) -> None:
+        from ..engine.notation import parse_move
+        from ..engine.share import load_share
+        from ..render.draw import render_svg
+
+        try:
+            seat = int(self.get_argument("asiento"))
+            step = int(self.get_argument("paso", "0"))
+            line = self.challenge.line(seat)
+        except ValueError as exc:
+            return self.reply({"error": str(exc)}, 400)
+        step = max(0, min(step, len(line)))
+        game = load_share(self.challenge.deal)
+        for text in line[:step]:
+            game.move(parse_move(game, text))
+        label = "Línea de un alumno"
+        if self.get_argument("nombres", "0") == "1":
+            s = self.challenge.seats[seat]
+            label = f"Asiento {seat}" + (f" · {s.name}" if s.name else "")
+        self.reply({"svg": render_svg(game), "paso": step, "pasos": len(line), "etiqueta": label,
+                    "movimiento": line[step - 1] if step else "", "base": game.foundation_cards()})  # fmt: skip
+
+
+class CsvHandler(_Teacher):
+    def get(self) -> None:
+        names = self.get_argument("nombres", "0") == "1"
+        rec = self.challenge.record
+        if rec is None:
+            return self.reply({"error": "La clase no tiene registro."}, 404)
+        buf = io.StringIO()
+        write_csv(rec.events(), {s: n for s, _, n in rec.seats()}, buf, names)
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="reto.csv"')
+        self.finish(buf.getvalue())
+
+
+class SummaryHandler(_Teacher):
+    async def get(self) -> None:
+        c = self.challenge
+        players = players_of(c)
+        events = list(c.refusal_log)
+        text = await IOLoop.current().run_in_executor(None, summary, c.deal, players, events)
+        self.reply({"resumen": text})
+
+
+class CodesHandler(_Teacher):
+    """The summary of share codes pasted by the students of a class without a server."""
+
+    body_max = 200_000
+
+    async def post(self) -> None:
+        codes = self.body().get("codigos", "")
+        if not isinstance(codes, str):
+            return self.reply({"error": "Pega los códigos como texto, uno por línea."}, 400)
+        text = await IOLoop.current().run_in_executor(None, summary_from_codes, self.challenge.deal, codes)
+        self.reply({"resumen": text})
+
+
+def handlers(challenge: Challenge, token: str, prefix: str = "/") -> list[tuple]:
+    """The tornado routes of the challenge, to put before Voila's own."""
+    args = {"challenge": challenge, "token": token}
+    base = prefix.rstrip("/")
+    routes = [
+        ("/reto/api/evento", EventHandler), ("/reto/api/estado", StateHandler), ("/reto/api/nombre", NameHandler),
+        ("/docente", TeacherPage), ("/docente/api/clase", ClassHandler), ("/docente/api/orden", OrderHandler),
+        ("/docente/api/paso", StepHandler), ("/docente/api/csv", CsvHandler), ("/docente/api/resumen", SummaryHandler),
+        ("/docente/api/codigos", CodesHandler),
+    ]  # fmt: skip
+    return [(base + path, handler, args) for path, handler in routes]

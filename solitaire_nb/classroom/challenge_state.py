@@ -1,0 +1,287 @@
+"""The live state of a class challenge on the launcher: seats, each seat's game, the teacher's
+switches, and what the teacher's page shows.  The launcher is the only writer of the record
+(reto_record); this module checks every event against the rules (a page can only send moves its
+own game accepts) and keeps going without the record when the database fails.  No web library
+here: reto_server turns HTTP requests into these calls.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import Game
+from ..engine.notation import format_move, parse_move
+from ..engine.share import load_share, share_code
+from .record import Record, RecordError
+
+TEXT_MAX = 200  # a refusal's reason or a move's text kept in the record
+NAME_MAX = 40
+
+
+class NotYourSeat(PermissionError):
+    """The secret names no seat of this class."""
+
+
+class Closed(RuntimeError):
+    """The challenge is paused or ended: no move is taken."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    secret: str
+    game: Game
+    name: str = ""
+    moves: int = 0
+    undos: int = 0
+    refusals: int = 0
+    hints: int = 0
+    won: bool = False
+    last_refusal: tuple[str, str] | None = None  # (move, reason)
+    changed: float = field(default_factory=time.time)
+
+
+def deal_code(code: str) -> str:
+    """The start of the share code `code` (Spanish ValueError if it does not load or has moves:
+    a challenge starts at a deal or a position)."""
+    game = load_share(code)
+    if game.moves_played:
+        raise ValueError(
+            f"el código «{code[:60]}» ya tiene movimientos; el reto empieza en un reparto: quita lo que va tras la última «/»"
+        )
+    return share_code(game).rsplit("/", 1)[0]
+
+
+def state_line(game: Game) -> str:
+    """«¡Ganada!», «Sin movimientos» or «Jugando»."""
+    if game.is_won():
+        return "¡Ganada!"
+    if game.is_stuck():
+        return "Sin movimientos"
+    return "Jugando"
+
+
+def seat_summary(s: Seat) -> str:
+    """What a student reads when the teacher ends the challenge."""
+    g = s.game
+    head = "¡Has ganado!" if s.won else f"Has llevado {g.foundation_cards()} de {g.total_cards} cartas a las bases."
+    undo = "deshecho" if s.undos == 1 else "deshechos"
+    mv = "movimiento" if s.moves == 1 else "movimientos"
+    return f"Reto terminado. {head} Has hecho {s.moves} {mv} ({s.undos} {undo})."
+
+
+class Challenge:
+    """One class challenge: the deal, the seats and the record (None: not recording)."""
+
+    def __init__(self, deal: str, record_path: Path | None, say: Callable[[str], None] = print) -> None:
+        self.deal = deal_code(deal)
+        self.total_cards = load_share(self.deal).total_cards
+        self.say = say
+        self.seats: dict[int, Seat] = {}
+        self._secrets: dict[str, int] = {}
+        self.state = {"paused": False, "ended": False, "hints": False, "solution": False}
+        self.record: Record | None = None
+        self.refusal_log: list[dict[str, Any]] = []  # every refusal (seat, rule, reason), kept here too
+        self.version = 0  # grows with every change the teacher's page shows
+        if record_path is not None:
+            try:
+                self.record = Record(record_path, self.deal)
+                self._reload()
+            except RecordError as exc:
+                self._lose_record(exc)
+
+    # ------------------------------------------------------------------ record
+    def _lose_record(self, exc: Exception) -> None:
+        if self.record is not None:
+            try:
+                self.record.close()
+            except Exception:
+                pass
+        self.record = None
+        self.say(f"Aviso: {exc} La clase sigue sin registro.")
+
+    def _write(self, method: str, *args: Any) -> Any:
+        if self.record is None:
+            return None
+        try:
+            return getattr(self.record, method)(*args)
+        except RecordError as exc:
+            self._lose_record(exc)
+            return None
+
+    def _reload(self) -> None:
+        """The seats, games and switches of a class that was already running (a restart)."""
+        assert self.record is not None
+        self.state.update(self.record.state())
+        for seat, secret, name in self.record.seats():
+            self._add_seat(seat, secret).name = name
+        for e in self.record.events():
+            self._apply(self.seats[e["seat"]], e["kind"], e["move"], e["rule"], e["reason"])
+
+    @property
+    def recording(self) -> bool:
+        return self.record is not None
+
+    # ------------------------------------------------------------------ seats
+    def _add_seat(self, seat: int, secret: str) -> Seat:
+        s = Seat(seat, secret, load_share(self.deal))
+        self.seats[seat] = s
+        self._secrets[secret] = seat
+        return s
+
+    def new_seat(self) -> tuple[int, str]:
+        """A new seat and its page's secret."""
+        made = self._write("new_seat")
+        if made is None:
+            made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
+        self._add_seat(*made)
+        self.version += 1
+        return made
+
+    def seat_of(self, secret: Any) -> Seat:
+        """The seat of the page holding `secret`; NotYourSeat otherwise."""
+        if not isinstance(secret, str) or secret not in self._secrets:
+            raise NotYourSeat("Esta página no tiene asiento en el reto: recárgala desde la dirección de la clase.")
+        return self.seats[self._secrets[secret]]
+
+    def has_seat(self, secret: Any) -> bool:
+        return isinstance(secret, str) and secret in self._secrets
+
+    def set_name(self, secret: Any, name: Any) -> str:
+        s = self.seat_of(secret)
+        clean = " ".join(str(name or "").split())[:NAME_MAX]
+        s.name = clean
+        self._write("set_name", s.seat, clean)
+        self.version += 1
+        return clean
+
+    # ------------------------------------------------------------------ events
+    def event(self, secret: Any, kind: Any, move: Any = "", rule: Any = "", reason: Any = "") -> dict[str, Any]:
+        """Take one event of the page holding `secret` and record it (committed before this
+        returns).  Moves and undos are played on the seat's own game: one the rules refuse is a
+        ValueError and is not recorded."""
+        s = self.seat_of(secret)
+        if kind not in ("move", "undo", "refusal", "hint"):
+            raise ValueError(f"suceso no reconocido: {str(kind)[:40]}")
+        if self.state["ended"] or self.state["paused"]:
+            raise Closed("El reto está terminado." if self.state["ended"] else "El reto está en pausa.")
+        if kind == "hint" and not (self.state["hints"] or self.state["solution"]):
+            raise ValueError("las pistas y el resolvedor están desactivados en este reto")
+        move, rule, reason = (str(x or "")[:TEXT_MAX] for x in (move, rule, reason))
+        was_won = s.won
+        move = self._apply(s, kind, move, rule, reason)
+        recorded = self._write("add", s.seat, kind, move, rule, reason) is not None
+        if s.won and not was_won:
+            self._write("add", s.seat, "win", "", "", "")
+        self.version += 1
+        return {"registrado": recorded, "asiento": s.seat, "ganada": s.won}
+
+    def _apply(self, s: Seat, kind: str, move: str, rule: str, reason: str) -> str:
+        g = s.game
+        if kind == "move":
+            m = parse_move(g, move)
+            g.move(m)  # IllegalMove (a ValueError) when refused: nothing changes
+            move = format_move(g, m, sep="-")
+            s.moves += 1
+            s.won = s.won or g.is_won()
+        elif kind == "undo":
+            if not g.undo():
+                raise ValueError("no hay ningún movimiento que deshacer")
+            s.undos += 1
+        elif kind == "refusal":
+            s.refusals += 1
+            s.last_refusal = (move, reason)
+            self.refusal_log.append({"kind": "refusal", "seat": s.seat, "rule": rule, "reason": reason})
+        elif kind == "hint":
+            s.hints += 1
+        s.changed = time.time()
+        return move
+
+    # ------------------------------------------------------------------ what a page asks
+    def page_state(self, secret: Any) -> dict[str, Any]:
+        """What a student's page needs: its seat, its line (to come back after a reload) and the
+        teacher's switches; its summary once the challenge has ended."""
+        s = self.seat_of(secret)
+        out: dict[str, Any] = {"asiento": s.seat, "nombre": s.name, **self.state}
+        out["linea"] = [format_move(s.game, m, sep="-") for m in s.game.history]
+        if self.state["ended"]:
+            out["resumen"] = seat_summary(s)
+        return out
+
+    def command(self, order: str, value: bool = True) -> None:
+        """The teacher's buttons: pausar, seguir, terminar, pistas, solucion."""
+        changes = {"pausar": ("paused", True), "seguir": ("paused", False), "terminar": ("ended", True),
+                   "reabrir": ("ended", False), "pistas": ("hints", value), "solucion": ("solution", value)}  # fmt: skip
+        if order not in changes:
+            raise ValueError(f"orden no reconocida: {str(order)[:40]}")
+        key, on = changes[order]
+        self.state[key] = bool(on)
+        self._write("set_state", key, bool(on))
+        self.version += 1
+
+    # ------------------------------------------------------------------ the teacher's view
+    def rows(self) -> list[dict[str, Any]]:
+        out = []
+        for s in self.seats.values():
+            g = s.game
+            last = f"{s.last_refusal[0]}: {s.last_refusal[1]}" if s.last_refusal else ""
+            out.append({"asiento": s.seat, "nombre": s.name, "base": g.foundation_cards(), "total": g.total_cards,
+                        "movimientos": s.moves, "deshechos": s.undos, "pistas": s.hints, "rechazo": last,
+                        "estado": state_line(g)})  # fmt: skip
+        return out
+
+    def histogram(self) -> list[list[Any]]:
+        """[label, students] per range of cards home."""
+        total = self.total_cards
+        width = max(1, math.ceil((total + 1) / 11))
+        bins = Counter(min(s.game.foundation_cards(), total) // width for s in self.seats.values())
+        last = total // width
+        out = []
+        for b in range(last + 1):
+            lo, hi = b * width, min(total, b * width + width - 1)
+            out.append([str(lo) if lo == hi else f"{lo}–{hi}", bins.get(b, 0)])
+        return out
+
+    def common_refusals(self, top: int = 5) -> list[str]:
+        """The refusals most often made, one Spanish sentence each (students, not attempts)."""
+        return refusal_sentences(self.refusal_log, top)
+
+    def view(self) -> dict[str, Any]:
+        return {"version": self.version, "estado": dict(self.state), "registro": self.recording,
+                "filas": self.rows(), "histograma": self.histogram(), "reparto": self.deal,
+                "rechazos": self.common_refusals()}  # fmt: skip
+
+    def line(self, seat: int) -> list[str]:
+        s = self.seats.get(seat)
+        if s is None:
+            raise ValueError(f"no hay ningún asiento {seat}")
+        return [format_move(s.game, m, sep="-") for m in s.game.history]
+
+
+def refusal_sentences(events: list[dict[str, Any]], top: int = 5) -> list[str]:
+    """Group the refusals by rule (or by reason when no rule is cited): «12 alumnos han intentado
+    un movimiento que la regla CB-4 no permite, como «…»»."""
+    who: dict[str, set[int]] = {}
+    example: dict[str, str] = {}
+    for e in events:
+        if e["kind"] != "refusal":
+            continue
+        key = e["rule"] or e["reason"]
+        who.setdefault(key, set()).add(e["seat"])
+        example.setdefault(key, e["reason"])
+    ranked = sorted(who, key=lambda k: (-len(who[k]), k))[:top]
+    out = []
+    for key in ranked:
+        n = len(who[key])
+        people = "1 alumno ha" if n == 1 else f"{n} alumnos han"
+        why = example[key].rstrip(".")
+        rule = f" que la regla {key} no permite" if key != example[key] and key else " no permitido"
+        out.append(f"{people} intentado un movimiento{rule}: «{why}».")
+    return out

@@ -1,0 +1,323 @@
+"""The class launcher's Voila server: its configuration, the capped pool of preheated pages, the
+«Listo» line, and a quiet end on Ctrl+C (see solitaire_nb/classroom/launcher.py for the whole picture)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from ..solver.verdict_cache import CACHE_ENV, class_cache_path
+from . import launcher as clase
+
+#: English messages of the libraries that say nothing a teacher can act on.
+_SILENCED = (
+    "is not trusted",  # Voila, once per kernel: every output comes from running the page
+    "websocket_ping_timeout",  # tornado ≥ 6.5 about jupyter_server's default ping timeout
+    "Got events for closed stream",  # pyzmq, when a killed kernel's sockets close
+)
+
+
+class _Quiet(logging.Filter):
+    """Drops the libraries' English notices a teacher cannot act on; says in Spanish the one
+    that matters (a student's kernel died and was restarted)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if re.fullmatch(r"kernel \S+ restarted", message):
+            clase._say("Aviso: el núcleo de un alumno se ha parado y se ha vuelto a arrancar; su página le pide que la recargue.")
+            return False
+        if re.fullmatch(r"kernel \S+ restarted failed!", message):
+            clase._say("Aviso: el núcleo de un alumno se ha parado y no ha podido arrancar otra vez; que recargue la página.")
+            return False
+        if re.match(r"\d{3} [A-Z]+ /", message):  # a refused request (a page asked for a file it may not see)
+            return False
+        return not any(text in message for text in _SILENCED)
+
+
+# ---------------------------------------------------------------------- configuration
+def voila_config(students: int, cull_minutes: float, preheat: bool = True):
+    """The traitlets configuration that holds a class (see solitaire_nb/classroom/launcher.py)."""
+    from traitlets.config import Config
+
+    c = Config()
+    c.VoilaConfiguration.template = "alumno"
+    c.VoilaConfiguration.allow_template_override = "NO"  # ?template=… would skip the pool
+    c.VoilaConfiguration.allow_theme_override = "NO"
+    c.VoilaConfiguration.show_tracebacks = False
+    # Only the extensions the boards need (a JupyterLab extension installed for the teacher,
+    # such as jupytext's, would load in every page and fail there).
+    c.VoilaConfiguration.extension_allowlist = [
+        "anywidget", "@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
+    ]  # fmt: skip
+    if preheat:
+        c.VoilaConfiguration.preheat_kernel = True
+        c.VoilaConfiguration.default_pool_size = clase.pool_size(students)
+    else:
+        c.VoilaConfiguration.progressive_rendering = True
+    c.TagRemovePreprocessor.enabled = True
+    c.TagRemovePreprocessor.remove_cell_tags = {clase.TEACHER_TAG}
+    # Outputs arrive late on a busy machine: wait for them rather than drop them.
+    c.VoilaExecutor.iopub_timeout = 300
+    c.VoilaExecutor.startup_timeout = 600
+    c.VoilaExecutor.timeout = None
+    # A kernel without a page (tab closed without the page's own shutdown) is culled.
+    c.MappingKernelManager.cull_idle_timeout = int(cull_minutes * 60)
+    c.MappingKernelManager.cull_interval = max(10, min(60, int(cull_minutes * 30)))
+    c.MappingKernelManager.cull_connected = False
+    c.MappingKernelManager.cull_busy = False
+    if os.name == "posix":
+        # Local sockets: no TCP port to race for when thirty kernels start together.
+        c.KernelManager.transport = "ipc"
+    return c
+
+
+def _capped_factory(factory, limit: int):
+    """Voila's kernel-manager factory, with the preheated pool refilled only while fewer than
+    `limit` kernels run (Voila refills a pool as soon as a page takes a kernel, which would start
+    a second class's worth of kernels in the middle of the lesson), and kernels whose own output
+    goes nowhere (ipykernel prints English notices on the teacher's terminal when it is stopped;
+    what a student needs to know reaches the page)."""
+
+    def make(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
+        cls = factory(base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
+
+        class QuietKernels(cls):  # type: ignore[misc, valid-type]
+            async def start_kernel(self, *args, **kwargs):
+                kwargs.setdefault("stdout", subprocess.DEVNULL)
+                kwargs.setdefault("stderr", subprocess.DEVNULL)
+                return await super().start_kernel(*args, **kwargs)
+
+        if not preheat_kernel:
+            return QuietKernels
+
+        class CappedPool(QuietKernels):
+            def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+                # Voila starts pool kernels through the base class: their output goes here.
+                kwargs.setdefault("stdout", subprocess.DEVNULL)
+                kwargs.setdefault("stderr", subprocess.DEVNULL)
+                pools = getattr(self, "_pools", {})
+                pending = sum(1 for pool in pools.values() for task in pool if not task.done())
+                running = len(self.list_kernel_ids())
+                pool = pools.get(notebook_name, [])
+                wanted = self.kernel_pools_config.get("default", {}).get("pool_size", 0)
+                room = max(0, limit - running - pending)
+                target = len(pool) + max(0, min(room, wanted - len(pool)))
+                saved = self.kernel_pools_config
+                self.kernel_pools_config = {"default": {**saved.get("default", {}), "pool_size": target}}
+                try:
+                    return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+                finally:
+                    self.kernel_pools_config = saved
+
+            async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+                result = await super().shutdown_kernel(kernel_id, *args, **kwargs)
+                if self.notebook_path is not None and not getattr(self, "closing", False):
+                    self.fill_if_needed(notebook_name=self.notebook_path)  # a freed place
+                return result
+
+        return CappedPool
+
+    return make
+
+
+def _page_handler(base, hooks=None):
+    """Voila's page handler, also setting the ``_xsrf`` cookie: the page asks the server to shut
+    its kernel down when its tab closes, with that cookie's value, and without the cookie the
+    server refuses (every closed tab would leave its kernel running until culled).  A class
+    challenge's `hooks` may answer first (a page without its seat is sent to a new one)."""
+
+    class PageHandler(base):  # type: ignore[misc, valid-type]
+        async def prepare(self, *args, **kwargs):
+            await super().prepare(*args, **kwargs)
+            if self._finished or (hooks is not None and hooks.redirect(self)):
+                return
+            self.xsrf_token  # noqa: B018  (reading it sets the cookie)
+
+    return PageHandler
+
+
+# ---------------------------------------------------------------------- «Listo»
+def pool_state(km) -> tuple[int, int, int]:
+    """(pages ready, pages failed, pages still running their notebook) of the preheated pool: a
+    page is ready when its kernel has started AND its notebook has run to the end."""
+    ready = failed = running = 0
+    for pool in getattr(km, "_pools", {}).values():
+        for task in pool:
+            if not task.done():
+                running += 1
+            elif task.cancelled() or task.exception() is not None:
+                failed += 1
+            else:
+                render = task.result().get("task")
+                if render is not None and not render.done():
+                    running += 1
+                elif render is not None and (render.cancelled() or render.exception() is not None):
+                    failed += 1
+                else:
+                    ready += 1
+    return ready, failed, running
+
+
+def class_memory_mb(pages: int, students: int) -> tuple[float, float]:
+    """(total MB, MB per student) the class will use: its kernels and the server measured now,
+    plus the server's measured cost of each page once it is open (the reserve included)."""
+    _, kernels = clase.kernels_memory_mb()
+    total = kernels + clase.server_memory_mb() + pages * clase.SERVER_MB_PER_PAGE
+    return total, total / max(1, students)
+
+
+def _watch_pool(app, students: int) -> None:
+    """Say once, when every preheated page has run its notebook, that the class can come in, and
+    the memory it will use."""
+    from tornado.ioloop import PeriodicCallback
+
+    def check() -> None:
+        ready, failed, running = pool_state(app.kernel_manager)
+        if running or not (ready or failed):
+            return
+        total, per = class_memory_mb(ready + failed, students)
+        clase._say(
+            f"Listo: {ready} páginas preparadas; ya se abren al momento. La clase usa unos "
+            f"{clase._gb(total)} GB de memoria ({per:.0f} MB por alumno, con las páginas abiertas y la reserva)."
+        )
+        if failed:
+            clase._say(f"Atención: {failed} núcleos no han arrancado; esas páginas se prepararán al abrirlas.")
+        watcher.stop()
+
+    watcher = PeriodicCallback(check, 1000)
+    watcher.start()
+
+
+# ---------------------------------------------------------------------- a quiet end
+def _quiet_end(app) -> Callable:
+    """A SIGINT/SIGTERM handler (for the event loop): silence the libraries' logs, stop every kernel at once (no
+    interrupt, so no kernel prints anything) and stop the server; a second signal exits."""
+    state = {"ending": False}
+
+    async def finish() -> None:
+        km = app.kernel_manager
+        km.closing = True
+        _kill_kernels()  # before the manager's own shutdown, which would interrupt them first
+        try:
+            await km.shutdown_all(now=True)
+        except Exception:  # a kernel already gone: nothing left to stop
+            pass
+        app.ioloop.stop()
+
+    def handler() -> None:
+        if state["ending"]:  # a second Ctrl+C: stop now
+            app.ioloop.stop()
+            return
+        state["ending"] = True
+        logging.disable(logging.CRITICAL)  # the libraries' notices about closing sockets
+        state["task"] = asyncio.ensure_future(finish())
+
+    return handler
+
+
+def serve(
+    notebook: Path,
+    students: int,
+    port: int = clase.DEFAULT_PORT,
+    ip: str = "0.0.0.0",
+    cull_minutes: float = 10.0,
+    solver_seconds: float | None = None,
+    preheat: bool = True,
+    hooks=None,
+) -> None:
+    """Serve the student page of `notebook` until Ctrl+C, then stop every kernel.  A class
+    challenge passes `hooks` (solitaire_nb/classroom/challenge.py): its own page, its routes and its
+    lines for the teacher."""
+    import voila.app
+    from tornado.ioloop import IOLoop
+    from voila.app import Voila
+
+    if solver_seconds is not None:
+        os.environ["SNB_SOLVER_SECONDS"] = str(solver_seconds)
+    # the rules lab solves in its own kernel: thirty kernels already share the processor
+    os.environ.setdefault("SNB_LAB_WORKERS", "1")
+    # Kernels import this very package, and Voila finds the "alumno" template.
+    package = clase.PACKAGE
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(package.parent), os.environ.get("PYTHONPATH")]))
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(clase.TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    os.environ.pop("MPLBACKEND", None)
+    if hooks is not None:
+        hooks.environ(port)
+    voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler, hooks)
+    voila.app.voila_kernel_manager_factory = _capped_factory(
+        voila.app.voila_kernel_manager_factory, clase.pool_size(students)
+    )
+    for name in ("tornado.general", "tornado.application", "tornado.access", "Voila", "ServerApp"):
+        logging.getLogger(name).addFilter(_Quiet())
+
+    with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:
+        # One verdict cache for every kernel of the class (verdict_cache): the user's own, or a
+        # fresh one for this class when that one cannot be opened.
+        cache = class_cache_path(Path(tmp))
+        if cache is not None:
+            os.environ[CACHE_ENV] = str(cache)
+        page = hooks.page(Path(tmp)) if hooks is not None else clase.student_copy(notebook, Path(tmp))
+        config = voila_config(students, cull_minutes, preheat)
+        config.Voila.ip = ip
+        config.Voila.port = port
+        config.Voila.port_retries = 0
+        config.Voila.open_browser = False
+        config.Voila.log_level = "WARN"
+        app = Voila(config=config)
+        app.initialize([str(page)])
+        app.log.addFilter(_Quiet())
+        if hooks is not None:
+            voila_routes = app.init_handlers
+            app.init_handlers = lambda: [*hooks.handlers(), *voila_routes()]
+        app.ioloop = IOLoop.current()
+        ending = _quiet_end(app)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            app.ioloop.asyncio_loop.add_signal_handler(signum, ending)
+        # Voila's own stop removes the kernels' sockets before stopping them (ZMQ errors on the
+        # terminal); the kernels are already stopped here.
+        app.stop = lambda: shutil.rmtree(app.connection_dir, ignore_errors=True)
+        addresses = clase.lan_addresses() if ip in ("0.0.0.0", "::", "") else [ip]
+        clase._announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat)
+        if hooks is not None:
+            hooks.announce(port)
+        if preheat:
+            _watch_pool(app, students)
+        try:
+            app.start()
+        finally:
+            _stop_left_kernels(app)
+
+
+def _kill_kernels() -> None:
+    """Kill this process's children (the kernels it started) at once: a class that ends needs
+    nothing more from them."""
+    try:
+        import psutil
+    except ImportError:
+        return
+    for child in psutil.Process().children(recursive=True):
+        try:
+            child.kill()
+        except psutil.Error:
+            pass
+
+
+def _stop_left_kernels(app) -> None:
+    """Kernels still running after the server stopped (it ended another way than Ctrl+C)."""
+    try:
+        ids = list(app.kernel_manager.list_kernel_ids())
+    except Exception:
+        return
+    if ids:
+        try:
+            asyncio.get_event_loop().run_until_complete(app.kernel_manager.shutdown_all(now=True))
+        except Exception:
+            pass

@@ -1,0 +1,262 @@
+"""How the exercises read and check an answer, one checker per kind of exercise.
+
+An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
+The kinds: a set of cards (`set_of_cards`), a number (`number_answer`; `interval_answer` for a
+measured figure, any value inside its interval is right; `range_answer` for a measured count
+whose interval admits several whole numbers), a word out of a few (`choice_answer`), and moves
+played from a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
+read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
+`ValueError`, which the caller turns into a hint.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import islice
+
+from ..core.cards import Card
+from ..core.checks import ANSWER_MAX, check_length, shown
+from ..core.moves import IllegalMove, Move
+from ..core.numbers_es import decimal, interval_decimals, parse_number
+from ..core.texts import capitalize
+from ..engine import Game
+from ..engine.notation import format_move, parse_move
+from ..games import GAMES
+
+EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
+
+
+# ---------------------------------------------------------------------- reading answers
+def _cards(respuesta: object) -> list[Card]:
+    """Read "7S 9S", "7♠, 9♠" or ["7S", "9S"] into cards; ValueError with a Spanish reason."""
+    if isinstance(respuesta, str):  # also what a reader types in a box: ["7S", "9S"]
+        check_length(respuesta, ANSWER_MAX, "el texto")
+        parts = re.sub(r"[\[\]\"',]", " ", respuesta).split()
+    elif isinstance(respuesta, Iterable):
+        parts = _items(respuesta)
+    else:
+        raise ValueError("Escribe las cartas como una lista de códigos, por ejemplo [\"7S\", \"9S\"].")
+    return [Card.parse(p) for p in parts]
+
+
+_SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
+_COUNT_ONLY = re.compile(r"\s*(x?\d+|\w+)\s+cartas?\s*|\s*\d+\s*", re.IGNORECASE)
+
+
+def _moves(game: Game, respuesta: object) -> list[Move]:
+    """Read moves in the learner notation ("T1 T2, T1 B1", "tablero 1 a tablero 2 y luego
+    tablero 1 a base 1", or a list of such texts); a count after a comma ("tablero 2 a
+    tablero 7, 3 cartas") belongs to the move before it."""
+    if isinstance(respuesta, str):
+        check_length(respuesta, ANSWER_MAX, "el texto")
+        parts: list[str] = []
+        for piece in _SEPARATORS.split(respuesta):
+            if parts and _COUNT_ONLY.fullmatch(piece):
+                parts[-1] += " " + piece
+            elif piece.strip():
+                parts.append(piece)
+    elif isinstance(respuesta, Iterable):
+        parts = [p if isinstance(p, str) else shown(p) for p in _items(respuesta)]
+    else:
+        raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
+    return [parse_move(game, p) for p in parts]
+
+
+def _items(respuesta: Iterable) -> list:
+    """The items of an answer given as a list, read to at most `ANSWER_MAX` (an endless
+    iterator is refused, not followed)."""
+    items = list(islice(respuesta, ANSWER_MAX + 1))
+    if len(items) > ANSWER_MAX:
+        raise ValueError(f"la respuesta tiene más de {ANSWER_MAX} elementos")
+    return items
+
+
+# ---------------------------------------------------------------------- kinds of exercise
+@dataclass(frozen=True)
+class Ejercicio:
+    """One exercise: its question (Spanish), a checker returning (right?, message), and what it
+    asks about, declared so the notebooks' tests can check that no card of it is shown earlier
+    in its lesson."""
+
+    pregunta: str
+    check: Callable[[object], tuple[bool, str]]
+    cards: tuple[str, ...] = ()
+    """Codes of the cards the exercise asks about (none may appear before it in its notebook)."""
+    kind: str = "cards"
+    """How it is answered: "cards" (a set of cards), "number", "choice" (a word such as «sí» or
+    «no»), or "board" (moves played from `start`, on a board or typed)."""
+    start: Callable[[], Game] | None = None
+    """The position the exercise asks about, if it has one."""
+    deal: tuple[str, int] | None = None
+    """The numbered deal the exercise asks about, if any: (game, number)."""
+    variant: str | None = None
+    """The game or variant the exercise transfers to, if it is one its notebook has not measured
+    before it: a composed name (`custom.custom_from_name` reads it, e.g. "citadel+columns=10"),
+    or, for a player or variant only the win-rate atlas measures, the key of its atlas row
+    (e.g. "moving_left_desplazar_jugador")."""
+
+    @property
+    def position(self) -> str | None:
+        """The exercise's position in a line a teacher reads ("Tablero 1: 5♥ J♣ · Reserva: 2♦
+        K♠"), or its numbered deal ("partida nº 1234 de Citadel"); None if it has neither."""
+        if self.start is not None:
+            g = self.start()
+            return " · ".join(
+                f"{g.label(p)}: {' '.join(str(c) for c in g.piles[p])}" for p in g.pile_ids if g.piles[p]
+            )
+        if self.deal is not None:
+            name, seed = self.deal
+            return f"partida nº {seed} de {GAMES[name].display_name}"
+        return None
+
+
+def set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
+    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        given = {c.code for c in _cards(respuesta)}
+        want = set(correct())
+        if given == want:
+            return True, "¡Correcto!"
+        extra = sorted(given - want, key=lambda c: Card.parse(c).id)
+        if extra:
+            why = explain(Card.parse(extra[0]))
+            return False, f"{capitalize(Card.parse(extra[0]).articulo)} no vale. {why or ''}".strip()
+        n = len(want)
+        return False, f"Te falta alguna: son {n} cartas en total y has escrito {len(given)}."
+
+    return check
+
+
+def number_answer(correct: Callable[[], int], hint: str) -> Callable:
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
+        want = correct()
+        if respuesta == want:
+            return True, "¡Correcto!"
+        more = "más" if respuesta < want else "menos"
+        return False, f"No: son {more} de {respuesta}. {hint}"
+
+    return check
+
+
+def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str, hint: str) -> Callable:
+    """An exercise answered with a measured figure: `measure()` gives (mean, low, high), and any
+    value inside the interval, as printed, is right; the verdict says so.  A wrong answer is told
+    whether the measure is higher or lower, not the interval."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int | float | str):
+            raise ValueError("la respuesta es un número, por ejemplo 5,5.")
+        if isinstance(respuesta, int) and abs(respuesta) > 10**12:
+            raise ValueError("la respuesta es un número no tan grande, por ejemplo 5,5.")
+        x = float(respuesta) if isinstance(respuesta, int | float) else parse_number(str(respuesta))
+        mean, low, high = measure()
+        d = interval_decimals(mean, low, high)
+        lo, hi = round(low, d), round(high, d)
+        said = decimal(x, _typed_decimals(respuesta))
+        if lo <= round(x, d) <= hi:  # any value that prints inside the printed interval
+            return True, (f"¡Correcto! {said} está dentro del intervalo medido, de {decimal(lo, d)} a "
+                          f"{decimal(hi, d)} {unit}: cualquier valor de ese intervalo es una respuesta correcta.")
+        where = "más alto" if x < lo else "más bajo"
+        return False, (f"No: lo medido es {where} que {said}. Vale cualquier valor dentro del intervalo "
+                       f"de confianza del 95 % de la medida. {hint}")
+
+    return check
+
+
+def range_answer(bounds: Callable[[], tuple[int, int]], why: Callable[[], str], hint: str) -> Callable:
+    """A measured figure answered with a whole number: any value from ``bounds()[0]`` to
+    ``bounds()[1]`` (the measured interval) is right, and the answer says so, with `why()`."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
+            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
+        low, high = bounds()
+        span = f"cualquier número de {low} a {high}" if low < high else f"solo el {low}"
+        if low <= respuesta <= high:
+            return True, f"¡Correcto! Vale {span}: {why()}"
+        more = "más" if respuesta < low else "menos"
+        return False, f"No: son {more} de {respuesta}. {hint}"
+
+    return check
+
+
+def _typed_decimals(respuesta: object) -> int:
+    """How many decimals a reader typed, to say their number back as they wrote it."""
+    text = str(respuesta).strip().rstrip("%").strip()
+    if "," in text:
+        return len(text.rsplit(",", 1)[1])
+    if "." in text and not re.fullmatch(r"[+\-−]?[1-9]\d{0,2}(\.\d{3})+", text):  # not a thousands point
+        return len(text.rsplit(".", 1)[1])
+    return 0
+def _plain_word(text: str) -> str:
+    import unicodedata
+
+    word = unicodedata.normalize("NFD", text.strip().lower())
+    return re.sub(r"[^a-z ]", "", "".join(c for c in word if not unicodedata.combining(c))).strip()
+
+
+def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Callable[[], str], hint: str) -> Callable:
+    """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
+    capitals; `correct()` is the right one.  A right answer is told why."""
+    plain = {_plain_word(o): o for o in options}
+    listed = " o ".join(f"«{o}»" for o in options)
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if not isinstance(respuesta, str) or _plain_word(respuesta) not in plain:
+            return False, f"Responde con una palabra: {listed}."
+        if plain[_plain_word(respuesta)] == correct():
+            return True, f"¡Correcto! {why()}"
+        return False, f"No. {hint}"
+
+    return check
+
+
+def _play_answer(g: Game, respuesta: object) -> str | None:
+    """Play the moves of an answer on `g`; the Spanish sentence of what went wrong, or None."""
+    moves = _moves(g, respuesta)
+    if not moves:
+        return f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
+    for i, m in enumerate(moves, 1):
+        try:
+            g.move(m)
+        except IllegalMove as exc:
+            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+    return None
+
+
+def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str) -> Callable:
+    """An exercise answered with moves played from `start()`; right if `goal` holds after them."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        problem = _play_answer(g, respuesta)
+        if problem:
+            return False, problem
+        if goal(g):
+            return True, "¡Correcto!"
+        return False, f"Los movimientos son válidos, pero todavía no. {not_yet}"
+
+    return check
+
+
+def to_win(start: Callable[[], Game]) -> Callable:
+    """A practice position to win, answered with moves played from `start()`: right once every
+    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        problem = _play_answer(g, respuesta)
+        if problem:
+            return False, problem
+        if g.is_won():
+            return True, "¡Correcto!"
+        if not g.legal_moves():
+            return False, "Sin movimientos: por ahí ya no se puede ganar. Prueba otro camino."
+        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
+
+    return check

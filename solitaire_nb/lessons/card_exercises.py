@@ -1,0 +1,102 @@
+"""Exercises answered with a set of cards: which cards may go on a card, or a card on which.
+
+The right set is computed from the rules engine (every card of the deck is tried in a small
+practice position), and a wrong card is explained by the engine's own sentence saying which
+rule refuses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.cards import CARDS, Card
+from ..core.texts import capitalize
+from ..engine import Game
+from ..games import GAMES
+
+
+def cartas_sobre(game: str, carta: str, pila: str = "tablero", **variant: bool) -> list[str]:
+    """Codes of the cards that may go on `carta` when it is the top of a tableau pile
+    (``pila="tablero"``) or of a foundation (``pila="base"``), in new-deck order."""
+    if pila == "tablero":
+        target, under = "T0", [carta]
+    else:
+        target, under = _foundation_ending(game, carta, **variant)
+    out = []
+    for cand in CARDS:
+        if cand.code in under:  # it would be two places at once (and none goes on itself)
+            continue
+        g = Game.from_position(game, {target: under, "T1": [cand.code]}, **variant)
+        if g.can_move("T1", target):
+            out.append(cand.code)
+    return out
+
+
+def _foundation_ending(game: str, carta: str, **variant: bool) -> tuple[str, list[str]]:
+    """A foundation and a legal sequence on it from its first card up to `carta` (a practice
+    position's foundations must be sequences play could build)."""
+    top = Card.parse(carta)
+    for fi, rule in enumerate(GAMES[game].rules_for(variant).foundations):
+        follows = rule.accepts_table()
+        chain = [top]
+        while chain[0].rank != rule.base_rank:
+            below = next((c for c in CARDS if chain[0].id in follows[c.id] and c not in chain), None)
+            if below is None:
+                break
+            chain.insert(0, below)
+        else:
+            codes = [c.code for c in chain]
+            try:
+                Game.from_position(game, {f"F{fi}": codes}, **variant)
+            except ValueError:
+                continue
+            return f"F{fi}", codes
+    raise ValueError(f"{top.articulo} no puede estar en ninguna base de {GAMES[game].display_name}")
+
+
+def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
+    """Codes of the tableau tops that `carta` may be moved onto, in new-deck order."""
+    out = []
+    for cand in CARDS:
+        if cand == Card.parse(carta):
+            continue
+        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, **variant)
+        if g.can_move("T1", "T0"):
+            out.append(cand.code)
+    return out
+
+
+_SAME_CARD = "Es la misma carta: ninguna carta va sobre sí misma."
+
+
+def why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
+    def explain(card: Card) -> str | None:
+        if card == Card.parse(top):
+            return _SAME_CARD
+        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, **variant)
+        return g.why_not("T1", "T0")
+
+    return explain
+
+
+def why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
+    def explain(card: Card) -> str | None:
+        if card == Card.parse(moving):
+            return _SAME_CARD
+        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, **variant)
+        return g.why_not("T1", "T0")
+
+    return explain
+
+
+def why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
+    def explain(card: Card) -> str | None:
+        if card == Card.parse(top):
+            return _SAME_CARD
+        target, under = _foundation_ending(game, top)
+        if card.code in under:
+            return f"{capitalize(card.articulo)} va antes, debajo de {Card.parse(top).articulo}."
+        g = Game.from_position(game, {target: under, "T1": [card.code]})
+        return g.why_not("T1", target)
+
+    return explain

@@ -1,0 +1,270 @@
+"""Exercises of the notebooks: each one checks a reader's answer against the engine.
+
+The correct answer is never typed here: it is computed from the rules engine (which cards a
+pile accepts, what a deal did, what a move leaves behind), so the exercises stay right if a
+rule's wording or a deal changes.  `comprobar(id, respuesta)` prints "¡Correcto!" or a Spanish
+hint, often the engine's own sentence saying which rule refuses a wrong answer;
+`es_correcta(id, respuesta)` just says whether it's right.  The widgets that ask the same
+questions (`solitaire_nb.board.caja`, `tablero`) are built from `verdict_of_text`,
+`verdict_of_game` and `start_position`.
+
+This module holds the exercises themselves (`EJERCICIOS`) and the public checking functions; the
+rest is split by responsibility and re-exported here: reading answers
+and the kinds of checker (`answers`), exercises about sets of cards (`card_exercises`),
+the positions and deals asked about (`positions`), and the printing helpers for the
+notebooks' code cells (`movimientos`, `por_que_no`, `narrar`: `printing`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ..core.checks import shown
+from ..engine import Game
+from ..engine.notation import format_move
+from .answers import EXAMPLE_MOVES, Ejercicio, interval_answer, moves_reaching, number_answer, set_of_cards, to_win
+from .atlas_exercises import EJERCICIOS_ESTUDIO
+from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
+from .positions import (
+    CITADEL_CLUBS,
+    bakers_dozen_reto,
+    chequers_bases,
+    chequers_reserva,
+    citadel_deck,
+    citadel_libera,
+    citadel_rescate,
+    clubs_home_in_deal,
+    hearts_home,
+    moving_left_hueco,
+    moving_left_secuencia,
+    on_foundation,
+    on_tableau,
+    run_onto_js,
+    scotch_reto,
+    why_not_home,
+)
+from .printing import movimientos, narrar, por_que_no
+from .study_exercises import (
+    DEAL_SEED,
+    ORDERED_CARD,
+    ORDERED_SPADES,
+    TEN_COLUMNS,
+    orders_sending_home,
+    shortened_in_deal_exercise,
+    ten_columns_home_in_deal,
+)
+
+__all__ = [
+    "EJERCICIOS", "comprobar", "es_correcta", "verdict_of_text", "verdict_of_game",
+    "start_position", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no",
+    # re-exported for the notebooks and the tests:
+    "EXAMPLE_MOVES", "CITADEL_CLUBS", "Ejercicio", "bakers_dozen_reto", "chequers_bases", "chequers_reserva",
+    "citadel_deck", "citadel_libera", "citadel_rescate", "moving_left_hueco", "moving_left_secuencia", "ORDERED_CARD",
+    "scotch_reto",
+]
+
+
+# ---------------------------------------------------------------------- the exercises
+EJERCICIOS: Mapping[str, Ejercicio] = {
+    "chequers-1": Ejercicio(
+        "¿Qué cartas pueden ir sobre el As de tréboles en el tablero de Chequers?",
+        set_of_cards(lambda: cartas_sobre("chequers", "AC"), why_not_on("chequers", "AC")),
+        cards=("AC",),
+    ),
+    "chequers-2": Ejercicio(
+        "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
+        "corazones hasta el 7 de corazones. ¿Qué cartas de corazones pueden ir todavía a una base?",
+        set_of_cards(hearts_home, why_not_home),
+        cards=("6H", "7H"), start=chequers_bases,
+    ),
+    "chequers-3": Ejercicio(
+        "¿Cómo llega al tablero el 8 de tréboles, la carta de arriba de la reserva?",
+        moves_reaching(
+            chequers_reserva,
+            lambda g: on_tableau(g, "8C"),
+            "El 8 de tréboles sigue en la reserva: ¿sobre qué carta podría ir, y dónde está?",
+        ),
+        cards=("8C", "9C"), kind="board", start=chequers_reserva,
+    ),
+    "moving_left-1": Ejercicio(
+        "¿Sobre qué cartas puede ir el 5 de diamantes en el tablero de Moving Left?",
+        set_of_cards(lambda: cartas_bajo("moving_left", "5D"), why_not_under("moving_left", "5D")),
+        cards=("5D",),
+    ),
+    "moving_left-2": Ejercicio(
+        "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 1?",
+        number_answer(run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas."),
+        cards=("JS", "TH"), kind="number", start=moving_left_secuencia,
+    ),
+    "moving_left-3": Ejercicio(
+        "¿Cómo consigues que se ponga boca arriba la carta boca abajo del Tablero 3?",
+        moves_reaching(
+            moving_left_hueco,
+            lambda g: g.face_down("T2") == 0,
+            "La carta sigue boca abajo: para destaparla hay que llevarse toda la secuencia de la K de "
+            "diamantes, y solo un hueco la admite.",
+        ),
+        cards=("KD", "7H", "8C"), kind="board", start=moving_left_hueco,
+    ),
+    "scotch-1": Ejercicio(
+        "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",
+        set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), why_not_foundation("scotch", "JC")),
+        cards=("JC",),
+    ),
+    "scotch-2": Ejercicio(
+        "¿Sobre qué cartas de un abanico puede ir el 8 de corazones?",
+        set_of_cards(lambda: cartas_bajo("scotch", "8H"), why_not_under("scotch", "8H")),
+        cards=("8H",),
+    ),
+    "scotch-3": Ejercicio(
+        "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
+        to_win(scotch_reto),
+        cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
+    ),
+    "bakers_dozen-1": Ejercicio(
+        "¿Qué cartas pueden ir sobre la J de picas en el tablero de Baker's Dozen?",
+        set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), why_not_on("bakers_dozen", "JS")),
+        cards=("JS",),
+    ),
+    "bakers_dozen-2": Ejercicio(
+        "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
+        "qué cartas puede ir el 5 de diamantes?",
+        set_of_cards(
+            lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
+            why_not_under("bakers_dozen", "5D", any_suit=True),
+        ),
+        cards=("5D",),
+    ),
+    "bakers_dozen-3": Ejercicio(
+        "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
+        to_win(bakers_dozen_reto),
+        cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
+    ),
+    "citadel-1": Ejercicio(
+        "¿Sobre qué cartas puede ir la Q de tréboles en el tablero de Beleaguered Castle?",
+        set_of_cards(
+            lambda: cartas_bajo("beleaguered_castle", "QC"), why_not_under("beleaguered_castle", "QC")
+        ),
+        cards=("QC",),
+    ),
+    "citadel-2": Ejercicio(
+        "En un reparto de Citadel, los tréboles del 2 al 6 salen en este orden: 2♣, 4♣, 3♣, 5♣, 6♣ "
+        "(los demás tréboles salen después). ¿Cuántos tréboles van a la base durante el reparto?",
+        number_answer(
+            clubs_home_in_deal,
+            "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
+            "su base ya tiene el trébol anterior.",
+        ),
+        cards=("4C", "3C", "5C", "6C"), kind="number",
+    ),
+    "citadel-3": Ejercicio(
+        "¿Cómo llevas el 7 de diamantes a la base?",
+        moves_reaching(
+            citadel_rescate,
+            lambda g: on_foundation(g, "7D"),
+            "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
+            "donde ir: un 10 arriba de una pila o un hueco.",
+        ),
+        cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
+    ),
+    "citadel-4": Ejercicio(
+        "En esta posición de Citadel, ¿qué movimiento hace que el 6 de corazones suba solo a la base?",
+        moves_reaching(
+            citadel_libera,
+            lambda g: on_foundation(g, "6H"),
+            "El 6 de corazones sigue en el tablero: el juego automático solo lo sube cuando queda arriba "
+            "de su pila.",
+        ),
+        cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
+    ),
+    # notebook 06, the study: an order count, a deal dealt in the try widget, a transfer
+    "estudio-1": Ejercicio(
+        "Las cuatro cartas 2♠, 3♠, 4♠ y 5♠ pueden salir en el reparto en 24 órdenes distintos. "
+        "¿En cuántos de esos órdenes va el 4♠ a la base durante el reparto de Citadel?",
+        number_answer(
+            orders_sending_home,
+            "El 4♠ va a la base si el 2♠, el 3♠ y el 4♠ salen en ese orden; el 5♠ puede salir "
+            "en cualquier momento.",
+        ),
+        cards=ORDERED_SPADES, kind="number",
+    ),
+    "estudio-2": Ejercicio(
+        f"Reparte la partida nº {DEAL_SEED} con «Partida nº» y «Repartir». ¿Cuántas columnas de "
+        "Citadel tienen menos de seis cartas tras el juego automático?",
+        number_answer(
+            shortened_in_deal_exercise,
+            "Cuenta en la tabla, en la fila de Citadel tras el juego automático, las columnas que no "
+            "llegan a seis cartas.",
+        ),
+        kind="number", deal=("citadel", DEAL_SEED),
+    ),
+    "estudio-3": Ejercicio(
+        "Citadel con diez columnas: la misma baraja y el mismo reparto, pero fila a fila sobre diez "
+        "columnas en lugar de ocho. ¿Cuántas cartas van a la base, de media, durante el reparto?",
+        interval_answer(
+            ten_columns_home_in_deal,
+            "cartas",
+            "Piensa en qué decide si una carta va a la base al repartirla: ¿importa a qué columna iba?",
+        ),
+        kind="number", variant=TEN_COLUMNS,
+    ),
+    **EJERCICIOS_ESTUDIO,  # notebooks 07 and 08
+}
+
+
+def enunciado(ejercicio: str) -> str:
+    """The question of an exercise, in Spanish."""
+    return _get(ejercicio).pregunta
+
+
+def _get(ejercicio: str) -> Ejercicio:
+    try:
+        return EJERCICIOS[ejercicio]
+    except (KeyError, TypeError):
+        raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
+
+
+def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
+    """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
+    check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
+    if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
+        return False, "Todavía no hay ninguna respuesta que comprobar."
+    try:
+        return check(respuesta)
+    except ValueError as exc:
+        return False, f"No entiendo la respuesta: {exc}"
+
+
+def es_correcta(ejercicio: str, respuesta: object) -> bool:
+    """Whether `respuesta` answers the exercise (silent: for tests and widgets)."""
+    return _verdict(ejercicio, respuesta)[0]
+
+
+def comprobar(ejercicio: str, respuesta: object) -> None:
+    """Check a reader's answer: print "¡Correcto!" or a hint in Spanish."""
+    print(_verdict(ejercicio, respuesta)[1])
+
+
+def verdict_of_text(ejercicio: str, texto: str) -> tuple[bool, str]:
+    """(right?, Spanish message) for an answer typed in a box: a whole number is read as one."""
+    if not isinstance(texto, str):
+        return _verdict(ejercicio, texto)  # not typed in a box: read as any other answer
+    texto = texto.strip()
+    if not texto:
+        return False, "Escribe tu respuesta en la casilla."
+    respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
+    return _verdict(ejercicio, respuesta)
+
+
+def verdict_of_game(ejercicio: str, game: Game) -> tuple[bool, str]:
+    """(right?, Spanish message) for the moves played so far on a board exercise's game."""
+    return _verdict(ejercicio, [format_move(game, m) for m in game.history])
+
+
+def start_position(ejercicio: str) -> Game:
+    """A new game at a board exercise's position (kind "board"); ValueError for the others."""
+    ex = _get(ejercicio)
+    if ex.start is None:
+        raise ValueError(f"El ejercicio {ejercicio} no tiene una posición para jugarla en un tablero.")
+    return ex.start()

@@ -1,0 +1,170 @@
+"""The positions and deals the exercises ask about, and the answers the engine gives on them.
+
+Each position is a function returning a new `Game`, so that an exercise (and the board that
+plays it) always starts from the same place.  Where an exercise's answer is a number or a set
+of cards particular to its position, the helper here computes it with the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.cards import CARDS, Card
+from ..engine import Game, new_game
+
+
+def chequers_bases() -> Game:
+    """Chequers, exercise 2: both heart foundations started, one going up and one going down."""
+    up = ["AH", "2H", "3H", "4H", "5H", "6H"]
+    down = ["KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    return Game.from_position("chequers", {"F0": up, "F4": down, "T0": ["5S"], "R": ["JD", "3C"]})
+
+
+def chequers_reserva() -> Game:
+    """Chequers, exercise 3: the reserve's 8 of clubs reaches the tableau once the 9 of clubs is
+    uncovered (a trap: the 4 of diamonds onto the 3 buries it deeper)."""
+    return Game.from_position(
+        "chequers",
+        {"T0": ["9C", "3D"], "T1": ["JH", "4D"], "T2": ["QS"], "T3": ["TD", "5C"], "R": ["6C", "8C"]},
+    )
+
+
+def moving_left_secuencia() -> Game:
+    """Moving Left, exercise 2: part of a run in the Tableau 3 fits on the Jack of spades."""
+    return Game.from_position(
+        "moving_left",
+        {"T0": ["JS"], "T1": ["2D", "KH"], "T2": ["4S", "QC", "JD", "TH", "9C", "8H"], "T3": ["9D"]},
+        face_down={"T1": 1, "T2": 1},
+    )
+
+
+def moving_left_hueco() -> Game:
+    """Moving Left, exercise 3: uncover the Tableau 3's face-down card; its King-headed run needs a
+    hole, which the 7 of hearts leaves when it goes onto the 8 of clubs. Tableaux 5-10 each hold a
+    face-down card under one that has nowhere to go, so no other pile can be emptied."""
+    fillers = {"T4": ["5H", "2S"], "T5": ["6D", "9S"], "T6": ["9H", "QD"], "T7": ["2H", "5C"], "T8": ["JC", "3S"],
+               "T9": ["4D", "7S"]}  # fmt: skip
+    return Game.from_position(
+        "moving_left",
+        {"T0": ["7H"], "T1": ["8C"], "T2": ["2C", "KD", "QC", "JH"], "T3": ["3H", "TS"], **fillers, "S": ["4C"],
+         "W": ["6S"]},  # fmt: skip
+        face_down={"T2": 1, "T3": 1, **dict.fromkeys(fillers, 1)},
+    )
+
+
+def scotch_reto() -> Game:
+    """Scotch, exercise 3: ten cards to win; sending the 3 of spades home at once loses (it is
+    the only card the 2 of spades can wait on while the 4 of hearts is freed)."""
+    return Game.from_position(
+        "scotch",
+        {"F0": ["AC", "2D"], "T0": ["4H", "3D", "2S"], "T1": ["4C"], "T2": ["3S"], "T3": ["AH", "6D", "5C"]},
+    )
+
+
+def bakers_dozen_reto() -> Game:
+    """Baker's Dozen, exercise 3: eight cards to win; the 3 of clubs on the 4 of hearts buries
+    the 2 of clubs under a card that waits for it, and the game is lost."""
+    return Game.from_position(
+        "bakers_dozen",
+        {"F0": ["AH"], "F1": ["AC"], "T0": ["5H", "4C"], "T1": ["3H", "3C"], "T2": ["5C", "2H"], "T3": ["2C", "4H"]},
+    )
+
+
+def citadel_rescate() -> Game:
+    """Citadel, exercise 3: the 7 of diamonds lies under the 9 of hearts, and no tableau top
+    takes the 9 and there is no hole; taking the 10 of spades back from its foundation onto the
+    Jack of diamonds gives the 9 a place, and the autoplay then sends the 7 home."""
+    return Game.from_position(
+        "citadel",
+        {
+            "F0": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"],
+            "F1": ["AH"],
+            "F2": ["AD", "2D", "3D", "4D", "5D", "6D"],
+            "F3": ["AC"],
+            "T0": ["7D", "9H"],
+            "T1": ["JD"],
+            "T2": ["KD"],
+            "T3": ["KC"],
+            "T4": ["3H"],
+            "T5": ["5H"],
+            "T6": ["7C"],
+            "T7": ["7H"],
+        },
+    )
+
+
+def citadel_libera() -> Game:
+    """Citadel, exercise 4: one move uncovers the 6 of hearts, which the autoplay then sends home
+    (the 10 of diamonds onto the Jack of spades is the trap: it buries the 6 deeper)."""
+    return Game.from_position(
+        "citadel",
+        {
+            "F0": ["AS"],
+            "F1": ["AH", "2H", "3H", "4H", "5H"],
+            "F2": ["AD"],
+            "F3": ["AC"],
+            "T0": ["6H", "JS"],
+            "T1": ["QH"],
+            "T2": ["TD"],
+            "T3": ["KS"],
+            "T4": ["KD"],
+            "T5": ["KC"],
+            "T6": ["KH"],
+            "T7": ["3D"],
+        },
+    )
+
+
+CITADEL_CLUBS = ("2C", "4C", "3C", "5C", "6C")
+"""Citadel, exercise 2: the order in which the clubs from 2 to 6 are dealt."""
+
+
+def citadel_deck(clubs: Sequence[str] = CITADEL_CLUBS) -> list[str]:
+    """A deck (first dealt first) in which `clubs` come in that order, the other clubs after them
+    and every other card before, in new-deck order."""
+    first = [c.code for c in CARDS if c.suit != "C"]
+    rest = [c.code for c in CARDS if c.suit == "C" and c.code not in clubs]
+    return first + list(clubs) + rest
+
+
+def clubs_home_in_deal() -> int:
+    """How many clubs `citadel_deck()` sends home during Citadel's deal (the engine deals it)."""
+    report = new_game("citadel", deck=citadel_deck(), autoplay=False).deal_report
+    assert report is not None
+    return sum(1 for c in report.to_foundations if c.suit == "C")
+
+
+def on_tableau(g: Game, code: str) -> bool:
+    card = Card.parse(code)
+    return any(card in g.piles[p] for p in g.pile_ids if p.startswith("T"))
+
+
+def on_foundation(g: Game, code: str) -> bool:
+    card = Card.parse(code)
+    return any(card in g.piles[p] for p in g.pile_ids if p.startswith("F"))
+
+
+def hearts_home() -> list[str]:
+    """The hearts that may still go to a foundation in `chequers_bases` (the engine decides)."""
+    out = []
+    for code in (c.code for c in CARDS if c.suit == "H"):
+        g = chequers_bases()
+        g = Game.from_position("chequers", {**g.position()["piles"], "T1": [code]})
+        if any(g.can_move("T1", f) for f in g.pile_ids if f.startswith("F")):
+            out.append(code)
+    return out
+
+
+def why_not_home(card: Card) -> str | None:
+    if card.suit != "H":
+        return "Solo se pregunta por las cartas de corazones."
+    g = chequers_bases()
+    g = Game.from_position("chequers", {**g.position()["piles"], "T1": [card.code]})
+    up, down = g.why_not("T1", "F0"), g.why_not("T1", "F4")
+    return up if card.rank > 6 else down
+
+
+def run_onto_js() -> int:
+    g = moving_left_secuencia()
+    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
+    return counts[0] if counts else 0

@@ -1,0 +1,147 @@
+"""Citadel versus Beleaguered Castle: how much the deal-time foundation plays shorten the columns.
+
+Both games deal the same deck the same way (docs/reglas.md, CB-1): the Aces start on the foundations
+and the other 48 cards, in deal order, are meant for ``T(i mod 8)``.  Citadel sends home, during
+the deal, every card its foundation accepts at that moment (CB-2) and then autoplays (CB-7);
+Beleaguered Castle does neither (CB-8), so its eight columns always hold six cards.
+
+This module is the study's front (NumPy only; plots are in `study_plots`): every name below is
+importable from here.  The work is split by responsibility:
+
+* `study_exact`: **exact results** for Citadel before the post-deal autoplay;
+* `study_deal`: the **paired deals** (`simulate`, vectorised; `simulate_engine`, through the
+  rules engine, to cross-check deal by deal), the random decks and the records (`StudyResults`);
+* `study_stats`: confidence intervals and the chi-square test;
+* here: the headline figures (`summary`) and how the columns shrink (`column_shortening`,
+  `column_gap`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..core.checks import shown
+from .deal import (
+    CARD_CODES,
+    MAX_DEALS,
+    Layout,
+    ProgressFn,
+    StudyResults,
+    deal_decks,
+    deal_games,
+    deck_codes,
+    deck_ids,
+    draw_decks,
+    simulate,
+    simulate_engine,
+)
+from .exact import (
+    COLUMNS,
+    NON_ACES,
+    RANKS,
+    ROUNDS,
+    SUITS,
+    cards_home_distribution,
+    cards_home_moments,
+    expected_cards_home,
+    expected_column_lengths,
+    home_probability_by_position,
+)
+from .stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
+
+if TYPE_CHECKING:
+    from .compare import Comparison
+
+__all__ = [
+    "CARD_CODES", "COLUMNS", "MAX_DEALS", "NON_ACES", "RANKS", "ROUNDS", "SUITS", "Z95",
+    "ChiSquare", "ColumnGap", "Layout", "ProgressFn", "StudyResults",
+    "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap", "compare",
+    "column_shortening", "deal_decks", "deal_games", "deck_codes", "deck_ids", "draw_decks",
+    "expected_cards_home", "expected_column_lengths", "home_probability_by_position", "mean_ci",
+    "ratio_ci", "simulate", "simulate_engine", "summary",
+]
+
+
+# =============================================================================== any two games
+def compare(
+    a: object,
+    b: object,
+    n: int = 10_000,
+    seed: int | None = 1,
+    *,
+    variant_a: Mapping[str, bool] | None = None,
+    variant_b: Mapping[str, bool] | None = None,
+) -> Comparison:
+    """The same `n` decks dealt as game `a` and as game `b` (names, composed names such as
+    "beleaguered_castle+columns=10", or GameDefs such as ``custom(...)``): `compare.compare`,
+    imported on first use (it imports this module)."""
+    from .compare import compare as paired
+
+    return paired(a, b, n, seed, variant_a=variant_a, variant_b=variant_b)
+
+
+# =============================================================================== summary
+def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
+    """Headline figures as (mean, low, high) with 95 % confidence intervals."""
+    if not isinstance(results, StudyResults):
+        raise ValueError(f"summary necesita los resultados de simulate, no {shown(results)}")
+    figures = {
+        "on_table_bc": results.beleaguered.on_table,
+        "on_table_after_deal": results.after_deal.on_table,
+        "on_table": results.citadel.on_table,
+        "fewer_on_table": results.fewer_on_table,
+        "home_in_deal": results.home_in_deal,
+        "autoplay_moved": results.autoplay_moved,
+        "longest": results.citadel.longest,
+        "shortest": results.citadel.shortest,
+    }
+    return {k: tuple(float(x) for x in mean_ci(v)) for k, v in figures.items()}
+
+
+# =============================================================================== how the columns shrink
+def column_shortening(layout: Layout) -> dict[str, tuple[float, float, float]]:
+    """How a deal shortens the eight columns, as (value, low, high) with 95 % intervals:
+
+    * ``columns_shortened``: columns per deal that lost at least one card;
+    * ``cards_per_shortened_column``: cards lost by each of those columns, on average;
+    * ``share_losing_one``: the share of those columns that lost exactly one card;
+    * ``columns_with_six``: columns per deal that kept their six cards;
+    * ``longest_keeps_six``: the share of deals whose longest column kept six cards."""
+    lost = ROUNDS - layout.lengths.astype(np.int16)
+    shortened = (lost > 0).sum(axis=1)
+    return {
+        "columns_shortened": _floats(mean_ci(shortened)),
+        "cards_per_shortened_column": ratio_ci(lost.sum(axis=1), shortened),
+        "share_losing_one": ratio_ci((lost == 1).sum(axis=1), shortened),
+        "columns_with_six": _floats(mean_ci((lost == 0).sum(axis=1))),
+        "longest_keeps_six": _floats(mean_ci(layout.longest == ROUNDS)),
+    }
+
+
+@dataclass(frozen=True)
+class ColumnGap:
+    """The column with the most cards on average, the one with the fewest, and how far apart
+    they are: the paired mean difference per deal with its 95 % interval."""
+
+    longest: int
+    """Index of the column with the most cards on average (0 = Tablero 1)."""
+    shortest: int
+    """Index of the column with the fewest cards on average."""
+    lengths: tuple[tuple[float, float, float], ...]
+    """Each column's mean length as (mean, low, high)."""
+    difference: tuple[float, float, float]
+    """Mean of (longest − shortest) per deal, with its interval."""
+
+
+def column_gap(layout: Layout) -> ColumnGap:
+    """How much the eight columns differ on average (see `ColumnGap`)."""
+    lengths = layout.lengths.astype(float)
+    mean, low, high = mean_ci(lengths)
+    longest, shortest = int(mean.argmax()), int(mean.argmin())
+    diff = _floats(mean_ci(lengths[:, longest] - lengths[:, shortest]))
+    per_column = tuple(_floats(t) for t in zip(mean, low, high, strict=True))
+    return ColumnGap(longest, shortest, per_column, diff)
