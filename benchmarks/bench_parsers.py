@@ -19,8 +19,8 @@ from contextlib import redirect_stdout
 import solitaire_nb as sn
 from solitaire_nb.core.cards import Card
 from solitaire_nb.core.moves import Move
-from solitaire_nb.engine import notation
 from solitaire_nb.engine.share import load_share
+from solitaire_nb.games import notation
 from solitaire_nb.lessons import exercises as ejercicios
 
 KINDS = {

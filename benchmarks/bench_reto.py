@@ -46,7 +46,7 @@ from reto_light import LightClient, free_port, start_launcher  # noqa: E402
 
 from solitaire_nb.board.challenge import POLL_SECONDS  # noqa: E402
 from solitaire_nb.classroom.record import Record  # noqa: E402
-from solitaire_nb.engine.notation import format_move  # noqa: E402
+from solitaire_nb.games.notation import format_move  # noqa: E402
 
 DEAL = "citadel/2026"
 

@@ -18,8 +18,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from solitaire_nb.engine.notation import format_move
 from solitaire_nb.engine.share import load_share
+from solitaire_nb.games.notation import format_move
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -108,7 +108,7 @@ class LightClient:
         """Seat and line from the launcher, as a page's board does; the game rebuilt from them."""
         st = self.state()
         self.game = load_share(deal)
-        from solitaire_nb.engine.notation import parse_move
+        from solitaire_nb.games.notation import parse_move
 
         for text in st["linea"]:
             self.game.move(parse_move(self.game, text))

@@ -20,7 +20,7 @@ pytest.importorskip("anywidget")  # the notebook extra: the board
 
 import solitaire_nb as sn  # noqa: E402
 from solitaire_nb.board import BUTTONS, Board, load_share, parse_text_move, share_code  # noqa: E402
-from solitaire_nb.engine.notation import format_move
+from solitaire_nb.games.notation import format_move
 
 
 def send(board: Board, **msg) -> dict:

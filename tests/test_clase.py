@@ -471,7 +471,7 @@ def test_boards_dealt_alike_are_kept_apart() -> None:
 
 
 def _first_move_text(board) -> str:
-    from solitaire_nb.engine.notation import format_move
+    from solitaire_nb.games.notation import format_move
 
     return format_move(board.game, board.game.legal_moves()[0])
 

@@ -803,7 +803,7 @@ def test_exercise_boxes_take_any_text():
 @FAST
 @given(name=st.sampled_from(GAMES), text=st.one_of(junk, st.text(alphabet="TABRMDtabrmd 0123456789-,²٣x", max_size=14)))
 def test_learner_notation_answers_or_refuses(name, text):
-    from solitaire_nb.engine import notation
+    from solitaire_nb.games import notation
 
     g = new_game(name, seed=6)
     move = answer_or_refuse(notation.parse_move, g, text)
@@ -818,7 +818,7 @@ def test_learner_notation_answers_or_refuses(name, text):
                                   "tablero ٣ a base 1", "x" * 10_000, "T0 B1", "B0 T1", "M D D"],
                          ids=lambda t: t[:20])
 def test_learner_notation_refuses_in_spanish(text):
-    from solitaire_nb.engine import notation
+    from solitaire_nb.games import notation
 
     refused(notation.parse_move, new_game("moving_left", seed=1), text)
 
@@ -826,7 +826,7 @@ def test_learner_notation_refuses_in_spanish(text):
 @FAST
 @given(game=junk, pile=junk)
 def test_pile_codes_answer_or_refuse(game, pile):
-    from solitaire_nb.engine import notation
+    from solitaire_nb.games import notation
 
     answer_or_refuse(notation.pile_code, game, pile)
     answer_or_refuse(notation.pile_name, game, pile)

@@ -44,7 +44,7 @@ def pos(name: str, piles: dict[str, str], face_down: dict[str, int] | None = Non
 def notation(monkeypatch):
     """The learner's notation module, or a stand-in with its API until it exists."""
     try:
-        return importlib.import_module("solitaire_nb.engine.notation")
+        return importlib.import_module("solitaire_nb.games.notation")
     except ImportError:
         letters = {"T": "T", "F": "B", "R": "R", "S": "M", "W": "D"}
 
@@ -56,10 +56,10 @@ def notation(monkeypatch):
             parts = [pile_code(game, move.src), pile_code(game, move.dst)]
             return sep.join(parts + ([str(move.count)] if move.count != 1 else []))
 
-        module = types.ModuleType("solitaire_nb.engine.notation")
+        module = types.ModuleType("solitaire_nb.games.notation")
         module.format_move = format_move
         module.pile_code = pile_code
-        monkeypatch.setitem(sys.modules, "solitaire_nb.engine.notation", module)
+        monkeypatch.setitem(sys.modules, "solitaire_nb.games.notation", module)
         monkeypatch.setattr(sn, "notation", module, raising=False)
         return module
 

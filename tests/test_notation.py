@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import solitaire_nb as sn
 from solitaire_nb.core.moves import Move
-from solitaire_nb.engine.notation import format_move, format_moves, parse_move, pile_code, pile_name
 from solitaire_nb.games import GAMES
+from solitaire_nb.games.notation import format_move, format_moves, parse_move, pile_code, pile_name
 
 PACKAGE = Path(sn.__file__).resolve().parent
 

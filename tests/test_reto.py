@@ -17,8 +17,8 @@ from solitaire_nb.classroom.challenge_state import Challenge, Closed, NotYourSea
 from solitaire_nb.classroom.record import Record, RecordError, delete_record, is_record
 from solitaire_nb.classroom.summary import export_csv, summary_from_codes
 from solitaire_nb.core.moves import Move
-from solitaire_nb.engine.notation import format_move
 from solitaire_nb.engine.share import load_share
+from solitaire_nb.games.notation import format_move
 
 DEAL = "citadel/2026"
 

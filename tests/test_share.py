@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import solitaire_nb as sn
 from solitaire_nb.engine import share
-from solitaire_nb.engine.notation import format_move
 from solitaire_nb.engine.share import load_share, share_code
 from solitaire_nb.games import GAMES
+from solitaire_nb.games.notation import format_move
 
 
 def walk(g: sn.Game, rng: random.Random, steps: int) -> sn.Game:

@@ -19,9 +19,9 @@ from ..core.checks import SEED_MAX, _integer, shown
 from ..core.moves import Move
 from ..core.rules import GameDef
 from ..engine import Game, game_definition, new_game
-from ..engine.notation import format_move
 from ..engine.share import load_share, share_code
 from ..games import GAMES
+from ..games.notation import format_move
 from ..render.draw import move_text
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")

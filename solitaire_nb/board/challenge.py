@@ -22,8 +22,8 @@ import urllib.request
 from typing import Any
 
 from ..core.moves import IllegalMove, Move
-from ..engine.notation import format_move, parse_move
 from ..engine.share import load_share
+from ..games.notation import format_move, parse_move
 from .widget import Board
 
 URL_ENV = "SNB_RETO_URL"

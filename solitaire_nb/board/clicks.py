@@ -15,7 +15,7 @@ from typing import Any
 from ..core.moves import IllegalMove, Move
 from ..core.texts import capitalize
 from ..engine import Game, Step
-from ..engine.notation import parse_move
+from ..games.notation import parse_move
 from ..render.draw import step_lines
 
 

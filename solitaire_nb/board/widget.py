@@ -24,9 +24,9 @@ from ..core.checks import shown
 from ..core.moves import Move
 from ..core.rules import GameDef
 from ..engine import Game, Step, new_game
-from ..engine.notation import format_move
 from ..engine.share import load_share, share_code
 from ..games import GAMES
+from ..games.notation import format_move
 from ..render.draw import deal_lines, render_html, render_svg, status_text, step_lines
 from .buttons import Buttons
 from .clicks import Clicks, _index

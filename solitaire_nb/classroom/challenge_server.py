@@ -127,8 +127,8 @@ class StepHandler(_Teacher):
     """One step of a student's line, drawn as the board draws it («Mostrar»)."""
 
     def get(self) -> None:
-        from ..engine.notation import parse_move
         from ..engine.share import load_share
+        from ..games.notation import parse_move
         from ..render.draw import render_svg
 
         try:

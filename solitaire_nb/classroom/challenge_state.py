@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game
-from ..engine.notation import format_move, parse_move
 from ..engine.share import load_share, share_code
+from ..games.notation import format_move, parse_move
 from .record import Record, RecordError
 
 TEXT_MAX = 200  # a refusal's reason or a move's text kept in the record

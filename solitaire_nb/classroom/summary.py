@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.checks import shown
-from ..engine.notation import format_move
 from ..engine.share import load_share, share_code
+from ..games.notation import format_move
 from .challenge_state import Challenge, refusal_sentences
 from .record import Record, RecordError
 

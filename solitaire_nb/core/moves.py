@@ -1,7 +1,7 @@
 """Moves as value types written in the rules document's notation (docs/reglas.md) (``T3>F0``, ``T2>T7x3``, ``S>W``).
 
 These are 0-based pile ids as in the rules document, for the Python API; learners read and
-type the board's labels («T4 B1»), which only `solitaire_nb.engine.notation` writes and reads."""
+type the board's labels («T4 B1»), which only `solitaire_nb.games.notation` writes and reads."""
 
 from __future__ import annotations
 
@@ -22,14 +22,14 @@ class Move(NamedTuple):
     count: int = 1
 
     def __str__(self) -> str:
-        """``T3>F0``: 0-based pile ids as in the rules document; learners use solitaire_nb.engine.notation."""
+        """``T3>F0``: 0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
         return f"{self.src}>{self.dst}" + (f"x{self.count}" if self.count != 1 else "")
 
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``"T3>F0"``, ``"T2>T7x3"`` or ``"S>W"`` (``x1`` is accepted); ValueError otherwise.
 
-        0-based pile ids as in the rules document; learners use solitaire_nb.engine.notation."""
+        0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
         if isinstance(text, Move):
             return text
         ok = isinstance(text, str) and len(text) <= MOVE_TEXT_MAX and text.isascii()

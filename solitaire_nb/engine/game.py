@@ -218,7 +218,7 @@ class Game(Refusals, Setup):
         """Play a move (``g.move("T3", "F0")``, ``g.move("T2>T7x3")`` or a `Move`) with every
         automatic action that follows; raise `IllegalMove` and change nothing if refused.
 
-        0-based pile ids as in the rules document; learners use solitaire_nb.engine.notation."""
+        0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
         move, refusal = self._check(src, dst, count)
         if refusal is not None:
             raise IllegalMove(refusal[1], refusal[0])

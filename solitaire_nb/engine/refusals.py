@@ -13,7 +13,7 @@ from ..core.cards import CARDS
 from ..core.checks import shown
 from ..core.moves import Move
 from ..core.rules import ALL
-from . import notation
+from ..games import notation
 
 if TYPE_CHECKING:
     from ..core.rules import GameDef, Rules

@@ -21,8 +21,8 @@ from ..core.cards import CARDS, Card
 from ..core.checks import CODE_MAX, MAX_MOVES, check_length, shown
 from ..core.moves import IllegalMove, Move
 from ..core.rules import GameDef
-from ..games import GAMES
-from . import Game, game_definition, load_game, new_game, notation
+from ..games import GAMES, notation
+from . import Game, game_definition, load_game, new_game
 
 __all__ = ["share_code", "load_share"]
 

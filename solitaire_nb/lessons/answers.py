@@ -22,8 +22,8 @@ from ..core.moves import IllegalMove, Move
 from ..core.numbers_es import decimal, interval_decimals, parse_number
 from ..core.texts import capitalize
 from ..engine import Game
-from ..engine.notation import format_move, parse_move
 from ..games import GAMES
+from ..games.notation import format_move, parse_move
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from ..core.checks import shown
 from ..engine import Game
-from ..engine.notation import format_move
+from ..games.notation import format_move
 from .answers import EXAMPLE_MOVES, Ejercicio, interval_answer, moves_reaching, number_answer, set_of_cards, to_win
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under

@@ -353,7 +353,7 @@ def narrated_game(name: str, **variant: bool) -> str:
     number, the move as typed on the board, the sentence saying why it is legal and what the
     game did by itself.  The line is the one stored in the package data (no solving here)."""
     entry = _find_line(name, variant)
-    from ..engine.notation import format_move
+    from ..games.notation import format_move
 
     game = new_game(entry["game"], seed=entry["seed"], **entry["variant"])
     definition = game.definition

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.moves import Move
 from ..engine import Game
-from ..engine.notation import format_move, parse_move, pile_name
+from ..games.notation import format_move, parse_move, pile_name
 from ..render.draw import move_text
 
 

@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..core.moves import Move
-from ..engine.notation import format_move, pile_name
+from ..games.notation import format_move, pile_name
 from .layout import COUNT_H, LABEL_H, MAX_WIDTH, Layout, Slot, card_positions, layout
 
 if TYPE_CHECKING:  # the renderer only reads a Game; no import cycle at run time

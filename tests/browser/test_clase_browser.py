@@ -37,7 +37,7 @@ from browser_helpers import BOARD_TIMEOUT_MS, REPO, free_port  # noqa: E402
 from test_clase import _nb  # noqa: E402  (the same small notebook maker as the launcher tests)
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.engine.notation import format_move  # noqa: E402
+from solitaire_nb.games.notation import format_move  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

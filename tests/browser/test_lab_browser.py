@@ -22,8 +22,8 @@ pytest.importorskip("ipywidgets")
 from browser_helpers import BOARD_TIMEOUT_MS, screenshot, voila  # noqa: E402
 
 from solitaire_nb.atlas import lab_measures as lab_work  # noqa: E402
-from solitaire_nb.engine.notation import format_move  # noqa: E402
 from solitaire_nb.games.custom import custom  # noqa: E402
+from solitaire_nb.games.notation import format_move  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

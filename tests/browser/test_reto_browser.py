@@ -20,7 +20,7 @@ from browser_helpers import BOARD_TIMEOUT_MS, REPO  # noqa: E402
 from test_clase_browser import Launcher, _student  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.engine.notation import format_move
+from solitaire_nb.games.notation import format_move
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DEAL = "citadel/1234"

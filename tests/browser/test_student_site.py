@@ -210,7 +210,7 @@ def _offline_context(browser, width: int):
 def _reader(move: str) -> str:
     """A move in the reader's notation, as a student types it (piles numbered from 1)."""
     import solitaire_nb as sn
-    from solitaire_nb.engine.notation import format_move
+    from solitaire_nb.games.notation import format_move
 
     return format_move(sn.new_game(GAME, seed=SEED), sn.Move.parse(move))
 

@@ -28,7 +28,7 @@ from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot  # no
 from student_view import LESSONS, NOTEBOOKS, code_talk, student_voila  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.engine.notation import format_move
+from solitaire_nb.games.notation import format_move
 from solitaire_nb.lessons.exercises import EJERCICIOS, enunciado, es_correcta
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

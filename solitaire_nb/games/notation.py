@@ -59,7 +59,7 @@ EXAMPLE = "«T4 B1» (del Tablero 4 a la Base 1) o «T2 T7 3» (tres cartas del 
 def _definition(game: Any):
     """The `GameDef` behind `game`: a Game, anything with `.definition`, a GameDef or a name."""
     if isinstance(game, str):
-        from ..games import GAMES
+        from . import GAMES
 
         if game not in GAMES:
             raise ValueError(f"No existe el juego {shown(game)}")
