@@ -39,9 +39,9 @@ from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, win_rate
 from solitaire_nb.core import checks, texts  # noqa: E402
 from solitaire_nb.core.cards import CARDS, Card  # noqa: E402
 from solitaire_nb.core.moves import Move  # noqa: E402
-from solitaire_nb.engine import Game, load_game, new_game, notation  # noqa: E402
+from solitaire_nb.engine import Game, load_game, new_game  # noqa: E402
 from solitaire_nb.engine.share import load_share, share_code  # noqa: E402
-from solitaire_nb.games import custom  # noqa: E402
+from solitaire_nb.games import custom, notation  # noqa: E402
 from solitaire_nb.lessons import exercises as ej  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
