@@ -58,13 +58,17 @@ from ..core.rules import GameDef
 from ..games import GAMES
 from .params import _check_same_player, _player_params, _same_game
 from .progress import kernel_bar
-from .studyfile import (
+from .studyfile import (  # noqa: F401 - re-exported: the study file's names as they always were
+    COLUMNS,
+    HEADER_PREFIX,
     STATUSES,
     DealRecord,
     _open_study,
     _params,
     _path,
+    _row,
     _study_lock,
+    _write_clean,
     read_records,
 )
 
