@@ -14,7 +14,7 @@ import pytest
 
 import solitaire_nb as sn
 from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, wilson, win_rate
-from solitaire_nb.players.player import player as pl
+from solitaire_nb.players import player as pl
 
 ROOT = Path(__file__).resolve().parents[1]
 
