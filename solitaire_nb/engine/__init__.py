@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from .construct import game_definition, load_game, new_game
+from .construct import load_game, new_game
 from .game import Game
 from .position import Position
+from .setup import game_definition
 from .table import RuleTable, rule_table
 from .table import _tables_for as _tables_for
 from .values import FORMAT, FORMAT_VERSION, Action, DealReport, PlayerView, Step
