@@ -278,7 +278,7 @@ def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -
     legal = g.legal_moves()[0]
     monkeypatch.setattr(solver, "hint", lambda game, time_limit=1.0: Hint(legal, False, "unknown", True))
     board = Board(g)
-    board._do_hint({})
+    board.buttons.hint({})
     assert "(pista heurística)" in board.message and "muy ocupado" in board.message
 
 
