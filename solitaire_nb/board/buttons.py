@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.checks import SEED_MAX, _integer, shown
 from ..core.moves import Move
@@ -24,9 +24,7 @@ from ..engine.share import load_share, share_code
 from ..games import GAMES
 from ..games.notation import format_move
 from ..render.draw import move_text
-
-if TYPE_CHECKING:
-    from .widget import Board
+from .clicks import BoardSurface
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")
 BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")
@@ -40,7 +38,7 @@ class Buttons:
     on the board, the others None.  A board whose buttons differ subclasses this class and
     names it in `Board.buttons_type`."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: BoardSurface):
         self.board = board
         self.highlight: Move | None = None
         """The move drawn highlighted: a hint, or the next move of a shown solution."""

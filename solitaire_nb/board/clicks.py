@@ -10,21 +10,37 @@ here imports a widget library.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core.moves import Move
 from ..core.texts import capitalize
 from ..engine import Game
 from ..games.notation import parse_move
 
-if TYPE_CHECKING:
-    from .widget import Board
+
+class BoardSurface(Protocol):
+    """What the board's helpers use of their board: all of it public on `Board`."""
+
+    selection: tuple[str, int] | None
+    message: str
+    focus_pile: str | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def hints(self) -> bool: ...
+    @property
+    def solution(self) -> bool: ...
+    @property
+    def solver_seconds(self) -> float: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def play_move(self, move: Move) -> bool: ...
 
 
 class Clicks:
     """The clicks and typed moves of one `Board`, which owns this helper and the state."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: BoardSurface):
         self.board = board
 
     def click(self, pile: Any, raw_index: Any) -> None:
