@@ -98,7 +98,7 @@ def test_computations_load_no_widget_library():
     pytest.importorskip("numpy")  # the study needs the notebook extra
     code = (
         "import sys, solitaire_nb, solitaire_nb.study, solitaire_nb.atlas.winrate, solitaire_nb.lessons.exercises; "
-        "solitaire_nb.study.simulate(10, progress=True); "
+        "solitaire_nb.study.simulate(10); "
         "print([m for m in ('ipywidgets', 'anywidget', 'solitaire_nb.board') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -395,7 +395,7 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     job: picklable arguments, the game rebuilt from its number).
 
     Returns (deal, "won" | "lost", moves made, seconds, moves of the win or 0), the shape of
-    a solver's record (`solitaire_nb.atlas.studyfile.DealRecord`): the third column counts moves
+    a solver's record (`solitaire_nb.atlas.records.DealRecord`): the third column counts moves
     made instead of states."""
     from ..engine import game_definition, new_game
 
