@@ -163,7 +163,7 @@ def entry_summary(entry: Entry) -> dict:
         csv=str(entry.csv.relative_to(REPO)),
     )
     if entry.player is not None:
-        from solitaire_nb.players.player.player import PLAYER_VERSION, PLAYERS
+        from solitaire_nb.players.player import PLAYER_VERSION, PLAYERS
 
         s.update(player_name=PLAYERS[entry.player].display_name, player_version=PLAYER_VERSION,
                  seconds_per_deal=s["seconds"] / result.total if result.total else None)
