@@ -17,7 +17,7 @@ from solitaire_nb.atlas.executors import InProcessExecutor
 from solitaire_nb.atlas.intervals import wilson
 from solitaire_nb.atlas.studyfile import read_records
 from solitaire_nb.atlas.winrate import win_rate
-from solitaire_nb.players.player import player as pl
+from solitaire_nb.players import player as pl
 
 ROOT = Path(__file__).resolve().parents[1]
 

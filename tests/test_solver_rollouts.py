@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.players.player import player as pl
+from solitaire_nb.players import player as pl
 from solitaire_nb.solver import rollouts as ro
 from solitaire_nb.solver.state import _Spec
 
