@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.checks import SEED_MAX, shown
 
@@ -41,13 +43,13 @@ def study_params(
     variant: dict[str, bool],
     time_limit: float | None,
     max_states: int | None,
-    spec: dict | None = None,
+    spec: Mapping[str, Any] | None = None,
 ) -> dict:
     """A study's header fields; a composed game's `spec` too (built-in games' headers are
     unchanged, so their older files still resume)."""
     params = {"game": name, "variant": dict(sorted(variant.items())), "time_limit": time_limit, "max_states": max_states}
     if spec is not None and spec["changes"]:
-        params["spec"] = spec
+        params["spec"] = dict(spec)
     return params
 
 
