@@ -77,14 +77,17 @@ def win_rate(
         if time_limit is not None or max_states is not None:
             raise ValueError("Un jugador no usa time_limit ni max_states: juega cada partida hasta el final")
     path = None if out is None else study_path(out)
-    plan = _Plan(definition, flags, deal_list(deals), time_limit, max_states, executor, report, path, workers, player)
+    plan = _Plan(
+        definition=definition, flags=flags, deals=deal_list(deals), time_limit=time_limit, max_states=max_states,
+        executor=executor, progress=report, path=path, workers=workers, player=player,
+    )
     if path is None:
         return _study(plan)
     with study_lock(path):
         return _study(plan)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class _Plan:
     """A `win_rate` call once its arguments are checked."""
 
