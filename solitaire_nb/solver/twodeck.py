@@ -12,7 +12,7 @@ nothing is undone: ``tab`` (per pile, ``bytes((face_down,)) + card ids``, bottom
 the stock, whose order the deal fixes) and ``w`` (the waste's card ids, bottom to top).  The key
 sorts the piles and merges equivalent holes (pruning rules 1 and 2); without take-backs a top
 goes home at once when both copies of every card that could lie on it are home (rule 3, which
-holds with runs: docs/solver.md, «Dos barajas»).
+holds with runs: docs/solver.md#poda-dos-barajas).
 """
 
 from __future__ import annotations

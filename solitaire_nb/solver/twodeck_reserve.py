@@ -12,7 +12,7 @@ A position is ``tab`` (per pile, ``bytes((face_down,)) + card ids``, bottom to t
 bytes: per suit its up- and down-height), ``r`` (cards left in the reserve, whose order the deal
 fixes) and its best-first score (not in the key).  The key sorts the piles, root included
 (pruning rules 1 and 2); moving a pile's only card into a hole is left out; no safe moves home
-(no rule 3).  Why each is sound: docs/solver.md, «Dos barajas con reserva».
+(no rule 3).  Why each is sound: docs/solver.md#poda-dos-barajas-reserva.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class TwoDeckReserve(twodeck.TwoDeck):
         return b"\xff".join(sorted(pos[0])) + b"\xfe" + pos[1] + bytes((pos[2],))
 
     def settle(self, pos, line: list):
-        """No safe moves (see the module docstring)."""
+        """No safe moves (why: docs/solver.md#poda-dos-barajas-reserva)."""
         return pos
 
     @staticmethod
