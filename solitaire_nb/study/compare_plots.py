@@ -1,8 +1,8 @@
-"""Plots of a `compare.Comparison` (matplotlib is imported only here and in `study_plots`).
+"""Plots of a `compare.Comparison` (matplotlib is imported only here and in `study.plots`).
 
 Every function takes the comparison (and optionally a matplotlib Axes to draw into) and returns
 the figure; nothing is shown.  Titles, axes and legends are in Spanish with decimal commas, in
-the large type of `study_plots` so that they read on a classroom projector.
+the large type of `study.plots` so that they read on a classroom projector.
 """
 
 from __future__ import annotations
