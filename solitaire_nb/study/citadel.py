@@ -51,7 +51,7 @@ from .exact import (
 from .stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
 
 if TYPE_CHECKING:
-    from .compare import Comparison
+    from .comparison import Comparison
 
 __all__ = [
     "CARD_CODES", "COLUMNS", "MAX_DEALS", "NON_ACES", "RANKS", "ROUNDS", "SUITS", "Z95",
@@ -76,7 +76,7 @@ def compare(
     """The same `n` decks dealt as game `a` and as game `b` (names, composed names such as
     "beleaguered_castle+columns=10", or GameDefs such as ``custom(...)``): `compare.compare`,
     imported on first use (it imports this module)."""
-    from .compare import compare as paired
+    from .comparison import compare as paired
 
     return paired(a, b, n, seed, variant_a=variant_a, variant_b=variant_b)
 
