@@ -8,8 +8,7 @@ exception so that no traceback ever reaches the reader.  The front end sends mes
 the kernel answers by setting one synced trait, ``view``, holding the SVG from `render`, the
 status line, the message and the move list.  Tests drive the board through the same `handle`.
 
-With `boxes` this is one of the two modules of the package that import a widget library
-(tests/test_widget_imports.py).
+Widget libraries are imported only in the board package (tests/test_layout.py).
 """
 
 from __future__ import annotations
