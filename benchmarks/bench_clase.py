@@ -75,7 +75,7 @@ def server(mode: str, notebook: Path, students: int):
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     env.pop("MPLBACKEND", None)
     if mode in ("clase", "progresivo"):
-        cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", notebook.name[:2], "--alumnos", str(students),
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom", notebook.name[:2], "--alumnos", str(students),
                "--puerto", str(port), "--ip", "127.0.0.1", "--cierre", "1"]  # fmt: skip
         ready_text = "Listo"
         if mode == "progresivo":

@@ -194,7 +194,7 @@ def launched(tmp_path_factory: pytest.TempPathFactory):
     (folder / "01_prueba.md").write_text("---\njupytext: {}\n---\nFUENTE-MYST\n")
     port = free_port()
     log = folder / "clase.log"
-    cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", "01", "--alumnos", "1", "--puerto", str(port),
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "01", "--alumnos", "1", "--puerto", str(port),
            "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
