@@ -1,0 +1,24 @@
+"""The type checker: mypy, pinned in the test extra and configured in pyproject.toml
+([tool.mypy]), finds no error in the package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("mypy")
+def test_mypy_finds_no_error() -> None:
+    pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install -e '.[test]'")
+    # From the repository's root, so that mypy reads pyproject.toml (files, version, overrides).
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, timeout=900
+    )
+    assert run.returncode == 0, f"mypy exited {run.returncode}:\n{run.stdout}{run.stderr}"
+    assert "Success: no issues found" in run.stdout, run.stdout
