@@ -126,7 +126,7 @@ class Buttons:
             move, proven = _heuristic(legal), False
         self._highlight = move
         self._focus = move.src
-        cards = g.pile(move.src)[-move.count :]
+        cards = g.pile(move.src)[-move.n_cards :]
         if move.src == "S":
             text = f"Pista: {format_move(g, move)} (gira el mazo)"
         else:

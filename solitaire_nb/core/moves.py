@@ -15,15 +15,15 @@ _MOVE_RE = re.compile(r"^\s*([A-Z][0-9]{0,3})\s*>\s*([A-Z][0-9]{0,3})\s*(?:[xX](
 
 
 class Move(NamedTuple):
-    """A player's move: `count` cards from pile `src` to pile `dst`."""
+    """A player's move: `n_cards` cards from pile `src` to pile `dst`."""
 
     src: str
     dst: str
-    count: int = 1
+    n_cards: int = 1
 
     def __str__(self) -> str:
         """``T3>F0``: 0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
-        return f"{self.src}>{self.dst}" + (f"x{self.count}" if self.count != 1 else "")
+        return f"{self.src}>{self.dst}" + (f"x{self.n_cards}" if self.n_cards != 1 else "")
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -65,7 +65,7 @@ class Refusals:
                 return None, (None, str(exc))
         else:
             move = Move(src, dst, count)  # type: ignore[arg-type]
-        return move, self._refusal(move.src, move.dst, move.count)
+        return move, self._refusal(move.src, move.dst, move.n_cards)
 
     def _refusal(self, src: Any, dst: Any, count: Any) -> tuple[str | None, str] | None:
         """None if legal, else (rule id, Spanish sentence)."""

@@ -112,8 +112,8 @@ def format_move(game: Any, move: Move, sep: str = " ") -> str:
     if not isinstance(move, Move):
         raise ValueError(f"Se esperaba un movimiento (como 'T3>F0' o un Move), no {shown(move)}")
     parts = [pile_code(game, move.src), pile_code(game, move.dst)]
-    if move.count != 1:
-        parts.append(str(move.count))
+    if move.n_cards != 1:
+        parts.append(str(move.n_cards))
     return sep.join(parts)
 
 

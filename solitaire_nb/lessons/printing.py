@@ -35,7 +35,7 @@ def movimientos(game: Game) -> None:
     if not moves:
         print("Sin movimientos")
     for m in moves:
-        print(move_text(game, m, game.piles[m.src][-m.count :]))
+        print(move_text(game, m, game.piles[m.src][-m.n_cards :]))
 
 
 def por_que_no(game: Game, *jugadas: str | Move) -> None:
