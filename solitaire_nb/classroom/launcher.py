@@ -163,7 +163,7 @@ def lan_addresses() -> list[str]:
             found.update(a.address for a in addrs if a.family == socket.AF_INET)
     except ImportError:  # psutil comes with ipykernel; without it, the host name's addresses
         try:
-            found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+            found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
         except OSError:
             pass
     usable = [ipaddress.ip_address(a) for a in found]
@@ -387,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
             serve_challenge(args.reto, args.registro, args.alumnos, args.puerto, args.ip, args.cierre,
                             args.segundos, not args.progresivo)  # fmt: skip
         else:
+            assert notebook is not None  # check_args names the notebook whenever --reto is absent
             serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
     except KeyboardInterrupt:
         pass

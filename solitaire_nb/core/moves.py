@@ -26,7 +26,7 @@ class Move(NamedTuple):
         return f"{self.src}>{self.dst}" + (f"x{self.n_cards}" if self.n_cards != 1 else "")
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str | Move) -> Move:
         """Read ``"T3>F0"``, ``"T2>T7x3"`` or ``"S>W"`` (``x1`` is accepted); ValueError otherwise.
 
         0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""

@@ -319,7 +319,7 @@ def _deal_sentences(game: Game) -> list[str]:
 # ---------------------------------------------------------------------- narrated games
 @lru_cache(maxsize=1)
 def _narrated_doc() -> dict[str, Any]:
-    text = resources.files("solitaire_nb").joinpath("data", NARRATED_FILE).read_text(encoding="utf-8")
+    text = (resources.files("solitaire_nb") / "data" / NARRATED_FILE).read_text(encoding="utf-8")
     doc = json.loads(text)
     if doc.get("format") != NARRATED_FORMAT:
         raise ValueError(f"{NARRATED_FILE} no es un fichero de partidas narradas")

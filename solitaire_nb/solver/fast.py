@@ -134,9 +134,9 @@ class _Fast(FastPruning):
                 if h[s]:
                     c = s * 13 + h[s] - 1
                     for d in self.parents[c]:
-                        j = where.get(d)
-                        if j is not None:
-                            out.append((T + s, j))
+                        on = where.get(d)
+                        if on is not None:
+                            out.append((T + s, on))
                     if hole >= 0 and (self.empty_any or (self.empty_king and c % 13 == 12)):
                         out.append((T + s, hole))
         return out

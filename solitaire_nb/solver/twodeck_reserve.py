@@ -142,7 +142,8 @@ class TwoDeckReserve(twodeck.TwoDeck):
         tab, h, r, sc = pos
         parents = self.parents
         bad = self._bad
-        out = []
+        # (move, child): a move is (kind, its piles or card...); a child (tableau, heights, reserve left, score)
+        out: list[tuple[tuple[int, ...], tuple[tuple[bytes, ...], bytes, int, int]]] = []
         T = len(tab)
         tops: dict[int, list[int]] = {}  # top card -> piles with that top (two decks: up to two)
         hole = -1  # the first hole, when holes take cards (the reserve is out)
