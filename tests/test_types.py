@@ -16,7 +16,8 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.mark.xdist_group("mypy")
 def test_mypy_finds_no_error() -> None:
     pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install -e '.[test]'")
-    # From the repository's root, so that mypy reads pyproject.toml (files, version, overrides).
-    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, timeout=900)
+    # From the repository's root with its pyproject.toml (files, version, overrides).
+    command = [sys.executable, "-m", "mypy", "--config-file", str(REPO / "pyproject.toml")]
+    run = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, f"mypy exited {run.returncode}:\n{run.stdout}{run.stderr}"
     assert "Success: no issues found" in run.stdout, run.stdout
