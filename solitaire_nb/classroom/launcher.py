@@ -49,6 +49,7 @@ worker processes per student.
 
 from __future__ import annotations
 
+import argparse
 import errno
 import importlib.util
 import ipaddress
@@ -329,7 +330,7 @@ def parser() -> SpanishParser:
     return p
 
 
-def check_args(args, available_mb: float | None = None) -> Path | None:
+def check_args(args: argparse.Namespace, available_mb: float | None = None) -> Path | None:
     """The lesson to serve, once everything the command line asks for is possible here
     (Spanish ValueError otherwise): the notebook exists, the address and port can be used, and the
     pool fits in memory (`available_mb`, by default what the machine has free now).  None for a

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from ..core import texts
@@ -117,7 +118,7 @@ def format_move(game: Any, move: Move, sep: str = " ") -> str:
     return sep.join(parts)
 
 
-def format_moves(game: Any, moves, sep: str = ", ") -> str:
+def format_moves(game: Any, moves: Iterable[Move], sep: str = ", ") -> str:
     """Several moves in learner notation, separated by `sep`: "T2 B1, T4 T1"."""
     return sep.join(format_move(game, m) for m in moves)
 

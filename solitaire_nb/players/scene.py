@@ -8,6 +8,7 @@ counts, what the foundations take now, and the visible position a move leads to.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container, Sequence
 from typing import Any
 
 from ..core.cards import CARDS, Card, same_rank_ids
@@ -174,7 +175,7 @@ def _hidden(cards: tuple[Card | None, ...]) -> int:
     return n
 
 
-def is_run(cards: tuple[Card | None, ...], table) -> bool:
+def is_run(cards: tuple[Card | None, ...], table: Sequence[Container[int]]) -> bool:
     return all(b is not None and a is not None and b.id in table[a.id] for a, b in zip(cards, cards[1:], strict=False))
 
 
