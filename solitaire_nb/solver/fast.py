@@ -24,7 +24,8 @@ class _Fast(FastPruning):
     def __init__(self, spec: _Spec, game: Game):
         self.sp = spec
         self.T = len(spec.tab)
-        self.t: list[list[int]] = [[c.id for c in game.pile(spec.pile_ids[i])] for i in spec.tab]
+        # lists of card ids; the searches also put the piles' bytes here (`FastPruning.t`)
+        self.t: list = [[c.id for c in game.pile(spec.pile_ids[i])] for i in spec.tab]
         self.h = [0, 0, 0, 0]
         for fi in spec.fnd:
             q = game.pile(spec.pile_ids[fi])
