@@ -92,7 +92,7 @@ class Buttons:
             return
         raw = msg.get("seed")
         if raw is None or (isinstance(raw, str) and not raw.strip()):
-            seed = random.randrange(1, 1_000_000)
+            seed: int | None = random.randrange(1, 1_000_000)
         else:
             seed = _seed(raw)
             if seed is None:
@@ -101,7 +101,7 @@ class Buttons:
         # Another deal of the same game keeps the variant chosen (and a composed game stays
         # composed); another game starts plain.
         variant = g.variant if definition is g.definition else {}
-        self._set_game(new_game(definition, seed=seed, **variant))
+        self._set_game(new_game(definition, seed=seed, deck=None, **variant))
         self._say(f"Nueva partida: {self._game.definition.display_name}, partida nº {seed}.", "ok")
 
     def _do_hint(self, _msg: dict) -> None:

@@ -64,7 +64,7 @@ class Refusals:
             except ValueError as exc:
                 return None, (None, str(exc))
         else:
-            move = Move(src, dst, count)  # type: ignore[arg-type]
+            move = Move(src, dst, count)
         return move, self._refusal(move.src, move.dst, move.n_cards)
 
     def _refusal(self, src: Any, dst: Any, count: Any) -> tuple[str | None, str] | None:

@@ -306,7 +306,8 @@ def _takeback(s: Scene, card: Card, dst: str) -> float | None:
             continue
         p = s.piles[t]
         fd = s.fd[t]
-        if fd and len(p) > fd and p[fd].id in takes and is_run(p[fd:], s.tab_table):
+        c = p[fd] if fd and len(p) > fd else None  # the lowest face-up card above face-down ones
+        if c is not None and c.id in takes and is_run(p[fd:], s.tab_table):
             return W["takeback"]
     return _NEVER
 
@@ -345,7 +346,7 @@ class Varied(Heuristic):
 
 
 # ---------------------------------------------------------------------- registry and play
-PLAYERS: dict[str, Callable[[], Player]] = {
+PLAYERS: dict[str, type[Player]] = {
     "heuristic": Heuristic,
     "random": RandomPlayer,
     "first": FirstLegal,
@@ -402,7 +403,7 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
     flags = game_definition(name).resolve_variant(variant)
-    game = new_game(name, seed=check_seed(seed), **flags)
+    game = new_game(name, seed=check_seed(seed), deck=None, **flags)
     t0 = time.perf_counter()
     won, made = play_game(game, make_player(player))
     seconds = time.perf_counter() - t0
