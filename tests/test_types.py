@@ -19,5 +19,6 @@ def test_mypy_finds_no_error() -> None:
     # From the repository's root with its pyproject.toml (files, version, overrides).
     command = [sys.executable, "-m", "mypy", "--config-file", str(REPO / "pyproject.toml")]
     run = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=900)
-    assert run.returncode == 0, f"mypy exited {run.returncode}:\n{run.stdout}{run.stderr}"
+    exit_code = run.returncode
+    assert exit_code == 0, f"mypy exited {exit_code}:\n{run.stdout}{run.stderr}"
     assert "Success: no issues found" in run.stdout, run.stdout
