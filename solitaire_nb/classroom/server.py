@@ -13,10 +13,13 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..solver.verdict_cache import CACHE_ENV, class_cache_path
 from . import launcher as clase
+
+if TYPE_CHECKING:
+    from traitlets.config import Config
 
 #: English messages of the libraries that say nothing a teacher can act on.
 _SILENCED = (
@@ -44,7 +47,7 @@ class _Quiet(logging.Filter):
 
 
 # ---------------------------------------------------------------------- configuration
-def voila_config(students: int, cull_minutes: float, preheat: bool = True):
+def voila_config(students: int, cull_minutes: float, preheat: bool = True) -> Config:
     """The traitlets configuration that holds a class (see solitaire_nb/classroom/launcher.py)."""
     from traitlets.config import Config
 

@@ -48,13 +48,15 @@ else is a plain exhaustive search over canonical states.
 from __future__ import annotations
 
 from ..core.moves import Move
+from ..core.rules import Rules
+from ..engine import Game
 from . import twodeck
 
 MOVE_T, MOVE_F, MOVE_RT, MOVE_RF, MOVE_B = range(5)
 UP, DOWN = 0, 1
 
 
-def applies(rules, decks: int) -> bool:
+def applies(rules: Rules, decks: int) -> bool:
     """Whether the rules are ones this path plays exactly (see the module docstring)."""
     f = rules.foundations
     return (
@@ -259,6 +261,8 @@ class _PileBad(dict):
         return b
 
 
-def search(game, takeback: bool, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:
+def search(
+    game: Game, takeback: bool, deadline: float | None, cap: int, max_table: int
+) -> tuple[str, list[Move], int]:
     """`twodeck.search` (complete best-first) on this path's positions."""
     return twodeck.search(game, takeback, deadline, cap, max_table, space=TwoDeckReserve)
