@@ -19,7 +19,7 @@ PACKAGE = REPO / "solitaire_nb"
 # Lowest first: a room may import the rooms before it, never one after it (not even inside a
 # function). `classroom` and `board` stand side by side: neither imports the other.
 ORDER = ["core", "games", "render", "engine", "players", "solver", "study", "atlas", "lessons", "classroom", "board"]
-WIDGET_LIBRARIES = {"ipywidgets", "anywidget"}
+WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "tqdm.notebook", "tqdm.auto")
 LARGEST = 400  # lines per module
 
 
@@ -110,9 +110,30 @@ def test_only_the_board_touches_widgets():
         if _room(_name(path)) == "board":
             continue
         for line, target in imports(path):
-            if target.split(".")[0] in WIDGET_LIBRARIES or _room(target) == "board":
+            widget = any(target == w or target.startswith(w + ".") for w in WIDGET_LIBRARIES)
+            if widget or _room(target) == "board":
                 wrong.append(f"{path.relative_to(REPO)}:{line}: {target}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_scan_sees_nested_and_relative_imports():
+    board = imports(PACKAGE / "board" / "widget.py")
+    assert any(target == "anywidget" for _, target in board)
+    assert any(target == "solitaire_nb.board.clicks" for _, target in board)  # `from .clicks import …`
+    render = imports(PACKAGE / "render" / "draw.py")
+    assert any(target == "solitaire_nb.core.checks" for _, target in render)  # inside a function
+    assert not any(_room(target) == "engine" for _, target in render)  # TYPE_CHECKING only
+
+
+def test_computations_load_no_widget_library():
+    pytest.importorskip("numpy")  # the study needs the notebook extra
+    code = (
+        "import sys, solitaire_nb, solitaire_nb.study, solitaire_nb.atlas.winrate, solitaire_nb.lessons.exercises; "
+        "solitaire_nb.study.simulate(10); "
+        "print([m for m in ('ipywidgets', 'anywidget', 'solitaire_nb.board') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 def test_the_face_imports_only_what_it_offers_at_once():

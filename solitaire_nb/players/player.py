@@ -1,42 +1,18 @@
 """Players who do not peek: they choose each move from what a person at the table sees.
 
 A player is an object with ``choose(game) -> Move | None`` (None: it gives up) that reads
-only `Game.player_view` (face-up cards, None for each face-down one, the unseen cards
-sorted), `Game.legal_moves` (which depend on face-up cards only: a face-down card never
-moves, and ``S>W`` is legal whatever the stock holds) and the game's rules as data.  It
-never reads `Game.piles`, `Game.pile` or the deal, so permuting the unseen cards (the
-face-down tableau, the stock, the reserve) never changes what it does; tests/test_players.py
-checks that on many positions.
+only `Game.player_view`, `Game.legal_moves` (which depend on face-up cards only) and the
+game's rules as data.  It never reads `Game.piles`, `Game.pile` or the deal, so permuting the
+unseen cards never changes what it does (tests/test_players.py).
 
-* `Heuristic` ("heuristic"): the good player, documented below.
-* `RandomPlayer` ("random"): a legal move drawn at random (seeded by the deal number).
-* `FirstLegal` ("first"): the first legal move, in the fixed order of `legal_moves`.
-* `Varied` ("varied"): the heuristic player with seeded noise on its preferences; the
-  thoughtful solver plays many of them out (`solitaire_nb.solver.rollouts`).
+* `Heuristic` ("heuristic"): the good player: it scores each legal move with a person's rules
+  of thumb (`W`) and plays the best one, never back to a visible position it has been in.
+* `RandomPlayer` ("random"), `FirstLegal` ("first"): a seeded random or the first legal move.
+* `Varied` ("varied"): the heuristic player with seeded noise (`solver.rollouts` plays it).
 
-`play_out(game, player)` plays a whole game on a copy and says whether it was won;
-`play_deal` is the picklable work item `solitaire_nb.atlas.winrate.win_rate(..., player=...)`
-hands to its workers (players travel by name, see `PLAYERS`).
-
-The heuristic player scores each legal move with a person's rules of thumb (`W`) and plays
-the best one; in order:
-
-1. A card goes home when that is *safe*: no card still in play could be built on it.
-2. The waste's (or the reserve's) card goes onto the tableau or home: it frees the next one.
-3. A face-down card is uncovered (the whole face-up part moves), where most are hidden first.
-4. A pile is emptied when its hole will be used: the reserve refills it (Chequers), a King
-   sequence waits for it (Moving Left), or any card may fill it.
-5. A card comes back from home only when a card waiting to be played can then go on it.
-6. A card goes home although a card in play could still be built on it; part of a sequence
-   moves when the card it leaves on top can then go home, take the waste's card or take a
-   sequence lying on face-down cards (a one-move look-ahead on the visible cards).
-7. Otherwise the stock turns.  With the stock empty it digs: it moves cards off a face-up
-   card a foundation takes, the shallowest first; after `STALL` moves in a row that bring
-   no card home, turn none up and play none from the waste or the reserve, it gives up.
-
-It never goes back to a visible position it has been in (it remembers them: no back and
-forth); among equal moves it prefers the destination with fewer cards, then the first in
-`legal_moves`' fixed order, so the same deal is always played the same way.
+`play_out(game, player)` plays a whole game on a copy and says whether it was won; `play_deal`
+is the picklable work item `atlas.winrate.win_rate(..., player=...)` hands to its workers
+(players travel by name, `PLAYERS`).  The heuristic player's rules: `Heuristic`'s docstring.
 """
 
 from __future__ import annotations
@@ -175,7 +151,26 @@ W = {
 
 
 class Heuristic(Player):
-    """The good player who does not peek (its rules: the module docstring)."""
+    """The good player who does not peek: it scores each legal move with a person's rules of
+    thumb (`W`) and plays the best one; in order:
+
+    1. A card goes home when that is *safe*: no card still in play could be built on it.
+    2. The waste's (or the reserve's) card goes onto the tableau or home: it frees the next one.
+    3. A face-down card is uncovered (the whole face-up part moves), where most are hidden first.
+    4. A pile is emptied when its hole will be used: the reserve refills it (Chequers), a King
+       sequence waits for it (Moving Left), or any card may fill it.
+    5. A card comes back from home only when a card waiting to be played can then go on it.
+    6. A card goes home although a card in play could still be built on it; part of a sequence
+       moves when the card it leaves on top can then go home, take the waste's card or take a
+       sequence lying on face-down cards (a one-move look-ahead on the visible cards).
+    7. Otherwise the stock turns.  With the stock empty it digs: it moves cards off a face-up
+       card a foundation takes, the shallowest first; after `STALL` moves in a row that bring
+       no card home, turn none up and play none from the waste or the reserve, it gives up.
+
+    It never goes back to a visible position it has been in (it remembers them: no back and
+    forth); among equal moves it prefers the destination with fewer cards, then the first in
+    `legal_moves`' fixed order, so the same deal is always played the same way.
+    """
 
     name = "heuristic"
     display_name = "prudente"
@@ -396,7 +391,7 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     job: picklable arguments, the game rebuilt from its number).
 
     Returns (deal, "won" | "lost", moves made, seconds, moves of the win or 0), the shape of
-    a solver's record (`solitaire_nb.atlas.studyfile.DealRecord`): the third column counts moves
+    a solver's record (`solitaire_nb.atlas.records.DealRecord`): the third column counts moves
     made instead of states."""
     from ..engine import game_definition, new_game
 

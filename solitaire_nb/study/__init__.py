@@ -1,6 +1,6 @@
 """Studies of the one-deck open family: Citadel against Beleaguered Castle (`simulate`, the exact
 counts, statistics), two games compared on the same decks (`compare`), and their plots
-(`study.plots`, `study.compare_plots`, the only modules here that import matplotlib)."""
+(`study.plots`, `study.comparison_plots`, the only modules here that import matplotlib)."""
 
 from __future__ import annotations
 
