@@ -58,7 +58,8 @@ class Scene:
             if base is not None:
                 started.setdefault(rule.direction, set()).add(base.suit)
         for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
-            top = self.top(f)
+            p = self.piles[f]
+            top = p[-1] if p else None
             if top is not None:
                 out.update(self.fnd_tables[f][top.id])
             elif rule.start == "any":
