@@ -24,7 +24,6 @@ from .citadel import (
     chi_square_test,
     column_gap,
     column_shortening,
-    compare,
     deal_decks,
     deal_games,
     deck_codes,
@@ -39,6 +38,7 @@ from .citadel import (
     simulate_engine,
     summary,
 )
+from .comparison import compare
 
 __all__ = [
     "CARD_CODES",
