@@ -265,7 +265,7 @@ def reader_move(game_name: str, seed: int) -> str:
     def pile(pid: str) -> str:
         return letters[pid[0]] + (str(int(pid[1:]) + 1) if pid[1:] else "")
 
-    return f"{pile(move.src)} {pile(move.dst)}" + (f" {move.count}" if move.count > 1 else "")
+    return f"{pile(move.src)} {pile(move.dst)}" + (f" {move.n_cards}" if move.n_cards > 1 else "")
 
 
 def run_all(page) -> None:

@@ -370,6 +370,7 @@ def test_the_package_exports_custom_and_from_spec():
     assert sn.from_spec(BC10_KING.spec) is BC10_KING
     assert sn.custom.LIKES == lab.LIKES  # still the module too
     assert "custom" in sn.__all__ and "from_spec" in sn.__all__
+    assert {"custom", "from_spec", "play", "study"} <= set(dir(sn))  # the lazy names too
 
 
 def test_study_compare_is_the_paired_comparison():

@@ -105,7 +105,7 @@ class Buttons:
             return None
         raw = msg.get("seed")
         if raw is None or (isinstance(raw, str) and not raw.strip()):
-            seed = random.randrange(1, 1_000_000)
+            seed: int | None = random.randrange(1, 1_000_000)
         else:
             seed = typed_seed(raw)
             if seed is None:
@@ -114,7 +114,7 @@ class Buttons:
         # Another deal of the same game keeps the variant chosen (and a composed game stays
         # composed); another game starts plain.
         variant = g.variant if definition is g.definition else {}
-        game = new_game(definition, seed=seed, **variant)
+        game = new_game(definition, seed=seed, deck=None, **variant)
         self.board.say(f"Nueva partida: {game.definition.display_name}, partida nº {seed}.", "ok")
         return game
 
@@ -140,7 +140,7 @@ class Buttons:
             move, proven = _heuristic(legal), False
         self.highlight = move
         self.board.focus_pile = move.src
-        cards = g.pile(move.src)[-move.count :]
+        cards = g.pile(move.src)[-move.n_cards :]
         if move.src == "S":
             text = f"Pista: {format_move(g, move)} (gira el mazo)"
         else:

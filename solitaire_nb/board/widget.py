@@ -390,7 +390,7 @@ def play(
     `solver_seconds` is the solver's time budget (None: the page's default, see
     `set_board_defaults`)."""
     settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
-    return Board(new_game(name, seed=seed, **variant), **settings)
+    return Board(new_game(name, seed=seed, deck=None, **variant), **settings)
 
 
 def _check_game(game: Any) -> None:

@@ -17,6 +17,7 @@ docs/desarrollo.md, «El lanzador de clase por dentro».
 
 from __future__ import annotations
 
+import argparse
 import errno
 import importlib.util
 import ipaddress
@@ -131,7 +132,7 @@ def lan_addresses() -> list[str]:
             found.update(a.address for a in addrs if a.family == socket.AF_INET)
     except ImportError:  # psutil comes with ipykernel; without it, the host name's addresses
         try:
-            found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+            found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
         except OSError:
             pass
     usable = [ipaddress.ip_address(a) for a in found]
@@ -297,7 +298,7 @@ def parser() -> SpanishParser:
     return p
 
 
-def check_args(args, available_mb: float | None = None) -> Path | None:
+def check_args(args: argparse.Namespace, available_mb: float | None = None) -> Path | None:
     """The lesson to serve, once everything the command line asks for is possible here
     (Spanish ValueError otherwise): the notebook exists, the address and port can be used, and the
     pool fits in memory (`available_mb`, by default what the machine has free now).  None for a
@@ -355,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
             serve_challenge(args.reto, args.registro, args.alumnos, args.puerto, args.ip, args.cierre,
                             args.segundos, not args.progresivo)  # fmt: skip
         else:
+            assert notebook is not None  # check_args names the notebook whenever --reto is absent
             serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
     except KeyboardInterrupt:
         pass

@@ -13,9 +13,13 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..solver.verdict_cache import CACHE_ENV, class_cache_path
 from . import launcher as clase
+
+if TYPE_CHECKING:
+    from traitlets.config import Config
 
 #: English messages of the libraries that say nothing a teacher can act on.
 _SILENCED = (
@@ -43,7 +47,7 @@ class _Quiet(logging.Filter):
 
 
 # ---------------------------------------------------------------------- configuration
-def voila_config(students: int, cull_minutes: float, preheat: bool = True):
+def voila_config(students: int, cull_minutes: float, preheat: bool = True) -> Config:
     """The traitlets configuration that holds a class (see solitaire_nb/classroom/launcher.py)."""
     from traitlets.config import Config
 
@@ -99,6 +103,8 @@ def _capped_factory(factory, limit: int):
             return QuietKernels
 
         class CappedPool(QuietKernels):
+            kernel_pools_config: dict[str, dict[str, Any]]  # Voila's setting (a trait), changed for one refill
+
             def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
                 # Voila starts pool kernels through the base class: their output goes here.
                 kwargs.setdefault("stdout", subprocess.DEVNULL)
@@ -200,7 +206,7 @@ def _watch_pool(app, students: int) -> None:
 def _quiet_end(app) -> Callable:
     """A SIGINT/SIGTERM handler (for the event loop): silence the libraries' logs, stop every kernel at once (no
     interrupt, so no kernel prints anything) and stop the server; a second signal exits."""
-    state = {"ending": False}
+    state: dict[str, object] = {"ending": False}
 
     async def finish() -> None:
         km = app.kernel_manager

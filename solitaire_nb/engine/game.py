@@ -282,8 +282,8 @@ class Game:
 
     def _play(self, move: Move) -> None:
         si, di = self._idx[move.src], self._idx[move.dst]
-        ops = self._pos.play(si, di, move.count)
-        self._undo.append((self._m1[si][di] if move.count == 1 else move, ops))
+        ops = self._pos.play(si, di, move.n_cards)
+        self._undo.append((self._m1[si][di] if move.n_cards == 1 else move, ops))
 
     def undo(self) -> bool:
         """Take back the last move with its automatic actions; False if there is none."""

@@ -62,8 +62,8 @@ class Referee:
             except ValueError as exc:
                 return None, (None, str(exc))
         else:
-            move = Move(src, dst, count)  # type: ignore[arg-type]
-        return move, self.refusal(pos, move.src, move.dst, move.count)
+            move = Move(src, dst, count)
+        return move, self.refusal(pos, move.src, move.dst, move.n_cards)
 
     def refusal(self, pos: Position, src: Any, dst: Any, count: Any) -> Refusal | None:
         """None if legal, else (rule id, Spanish sentence)."""

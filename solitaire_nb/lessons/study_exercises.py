@@ -39,6 +39,7 @@ def orders_sending_home(card: str = ORDERED_CARD, cards: tuple[str, ...] = ORDER
     count = 0
     for order in itertools.permutations(cards):
         report = new_game("citadel", deck=first + list(order), autoplay=False).deal_report
+        assert report is not None  # Citadel always reports its deal
         count += any(c.code == card for c in report.to_foundations)
     return count
 

@@ -58,9 +58,9 @@ def legal_moves(game: Any, piles: dict | None = None) -> list[Move]:
 
     def key(m: Move) -> tuple[int, int, int, int, int]:
         kind_s, kind_d = game.pile_kind(m.src), game.pile_kind(m.dst)
-        group = 1 if kind_s == "T" and m.count > 1 else _GROUP[kind_s]
+        group = 1 if kind_s == "T" and m.n_cards > 1 else _GROUP[kind_s]
         where = 1 if kind_d == "F" else 2 if kind_d == "T" and any_card and not piles[m.dst] else 0
-        return group, index[m.src], m.count, where, index[m.dst]
+        return group, index[m.src], m.n_cards, where, index[m.dst]
 
     return sorted(game.legal_moves(), key=key)
 
@@ -301,7 +301,8 @@ def _takeback(s: Scene, card: Card, dst: str) -> float | None:
             continue
         p = s.piles[t]
         fd = s.fd[t]
-        if fd and len(p) > fd and p[fd].id in takes and is_run(p[fd:], s.tab_table):
+        c = p[fd] if fd and len(p) > fd else None  # the lowest face-up card above face-down ones
+        if c is not None and c.id in takes and is_run(p[fd:], s.tab_table):
             return W["takeback"]
     return _NEVER
 
@@ -340,7 +341,7 @@ class Varied(Heuristic):
 
 
 # ---------------------------------------------------------------------- registry and play
-PLAYERS: dict[str, Callable[[], Player]] = {
+PLAYERS: dict[str, type[Player]] = {
     "heuristic": Heuristic,
     "random": RandomPlayer,
     "first": FirstLegal,
@@ -397,7 +398,7 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
     flags = game_definition(name).resolve_variant(variant)
-    game = new_game(name, seed=check_seed(seed), **flags)
+    game = new_game(name, seed=check_seed(seed), deck=None, **flags)
     t0 = time.perf_counter()
     won, made = play_game(game, make_player(player))
     seconds = time.perf_counter() - t0

@@ -76,7 +76,11 @@ def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
         "longest": results.citadel.longest,
         "shortest": results.citadel.shortest,
     }
-    return {k: tuple(float(x) for x in mean_ci(v)) for k, v in figures.items()}
+    out: dict[str, tuple[float, float, float]] = {}
+    for k, v in figures.items():
+        mean, low, high = mean_ci(v)
+        out[k] = (float(mean), float(low), float(high))
+    return out
 
 
 # =============================================================================== how the columns shrink
