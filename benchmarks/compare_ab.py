@@ -2,7 +2,7 @@
 
     python benchmarks/compare_ab.py [--a REF] [--b REF] [--repeat 5] [--quick]
                                     [--only engine,study,lab,solver,import] [--verdict-shard 0/25]
-                                    [--verdict-limit N] [--no-verdicts]
+                                    [--verdict-limit N] [--records DIR] [--no-verdicts]
 
 Each ref (default A = 8702702, the start of issue 35; B = HEAD: committed work only) is
 exported with ``git archive`` to a temporary folder, removed afterwards.  Each benchmark runs in
@@ -11,7 +11,9 @@ table gives each side's best processor and wall time (the machine's noise only e
 and the ratio B/A (above 1: B is slower).  Each run also reports a check of the work it did
 (moves played, states examined, …): «same» says both sides did identical work.  Then each ref's
 own ``benchmarks/compare_verdicts.py run`` records the solver's verdicts on the same deals (every
-n-th deal of its selection, `--verdict-shard`) and B's ``diff`` compares the two records.
+n-th deal of its selection, `--verdict-shard`; ``0/1`` for all 5,175) and B's ``diff``
+compares the two records; with `--records DIR` each commit's record is kept and later runs only
+add the deals it lacks.  The machine's load average is printed with the table.
 """
 
 from __future__ import annotations
@@ -189,11 +191,14 @@ def compare(sides: dict[str, Path], names: list[str], repeat: int, quick: bool) 
     return rows
 
 
-def verdicts(sides: dict[str, Path], shard: str, limit: int | None, work: Path) -> tuple[str, int]:
-    """Each ref's compare_verdicts.py on the same deals, then B's diff; (summary, differing deals)."""
+def verdicts(
+    sides: dict[str, Path], commits: dict[str, str], shard: str, limit: int | None, folder: Path
+) -> tuple[str, int]:
+    """Each ref's compare_verdicts.py on the same deals, then B's diff; (summary, differing deals).
+    A record already in `folder` for a commit is extended, not redone (``run`` is resumable)."""
     records, seconds = {}, {}
     for side, checkout in sides.items():
-        records[side] = work / f"verdicts_{side}.csv"
+        records[side] = folder / f"verdicts_{commits[side]}.csv"
         cmd = [sys.executable, str(checkout / "benchmarks" / "compare_verdicts.py"), "run", str(records[side]),
                "--shard", shard] + ([] if limit is None else ["--limit", str(limit)])
         t0 = time.perf_counter()
@@ -217,7 +222,9 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small sizes, 2 runs, 20 verdicts: a smoke run")
     ap.add_argument("--only", default=",".join(BENCHES), help="comma-separated benchmarks")
     ap.add_argument("--verdict-shard", default="0/25", help="k/n: every n-th deal of compare_verdicts' selection")
-    ap.add_argument("--verdict-limit", type=int, default=None, help="at most this many deals")
+    ap.add_argument("--verdict-limit", type=int, default=None, help="at most this many deals not yet in the records")
+    ap.add_argument("--records", type=Path, default=None,
+                    help="keep each commit's verdict record here (verdicts_COMMIT.csv) and extend it next time")
     ap.add_argument("--no-verdicts", action="store_true")
     args = ap.parse_args()
     names = args.only.split(",")
@@ -243,7 +250,9 @@ def main() -> None:
         load = os.getloadavg()
         print(f"\nload average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the end of the timings", flush=True)
         if not args.no_verdicts:
-            summary, differ = verdicts(sides, args.verdict_shard, limit, work)
+            folder = args.records.resolve() if args.records else work
+            folder.mkdir(parents=True, exist_ok=True)
+            summary, differ = verdicts(sides, commits, args.verdict_shard, limit, folder)
             print(f"\nverdicts (compare_verdicts.py run --shard {args.verdict_shard}"
                   f"{'' if limit is None else f' --limit {limit}'} with each ref, then diff): {summary}")
             if differ:
