@@ -5,6 +5,7 @@ position, the Spanish messages, undo/redo, numbered deals, save/load and keyboar
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 import xml.etree.ElementTree as ET
@@ -276,6 +277,7 @@ def fake_solver(status="won", moves=(), hint_move=None, proven=False, fail=False
         return types.SimpleNamespace(move=hint_move, proven=proven, status=status)
 
     module.solve, module.hint = solve, hint
+    importlib.import_module("solitaire_nb.solver.verdict_cache")  # the buttons' door to the solver, loaded for real
     return mock.patch.dict(sys.modules, {"solitaire_nb.solver": module})
 
 

@@ -34,7 +34,6 @@ from .clicks import parse_text_move
 from .deal_pair import DealPair, deal_pair
 from .lab import Lab, lab
 from .settings import _DEFAULTS as _DEFAULTS
-from .settings import _settings as _settings
 from .settings import set_board_defaults
 from .widget import Board, play
 

@@ -16,7 +16,7 @@ import random
 import re
 from typing import Any
 
-from ..core.checks import SEED_MAX, _integer, shown
+from ..core.checks import SEED_MAX, integer, shown
 from ..core.moves import Move
 from ..core.rules import GameDef
 from ..engine import Game, game_definition, new_game
@@ -259,7 +259,7 @@ def typed_seed(raw: Any) -> int | None:
     """A deal number typed in the board (an int, or digits), else None."""
     if isinstance(raw, str) and re.fullmatch(r"[0-9]{1,20}", raw.strip()):
         raw = int(raw.strip())
-    n = _integer(raw)  # NumPy integers too; never a bool or a float (docs/entradas.md)
+    n = integer(raw)  # NumPy integers too; never a bool or a float (docs/entradas.md)
     return n if n is not None and 0 <= n <= SEED_MAX else None
 
 

@@ -18,10 +18,10 @@ def set_board_defaults(
     """What every board made afterwards offers, unless it says otherwise: a teacher calls it
     once at the top of a notebook, e.g. ``sn.set_board_defaults(solution=False)`` for an
     exam.  None leaves a setting as it is."""
-    _DEFAULTS.update(_settings(hints=hints, solution=solution, solver_seconds=solver_seconds))
+    _DEFAULTS.update(checked_settings(hints=hints, solution=solution, solver_seconds=solver_seconds))
 
 
-def _settings(**given: Any) -> dict[str, Any]:
+def checked_settings(**given: Any) -> dict[str, Any]:
     """The page defaults overridden by the non-None values given, checked (Spanish ValueError)."""
     out = dict(_DEFAULTS)
     for key, value in given.items():

@@ -29,7 +29,7 @@ from ..games.notation import format_move
 from ..render.draw import deal_lines, render_html, render_svg, status_text, step_lines
 from .buttons import Buttons
 from .clicks import Clicks
-from .settings import _settings
+from .settings import checked_settings
 
 _ASSETS = Path(__file__).resolve().parent  # board.js and board.css
 
@@ -78,7 +78,7 @@ class Board(anywidget.AnyWidget):
         for old in ("solve_seconds", "hint_seconds"):  # earlier names: never ignore them silently
             if old in kwargs:
                 raise ValueError(f"Board ya no acepta {old}={shown(kwargs[old])}: usa solver_seconds")
-        settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
+        settings = checked_settings(hints=hints, solution=solution, solver_seconds=solver_seconds)
         if game is not None:
             _check_game(game)
         super().__init__(**kwargs)
@@ -121,7 +121,7 @@ class Board(anywidget.AnyWidget):
 
     @hints.setter
     def hints(self, value: bool) -> None:
-        self._hints = _settings(hints=value)["hints"]
+        self._hints = checked_settings(hints=value)["hints"]
         self.refresh()
 
     @property
@@ -131,7 +131,7 @@ class Board(anywidget.AnyWidget):
 
     @solution.setter
     def solution(self, value: bool) -> None:
-        self._solution = _settings(solution=value)["solution"]
+        self._solution = checked_settings(solution=value)["solution"]
         if not value:
             self.buttons.replay = []
         self.refresh()
@@ -143,7 +143,7 @@ class Board(anywidget.AnyWidget):
 
     @solver_seconds.setter
     def solver_seconds(self, value: float) -> None:
-        self._solver_seconds = _settings(solver_seconds=value)["solver_seconds"]
+        self._solver_seconds = checked_settings(solver_seconds=value)["solver_seconds"]
 
     @traitlets.observe("room")
     def _on_room(self, _change: Any) -> None:
@@ -389,7 +389,7 @@ def play(
     `hints=False` / `solution=False` take away «Pista» / the solver's buttons, and
     `solver_seconds` is the solver's time budget (None: the page's default, see
     `set_board_defaults`)."""
-    settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
+    settings = checked_settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
     return Board(new_game(name, seed=seed, deck=None, **variant), **settings)
 
 

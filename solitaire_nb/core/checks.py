@@ -66,7 +66,7 @@ def check_length(text: str, limit: int, what: str) -> None:
         )
 
 
-def _integer(value: Any) -> int | None:
+def integer(value: Any) -> int | None:
     """`value` as an int if it is one (NumPy integers included), else None; bools are not."""
     if isinstance(value, bool) or isinstance(value, float):
         return None
@@ -78,7 +78,7 @@ def _integer(value: Any) -> int | None:
 
 def check_int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     """An integer in low … high (high None: no upper end), else a Spanish ValueError."""
-    n = _integer(value)
+    n = integer(value)
     if n is None:
         raise ValueError(f"{what} debe ser un número entero, no {shown(value)}")
     if n < low or (high is not None and n > high):
@@ -89,7 +89,7 @@ def check_int(value: Any, what: str, low: int = 0, high: int | None = None) -> i
 
 def check_seed(value: Any, what: str = "El número de partida") -> int:
     """A deal number: an integer in 0 … 2**64 − 1."""
-    n = _integer(value)
+    n = integer(value)
     if n is None or not 0 <= n <= SEED_MAX:
         raise ValueError(
             f"{what} debe ser un entero entre 0 y 2⁶⁴ − 1 (18446744073709551615), no {shown(value)}"

@@ -13,7 +13,6 @@ from .game import Game
 from .position import Position
 from .setup import game_definition
 from .table import RuleTable, rule_table
-from .table import _tables_for as _tables_for
 from .values import FORMAT, FORMAT_VERSION, Action, DealReport, PlayerView, Step
 
 __all__ = [
