@@ -14,7 +14,7 @@
   runs only in the castles' portfolio, hence only where holes take any card.
 - Two-deck games whose rules a compact path fits (`twodeck.applies`, Moving Left's family;
   `twodeck_reserve.applies`, Chequers') run that path's one complete best-first search.
-- Other games run one best-first search on the generic state (`search._generic_best_first`).
+- Other games run one best-first search on the generic state (`generic._generic_best_first`).
 
 The castles' portfolio: the usual order (cards above the card each foundation takes now or
 next) searches alone for its first `CASTLE_ALONE` states (a quarter of a smaller budget;
@@ -52,9 +52,10 @@ from ..core.moves import Move
 from ..engine import Game
 from . import twodeck, twodeck_reserve
 from .fast import _Fast
+from .generic import _generic_best_first
 from .lines import _check_line, _described_moves
 from .probe import CASTLE_PROBE, _fast_probe
-from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _generic_best_first, _Ledger
+from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _Ledger
 from .state import _Spec, _State
 
 PHASE1_SHARE = 4

@@ -31,6 +31,7 @@ import time
 
 from ..core.moves import Move
 from ..engine import rule_table
+from .lines import _unwind
 
 MOVE_T, MOVE_F, MOVE_WF, MOVE_WT, MOVE_B, MOVE_S = range(6)
 
@@ -282,8 +283,6 @@ def search(game, takeback: bool, deadline, cap: int, max_table: int, space=TwoDe
                 continue
             parent[k] = (key, seg)
             if sp.won(child):
-                from .search import _unwind  # here: search imports the state that selects this path
-
                 return "won", sp.to_moves(game, root_line + _unwind(parent, k)), states
             count += 1
             heapq.heappush(heap, (sp.score(child), count, k, child))
