@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb import render
 from solitaire_nb.render import MAX_WIDTH, layout, move_lines, render_html, render_svg, status_text
+from solitaire_nb.render import draw as render
 
 SVG = "{http://www.w3.org/2000/svg}"
 

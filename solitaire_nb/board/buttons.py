@@ -22,7 +22,7 @@ from ..engine import Game, game_definition, new_game
 from ..engine.share import load_share, share_code
 from ..games import GAMES
 from ..games.notation import format_move
-from ..render.draw import move_text
+from ..render import move_text
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")
 BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")

@@ -16,7 +16,7 @@ from ..core.moves import IllegalMove, Move
 from ..core.texts import capitalize
 from ..engine import Game, Step
 from ..games.notation import parse_move
-from ..render.draw import step_lines
+from ..render import step_lines
 
 
 class Clicks:
