@@ -9,7 +9,7 @@
 
 Every entry is a fixed, documented range of numbered deals of one game + variant, solved with a
 fixed ``max_states`` (so every record is the same on any machine).  Results stream to
-``data/atlas/<entry>.csv`` (one row per deal, see `solitaire_nb.atlas.winrate`), so the atlas is
+``data/atlas/<entry>.csv`` (one row per deal, see `solitaire_nb.atlas.studyfile`), so the atlas is
 built over several runs: a run stops when its time budget (``--hours``) is spent or the
 entries are complete, and the next run resumes where it stopped.  After each chunk the summary
 ``data/atlas.json`` is rewritten from the CSVs: deal ranges (planned and computed), limits,
@@ -44,8 +44,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import solitaire_nb as sn
-from solitaire_nb.atlas.studyfile import replace_file, update_study
-from solitaire_nb.atlas.winrate import InProcessExecutor, WinRate, read_records, win_rate
+from solitaire_nb.atlas.executors import InProcessExecutor
+from solitaire_nb.atlas.files import replace_file
+from solitaire_nb.atlas.result import WinRate
+from solitaire_nb.atlas.studyfile import read_records, update_study
+from solitaire_nb.atlas.winrate import win_rate
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -210,7 +213,7 @@ def blake_gent_summary() -> dict:
 
 
 def write_summary() -> dict:
-    from solitaire_nb.atlas.winrate import Z95
+    from solitaire_nb.atlas.intervals import Z95
 
     doc = {
         "description": "Atlas de porcentajes de victoria de solitaire_nb (benchmarks/atlas.py).",

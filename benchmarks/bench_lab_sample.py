@@ -18,7 +18,7 @@ import os
 import time
 
 from solitaire_nb.atlas import lab_sample as work
-from solitaire_nb.atlas.winrate import bracketed_interval
+from solitaire_nb.atlas.intervals import bracketed_interval
 from solitaire_nb.board.lab import Lab
 
 # Notebook 08's three questions (stored) and a few compositions a student might try (solved).

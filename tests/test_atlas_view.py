@@ -9,7 +9,7 @@ import pytest
 
 import solitaire_nb as sn
 from solitaire_nb.atlas import view as av
-from solitaire_nb.atlas.winrate import atlas
+from solitaire_nb.atlas.summary import atlas
 from solitaire_nb.core.numbers_es import percent, thousands
 
 
@@ -67,12 +67,12 @@ def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from solitaire_nb.study import plots as study_plots
+    from solitaire_nb.atlas import plots as atlas_plots
 
     data = atlas()
     # an entry with nothing decided (as Moving Left's was) gets a dash, not a bar
     entries = data["entries"] + [dict(data["entries"][-1], won=0, lost=0, unknown=data["entries"][-1]["computed_deals"])]
-    fig = study_plots.plot_win_rates(entries, reference=data["blake_gent"])
+    fig = atlas_plots.plot_win_rates(entries, reference=data["blake_gent"])
     try:
         ax = fig.axes[0]
         assert ax.get_xlim() == (0, 100)
@@ -90,7 +90,7 @@ def test_win_rate_plot_shows_ranges_and_dashes_in_spanish():
         plt.close(fig)
     fig, (left, right) = plt.subplots(1, 2)
     try:
-        assert study_plots.plot_win_rates(data["entries"], ax=right) is fig and not left.has_data()
+        assert atlas_plots.plot_win_rates(data["entries"], ax=right) is fig and not left.has_data()
     finally:
         plt.close(fig)
 
@@ -144,10 +144,10 @@ def test_the_plot_marks_a_solver_that_sees_face_down_cards():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from solitaire_nb.study import plots as study_plots
+    from solitaire_nb.atlas import plots as atlas_plots
 
     data = atlas()
-    fig = study_plots.plot_win_rates(data["entries"], players=data["players"])
+    fig = atlas_plots.plot_win_rates(data["entries"], players=data["players"])
     try:
         ax = fig.axes[0]
         labels = [t.get_text() for t in ax.get_yticklabels()]

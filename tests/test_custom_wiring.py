@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.atlas.winrate import HEADER_PREFIX, InProcessExecutor, win_rate
+from solitaire_nb.atlas.executors import InProcessExecutor
+from solitaire_nb.atlas.records import HEADER_PREFIX
+from solitaire_nb.atlas.winrate import win_rate
 from solitaire_nb.engine import game_definition
 from solitaire_nb.engine.share import load_share, share_code
 from solitaire_nb.games import GAMES

@@ -28,8 +28,10 @@ from hypothesis import strategies as st  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
 from solitaire_nb import study  # noqa: E402
-from solitaire_nb.atlas import winrate  # noqa: E402
-from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
+from solitaire_nb.atlas import executors, intervals, studyfile  # noqa: E402
+from solitaire_nb.atlas.executors import InProcessExecutor  # noqa: E402
+from solitaire_nb.atlas.studyfile import read_records  # noqa: E402
+from solitaire_nb.atlas.winrate import win_rate  # noqa: E402
 from solitaire_nb.core import cards  # noqa: E402
 from solitaire_nb.core.cards import Card  # noqa: E402
 from solitaire_nb.core.checks import SEED_MAX, shown  # noqa: E402
@@ -486,7 +488,7 @@ def test_a_study_file_held_elsewhere_is_refused_untouched(tmp_path):
     out = tmp_path / "estudio.csv"
     win_rate("citadel", [1], max_states=5, executor=InProcessExecutor(), progress=False, out=out)
     before = out.read_bytes()
-    with winrate._study_lock(out):
+    with studyfile.study_lock(out):
         refused(win_rate, "citadel", [2], max_states=5, executor=InProcessExecutor(), progress=False, out=out)
     assert out.read_bytes() == before
 
@@ -494,8 +496,8 @@ def test_a_study_file_held_elsewhere_is_refused_untouched(tmp_path):
 HOLDER = """
 import sys
 from pathlib import Path
-from solitaire_nb import winrate
-with winrate._study_lock(Path(sys.argv[1])):
+from solitaire_nb.atlas.studyfile import study_lock
+with study_lock(Path(sys.argv[1])):
     print("held", flush=True)
     sys.stdin.read()
 """
@@ -530,14 +532,14 @@ def test_another_process_holding_the_file_is_refused_until_it_ends(ending, tmp_p
 FORKING_HOLDER = """
 import multiprocessing, sys, time
 from pathlib import Path
-from solitaire_nb import winrate
+from solitaire_nb.atlas.studyfile import study_lock
 
 def linger(started):
     started.set()  # the fork's own handlers have run by now
     time.sleep(60)
 
 ctx = multiprocessing.get_context("fork")
-with winrate._study_lock(Path(sys.argv[1])):
+with study_lock(Path(sys.argv[1])):
     started = ctx.Event()
     child = ctx.Process(target=linger, args=(started,))
     child.start()
@@ -562,7 +564,7 @@ def test_a_crashed_run_leaves_no_lock_behind_in_its_workers(tmp_path):
     try:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
-        with winrate._study_lock(out):  # the worker is still alive
+        with studyfile.study_lock(out):  # the worker is still alive
             pass
     finally:
         os.kill(worker, signal.SIGKILL)
@@ -637,20 +639,20 @@ def test_unreadable_study_files_are_refused_in_spanish(tmp_path):
 @FAST
 @given(successes=junk, n=junk)
 def test_wilson_answers_or_refuses(successes, n):
-    r = answer_or_refuse(winrate.wilson, successes, n)
+    r = answer_or_refuse(intervals.wilson, successes, n)
     if isinstance(r, tuple):
         assert 0 <= r[0] <= r[1] <= 1
 
 
 def test_solve_deal_checks_its_arguments():
-    refused(winrate.solve_deal, "citadel", -1, {}, None, 5)
-    refused(winrate.solve_deal, "citadel", 1, {}, float("nan"), 5)
-    refused(winrate.solve_deal, "citadel", 1, {}, None, -5)
-    refused(winrate.solve_deal, "citadel", 1, [], None, 5)
-    refused(winrate.solve_deal, "citadel", 1, {"deck": True}, None, 5)
-    refused(winrate.solve_deal, "citadel", 1, {"seed": True}, None, 5)
-    refused(winrate.solve_deal, "citadel", 1, {"name": True}, None, 5)
-    refused(winrate.solve_deal, ["citadel"], 1, {}, None, 5)
+    refused(executors.solve_deal, "citadel", -1, {}, None, 5)
+    refused(executors.solve_deal, "citadel", 1, {}, float("nan"), 5)
+    refused(executors.solve_deal, "citadel", 1, {}, None, -5)
+    refused(executors.solve_deal, "citadel", 1, [], None, 5)
+    refused(executors.solve_deal, "citadel", 1, {"deck": True}, None, 5)
+    refused(executors.solve_deal, "citadel", 1, {"seed": True}, None, 5)
+    refused(executors.solve_deal, "citadel", 1, {"name": True}, None, 5)
+    refused(executors.solve_deal, ["citadel"], 1, {}, None, 5)
 
 
 # ---------------------------------------------------------------------- study functions

@@ -34,8 +34,11 @@ from hypothesis import strategies as st  # noqa: E402
 from test_fuzz import FAST, refused, spanish  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
-from solitaire_nb.atlas import studyfile, winrate  # noqa: E402
-from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, win_rate  # noqa: E402
+from solitaire_nb.atlas import files, intervals, studyfile  # noqa: E402
+from solitaire_nb.atlas.executors import InProcessExecutor  # noqa: E402
+from solitaire_nb.atlas.records import DealRecord  # noqa: E402
+from solitaire_nb.atlas.studyfile import read_records  # noqa: E402
+from solitaire_nb.atlas.winrate import win_rate  # noqa: E402
 from solitaire_nb.core import checks, texts  # noqa: E402
 from solitaire_nb.core.cards import CARDS, Card  # noqa: E402
 from solitaire_nb.core.moves import Move  # noqa: E402
@@ -94,22 +97,23 @@ def short(exc: BaseException, given: str = "") -> str:
 # ====================================================================== 1, 2, 6, 8: study files
 def test_every_study_and_atlas_write_goes_through_studyfile():
     """Issue 32, 1: `retry_unknown` rewrote a CSV without the lock.  Now the modules that make
-    study and atlas files write nothing themselves: every byte goes through studyfile."""
+    study and atlas files write nothing themselves: every byte goes through `atlas.files`
+    (`write_all`, reached by `studyfile` and `files.replace_file`)."""
     for path in ("solitaire_nb/atlas/winrate.py", "benchmarks/atlas.py"):
         code = (REPO / path).read_text(encoding="utf-8")
-        for call in ("write_text(", "os.replace(", "open(", "_write_clean(", ".writerow("):
+        for call in ("write_text(", "os.replace(", "open(", "write_clean(", ".writerow("):
             assert call not in code, (path, call)
     atlas = (REPO / "benchmarks/atlas.py").read_text(encoding="utf-8")
     assert "update_study(" in atlas and "replace_file(" in atlas
-    code = (REPO / "solitaire_nb/atlas/studyfile.py").read_text(encoding="utf-8")
-    assert code.count("_os_write(") == 1  # `_write_all`, the one writer
+    code = (REPO / "solitaire_nb/atlas/files.py").read_text(encoding="utf-8")
+    assert code.count("_os_write(") == 1  # `write_all`, the one writer
 
 
 def test_update_study_is_refused_while_a_run_holds_the_file(tmp_path):
     out = tmp_path / "estudio.csv"
     study(out, [1, 2, 3])
     before = out.read_bytes()
-    with winrate._study_lock(out):
+    with studyfile.study_lock(out):
         exc = refused(studyfile.update_study, out, lambda params, records: records[:1])
     assert "en uso" in str(exc) and out.read_bytes() == before
     # free again: the change is applied under the lock, and the header stays the study's
@@ -135,9 +139,9 @@ def test_retry_unknown_loses_no_row_of_a_run_appending(tmp_path, monkeypatch):
     study(csv_path, [1, 2, 3, 4])
     params, rows = read_records(csv_path)
     params.pop("version")
-    fake = [studyfile.DealRecord(r.deal, "unknown", 5, 0.0, 0) for r in rows]
-    studyfile._write_clean(csv_path, params, fake)
-    with winrate._study_lock(csv_path):  # a run is writing: the retry must not rewrite now
+    fake = [DealRecord(r.deal, "unknown", 5, 0.0, 0) for r in rows]
+    studyfile.write_clean(csv_path, params, fake)
+    with studyfile.study_lock(csv_path):  # a run is writing: the retry must not rewrite now
         with pytest.raises(ValueError, match="en uso"):
             atlas.retry_unknown([entry], 1, float("inf"), 20)
     assert sorted(r.deal for r in read_records(csv_path)[1]) == [1, 2, 3, 4]
@@ -216,8 +220,8 @@ def test_a_device_is_refused_before_it_is_opened(kind, tmp_path, monkeypatch):
 
     opened: list = []
     real_open = os.open
-    monkeypatch.setattr(studyfile, "_lstat", lstat)
-    monkeypatch.setattr(studyfile.os, "open", lambda p, *a, **k: opened.append(p) or real_open(p, *a, **k))
+    monkeypatch.setattr(files, "_lstat", lstat)
+    monkeypatch.setattr(files.os, "open", lambda p, *a, **k: opened.append(p) or real_open(p, *a, **k))
     with time_guard():
         refused(read_records, fake)
         refused(study, fake, [1])
@@ -228,7 +232,7 @@ def test_a_device_is_refused_before_it_is_opened(kind, tmp_path, monkeypatch):
 def test_a_huge_file_is_refused_unread(tmp_path):
     big = tmp_path / "grande.csv"
     with open(big, "wb") as fh:  # sparse: no disk used
-        fh.truncate(studyfile.MAX_STUDY_BYTES + 1)
+        fh.truncate(files.MAX_STUDY_BYTES + 1)
     with time_guard():
         assert "demasiado grande" in str(refused(read_records, big))
 
@@ -270,12 +274,12 @@ def test_a_full_disk_keeps_the_rows_and_says_what_to_do(tmp_path, monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)
 
-    monkeypatch.setattr(studyfile, "_os_write", write)
+    monkeypatch.setattr(files, "_os_write", write)
     exc = refused(study, out, range(1, 9))
     text = short(exc)
     assert "no queda espacio" in text and "libera espacio" in text and "mismo archivo" in text
     assert sorted(r.deal for r in read_records(out)[1]) == [1, 2, 3]
-    monkeypatch.setattr(studyfile, "_os_write", real_write)
+    monkeypatch.setattr(files, "_os_write", real_write)
     seen: list[int] = []
 
     class Recording(InProcessExecutor):
@@ -296,7 +300,7 @@ def test_a_full_disk_during_the_clean_rewrite_leaves_the_old_file_whole(tmp_path
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(studyfile, "_os_write", full)
+    monkeypatch.setattr(files, "_os_write", full)
     assert "libera espacio" in str(refused(study, out, [3]))
     assert out.read_bytes() == before and not (tmp_path / "estudio.csv.tmp").exists()
 
@@ -540,7 +544,7 @@ WRONG_TYPES = [
     ("arabic digits", lambda: notation.parse_move(new_game("citadel", seed=1), "T٣ B1")),
     ("Qſ", lambda: Card.parse("Qſ")),
     ("K with dotless i", lambda: Card.parse("Kı")),
-    ("wilson(1, 0)", lambda: winrate.wilson(1, 0)),
+    ("wilson(1, 0)", lambda: intervals.wilson(1, 0)),
     ("mean_ci nan", lambda: sn.study.mean_ci([float("nan")])),
     ("mean_ci inf", lambda: sn.study.mean_ci([1.0, float("inf")])),
     ("version true", lambda: load_game(new_game("citadel", seed=1).to_json().replace('"version": 1', '"version": true'))),
@@ -562,7 +566,7 @@ def test_wrong_input_is_a_spanish_value_error(name, call):
 def test_accepted_where_the_docs_say_so():
     assert notation.parse_move(new_game("citadel", seed=1), "T1 B1") == Move("T0", "F0")
     assert Card.parse("q♠") is Card.parse("QS")
-    assert winrate.wilson(0, 0) == (0.0, 1.0)
+    assert intervals.wilson(0, 0) == (0.0, 1.0)
     assert ej.verdict_of_text("citadel-3", None)[0] is False  # an answer, not an AttributeError
 
 

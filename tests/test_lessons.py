@@ -596,8 +596,8 @@ def _hides_an_answer(cell, with_outputs: bool) -> bool:
 def transfer_names(variant: str) -> list[str]:
     """How a page names a transfer's game or variant: the composed name and its display name, or
     the atlas row's key and its label."""
+    from solitaire_nb.atlas.summary import atlas
     from solitaire_nb.atlas.view import entry_label
-    from solitaire_nb.atlas.winrate import atlas
     from solitaire_nb.games.custom import custom_from_name
 
     data = atlas()

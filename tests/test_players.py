@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb.atlas.winrate import InProcessExecutor, read_records, wilson, win_rate
+from solitaire_nb.atlas.executors import InProcessExecutor
+from solitaire_nb.atlas.intervals import wilson
+from solitaire_nb.atlas.studyfile import read_records
+from solitaire_nb.atlas.winrate import win_rate
 from solitaire_nb.players import player as pl
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,7 +24,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.atlas.winrate import InProcessExecutor, win_rate
+from solitaire_nb.atlas.executors import InProcessExecutor
+from solitaire_nb.atlas.winrate import win_rate
 from solitaire_nb.core.cards import CARDS
 from solitaire_nb.core.moves import Move
 from solitaire_nb.games import custom

@@ -252,18 +252,26 @@ def test_progress_callback_and_silence(capsys):
     calls = []
     study.simulate(250, seed=1, chunk=100, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(100, 250), (200, 250), (250, 250)]
-    study.simulate(250, seed=1, progress=True)  # no kernel here: silent
+    study.simulate(250, seed=1)  # silent by default
+    study.simulate(250, seed=1, progress=False)
     assert capsys.readouterr() == ("", "")
+    with pytest.raises(ValueError, match="progress debe ser None o una función.*no True.*progress_bar"):
+        study.simulate(250, seed=1, progress=True)  # a computation shows no widget itself
 
 
 def test_progress_bar_in_a_kernel(monkeypatch):
-    """Inside a kernel (faked here) progress=True shows an ipywidgets bar that ends full."""
+    """Inside a kernel (faked here) the board's bar, passed as ``progress``, shows an
+    ipywidgets bar that ends full; outside one it shows nothing."""
     IPython = pytest.importorskip("IPython")
     widgets = pytest.importorskip("ipywidgets")
+    from solitaire_nb.board import progress_bar
+
     shown = []
-    monkeypatch.setattr(IPython, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
     monkeypatch.setattr(IPython.display, "display", shown.append)
-    study.simulate(300, seed=1, chunk=128, progress=True)
+    study.simulate(300, seed=1, chunk=128, progress=progress_bar("Repartos"))  # no kernel: nothing
+    assert shown == []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
+    study.simulate(300, seed=1, chunk=128, progress=progress_bar("Repartos"))
     (box,) = shown
     bar, label = box.children
     assert isinstance(bar, widgets.IntProgress)

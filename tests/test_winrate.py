@@ -18,8 +18,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.atlas import progress, winrate
-from solitaire_nb.atlas.winrate import DealRecord, InProcessExecutor, WinRate, bracketed_interval, read_records, wilson
+from solitaire_nb.atlas import executors, studyfile, summary, winrate
+from solitaire_nb.atlas.executors import InProcessExecutor
+from solitaire_nb.atlas.intervals import bracketed_interval, wilson
+from solitaire_nb.atlas.records import DealRecord
+from solitaire_nb.atlas.result import WinRate
+from solitaire_nb.atlas.studyfile import read_records
 
 # A cheap study whose deals get different verdicts (at the time of writing: 13 won, 2 4 9 25
 # 29 lost, 1 3 5 unknown); test_study_mixes_verdicts checks at least two kinds remain.
@@ -257,7 +261,7 @@ def test_local_process_pool_and_dask_give_identical_records(clean):
 
 def test_in_process_where_no_process_pool_exists(monkeypatch, clean):
     monkeypatch.setattr(sys, "platform", "emscripten")
-    assert isinstance(winrate._default_executor(None), InProcessExecutor)
+    assert isinstance(executors.default_executor(None), InProcessExecutor)
     assert verdicts(sn.win_rate(GAME, DEALS[:3], max_states=CAP, progress=False, **VARIANT)) == verdicts(
         clean.records[:3]
     )
@@ -267,7 +271,7 @@ def test_in_process_where_no_process_pool_exists(monkeypatch, clean):
         raise NotImplementedError("no multiprocessing here")
 
     monkeypatch.setattr(cf, "ProcessPoolExecutor", no_pool)
-    assert isinstance(winrate._default_executor(2), InProcessExecutor)
+    assert isinstance(executors.default_executor(2), InProcessExecutor)
 
 
 def test_in_process_executor_behaves_like_an_executor():
@@ -295,20 +299,30 @@ def test_worker_error_reaches_the_caller(tmp_path):
     assert DEALS[0] in file_deals(out) and DEALS[1] not in file_deals(out)
 
 
-def test_silent_outside_a_kernel(capsys, clean):
-    sn.win_rate(GAME, DEALS[:2], max_states=CAP, executor=InProcessExecutor(), progress=True, **VARIANT)
+def test_silent_by_default_and_true_is_refused(capsys, clean, tmp_path):
+    """No progress by default; True (the old default bar) is refused in Spanish before any
+    file is made: a computation shows no widget, the caller passes the board's bar."""
+    sn.win_rate(GAME, DEALS[:2], max_states=CAP, executor=InProcessExecutor(), **VARIANT)
+    sn.win_rate(GAME, DEALS[:2], max_states=CAP, executor=InProcessExecutor(), progress=False, **VARIANT)
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
+    out = tmp_path / "estudio.csv"
+    with pytest.raises(ValueError, match="progress debe ser None o una función.*no True.*progress_bar"):
+        sn.win_rate(GAME, DEALS[:2], max_states=CAP, executor=InProcessExecutor(), progress=True, out=out)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_progress_bar_in_a_kernel(monkeypatch, clean):
-    """In a kernel the study shows an ipywidgets bar and a Spanish label, updated per deal."""
+    """In a kernel the board's bar, passed as ``progress``, shows an ipywidgets bar and a
+    Spanish label, updated per deal."""
     widgets = pytest.importorskip("ipywidgets")
     display = pytest.importorskip("IPython.display")
+    from solitaire_nb.board import progress_bar
+
     shown = []
-    monkeypatch.setattr(progress, "in_kernel", lambda: True)
     monkeypatch.setattr(display, "display", lambda *objs: shown.extend(objs))
-    result = sn.win_rate(GAME, DEALS[:3], max_states=CAP, executor=InProcessExecutor(), **VARIANT)
+    bar = progress_bar("Partidas", in_kernel=True)
+    result = sn.win_rate(GAME, DEALS[:3], max_states=CAP, executor=InProcessExecutor(), progress=bar, **VARIANT)
     (box,) = shown
     bar, label = box.children
     assert isinstance(bar, widgets.IntProgress)
@@ -353,7 +367,7 @@ def load_atlas_script():
 
 
 def test_committed_atlas_summary_is_consistent():
-    doc = winrate.atlas()
+    doc = summary.atlas()
     for key in ("generated", "package_version", "python_version", "limits", "interval", "entries", "pairs"):
         assert key in doc
     keys = {e["key"] for e in doc["entries"]}
@@ -380,7 +394,7 @@ def test_atlas_beleaguered_castle_agrees_with_blake_gent():
     (unknowns bracketed) overlaps Blake & Gent's 68.170 % ± 0.099 %; and every summary row
     counts exactly what its CSV holds."""
     root = Path(__file__).resolve().parents[1] / "data" / "atlas"
-    doc = winrate.atlas()
+    doc = summary.atlas()
     for e in doc["entries"]:
         header, records = read_records(root / f"{e['key']}.csv")
         assert header["max_states"] == e["max_states"] and header["variant"] == e["variant"]
@@ -475,7 +489,7 @@ def test_atlas_script_pairs_deals_and_resumes(tmp_path, monkeypatch):
     fake = [DealRecord(r.deal, "unknown", CAP, 0.0, 0) if r.deal == 2 else r for r in before]
     params = read_records(bc.csv)[0]
     params.pop("version")
-    winrate._write_clean(bc.csv, params, fake)
+    studyfile.write_clean(bc.csv, params, fake)
     atlas.main(["--workers", "1", "--retry-unknown", "--entries", bc.key])
     _, after = read_records(bc.csv)
     assert verdicts(after) == verdicts(before)

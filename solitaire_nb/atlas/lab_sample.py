@@ -227,7 +227,7 @@ def rate_words(sample: Sample) -> str:
 
 def interval_words(sample: Sample) -> str:
     """The 95 % interval with the undecided bracketed: «entre 39 % y 78 %»."""
-    from .winrate import bracketed_interval
+    from .intervals import bracketed_interval
 
     low, high = bracketed_interval(sample.won, sample.unknown, sample.total)
     return f"entre {_pct(low)} y {_pct(high)}"

@@ -1,16 +1,15 @@
-"""Which study a study file's header describes: the player's fields (`_player_params`), a
-file made by another player refused (`_check_same_player`), and two headers that name games
-playing alike (`_same_game`: ``custom("citadel")`` resumes a Citadel study)."""
+"""Which study a study file's header describes: the player's fields (`player_params`), a file
+made by another player refused (`check_same_player`), and two headers that name games playing
+alike (`same_game`: ``custom("citadel")`` resumes a Citadel study)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..core.checks import shown
-from .studyfile import read_header
 
 
-def _player_params(player: str | None) -> dict:
+def player_params(player: str | None) -> dict:
     """What a study file's header says about the player (nothing for the solver)."""
     if player is None:
         return {}
@@ -19,12 +18,10 @@ def _player_params(player: str | None) -> dict:
     return {"player": player, "player_version": PLAYER_VERSION}
 
 
-def _check_same_player(path: Path, player: str | None) -> None:
-    """Refuse a study file made by another player (or by the solver, or the other way round)."""
-    old = read_header(path)  # refuses a FIFO, a device, a link… unopened
-    if old is None:
-        return  # missing or not a study file: `_open_study` says so in its own words
-    mine = _player_params(player)
+def check_same_player(path: Path, old: dict, player: str | None) -> None:
+    """Refuse the study file at `path`, whose header is `old`, if another player made it (or
+    the solver, or the other way round)."""
+    mine = player_params(player)
     theirs = {k: old[k] for k in ("player", "player_version") if k in old}
     if theirs != mine:
         def who(p: dict) -> str:
@@ -39,7 +36,7 @@ def _check_same_player(path: Path, player: str | None) -> None:
 _GAME_KEYS = ("game", "variant", "spec")
 
 
-def _same_game(old: dict, new: dict) -> bool:
+def same_game(old: dict, new: dict) -> bool:
     """Whether two study headers that differ only in how they name the game name games that
     play alike: the same base game and equal rules (``custom("citadel")`` is Citadel)."""
     if any(old.get(k) != v for k, v in new.items() if k not in _GAME_KEYS):

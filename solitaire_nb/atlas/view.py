@@ -1,9 +1,9 @@
 """How the win-rate atlas is shown to a reader (notebook 07): variants named in Spanish words,
 a rate with undecided deals shown as the range it is («entre 48,5 % y 71,0 %»), «—» where
 the solver decided nothing, who plays each row (a solver that sees face-down cards is said so),
-and the state limits read in words.  Plain text only: `study_plots.plot_win_rates` draws the picture.
+and the state limits read in words.  Plain text only: `plots.plot_win_rates` draws the picture.
 
-An atlas entry is one item of ``winrate.atlas()["entries"]`` (counts ``won``, ``lost``,
+An atlas entry is one item of ``summary.atlas()["entries"]`` (counts ``won``, ``lost``,
 ``unknown``, ``computed_deals``; ``game``; ``variant`` with every flag).
 """
 
@@ -17,7 +17,8 @@ from typing import Any
 
 from ..core.numbers_es import percent, thousands
 from ..games import GAMES
-from .winrate import bracketed_interval, read_records
+from .intervals import bracketed_interval
+from .studyfile import read_records
 
 NOTHING_DECIDED = "—"
 """What a rate shows when the solver decided none of the deals."""

@@ -7,7 +7,7 @@
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
-- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `solitaire_nb.atlas.lab`;
+- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `atlas.lab_measures`;
 - `challenge`: a class challenge's board and page (imported by the challenge page only).
 
 Only `widget`, `boxes`, `deal_pair`, `lab` and `challenge` import a widget library

@@ -1,7 +1,7 @@
 """Small widgets the notebooks display besides the board: boxes with a static picture for
-pages where no kernel runs, the progress bar of long computations (reached through
-`progress.kernel_bar`), the exercises' answer box and board (`caja`, `tablero`) and a study's
-controls.
+pages where no kernel runs, the progress bar long computations take as their ``progress``
+callback (`progress_bar`), the exercises' answer box and board (`caja`, `tablero`) and a
+study's controls.
 
 With `widget` this is one of the two modules of the package that import a widget library
 (tests/test_widget_imports.py).
@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.checks import shown
 from ..core.numbers_es import thousands
 from ..engine import Game
 from ..lessons import exercises as ejercicios
@@ -58,36 +59,54 @@ def static_box(children: list[Any], static_html: str, horizontal: bool = False, 
     return box
 
 
-def progress_bar(total: int, description: str, done: int = 0, in_kernel: bool | None = None) -> Any:
-    """Display a progress bar with a text label now; return ``update(done, text="", failed=False)``.
+class ProgressBar:
+    """A progress bar with a Spanish label, as the callback long computations take:
+    ``bar(done, total, text="")`` (`study.simulate` calls it with two numbers, `win_rate` with
+    the Spanish summary too).  It appears at its first call; outside a Jupyter kernel (plain
+    Python, tests) it shows nothing."""
 
-    Returns None outside a Jupyter kernel (plain Python, tests), where nothing is shown;
-    `in_kernel` overrides the detection (the caller may know better)."""
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-    except ImportError:
-        return None
-    if in_kernel is None:
-        shell = get_ipython()
-        in_kernel = shell is not None and getattr(shell, "kernel", None) is not None
-    if not in_kernel:
-        return None
-    bar = widgets.IntProgress(value=done, min=0, max=max(total, 1), description=description)
-    label = widgets.Label()
-    box = static_box([bar, label], f"<p>{escape(description)}: {done} de {total}</p>", horizontal=True)
-    display(box)
+    def __init__(self, description: str, in_kernel: bool | None = None):
+        if not isinstance(description, str):
+            raise ValueError(f"La etiqueta de la barra debe ser un texto, no {shown(description)}")
+        self.description = description
+        self.in_kernel = _kernel_running() if in_kernel is None else bool(in_kernel)
+        self._parts: tuple[Any, Any, Any] | None = None
 
-    def update(done: int, text: str = "", failed: bool = False) -> None:
+    def __call__(self, done: int, total: int, text: str = "") -> None:
+        if not self.in_kernel:
+            return
+        if not text:
+            text = f"{thousands(done)} de {thousands(total)}"
+        if self._parts is None:
+            from IPython.display import display
+
+            bar = widgets.IntProgress(value=0, min=0, max=max(total, 1), description=self.description)
+            box = static_box([bar, widgets.Label()], "", horizontal=True)
+            self._parts = (bar, box.children[1], box)
+            display(box)
+        bar, label, box = self._parts
+        bar.max = max(total, 1)
         bar.value = done
         label.value = text
-        box.static_html = f"<p>{escape(description)}: {done} de {total}. {escape(text)}</p>"
-        if failed:
-            bar.bar_style = "danger"
-        elif done >= total:
-            bar.bar_style = "success"
+        box.static_html = f"<p>{escape(self.description)}: {escape(text)}</p>"
+        bar.bar_style = "success" if done >= total else ""
 
-    return update
+
+def _kernel_running() -> bool:
+    """Whether this runs in a Jupyter kernel (IPython running one)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def progress_bar(description: str, in_kernel: bool | None = None) -> ProgressBar:
+    """A progress bar labelled `description` to pass as a computation's ``progress``:
+    ``study.simulate(n, progress=progress_bar("Repartos"))``, ``win_rate(…,
+    progress=progress_bar("Partidas"))``.  `in_kernel` overrides the kernel detection."""
+    return ProgressBar(description, in_kernel)
 
 
 def _verdict_html(ok: bool, message: str) -> str:

@@ -1,19 +1,16 @@
 """The rules lab: compose a game of the one-deck open family, play it beside the game it comes
 from, and measure what the change does (`sn.lab("beleaguered_castle")`).
 
-A control per change `custom` accepts, each group of controls with the Spanish sentences of the
-rules it sets; the composed game's name; two boards on the same deal number (the composed game
-and the original); the paired statistics of 10,000 deals of both games (`compare`) with a compact
-plot, recomputed on each change; and «¿Cuántas se pueden ganar?», the verdicts on deals 1 to 100
-of both games counted in three columns (with solution, without, undecided) and deal by deal:
-read from the stored samples (`lab_work.stored_samples`) where the game is stored, else solved
-when the reader presses the button, in a background thread (the kernel stays responsive), the
-counts and their interval shown after every deal solved, with a progress bar and a «Detener»
-button.  No exception reaches the reader: a refused change shows its Spanish message
-and the previous game stays.  The computations live in `lab_work`, free of widgets.
+A control per change `custom` accepts, each group with the Spanish sentences of the rules it
+sets; the composed game's name; two boards on the same deal number (the composed game and the
+original); the paired statistics of 10,000 deals of both games (`compare`) with a compact plot,
+recomputed on each change; and «¿Cuántas se pueden ganar?», the verdicts on deals 1 to 100 of
+both games in three columns (with solution, without, undecided) and deal by deal: read from the
+stored samples where the game is stored, else solved on the button in a background thread (the
+kernel stays responsive), with a progress bar and a «Detener» button.  No exception reaches the
+reader: a refused change shows its Spanish message and the previous game stays.
 
-With `widget` and `boxes`, one of the modules that import a widget library
-(tests/test_widget_imports.py).
+The computations live in `atlas.lab_measures`, free of widgets; this module only shows them.
 """
 
 from __future__ import annotations

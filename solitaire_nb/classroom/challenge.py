@@ -3,7 +3,7 @@
 The launcher writes a page of its own (one board with the deal, `board.challenge.challenge_page`), which the
 preheated pool runs before the students arrive; it gives each page a seat and a secret (a page
 opened without one is sent to ``/?asiento=SECRET``, and a reload keeps it), serves the challenge's
-routes (reto_server) and prints, only in the teacher's terminal, the address of the teacher's
+routes (`challenge_server`) and prints, only in the teacher's terminal, the address of the teacher's
 page with its token.  Kernels reach the launcher at ``SNB_RETO_URL``.
 """
 

@@ -4,7 +4,7 @@ Students' pages (their kernels) use ``/reto/api/…`` with their page's secret: 
 events for their own seat and read their own state, nothing else.  The teacher's page
 (``/docente``) and its ``/docente/api/…`` need the token printed in the teacher's terminal.  All
 answers are JSON except the teacher's page and the CSV.  Handlers only translate HTTP into calls
-on `reto_class.Challenge`.
+on `challenge_state.Challenge`.
 """
 
 from __future__ import annotations

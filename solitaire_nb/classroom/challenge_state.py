@@ -1,8 +1,8 @@
 """The live state of a class challenge on the launcher: seats, each seat's game, the teacher's
 switches, and what the teacher's page shows.  The launcher is the only writer of the record
-(reto_record); this module checks every event against the rules (a page can only send moves its
+(`record`); this module checks every event against the rules (a page can only send moves its
 own game accepts) and keeps going without the record when the database fails.  No web library
-here: reto_server turns HTTP requests into these calls.
+here: `challenge_server` turns HTTP requests into these calls.
 """
 
 from __future__ import annotations

@@ -4,47 +4,15 @@ Usage::
 
     python -m solitaire_nb.classroom 05 --alumnos 30
 
-It listens on the local network and prints the address the students type (this machine's own
-LAN addresses, read from its network interfaces: nothing outside the machine is contacted).  What
-holds under load, and why:
-
-* **Preheated pages.**  Voila runs a whole notebook before it shows its page, so a class opening
-  its pages together waits for all of them (benchmarks/RESULTS.md «Clase de 30»).  The launcher
-  starts a pool of kernels (one per student plus a reserve) that run the notebook before the
-  class arrives, so each page is sent as soon as it is asked for.  «Listo» is printed when every
-  preheated page has run its notebook to the end, with the memory the class uses (kernels and
-  server measured then, plus the measured cost of each open page).  The pool never grows past
-  that size: a page opened when the pool is empty is rendered the ordinary way (slower, but
-  complete), and a kernel freed by a closed tab makes room for a new one.
-* **Checked before anything starts.**  Every argument is checked (clase_args: Spanish messages,
-  exit status 2), and so is the memory the pool will need against what the machine has free.
-* **Patient execution.**  A long IOPub timeout (outputs are waited for, never dropped) and a long
-  kernel-start timeout; kernels talk to the server over local sockets (``ipc``) where the system
-  has them, so that thirty kernels starting together never race for the same TCP port.
-* **No leaked kernels.**  A kernel whose page is closed is shut down by the page itself, and
-  otherwise culled after ``--cierre`` minutes without a connection.
-* **Nothing from outside.**  The pages use the ``alumno`` template (solitaire_nb/templates):
-  Voila's own, without the Font Awesome and mermaid.js links to public CDNs.
-* **Only the student page.**  A temporary folder holds a copy of the one notebook, without the
-  cells tagged ``docente`` (Voila's TagRemovePreprocessor removes them too); the guide, the
-  sources and every other file stay out of reach.  Its links to files that are not served (the
-  other lessons) become plain text.
-* **A kernel that dies** (killed, out of memory) is restarted by the server without the page's
-  boards: each board then says so on the page, and the student's game, kept in the browser,
-  comes back when the page is reloaded (board.js).
-* **Ctrl+C** stops every kernel at once, quietly (solitaire_nb/classroom/server.py), and says «Clase
-  terminada».
-
-``--reto CÓDIGO`` serves a class challenge instead of a lesson: one deal for the whole class, a
-page of its own, a record and the teacher's page (solitaire_nb/classroom/challenge.py); ``--borrar`` deletes
-a challenge's record.
-
-``--segundos`` sets the class's budget for the boards' solver buttons (environment variable
-``SNB_SOLVER_SECONDS``, read by the kernels).  All the kernels share one cache of the solver's
-verdicts (`verdict_cache`, ``SNB_VERDICT_CACHE``): when the whole class asks about the same deal,
-one kernel solves it and the others wait for its answer instead of competing for the processor.
-The rules lab's win sample is solved in each kernel itself (``SNB_LAB_WORKERS=1``), not in two
-worker processes per student.
+It listens on the local network and prints the address the students type (read from this
+machine's own interfaces: nothing outside it is contacted).  Every argument, and the memory the
+kernel pool needs, is checked before anything starts (`classroom.args`: Spanish messages, exit
+status 2).  A pool of preheated kernels runs the notebook before the class arrives; pages use
+the offline ``alumno`` template and a copy of the one notebook without its ``docente`` cells;
+idle kernels are culled after ``--cierre`` minutes and Ctrl+C stops them all (`server`).
+``--reto CÓDIGO`` serves a class challenge instead (`challenge`); ``--segundos`` sets the solver
+buttons' budget, and all kernels share one verdict cache.  What holds under load, and why:
+docs/desarrollo.md, «El lanzador de clase por dentro».
 """
 
 from __future__ import annotations
@@ -303,7 +271,7 @@ def _announce(port: int, students: int, notebook: str, addresses: list[str], pre
 
 
 def parser() -> SpanishParser:
-    """The launcher's command line (every value checked by clase_args, Spanish throughout)."""
+    """The launcher's command line (every value checked by `classroom.args`, Spanish throughout)."""
     p = SpanishParser(
         prog="python -m solitaire_nb.classroom",
         description="Sirve un cuaderno a toda una clase (páginas de alumno, Voila) desde este ordenador.",

@@ -1,29 +1,18 @@
 """Compose a game of the one-deck open family from the rules of Scotch, Baker's Dozen,
 Citadel or Beleaguered Castle: `custom(like, **changes)` returns a `GameDef`.
 
-Every change sets one field of the `like` game's `Rules` (with its default variant flags)
-and nothing else, so changes combine freely:
+Every change sets one field of the `like` game's `Rules` (with its default variant flags) and
+nothing else, so changes combine freely; `custom`'s docstring lists them.  The deal is the
+data-driven one (`games.layout.deal_layout`).
 
-- ``columns`` (4–20): `tableau_count`.  With the like game's own count the game keeps its
-  deal pattern (`deal_rows`, Scotch's 17, 17, 18); with another count the cards go row by row.
-- ``build`` ("down"/"updown"), ``suits`` ("any"/"same"/"alt"/"different"), ``runs``,
-  ``empty`` ("any"/"king"/"none"): the `TableauRule`.
-- ``foundation`` ("same"/"alt"): how the four foundations build up from the Ace.
-- ``aces_out``: the Aces start on the foundations.  Without it the Aces are dealt like the
-  other cards, and every foundation then starts with any Ace (the castles' foundations are
-  tied to a suit only because their Aces are put there before the deal).
-- ``kings_to_bottom``, ``deal_to_foundations``, ``autoplay``, ``takeback``: the `Rules` flags.
-
-The deal is the data-driven one (`games.layout.deal_layout`).  The result has a readable
-`name` ("beleaguered_castle+columns=10+empty=king": the like game, then each real change in
-the order above, ``true``/``false`` for flags), a Spanish `display_name`, a JSON `spec`
-({"like": …, "changes": {…}} with only the real changes) and no variant flags.  Its `rules`
-are the like game's sentences with each rule a change touches replaced by a sentence written
-from the composed rules, under an id ``LAB-<aspect>`` (`changed_rules` lists them by change),
-and its `rule_ids` point each refusal at one of those rules, so a refused move always cites a
-rule of the composed game itself.  The engine takes the result (or its name) wherever it takes
-a game's name; `to_json` writes the spec and `load_game` rebuilds it (`from_spec`).
-With no change, `custom(x)` deals and plays exactly like `x` and keeps x's name.
+The result has a readable `name` ("beleaguered_castle+columns=10+empty=king": the like game,
+then each real change in `custom`'s order), a Spanish `display_name`, a JSON `spec` (only the
+real changes) and no variant flags.  Its rules are the like game's sentences with each rule a
+change touches rewritten from the composed rules under an id ``LAB-<aspect>`` (`changed_rules`),
+and its `rule_ids` point each refusal at one of them, so a refused move always cites a rule of
+the composed game.  The engine takes the result (or its name) wherever it takes a game's name;
+`to_json` writes the spec and `load_game` rebuilds it (`from_spec`).  With no change,
+`custom(x)` deals and plays exactly like `x` and keeps x's name.
 """
 
 from __future__ import annotations
@@ -121,9 +110,22 @@ _LIVE: weakref.WeakValueDictionary[str, GameDef] = weakref.WeakValueDictionary()
 
 
 def custom(like: str | GameDef, /, **changes: Any) -> GameDef:
-    """A game composed from `like`'s rules with `changes` (see the module docstring), e.g.
+    """A game composed from `like`'s rules with `changes`, e.g.
     ``custom("beleaguered_castle", columns=10, empty="king")``.  A bad name or value is a
-    Spanish ValueError naming the parameter and its allowed values."""
+    Spanish ValueError naming the parameter and its allowed values.  The changes, in the
+    order the name lists them:
+
+    - ``columns`` (4–20): `tableau_count`.  With the like game's own count the game keeps its
+      deal pattern (`deal_rows`, Scotch's 17, 17, 18); with another count the cards go row by row.
+    - ``build`` ("down"/"updown"), ``suits`` ("any"/"same"/"alt"/"different"), ``runs``,
+      ``empty`` ("any"/"king"/"none"): the `TableauRule`.
+    - ``foundation`` ("same"/"alt"): how the four foundations build up from the Ace.
+    - ``aces_out``: the Aces start on the foundations.  Without it the Aces are dealt like the
+      other cards, and every foundation then starts with any Ace (the castles' foundations are
+      tied to a suit only because their Aces are put there before the deal).
+    - ``kings_to_bottom``, ``deal_to_foundations``, ``autoplay``, ``takeback``: the `Rules`
+      flags (``true``/``false`` in the name).
+    """
     base = _like(like)
     real = _real_changes(base, changes)
     name = base.name + "".join(f"+{k}={_value_text(v)}" for k, v in real.items())

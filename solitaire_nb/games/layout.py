@@ -1,7 +1,5 @@
 """The deal of the one-deck open games (Scotch, Baker's Dozen, Citadel, Beleaguered Castle and
-every game composed from their rules), read from the `Rules` data alone.
-
-In this order (see the comments on `Rules.deal_rows`, `aces_out` and `kings_to_bottom`):
+every game composed from their rules), read from the `Rules` data alone, in this order:
 
 1. `aces_out`: the four Aces go to the foundations first, one per foundation in foundation
    order: a foundation tied to a suit (`FoundationRule.start` a suit code) takes that suit's

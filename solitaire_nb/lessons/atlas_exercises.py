@@ -1,7 +1,7 @@
 """The exercises of the study notebooks 07 (the win-rate atlas) and 08 (the rules lab).
 
 Every right answer is read from data when the answer is checked: the atlas summary
-(`winrate.atlas`), the lab's stored sample (`lab_work`), a deal of a composed game, or
+(`atlas.summary.atlas`), the lab's stored sample (`lab_measures`), a deal of a composed game, or
 the lab's comparison of two deals; so a rebuilt atlas or sample changes the answers with it.
 """
 
@@ -19,7 +19,7 @@ LAB_DEAL = 1234
 
 @functools.cache
 def _atlas() -> dict[str, Any]:
-    from ..atlas.winrate import atlas
+    from ..atlas.summary import atlas
 
     data = atlas()
     return {e["key"]: e for e in data["entries"] + data.get("players", [])}

@@ -1,16 +1,6 @@
-"""The heuristic player ("heuristic", the good player who does not peek) and `Varied`
-("varied"), the same player with seeded noise on its preferences (the thoughtful solver plays
-many of them out, `solver.rollouts`).
-
-It scores each legal move with a person's rules of thumb (`W`) and plays the best one, in
-order: (1) a card goes home when no card still in play could be built on it; (2) the waste's
-or the reserve's card goes onto the tableau or home; (3) a face-down card is uncovered, where
-most are hidden first; (4) a pile is emptied when its hole will be used; (5) a card comes back
-from home only when a waiting card can then go on it; (6) an unsafe move home, or part of a
-sequence when the card it uncovers can then go home, take the waste's card or take a sequence
-lying on face-down cards; (7) otherwise the stock turns, and with it empty the player digs,
-giving up after `STALL` moves that bring nothing home.  It never goes back to a visible
-position; ties go to the destination with fewer cards, then to `legal_moves`' order.
+"""The heuristic player ("heuristic", the good player who does not peek: its rules are
+`Heuristic`'s docstring) and `Varied` ("varied"), the same player with seeded noise on its
+preferences (the thoughtful solver plays many of them out, `solver.rollouts`).
 """
 
 from __future__ import annotations
@@ -62,7 +52,26 @@ W = {
 
 
 class Heuristic(Player):
-    """The good player who does not peek (its rules: the module docstring)."""
+    """The good player who does not peek: it scores each legal move with a person's rules of
+    thumb (`W`) and plays the best one; in order:
+
+    1. A card goes home when that is *safe*: no card still in play could be built on it.
+    2. The waste's (or the reserve's) card goes onto the tableau or home: it frees the next one.
+    3. A face-down card is uncovered (the whole face-up part moves), where most are hidden first.
+    4. A pile is emptied when its hole will be used: the reserve refills it (Chequers), a King
+       sequence waits for it (Moving Left), or any card may fill it.
+    5. A card comes back from home only when a card waiting to be played can then go on it.
+    6. A card goes home although a card in play could still be built on it; part of a sequence
+       moves when the card it leaves on top can then go home, take the waste's card or take a
+       sequence lying on face-down cards (a one-move look-ahead on the visible cards).
+    7. Otherwise the stock turns.  With the stock empty it digs: it moves cards off a face-up
+       card a foundation takes, the shallowest first; after `STALL` moves in a row that bring
+       no card home, turn none up and play none from the waste or the reserve, it gives up.
+
+    It never goes back to a visible position it has been in (it remembers them: no back and
+    forth); among equal moves it prefers the destination with fewer cards, then the first in
+    `legal_moves`' fixed order, so the same deal is always played the same way.
+    """
 
     name = "heuristic"
     display_name = "prudente"

@@ -1,16 +1,18 @@
 """Players who do not peek: they choose each move from what a person at the table sees.
 
 A player is an object with ``choose(game) -> Move | None`` (None: it gives up) that reads
-only `Game.player_view` (face-up cards, None for each face-down one, the unseen cards
-sorted), `Game.legal_moves` (in `base.legal_moves`' fixed order) and the game's rules as
-data, never the piles or the deal: permuting the unseen cards never changes what it does
-(tests/test_players.py).  The players: `Heuristic` ("heuristic") and `Varied` ("varied") in
-`heuristic`, `FirstLegal` ("first") and `RandomPlayer` ("random") in `base`; all importable
-from here.
+only `Game.player_view`, `Game.legal_moves` (which depend on face-up cards only) and the
+game's rules as data.  It never reads `Game.piles`, `Game.pile` or the deal, so permuting the
+unseen cards never changes what it does (tests/test_players.py).
 
-`play_out(game, player)` plays a whole game on a copy and says whether it was won;
-`play_deal` is the picklable work item `solitaire_nb.atlas.winrate.win_rate(..., player=...)`
-hands to its workers (players travel by name, see `PLAYERS`).
+* `Heuristic` ("heuristic", in `heuristic`): the good player, scoring each legal move with a
+  person's rules of thumb (`W`); `Varied` ("varied"): the same with seeded noise.
+* `RandomPlayer` ("random"), `FirstLegal` ("first"), in `base`: a seeded random or the first
+  legal move.  All are importable from here.
+
+`play_out(game, player)` plays a whole game on a copy and says whether it was won; `play_deal`
+is the picklable work item `atlas.winrate.win_rate(..., player=...)` hands to its workers
+(players travel by name, `PLAYERS`).
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     job: picklable arguments, the game rebuilt from its number).
 
     Returns (deal, "won" | "lost", moves made, seconds, moves of the win or 0), the shape of
-    a solver's record (`solitaire_nb.atlas.studyfile.DealRecord`): the third column counts moves
+    a solver's record (`solitaire_nb.atlas.records.DealRecord`): the third column counts moves
     made instead of states."""
     from ..engine import game_definition, new_game
 

@@ -38,14 +38,15 @@ SELECT_OUTER, SELECT_INNER = "#ffd23f", "#7a4a00"
 HINT_OUTER, HINT_INNER = "#7fe3ff", "#00508f"
 
 # ---------------------------------------------------------------------- drawing
+_GAME_SURFACE = ("definition", "pile_ids", "piles", "label", "face_down", "moves_played")
 
 
 def _check_args(game: object, selected: object = None, highlight: object = None, room: object = None) -> None:
     """Spanish ValueErrors for what cannot be drawn (docs/entradas.md)."""
     from ..core.checks import shown
-    from ..engine import Game
 
-    if not isinstance(game, Game):
+    # The engine stands above the renderer (Game._repr_svg_ calls it): a Game is known by its surface.
+    if not all(hasattr(game, name) for name in _GAME_SURFACE):
         raise ValueError(f"Solo se dibuja una partida (Game), no {shown(game)}")
     if room is not None and (
         isinstance(room, bool) or not isinstance(room, (int, float)) or not 1 <= room <= 100_000

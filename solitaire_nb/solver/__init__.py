@@ -1,46 +1,18 @@
 """A solver for the six games: proven verdicts, hints and winning lines.
 
-`solve(game)` answers "can this position still be won?" with ``"won"`` (and a winning line of
-engine `Move` objects, replayed through the public ``game.copy().move`` and checked to reach
-``is_won()`` before it is returned), ``"lost"`` (only after a complete search) or
-``"unknown"`` (a cap stopped the search first).  Pure Python, no NumPy: it also runs under
-Pyodide.  The caller's game is never touched: the solver reads it through `Game`'s public
-surface into its own compact state (card ids 0..51 in lists; the two copies of a card in
-two-deck games share an id, as the rules document (docs/reglas.md) says they are equal for
-every rule).  In games that deal cards face down the solver sees them, which a player does
-not; its verdicts say so (`verdict_text`).
+`solve(game)` answers "can this position still be won?": ``"won"`` with a winning line of engine
+`Move` objects (replayed through ``game.copy().move`` to ``is_won()`` before it is returned),
+``"lost"`` only after a complete search, ``"unknown"`` when a cap stopped the search first.
+`hint` gives a solution's first move, or a heuristic one marked as such.  Pure Python (it runs
+under Pyodide); it reads the caller's game through `Game`'s public surface, never changes it,
+and sees face-down cards, which a player does not (`verdict_text` says so).
 
-Caps: ``max_states`` counts the states examined (deterministic: same verdict on every
-machine); it is a hard cap on the sum over every search of a call, so a "unknown" under it
-has used it exactly, and ``max_states=0`` examines nothing.  ``time_limit`` is checked every
-few hundred states; a search's table never holds more than ``max_table`` keys; reaching any
-cap gives "unknown".
+Caps: ``max_states`` is a hard, deterministic cap on the states examined by all the searches of
+a call (``0`` examines nothing); ``time_limit`` is checked every few hundred states; a table
+never holds more than ``max_table`` keys; any cap reached gives "unknown".
 
-Modules, one job each:
-
-- `state`: what the searches know about a game (`_Spec`, from the `Rules` data) and the
-  generic position (`_State`), with the engine's moves and automatic actions.
-- `fast`: the one-deck state (`_Fast`) for single-card games with same-suit foundations.
-- `pruning`: the pruning rules, their proofs, and the rule data that selects each.
-- `heuristics`: best-first scores and move orders (speed only, never soundness).
-- `search`: the complete best-first and depth-first searches.
-- `probe`: a quick, incomplete probe for a win by coarser moves.
-- `rollouts`: the no-peek player played out many times, its preferences varied (an
-  incomplete probe too: it only ever wins), first where the tableau hides cards.
-- `twodeck`: the two-deck fast path (Moving Left's family: stock, waste, runs, face-down
-  tableau), immutable compact positions and their best-first search.
-- `twodeck_reserve`: the two-deck path with a reserve refilling holes and foundations both
-  up and down (Chequers' family), on `twodeck`'s search.
-- `portfolio`: which searches run, in what order, with what share of the budget.
-- `lines`: winning lines turned into engine moves and replayed.
-- `api`: `solve`, `hint`, their results and request checks.
-- `verdicts`: the Spanish sentences.
-
-`hint` falls back, when no solution is found in time, on a heuristic move (not proven): moves
-to a foundation first, then moves that empty a pile or uncover a face-down card, then moves
-onto a card, then moves into a hole, turning the stock, and take-backs last.
-
-docs/solver.md explains the design for a reader; benchmarks/RESULTS.md has the figures.
+One module per job: `state`, `fast`, `pruning`, `heuristics`, `search`, `probe`, `rollouts`,
+`twodeck`, `twodeck_reserve`, `portfolio`, `lines`, `api`, `verdicts` (docs/solver.md, «El código»).
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def solve(
     each search's transposition table (memory: the castles run up to four searches, each
     with its own table).  With none of them given the search runs until it decides or the
     table is full.  A ``"won"`` result carries a winning line checked through the engine; ``"lost"`` comes only from a complete
-    search (see `solver.pruning` for the pruning rules and why they are safe).
+    search (the pruning rules and why they are safe: docs/solver.md#reglas-de-poda).
 
     The cyclic garbage collector is paused while the search runs: the search allocates
     millions of small tuples and lists that hold no cycles (its queue and table), and the

@@ -1,47 +1,18 @@
 """Portfolios: which searches run on a game, in what order and with what share of the budget.
 
 - Where the rules allow take-backs, `api._solve` first searches the same position with
-  take-backs forbidden, with 1/`PHASE1_SHARE` of the budget.  That game is a restriction of
-  the real one (each of its moves is legal in the real game with the same result), so a win
-  found there is a win here; it is smaller, and the rules that need "no take-backs" (3, 3b,
-  6, 8, foundations keyed by height) apply to it.  Its "lost" proves nothing about the real
-  game, so the complete search follows with the rest of the budget.
-- Games on the fast state (`_search`, `_fast_portfolio`) run a portfolio chosen by the
-  rules data: where holes take any card, the castles' (`_castle_portfolio`); otherwise
-  Baker's Dozen's (`BAKERS_PORTFOLIO`).  Either choice is sound for any rules the fast state
-  fits (each search is complete, the probe never says "lost"); it only decides speed, and
-  each was tuned on the games it is named after.  The probe, which parks cards in holes,
-  runs only in the castles' portfolio, hence only where holes take any card.
-- Two-deck games whose rules a compact path fits (`twodeck.applies`, Moving Left's family;
-  `twodeck_reserve.applies`, Chequers') run that path's one complete best-first search.
-- Other games run one best-first search on the generic state (`generic._generic_best_first`).
+  take-backs forbidden (1/`PHASE1_SHARE` of the budget): a win there is a win here; its "lost"
+  proves nothing, so the complete search follows with the rest.
+- Fast-state games run a portfolio chosen by the rules data: where holes take any card, the
+  castles' (`_castle_portfolio`: the usual best-first order alone for `CASTLE_ALONE` states,
+  the probe once, then `CASTLE_SECOND` and two `CASTLE_DEPTH_FIRST` searches taking turns);
+  otherwise Baker's Dozen's (`BAKERS_PORTFOLIO`: best-first orders one after another).  Either
+  is sound for any rules the fast state fits; the choice only decides speed.
+- Two-deck games a compact path fits run its best-first search (`twodeck`, `twodeck_reserve`);
+  other games, one best-first search on the generic state (`generic._generic_best_first`).
 
-The castles' portfolio: the usual order (cards above the card each foundation takes now or
-next) searches alone for its first `CASTLE_ALONE` states (a quarter of a smaller budget;
-most deals end there); then,
-without automatic actions or take-backs, the probe
-(`probe._fast_probe`) takes one turn; then three more complete searches join the usual
-order, taking turns (`CASTLE_TURNS`): a second best-first order (`CASTLE_SECOND`: only the
-card each foundation takes now counts) and two depth-first searches that try moves in the
-order of Freecell Solver's proof mode (home, into a hole, onto another card), with the piles
-sorted as the key sorts them and as Freecell Solver numbers cards (`CASTLE_DEPTH_FIRST`).
-Each keeps its queue or path and its table while it waits.  Every complete search must
-examine the same states to prove a deal lost (all the canonical states reachable from it),
-so the searches share a ledger (`search._Ledger`): a state counts towards the budget only
-the first time any of them examines it, and a deal whose reachable states fit in the budget
-is decided however the turns fall (the work, repeats included, is capped at `CASTLE_WORK`
-times the budget).  The others win in a few thousand states many deals that lead the usual
-order astray, each different ones.
-
-Baker's Dozen's portfolio: several best-first searches one after another, each with its own
-weights for the cards needed soon and a share of the budget: the first has half, the others
-a sixteenth each, counted in the same ledger (a later search walks again for free where an
-earlier one has been).  A deal that leads one order astray for a long time is often won by
-another in a few thousand states.  Each search is complete on its own, so any of them may
-answer "lost".
-
-How the constants were chosen, with the figures: benchmarks/RESULTS.md, "Solver tuning
-history".
+The searches of a call share one ledger (`search._Ledger`; work capped at `CASTLE_WORK` times the
+budget).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations

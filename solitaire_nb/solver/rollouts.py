@@ -3,25 +3,15 @@
 A probe, not a proof: it answers "won" (with the moves played, replayed through the engine)
 or "unknown", never "lost".  `api._solve` runs it first, with 1/`ROLLOUT_SHARE` of the
 budget, where the rules hide cards in the tableau (`Rules.face_down_tableau`: Moving Left
-and its variants).  Why there: on 104 cards with a face-down tableau and a stock, the
-complete searches spend their states on shuffles of long sequences, while the player's
-rules of thumb (uncover, play the waste, go home when it is safe) win many deals in a few
-hundred moves; blurring them finds lines the plain rules miss (figures: benchmarks/
-RESULTS.md, «Moving Left «con ventaja» with the player's rollouts»).
+and its variants); why there, and figures: docs/solver.md, «Cómo busca», and RESULTS.md.
 
-Two stages, in a fixed order, so a capped run always gives the same answer:
+Two stages, in a fixed order, so a capped run always gives the same answer: from the position
+itself for the first 1/`FRESH_SHARE` of the budget (rollout 0 is the plain `players.Heuristic`,
+rollout ``k`` is ``players.Varied(seed=k)`` with the deviations of `SIGMAS` in turn); then
+restarts, each replaying the best line so far (most cards home; the first on ties) up to a cut
+drawn with the package's SplitMix64 generator and playing on from there.
 
-1. From the position itself, for the first 1/`FRESH_SHARE` of the rollouts' budget:
-   rollout 0 is the plain `players.Heuristic` (so every position that player wins, the
-   solver wins too), rollout ``k`` is ``players.Varied(seed=k)`` with the deviations of
-   `SIGMAS` in turn.
-2. Restarts: the best line so far (the most cards home at its end; the first such line on
-   ties) is replayed up to a cut drawn with the package's SplitMix64 generator, and rollout
-   ``k`` plays on from there; a line that ends with more cards home becomes the best.  Deals
-   the fresh rollouts do not win are often won by climbing this way from their best try.
-
-Each move a rollout makes counts as one state: a position expanded (the player scores every
-legal move from it); replaying a line up to its cut is not counted (it examines nothing).
+Each move a rollout makes counts as one state (replaying a line up to its cut is not counted);
 `max_states` stays a hard cap: the last rollout stops when the budget is spent.
 """
 

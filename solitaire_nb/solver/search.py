@@ -1,28 +1,18 @@
 """The complete searches on the fast state: best-first and depth-first (the generic state's
 best-first search is `generic`'s).
 
-A best-first search keeps a priority queue of positions ordered by a heuristic score
-(`heuristics`), ties broken by arrival order so the run is deterministic, and a
-transposition table mapping each canonical state key to its parent (to rebuild the winning
-line).  A state is expanded once; its successors are generated with cheap do/undo on the
-compact state (on the fast state without automatic actions or take-backs, as slices of the
-parent key's pile bytes, with nothing to undo) and only new keys are queued.  The search is
-exhaustive: it answers "lost" only when the queue is empty, i.e. every state reachable from
-the start (up to the symmetries of rule 1, after the safe moves of rule 3) has been
-expanded, or dropped by a dead-end rule (6, 7 or 8), and none is won (`pruning` has the
-rules and their proofs).  With take-backs the state graph has cycles; the table makes the
-search terminate and, since the question is reachability, skipping an already seen state
-loses nothing.  The score only decides the order, never what is explored, so a capped run
-may say "unknown" but never a wrong "lost".
+A best-first search keeps a priority queue ordered by a heuristic score (`heuristics`; ties by
+arrival order, so runs are deterministic) and a transposition table mapping each canonical key
+to its parent (to rebuild the winning line).  A state is expanded once; only new keys are
+queued.  It answers "lost" only when the queue is empty: every state reachable from the start
+(up to rule 1's symmetries, after rule 3's safe moves) has been expanded or dropped by a
+dead-end rule (6, 7, 8, 8b), and none is won.  The score decides only the order, so a capped run
+may say "unknown" but never a wrong "lost".  `_fast_dfs` is complete the same way.  Proofs:
+docs/solver.md, «Reglas de poda y sus demostraciones».
 
-The depth-first search (`_fast_dfs`) is complete the same way: a state already seen is not
-entered again, and "lost" comes only once every reachable state has been entered.
-
-The fast searches are generators, so that several can take turns (`portfolio`): start one
-with ``next()``, then send it how many states it may have examined in all (`_advance`).
-States count as examined when taken from the queue (best-first, including those dropped by
-rule 8) or entered (depth-first); ``deadline`` is checked every few hundred states, and a
-table never holds more than ``max_table`` keys.
+The fast searches are generators, so that several can take turns (`portfolio`): start one with
+``next()``, then send it how many states it may have examined in all (`_advance`).  States count
+when taken from the queue (best-first) or entered (depth-first).
 """
 
 from __future__ import annotations

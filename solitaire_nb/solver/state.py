@@ -8,7 +8,7 @@ which pruning rules apply (the predicates of `pruning`, on the `Rules` data).
 automatic actions (part of the move that causes them); every game can be searched on it.
 Its move generator is tested to equal ``Game.legal_moves()`` on random positions of every
 game and variant, successors included.  It also holds the generic state's pruning tests
-(rules 3, 3b and 7; proofs in `pruning`).
+(rules 3, 3b and 7; proofs in docs/solver.md, «Reglas de poda y sus demostraciones»).
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ class _State(Position):
 
     def dead(self) -> bool:
         """Pruning rule 7 (Scotch): no way to finish the four foundations lets the Kings in
-        the fans leave them in some order (see `pruning`).  The cards under a King
+        the fans leave them in some order (proof: docs/solver.md#poda-7).  The cards under a King
         in a fan never change while it stays there, so the answer depends only on the
         foundations; it is cached on them for this search."""
         sp = self.sp

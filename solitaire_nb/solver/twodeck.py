@@ -6,22 +6,13 @@ turned one card at a time onto a waste, passed once; no reserve, no automatic ac
 turning a card face up, piles kept in place (no `shift_left`).  The solver sees the
 face-down cards and the stock (it plays thoughtfully), so the position is fully known.
 
-A position is four immutable values, so a child shares all but one or two of them with its
-parent and nothing is ever undone:
-
-- ``tab``: per tableau pile, ``bytes((face_down,)) + card ids`` (bottom to top);
-- ``h``: 8 bytes, per suit the heights of its two foundations, the higher first (which of
-  the eight foundations holds them is irrelevant: every rule treats them alike);
-- ``s``: how many cards are left in the stock (its order is fixed by the deal);
-- ``w``: the waste's card ids (bottom to top).
-
-The key sorts the tableau piles (pruning rule 1 of the solver: the rules treat all piles
-alike) and merges equivalent holes (rule 2).  Without take-backs (the first phase of
-`solve`), a tableau top goes home at once when every card that could lie on it is home —
-both copies of each (rule 3; the deletion argument carries over to runs: a card nothing can
-be put on stays a top, and removing it from a run moved later leaves a shorter run that the
-same destination takes, or no move when it was alone; an earlier hole only takes Kings, an
-earlier turned-up card only adds moves).
+A position is four immutable values, so a child shares all but one or two with its parent and
+nothing is undone: ``tab`` (per pile, ``bytes((face_down,)) + card ids``, bottom to top), ``h``
+(8 bytes: per suit the heights of its two foundations, the higher first), ``s`` (cards left in
+the stock, whose order the deal fixes) and ``w`` (the waste's card ids, bottom to top).  The key
+sorts the piles and merges equivalent holes (pruning rules 1 and 2); without take-backs a top
+goes home at once when both copies of every card that could lie on it are home (rule 3, which
+holds with runs: docs/solver.md#poda-dos-barajas).
 """
 
 from __future__ import annotations

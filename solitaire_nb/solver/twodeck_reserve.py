@@ -1,48 +1,18 @@
 """The fast path for two decks with up and down foundations and a reserve that refills holes
-(Chequers' family), searched on compact, immutable positions like `twodeck`'s, with the same
-score; it shares that module's search loop and pile helpers (`TwoDeckReserve` subclasses
-`twodeck.TwoDeck`, and `search` is `twodeck.search` on it).
+(Chequers' family), on compact, immutable positions: `TwoDeckReserve` subclasses
+`twodeck.TwoDeck`, and `search` is `twodeck.search` on it, with the same score.
 
-Selected from the rules (`applies`): two decks; eight same-suit foundations, four building
-up from the Ace and four down from the King, each suit starting at most one foundation of
-each direction ("new_suit", CH-2); one card at a time on the tableau, accepted as the
-engine's compiled tables say (any build, with or without the King-Ace wrap); a reserve
-whose top refills a tableau pile the moment it empties (CH-5), holes taking any card once
-the reserve is out (CH-6), its top playable by hand or not (CH-7, `reserve_playable`); no
-stock, waste, autoplay or shifting piles.  The solver sees the reserve's order (it plays
-thoughtfully), so the position is fully known.
+Selected from the rules (`applies`): two decks; eight same-suit foundations, four up from the
+Ace and four down from the King, each suit starting at most one of each direction (CH-2); one
+card at a time on the tableau, as the engine's compiled tables accept; a reserve whose top
+refills an emptied pile at once (CH-5), holes taking any card once it is out (CH-6), its top
+playable by hand or not (CH-7, `reserve_playable`); no stock, waste, autoplay or shifting piles.
 
-A position is four immutable values, so a child shares most of them with its parent:
-
-- ``tab``: per tableau pile, ``bytes((face_down,)) + card ids`` (bottom to top), as in
-  `twodeck` (a dealt game has no face-down tableau card; a practice position may);
-- ``h``: 8 bytes, per suit its up-height (cards from the Ace) and its down-height (cards
-  from the King).  Which foundation holds a suit is irrelevant: with four foundations of
-  each direction and one per suit at most, a suit without one always finds an empty one,
-  and every rule treats the four alike.  The two directions of a suit never interact (two
-  decks hold a copy of each card for each; the engine lets either run to its end, past the
-  other), so the heights give what each foundation takes, what it can give back and the win;
-- ``r``: how many cards are left in the reserve (its order is fixed by the deal; its top is
-  face up, `Game.validate` refuses any other reserve);
-- its best-first score (`score`), worked out from the parent's and the one or two piles a
-  move changes (not part of the key).
-
-Why the pruning is safe (see `pruning` for rules 1 and 2):
-
-- the key sorts the tableau piles (rule 1: every rule treats piles alike, and a refill goes
-  to the pile that emptied, whichever it is), which also merges equivalent holes (rule 2);
-  the root's piles are sorted as well (a stable order), so that neither the verdict under
-  a cap nor the states examined depend on how the piles are numbered;
-- moving a pile's only card into a hole is left out: holes take cards only with the reserve
-  out, so nothing refills, and the result is the same position up to pile order.
-
-No safe moves home (rule 3): its deletion argument needs both copies of every card that may
-lie on the card c home, and each foundation holds one copy of a rank.  When c goes up at
-height r-1, a copy of r+1 is still out (the up foundation takes r+1 only after c); when it
-goes down, a copy of r-1.  Only a King going up or an Ace going down, without the wrap,
-escape this, at the very end of a suit; and sending a pile's last card home early would
-refill that pile from the reserve earlier, so another card would land there.  Everything
-else is a plain exhaustive search over canonical states.
+A position is ``tab`` (per pile, ``bytes((face_down,)) + card ids``, bottom to top), ``h`` (8
+bytes: per suit its up- and down-height), ``r`` (cards left in the reserve, whose order the deal
+fixes) and its best-first score (not in the key).  The key sorts the piles, root included
+(pruning rules 1 and 2); moving a pile's only card into a hole is left out; no safe moves home
+(no rule 3).  Why each is sound: docs/solver.md#poda-dos-barajas-reserva.
 """
 
 from __future__ import annotations
@@ -121,7 +91,7 @@ class TwoDeckReserve(twodeck.TwoDeck):
         return b"\xff".join(sorted(pos[0])) + b"\xfe" + pos[1] + bytes((pos[2],))
 
     def settle(self, pos, line: list):
-        """No safe moves (see the module docstring)."""
+        """No safe moves (why: docs/solver.md#poda-dos-barajas-reserva)."""
         return pos
 
     @staticmethod

@@ -1,29 +1,18 @@
 """A small on-disk cache of the solver's verdicts, shared by every kernel of a class.
 
-The board's solver buttons («¿Tiene solución?», «Pista», «Ver solución») ask `cached_solve`
-instead of `solve`.  The cache is one SQLite file in WAL mode (many readers and one writer at a
-time; thirty kernels writing together just queue for a few milliseconds) with two tables:
+The board's solver buttons ask `cached_solve` instead of `solve`.  One SQLite file in WAL mode
+holds two tables: ``verdicts`` (a position's verdict keyed by the rules and its canonical text,
+`position_key`, with its winning line and time budget) and ``claims`` (who is computing a
+position now, and until when).  The first kernel to ask about a position claims it and solves;
+the others wait, sleeping, for its answer within their own budget.  A claim is a lease ending at
+its budget plus `LEASE_GRACE`, so a kernel that dies while solving blocks nobody for longer.
 
-* ``verdicts``: the verdict for a position, keyed by the rules and the position's canonical
-  text (`position_key`), with its winning line and the time budget it was found with;
-* ``claims``: who is computing a position now, and until when (a lease).
-
-The first kernel to ask about a position claims it and solves; the others asking meanwhile wait
-(sleeping, not computing) for that answer within their own time budget, so the one search gets
-the whole processor.  A claim is a lease that ends at its budget plus `LEASE_GRACE`: a kernel
-that dies while solving blocks nobody for longer than that.
-
-What the cache returns is never trusted blindly: a ``won`` line is replayed through the engine
-(`Game.move`) before it is shown, and an ``unknown`` is kept with its budget, so that it answers
-only requests with the same budget or less (a hint's short search never masks a longer one).
-A busy undecided search (the computer lent it too little time) is stored with the processor time
-it actually had.  Any failure of the cache itself (corrupted file, a lock held too long, a
-read-only folder, no ``sqlite3`` module) falls back to solving without it: the cache can only
-save time, never show an error.
+Nothing returned is trusted blindly: a ``won`` line is replayed through `Game.move`, and an
+``unknown`` answers only requests with the same budget or less.  Any failure of the cache itself
+falls back to solving without it: the cache can only save time, never show an error.
 
 Where the file lives: ``SNB_VERDICT_CACHE`` (a path; ``off`` for no cache), else the user's data
-folder (``platformdirs``; ``~/.local/share/solitaire_nb`` without it).  The class launcher sets
-``SNB_VERDICT_CACHE`` so that all its kernels share one file.
+folder (``platformdirs``; ``~/.local/share/solitaire_nb`` without it); the class launcher sets it.
 """
 
 from __future__ import annotations

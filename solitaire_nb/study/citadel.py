@@ -1,19 +1,16 @@
 """Citadel versus Beleaguered Castle: how much the deal-time foundation plays shorten the columns.
 
-Both games deal the same deck the same way (docs/reglas.md, CB-1): the Aces start on the foundations
-and the other 48 cards, in deal order, are meant for ``T(i mod 8)``.  Citadel sends home, during
-the deal, every card its foundation accepts at that moment (CB-2) and then autoplays (CB-7);
-Beleaguered Castle does neither (CB-8), so its eight columns always hold six cards.
+Both games deal the same deck the same way (docs/reglas.md, CB-1): the Aces start on the
+foundations and the other 48 cards, in deal order, are meant for ``T(i mod 8)``.  Citadel sends
+home, during the deal, every card its foundation accepts at that moment (CB-2) and then
+autoplays (CB-7); Beleaguered Castle does neither (CB-8), so its eight columns hold six cards.
 
-This module is the study's front (NumPy only; plots are in `study_plots`): every name below is
-importable from here.  The work is split by responsibility:
-
-* `study_exact`: **exact results** for Citadel before the post-deal autoplay;
-* `study_deal`: the **paired deals** (`simulate`, vectorised; `simulate_engine`, through the
-  rules engine, to cross-check deal by deal), the random decks and the records (`StudyResults`);
-* `study_stats`: confidence intervals and the chi-square test;
-* here: the headline figures (`summary`) and how the columns shrink (`column_shortening`,
-  `column_gap`).
+This module is the study's front (NumPy only; plots are in `study.plots`), and every name below
+is importable from here: `study.exact` (exact results for Citadel before the post-deal
+autoplay), `study.deal` (the paired deals: `simulate`, vectorised, and `simulate_engine`,
+through the engine, to cross-check; the random decks and `StudyResults`), `study.stats`
+(confidence intervals, the chi-square test), and here the headline figures (`summary`) and how
+the columns shrink (`column_shortening`, `column_gap`).
 """
 
 from __future__ import annotations

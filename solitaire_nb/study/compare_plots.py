@@ -1,8 +1,8 @@
-"""Plots of a `compare.Comparison` (matplotlib is imported only here and in `study_plots`).
+"""Plots of a `compare.Comparison` (matplotlib is imported only here and in `study.plots`).
 
 Every function takes the comparison (and optionally a matplotlib Axes to draw into) and returns
 the figure; nothing is shown.  Titles, axes and legends are in Spanish with decimal commas, in
-the large type of `study_plots` so that they read on a classroom projector.
+the large type of `study.plots` so that they read on a classroom projector.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from matplotlib.ticker import MaxNLocator
 from ..core.checks import shown
 from ..core.numbers_es import decimal, thousands
 from .compare import FIGURES, Comparison
-from .plots import LEGEND, TICKS, _axes, _CommaFormatter, _shares, _style
+from .plots import LEGEND, TICKS, _CommaFormatter, _shares, new_axes, style_axes
 
 COLOR_A = "#2e6da4"
 COLOR_B = "#c0392b"
@@ -35,7 +35,7 @@ def _integer_x(ax: Axes) -> None:
 def plot_on_table(comparison: Comparison, ax: Axes | None = None, after_autoplay: bool = True) -> Figure:
     """How many cards each game leaves on the table, deal by deal on the same decks: the share
     of deals with each count, side by side (after the automatic moves, or right after the deal)."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     key = "on_table" if after_autoplay else "on_table_after_deal"
     values = [comparison.a.deal.on_table, comparison.b.deal.on_table] if after_autoplay else [
         comparison.a.deal.on_table_after_deal, comparison.b.deal.on_table_after_deal]
@@ -47,7 +47,7 @@ def plot_on_table(comparison: Comparison, ax: Axes | None = None, after_autoplay
     seen = np.nonzero(both >= 1e-3)[0]  # hide the far tails nobody can see
     ax.set_xlim(seen.min() - 1.5, seen.max() + 1.5)
     moment = "tras el juego automático" if after_autoplay else "tras el reparto"
-    _style(ax, f"Cartas que quedan en la mesa {moment} ({_n(comparison)} repartos)",
+    style_axes(ax, f"Cartas que quedan en la mesa {moment} ({_n(comparison)} repartos)",
            "Cartas en el tablero", "Proporción de repartos")
     ax.legend(fontsize=LEGEND, loc="upper left")
     return fig
@@ -56,7 +56,7 @@ def plot_on_table(comparison: Comparison, ax: Axes | None = None, after_autoplay
 def plot_column_lengths(comparison: Comparison, ax: Axes | None = None) -> Figure:
     """Each pile's mean length after the automatic moves, with its 95 % band, for both games.
     The y axis starts at 0, so a small difference looks small."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     top = 0.0
     for side, color in ((comparison.a, COLOR_A), (comparison.b, COLOR_B)):
         mean, low, high = (np.array(v) for v in zip(*side.columns, strict=True))
@@ -67,7 +67,7 @@ def plot_column_lengths(comparison: Comparison, ax: Axes | None = None) -> Figur
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     ax.set_xticks(np.arange(1, columns + 1))
     ax.set_ylim(0, top * 1.25 + 0.5)
-    _style(ax, f"Longitud media de cada columna ({_n(comparison)} repartos)", "Columna del tablero",
+    style_axes(ax, f"Longitud media de cada columna ({_n(comparison)} repartos)", "Columna del tablero",
            "Cartas en la columna")
     ax.legend(fontsize=LEGEND, loc="lower center")
     return fig
@@ -78,7 +78,7 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     happens, its mean and the mean's 95 % interval."""
     if key not in FIGURES:
         raise ValueError(f"No hay ninguna medida llamada {shown(key)} (medidas: {', '.join(FIGURES)})")
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     diff = comparison.difference(key)
     low_value, high_value = int(diff.min()), int(diff.max())
     x = np.arange(low_value, high_value + 1)
@@ -90,7 +90,7 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     ax.axvline(0, color="#888888", lw=1.5, ls="--", label="Sin diferencia")
     _integer_x(ax)
     a, b = comparison.a.name, comparison.b.name
-    _style(ax, f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
+    style_axes(ax, f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
            f"{a} − {b}", "Proporción de repartos")
     ax.legend(fontsize=LEGEND, loc="upper left")
     return fig

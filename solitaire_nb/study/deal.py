@@ -2,8 +2,8 @@
 Beleaguered Castle, and the per-deal records (`StudyResults`).
 
 Two paths give the same records: `simulate` deals many decks at once with NumPy array
-operations (Citadel through the family's dealer, `family.py`), and `simulate_engine` deals them one by one through the rules engine, to
-cross-check the first on a sample.
+operations (Citadel through the family's dealer, `family.py`), and `simulate_engine` deals
+them one by one through the rules engine, to cross-check the first on a sample.
 
 Random decks.  The package's numbered deals (SplitMix64, `shuffle.py`) are pure Python, too slow
 for a million decks, so the study draws its own: ``numpy.random.default_rng(seed)`` and
@@ -18,14 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
-from ..atlas.progress import kernel_bar
 from ..core.cards import RANK_CODES, SUIT_CODES
 from ..core.checks import check_int, check_seed, shown
-from ..core.numbers_es import thousands
 from ..core.rules import Rules
 from ..games import GAMES
 from .exact import COLUMNS, ROUNDS, SUITS
@@ -188,24 +186,23 @@ def _citadel_rules() -> Rules:
     return GAMES["citadel"].rules_for()
 
 
-def _progress(progress: bool | ProgressFn, total: int) -> ProgressFn | None:
-    """A callback for `simulate`: the caller's own, the default bar inside a kernel, or None."""
+def _progress(progress: object) -> ProgressFn | None:
+    """`simulate`'s progress callback: None (or False) for none, or the caller's function.
+    True is refused: a computation shows no widget; a notebook passes the board's bar."""
+    if progress is None or progress is False:
+        return None
     if callable(progress):
         return progress
-    update = kernel_bar(total, "Repartos") if progress else None
-    if update is None:
-        return None
-
-    def report(done: int, total: int) -> None:
-        update(done, f"{thousands(done)} de {thousands(total)}")
-
-    return report
+    raise ValueError(
+        f"progress debe ser None o una función progress(hechos, total), no {shown(progress)}; "
+        "para una barra en un cuaderno, pasa progress=progress_bar(\"Repartos\") de solitaire_nb.board"
+    )
 
 
 def simulate(
     n: int,
     seed: int | None = 0,
-    progress: bool | ProgressFn = False,
+    progress: ProgressFn | Literal[False] | None = None,
     *,
     chunk: int = 50_000,
     keep_decks: int = 1000,
@@ -214,15 +211,13 @@ def simulate(
 
     `seed` fixes the decks (`draw_decks(n, seed)` gives them back).  Deals are processed
     `chunk` at a time so memory stays small; `keep_decks` of them are kept in the results.
-    `progress`: False (silent), True (a progress bar when running in a kernel, else silent)
-    or a function called as ``progress(done, n)`` after each chunk."""
+    `progress`: None (or False) for silence, or a function called as ``progress(done, n)``
+    after each chunk, e.g. the board's ``progress_bar("Repartos")`` in a notebook."""
     n = check_int(n, "El número de repartos", 1, MAX_DEALS)
     seed = _study_seed(seed)
     chunk = check_int(chunk, "chunk", 1, MAX_DEALS)
     keep_decks = check_int(keep_decks, "keep_decks", 0, MAX_DEALS)
-    if not (isinstance(progress, bool) or callable(progress)):
-        raise ValueError(f"progress debe ser True, False o una función, no {shown(progress)}")
-    report = _progress(progress, n)
+    report = _progress(progress)
     rng = _deck_stream(seed)
     kept = np.zeros((max(0, min(n, keep_decks)), 52), dtype=np.uint8)
     out = _empty_results(n, seed, kept)

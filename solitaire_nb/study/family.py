@@ -1,25 +1,18 @@
 """A vectorised dealer for the family of one-deck open games (Scotch, Baker's Dozen, Citadel,
 Beleaguered Castle and every game composed from their rules): many decks dealt at once.
 
-The deal is read from `Rules` data only, never from a game's name, in this order:
-
-1. ``aces_out``: the four Aces go to the foundations, one per foundation in foundation order
-   (a foundation tied to a suit takes that suit's Ace, the others take ♠ ♥ ♦ ♣ in turn);
-2. the other cards, in deal order, are meant for the piles round after round: round k reaches
-   ``deal_rows[k]`` piles from T0 rightwards (row by row over ``tableau_count`` piles when
-   ``deal_rows`` is None or has run out); with ``deal_to_foundations`` (CB-2) a card a
-   foundation accepts at that moment goes there instead, and its pile misses that round's card;
-3. ``kings_to_bottom``: each pile's Kings move to its bottom (a stable partition);
-4. ``autoplay`` (CB-7): tops a foundation accepts go home, piles left to right, pass after pass
-   until a pass moves nothing (the engine's order, which matters with alternating colours).
+The deal is read from `Rules` data only, never from a game's name, in the order
+`games.layout` describes (``aces_out``, the rounds of ``deal_rows`` with
+``deal_to_foundations``, ``kings_to_bottom``), then ``autoplay`` (CB-7): tops a foundation
+accepts go home, piles left to right, pass after pass until a pass moves nothing (the engine's
+order, which matters with alternating colours).
 
 Foundations.  Every foundation of the family builds up from the Ace, all "same" (by suit) or
 all "alt" (alternating colours), all starting with any Ace or each tied to a suit of its own.
 Their state per deal is a small count table: how many foundations show each (suit or colour,
-rank) top, plus, for "alt", how many are still empty.  A card goes home iff the entry it
-needs is positive; two foundations with the same entry are interchangeable, so the counts
-follow the engine exactly whichever foundation it picks.  With four foundations and four
-Aces, an Ace always finds its foundation.
+rank) top, plus, for "alt", how many are still empty.  A card goes home iff the entry it needs
+is positive; two foundations with the same entry are interchangeable, so the counts follow the
+engine exactly whichever foundation it picks (and with four foundations an Ace always fits).
 """
 
 from __future__ import annotations

@@ -35,14 +35,16 @@ class _CommaFormatter(ScalarFormatter):
         return comma_ticks(super().__call__(x, pos))
 
 
-def _axes(ax: Axes | None, size: tuple[float, float] = (10, 6)) -> tuple[Figure, Axes]:
+def new_axes(ax: Axes | None, size: tuple[float, float] = (10, 6)) -> tuple[Figure, Axes]:
+    """`ax` and its figure, or a new figure of `size` inches with one Axes."""
     if ax is not None:
         return ax.figure, ax
     fig, ax = plt.subplots(figsize=size, layout="constrained")
     return fig, ax
 
 
-def _style(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
+def style_axes(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
+    """The study's look: large Spanish title and labels, decimal commas, a light grid."""
     ax.set_title(title, fontsize=TITLE)
     ax.set_xlabel(xlabel, fontsize=LABEL)
     ax.set_ylabel(ylabel, fontsize=LABEL)
@@ -63,7 +65,7 @@ def _shares(values: np.ndarray, size: int) -> np.ndarray:
 def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure:
     """How many cards stay on the table: Citadel (after the deal, after the autoplay) against
     Beleaguered Castle, which always leaves 48."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     x = np.arange(49)
     ax.bar(x, _shares(results.citadel.on_table, 49), width=0.8, color=CITADEL,
            label="Citadel, tras el juego automático")
@@ -73,7 +75,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
     shares = _shares(results.citadel.on_table, 49)
     low = int(np.nonzero(shares >= 1e-3)[0].min())  # hide the far tail nobody can see
     ax.set_xlim(low - 1.5, 49)
-    _style(ax, f"Cartas que quedan en la mesa ({_n(results)} repartos)", "Cartas en el tablero",
+    style_axes(ax, f"Cartas que quedan en la mesa ({_n(results)} repartos)", "Cartas en el tablero",
            "Proporción de repartos")
     ax.legend(fontsize=LEGEND, loc="upper left")
     return fig
@@ -82,7 +84,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
 def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure:
     """Mean length of each column with its 95 % confidence band, next to the exact value (after
     the deal) and Beleaguered Castle's six.  The y axis starts at 0."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     x = np.arange(COLUMNS)
     ax.axhline(ROUNDS, color=BELEAGUERED, lw=3, label="Beleaguered Castle (siempre 6)")
     for layout, color, name in ((results.after_deal, AFTER_DEAL, "Citadel, tras el reparto"),
@@ -95,7 +97,7 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
     ax.set_xticks(x, COLUMN_NAMES, rotation=30)
     # From 0: the columns differ by a tenth of a card, and a cut axis would make that look big.
     ax.set_ylim(0, ROUNDS + 0.6)
-    _style(ax, f"Longitud media de cada columna ({_n(results)} repartos)", "",
+    style_axes(ax, f"Longitud media de cada columna ({_n(results)} repartos)", "",
            "Cartas en la columna")
     ax.legend(fontsize=LEGEND, loc="lower center")
     return fig
@@ -103,7 +105,7 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
 
 def plot_cards_home(results: StudyResults, ax: Axes | None = None) -> Figure:
     """Cards Citadel's deal sends home: the simulation's shares against the exact law."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     exact = study.cards_home_distribution()
     top = int(max(results.home_in_deal.max(), np.nonzero(exact > 1e-4)[0].max())) + 1
     x = np.arange(top + 1)
@@ -111,7 +113,7 @@ def plot_cards_home(results: StudyResults, ax: Axes | None = None) -> Figure:
            label=f"Simulación ({_n(results)} repartos)")
     ax.plot(x, exact[: top + 1], "o", color=EXACT, ms=9, label="Probabilidad exacta")
     ax.set_xlim(2.5, top + 0.5)
-    _style(ax, "Cartas que van a la base durante el reparto: exacto y simulado",
+    style_axes(ax, "Cartas que van a la base durante el reparto: exacto y simulado",
            "Cartas a la base durante el reparto", "Probabilidad")
     ax.legend(fontsize=LEGEND)
     return fig
@@ -130,7 +132,7 @@ def plot_extreme_column(
     results: StudyResults, ax: Axes | None = None, which: Literal["longest", "shortest"] = "longest"
 ) -> Figure:
     """Distribution of the longest (or shortest) column, Citadel against Beleaguered Castle."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     word = "más larga" if which == "longest" else "más corta"
     x = np.arange(ROUNDS + 1)
     w = 0.27
@@ -142,7 +144,7 @@ def plot_extreme_column(
             ax.bar_label(bars, labels, fontsize=TICKS - 2, padding=2)
     ax.set_xticks(x)
     ax.set_ylim(0, 1.08)
-    _style(ax, f"La columna {word} de cada reparto ({_n(results)} repartos)",
+    style_axes(ax, f"La columna {word} de cada reparto ({_n(results)} repartos)",
            f"Cartas en la columna {word}", "Proporción de repartos")
     ax.legend(fontsize=LEGEND, loc="upper left")
     return fig
@@ -155,13 +157,13 @@ def plot_longest_column(results: StudyResults, ax: Axes | None = None) -> Figure
 
 def plot_length_counts(results: StudyResults, ax: Axes | None = None) -> Figure:
     """How many of the eight columns have 0, 1, …, 6 cards, on average."""
-    fig, ax = _axes(ax)
+    fig, ax = new_axes(ax)
     x = np.arange(ROUNDS + 1)
     w = 0.27
     for k, (layout, color, name) in enumerate(_three_layouts(results)):
         ax.bar(x + (k - 1) * w, layout.length_counts.mean(axis=0), width=w, color=color, label=name)
     ax.set_xticks(x)
-    _style(ax, "¿Cuántas columnas tienen cada longitud?", "Cartas en la columna",
+    style_axes(ax, "¿Cuántas columnas tienen cada longitud?", "Cartas en la columna",
            "Columnas por reparto (media)")
     ax.legend(fontsize=LEGEND, loc="upper left")
     return fig
@@ -208,86 +210,6 @@ def plot_typical_deal(results: StudyResults, index: int | None = None, axes: tup
     _draw_game(axes[0], games["beleaguered"], "Beleaguered Castle")
     _draw_game(axes[1], games["citadel"], "Citadel")
     fig.suptitle(f"El mismo reparto en los dos juegos (reparto {i + 1} de la simulación)", fontsize=TITLE)
-    return fig
-
-
-# ----------------------------------------------------------------------------- the win-rate atlas
-def _rows_with_players(entries: list[dict], players: list[dict]) -> list[dict]:
-    """The solver rows, each solver row that sees face-down cards preceded by the no-peek
-    player's row of the same game and variant (the bracket a person's rate lies in)."""
-    from ..atlas.view import SOLVER_PEEKS, who
-
-    rows: list[dict] = []
-    for e in entries:
-        if not e["computed_deals"]:
-            continue
-        if who(e) == SOLVER_PEEKS:
-            rows += [p for p in players if p.get("player") == "heuristic" and p["computed_deals"]
-                     and p["game"] == e["game"] and dict(p["variant"]) == dict(e["variant"])]  # fmt: skip
-        rows.append(e)
-    return rows
-
-
-def plot_win_rates(
-    entries: list[dict], ax: Axes | None = None, reference: dict | None = None, players: list[dict] | None = None
-) -> Figure:
-    """Win rate of each atlas entry (notebook 07) as the data allows: a point where every deal
-    was decided, the range from «undecided lost» to «undecided won» where some were not, «—»
-    where none was; a thin line for the 95 % interval.  A solver that sees face-down cards is
-    said so on its row's label and drawn hatched (a range) or with a cross (a point); each such
-    row is preceded by the no-peek player's row from `players` (the atlas's ``players``), drawn
-    as a square.  `reference`: the atlas's ``blake_gent`` record, drawn on its entry's row.  The
-    x axis runs from 0 to 100 %."""
-    from ..atlas.view import NOTHING_DECIDED, PLAYER, SOLVER_PEEKS, entry_label, who
-
-    rows = _rows_with_players(entries, players or [])
-    fig, ax = _axes(ax, (14, 0.75 * len(rows) + 3.5))
-    seen: set[str] = set()
-
-    def once(label: str) -> str | None:
-        if label in seen:
-            return None
-        seen.add(label)
-        return label
-
-    for y, e in enumerate(rows):
-        won, lost, unknown = e["won"], e["lost"], e["unknown"]
-        n = won + lost + unknown
-        peeks = who(e) == SOLVER_PEEKS
-        if won + lost == 0:
-            ax.text(50, y, f"{NOTHING_DECIDED}  ninguna partida decidida  {NOTHING_DECIDED}", ha="center",
-                    va="center", fontsize=TICKS - 1, color="0.35")
-            continue
-        ax.plot([100 * e["interval_low"], 100 * e["interval_high"]], [y, y], color="0.35", lw=1.5,
-                label=once("intervalo de confianza del 95 %"))
-        if who(e) == PLAYER:
-            ax.plot(100 * won / n, y, "s", color="tab:green", ms=10, label=once("jugador que no mira"))
-        elif unknown:
-            label = "margen de las sin decidir" + (": el resolvedor ve las cartas boca abajo" if peeks else "")
-            ax.barh(y, 100 * unknown / n, left=100 * won / n, height=0.45, color="tab:orange",
-                    hatch="///" if peeks else None, edgecolor="black" if peeks else "tab:orange", label=once(label))
-        elif peeks:
-            ax.plot(100 * won / n, y, "X", color="black", ms=11,
-                    label=once("todas decididas: el resolvedor ve las cartas boca abajo"))
-        else:
-            ax.plot(100 * won / n, y, "o", color="tab:blue", ms=9, label=once("todas decididas"))
-    if reference is not None:
-        y_ref = next((y for y, e in enumerate(rows) if e["key"] == reference["entry"]), None)
-        if y_ref is not None:
-            ax.plot(100 * reference["published_rate"], y_ref, "D", color="tab:red", ms=8,
-                    label="Blake y Gent (2019)")
-    ax.set_xlim(0, 100)
-    _style(ax, "Porcentaje de victorias por juego y variante", "Porcentaje de victorias (%)", "")
-    labels = []
-    for e in rows:
-        base = f"{entry_label(e)}, {thousands(e['computed_deals'])} partidas"
-        labels.append(base if who(e) not in (PLAYER, SOLVER_PEEKS) else f"{base}\n{who(e)}")
-    ax.set_yticks(range(len(rows)), labels)
-    ax.set_ylim(len(rows) - 0.5, -0.5)  # first entry on top
-    ax.tick_params(axis="y", labelsize=TICKS - 1)
-    ax.grid(axis="x", alpha=0.3)
-    ax.grid(axis="y", visible=False)
-    fig.legend(fontsize=LEGEND, loc="outside lower center", ncol=2, frameon=False)
     return fig
 
 
