@@ -1,14 +1,13 @@
 """The complete best-first search on the generic state (every game without a faster path):
-the heap holds whole positions as bytes, the table maps each canonical key to its parent and
-the moves that led to it, the line is rebuilt from it (`lines._unwind`)."""
+`best_first`'s loop, with whole positions as bytes on the heap; each is restored, its moves
+played and undone on the one state."""
 
 from __future__ import annotations
 
 import heapq
-import time
 
+from .best_first import best_first
 from .heuristics import _generic_score
-from .lines import _unwind
 from .pruning import _enter
 from .state import _State
 
@@ -37,17 +36,9 @@ def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple
         return "unknown", [], 0
     if st.dead():
         return "lost", [], 1
-    parent: dict[bytes, tuple | None] = {root: None}
-    heap = [(_generic_score(st), 0, root, _snapshot(st))]
-    count = 0
-    states = 0
-    while heap:
-        _, _, key, snap = heapq.heappop(heap)
-        if (cap >= 0 and states >= cap) or len(parent) >= max_table:
-            return "unknown", [], states
-        states += 1
-        if deadline is not None and not states & 127 and time.perf_counter() > deadline:
-            return "unknown", [], states
+    heappush = heapq.heappush
+
+    def expand(key: bytes, snap: bytes, parent: dict, heap: list) -> bytes | None:
         _restore(st, snap)
         for m in st.moves(True):
             ops = st.play(*m)
@@ -57,11 +48,12 @@ def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple
             if k not in parent:
                 parent[k] = (key, tuple(line))
                 if st.foundation_count() == total:
-                    return "won", root_line + _unwind(parent, k), states
+                    return k
                 if not st.dead():
-                    count += 1
-                    heapq.heappush(heap, (_generic_score(st), count, k, _snapshot(st)))
+                    heappush(heap, (_generic_score(st), len(parent), k, _snapshot(st)))
             for _m, o in reversed(played):
                 st.undo(o)
-    return "lost", [], states
+        return None
 
+    status, line, states = best_first(root, _snapshot(st), _generic_score(st), expand, cap, max_table, deadline, 127)
+    return status, root_line + line if status == "won" else line, states

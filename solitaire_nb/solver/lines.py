@@ -8,13 +8,9 @@ caller's game and must end in a win before it is returned: a failure is a solver
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..core.moves import Move
 from ..engine import Game
-
-if TYPE_CHECKING:
-    from .state import _Spec
+from .state import _Spec
 
 
 def _described_moves(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> list[Move]:
@@ -52,12 +48,3 @@ def _check_line(game: Game, moves: list[Move]) -> None:
     if not g.is_won():
         raise AssertionError(f"solver bug: the line found for {game.name} does not win")
 
-
-def _unwind(parent: dict, key: bytes) -> list:
-    """The line from the root to `key` in a best-first table mapping each key to (parent key,
-    the moves from the parent), None at the root."""
-    out: list = []
-    while parent[key] is not None:
-        key, desc = parent[key]
-        out[:0] = desc
-    return out
