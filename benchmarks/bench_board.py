@@ -49,7 +49,7 @@ def clicks_for(name: str, clicks: int, seed: int) -> list[float]:
         if move.src == "S":
             times.append(timed(board, {"event": "click", "pile": "S", "index": None}))
             continue
-        index = len(g.piles[move.src]) - move.count
+        index = len(g.piles[move.src]) - move.n_cards
         times.append(timed(board, {"event": "click", "pile": move.src, "index": index}))
         times.append(timed(board, {"event": "click", "pile": move.dst, "index": None}))
         assert g.history[-1] == move, board.view["message"]

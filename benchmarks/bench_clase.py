@@ -75,7 +75,7 @@ def server(mode: str, notebook: Path, students: int):
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     env.pop("MPLBACKEND", None)
     if mode in ("clase", "progresivo"):
-        cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", notebook.name[:2], "--alumnos", str(students),
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom", notebook.name[:2], "--alumnos", str(students),
                "--puerto", str(port), "--ip", "127.0.0.1", "--cierre", "1"]  # fmt: skip
         ready_text = "Listo"
         if mode == "progresivo":
@@ -265,7 +265,7 @@ def reader_move(game_name: str, seed: int) -> str:
     def pile(pid: str) -> str:
         return letters[pid[0]] + (str(int(pid[1:]) + 1) if pid[1:] else "")
 
-    return f"{pile(move.src)} {pile(move.dst)}" + (f" {move.count}" if move.count > 1 else "")
+    return f"{pile(move.src)} {pile(move.dst)}" + (f" {move.n_cards}" if move.n_cards > 1 else "")
 
 
 def run_all(page) -> None:

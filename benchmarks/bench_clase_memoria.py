@@ -1,7 +1,7 @@
 """The memory of a class served by the launcher: what «Listo» says against what the kernels and
 the server use once every student's page is open in Chromium.  Prints a table for
 benchmarks/RESULTS.md («Memoria de una clase») and the figures behind the launcher's constants
-(solitaire_nb/classroom/launcher.py: MB_PER_STUDENT_ESTIMATE, SERVER_MB_PER_PAGE, SERVER_BASE_MB).
+(solitaire_nb/classroom/machine.py: MB_PER_STUDENT_ESTIMATE, SERVER_MB_PER_PAGE, SERVER_BASE_MB).
 
 Usage::
 

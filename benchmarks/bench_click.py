@@ -151,7 +151,7 @@ def play(page, game: str, seed: int, moves: int, rng: random.Random, pause: int)
             )
             continue
         move = rng.choice(legal)
-        src = selector(g, move.src, len(g.piles[move.src]) - move.count)
+        src = selector(g, move.src, len(g.piles[move.src]) - move.n_cards)
         # A person's pause before the next click (and never a double click on the same card).
         page.wait_for_timeout(max(pause, 450) if src == last_target else pause)
         dom, painted, _sent, _got = page.evaluate(CLICK_JS, [board_sel, src])

@@ -23,7 +23,7 @@ from collections.abc import Callable
 import solitaire_nb as sn
 from solitaire_nb import study
 from solitaire_nb.core.rules import FoundationRule
-from solitaire_nb.study.compare import compare
+from solitaire_nb.study.comparison import compare
 from solitaire_nb.study.family import deal_family
 
 

@@ -70,4 +70,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | _LAZY_MODULES)
+    return sorted(set(globals()) | set(_LAZY) | set(_LAZY_MODULES))

@@ -35,7 +35,7 @@ def start_launcher(deal: str, record: Path, port: int, log: Path, students: int 
     process group of its own; returns the process once the teacher's line is printed, and the token."""
     preheat = "--sin-progresivo" in extra  # the preheated pool (real pages), not the light default
     extra = tuple(x for x in extra if x != "--sin-progresivo") + (() if preheat else ("--progresivo",))
-    cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", "--reto", deal, "--registro", str(record), "--alumnos",
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "--reto", deal, "--registro", str(record), "--alumnos",
            str(students), "--puerto", str(port), "--ip", "127.0.0.1", *extra]  # fmt: skip
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)

@@ -472,7 +472,7 @@ def test_move_list_follows_moves_made_in_python_and_clicks():
         elif move.src == "S":
             send(b, event="click", pile="S", index=None)
         else:
-            send(b, event="click", pile=move.src, index=len(g.piles[move.src]) - move.count)
+            send(b, event="click", pile=move.src, index=len(g.piles[move.src]) - move.n_cards)
             send(b, event="click", pile=move.dst, index=None)
         assert g.history[-1] == move
         assert b.view["moves"] == deal_lines(g) + move_lines(g)

@@ -26,6 +26,7 @@ from parallel import free_port  # one free port per server, whatever xdist worke
 import solitaire_nb as sn
 from solitaire_nb.classroom import args as clase_args
 from solitaire_nb.classroom import launcher as clase
+from solitaire_nb.classroom import machine, pages
 from solitaire_nb.solver import CLASS_BUDGET_ENV, Hint, SolveResult, _class_budget, hint, solve, verdict_text
 
 REPO = Path(__file__).resolve().parents[1]
@@ -51,15 +52,15 @@ def _md(source: str, tags: list[str] | None = None) -> dict:
 
 # ---------------------------------------------------------------------- launcher pieces
 def test_notebook_found_by_its_number() -> None:
-    assert clase.find_notebook("05").name == "05_citadel_y_beleaguered_castle.ipynb"
-    assert clase.find_notebook("03_scotch.ipynb").name == "03_scotch.ipynb"
+    assert pages.find_notebook("05").name == "05_citadel_y_beleaguered_castle.ipynb"
+    assert pages.find_notebook("03_scotch.ipynb").name == "03_scotch.ipynb"
 
 
 def test_unknown_notebook_is_a_spanish_error() -> None:
     with pytest.raises(ValueError, match="No encuentro un único cuaderno «99»"):
-        clase.find_notebook("99")
+        pages.find_notebook("99")
     with pytest.raises(ValueError, match="único"):
-        clase.find_notebook("0")  # every lesson starts with 0: ambiguous
+        pages.find_notebook("0")  # every lesson starts with 0: ambiguous
 
 
 def test_student_copy_has_no_teacher_cells(tmp_path: Path) -> None:
@@ -70,20 +71,20 @@ def test_student_copy_has_no_teacher_cells(tmp_path: Path) -> None:
     (src / "01_x.ipynb").write_text(json.dumps(nb))
     out = tmp_path / "out"
     out.mkdir()
-    copy = json.loads(clase.student_copy(src / "01_x.ipynb", out).read_text())
+    copy = json.loads(pages.student_copy(src / "01_x.ipynb", out).read_text())
     assert [c["source"] for c in copy["cells"]] == ["# Lección", "print('alumno')"]
     assert copy["cells"][1]["outputs"] == []
 
 
 def test_pool_has_a_reserve() -> None:
-    assert clase.pool_size(1) == 3
-    assert clase.pool_size(30) == 33
+    assert machine.pool_size(1) == 3
+    assert machine.pool_size(30) == 33
     with pytest.raises(ValueError, match="al menos 1"):
-        clase.pool_size(0)
+        machine.pool_size(0)
 
 
 def test_lan_addresses_are_ipv4_and_never_loopback() -> None:
-    for address in clase.lan_addresses():
+    for address in machine.lan_addresses():
         assert re.fullmatch(r"\d+\.\d+\.\d+\.\d+", address)
         assert not address.startswith("127.")
 
@@ -104,7 +105,7 @@ def test_configuration_holds_a_class() -> None:
 
 
 def test_template_links_nothing_outside() -> None:
-    text = (clase.TEMPLATES / "voila" / "templates" / "alumno" / "index.html.j2").read_text()
+    text = (pages.TEMPLATES / "voila" / "templates" / "alumno" / "index.html.j2").read_text()
     assert "fontawesome" in text  # the links it removes are named…
     assert re.search(r"<link[^>]+https?://", text.replace("replace('<link", "")) is None  # …never added
 
@@ -194,7 +195,7 @@ def launched(tmp_path_factory: pytest.TempPathFactory):
     (folder / "01_prueba.md").write_text("---\njupytext: {}\n---\nFUENTE-MYST\n")
     port = free_port()
     log = folder / "clase.log"
-    cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", "01", "--alumnos", "1", "--puerto", str(port),
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "01", "--alumnos", "1", "--puerto", str(port),
            "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
@@ -254,7 +255,7 @@ def test_taken_port_is_a_spanish_error() -> None:
         s.listen()
         port = s.getsockname()[1]
         with pytest.raises(ValueError, match=f"El puerto {port} está ocupado"):
-            clase.port_free("127.0.0.1", port)
+            machine.port_free("127.0.0.1", port)
 
 
 def test_launcher_without_voila_says_what_to_install(monkeypatch, capsys) -> None:
@@ -278,7 +279,7 @@ def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -
     legal = g.legal_moves()[0]
     monkeypatch.setattr(solver, "hint", lambda game, time_limit=1.0: Hint(legal, False, "unknown", True))
     board = Board(g)
-    board._do_hint({})
+    board.buttons.hint({})
     assert "(pista heurística)" in board.message and "muy ocupado" in board.message
 
 
@@ -366,22 +367,22 @@ def test_spanish_errors_translate_argparse() -> None:
 
 
 def test_memory_of_the_pool_is_checked_before_it_starts() -> None:
-    clase.check_memory(30, 24 * 1024)  # a class of 30 on a 24 GB machine
-    clase.check_memory(200, None)  # unknown memory: no refusal on a guess
+    machine.check_memory(30, 24 * 1024)  # a class of 30 on a 24 GB machine
+    machine.check_memory(200, None)  # unknown memory: no refusal on a guess
     with pytest.raises(ValueError, match=r"Para 30 alumnos harían falta unos 2,\d GB de memoria \(33 páginas") as info:
-        clase.check_memory(30, 1024)
+        machine.check_memory(30, 1024)
     message = str(info.value)
     assert "este ordenador tiene libres 1,0 GB: usa --alumnos " in message
     fits = int(re.search(r"--alumnos (\d+)", message)[1])
-    clase.check_memory(fits, 1024)
+    machine.check_memory(fits, 1024)
     with pytest.raises(ValueError):
-        clase.check_memory(fits + 1, 1024)
+        machine.check_memory(fits + 1, 1024)
     with pytest.raises(ValueError, match="cierra otros programas"):
-        clase.check_memory(1, 100)
+        machine.check_memory(1, 100)
 
 
 def test_main_refuses_a_class_that_does_not_fit(monkeypatch, capsys) -> None:
-    monkeypatch.setattr(clase, "available_memory_mb", lambda: 500.0)
+    monkeypatch.setattr(machine, "available_memory_mb", lambda: 500.0)
     with pytest.raises(SystemExit) as stop:
         clase.main(["05", "--alumnos", "30", "--ip", "127.0.0.1", "--puerto", str(free_port())])
     assert stop.value.code == 2
@@ -392,7 +393,7 @@ def test_links_to_files_not_served_become_text() -> None:
     md = ("Sigue en [06 · Estudio](06_estudio.ipynb), la [guía](guia_docente.md), "
           "[aquí](05_x.ipynb#Parte), [arriba](#Arriba), [fuera](https://es.wikipedia.org/wiki/Solitario), "
           "![dibujo](img.png) y <a href=\"07_p.ipynb\">la 07</a>.")  # fmt: skip
-    out = clase.unlink_files(md, "05_x.ipynb")
+    out = pages.unlink_files(md, "05_x.ipynb")
     assert out == ("Sigue en 06 · Estudio, la guía, [aquí](#Parte), [arriba](#Arriba), "
                    "[fuera](https://es.wikipedia.org/wiki/Solitario), ![dibujo](img.png) y la 07.")  # fmt: skip
 
@@ -402,7 +403,7 @@ def test_student_copy_unlinks_other_lessons(tmp_path: Path) -> None:
     (tmp_path / "05_x.ipynb").write_text(json.dumps(nb))
     out = tmp_path / "out"
     out.mkdir()
-    copy = json.loads(clase.student_copy(tmp_path / "05_x.ipynb", out).read_text())
+    copy = json.loads(pages.student_copy(tmp_path / "05_x.ipynb", out).read_text())
     assert copy["cells"][0]["source"] == "Ve a 07 · Probabilidades."
 
 
@@ -432,7 +433,7 @@ def test_ready_means_every_page_has_run_its_notebook() -> None:
 def test_no_lesson_page_links_to_a_file_the_launcher_does_not_serve(lesson: str, tmp_path: Path) -> None:
     """Each lesson as the launcher serves it: every link left opens a place in the page or
     another site (the browser test clicks them on a served page)."""
-    copy = json.loads(clase.student_copy(REPO / "notebooks" / lesson, tmp_path).read_text())
+    copy = json.loads(pages.student_copy(REPO / "notebooks" / lesson, tmp_path).read_text())
     for cell in copy["cells"]:
         if cell["cell_type"] != "markdown":
             continue

@@ -19,8 +19,8 @@ from matplotlib.figure import Figure  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
 from solitaire_nb import study
-from solitaire_nb.study import compare_plots
-from solitaire_nb.study.compare import FIGURES, Comparison, compare, per_deal
+from solitaire_nb.study import comparison_plots as compare_plots
+from solitaire_nb.study.comparison import FIGURES, Comparison, compare, per_deal
 
 NOTEBOOK_N, NOTEBOOK_SEED = 50_000, 2026  # notebook 06's N and SEMILLA
 
@@ -318,7 +318,7 @@ def test_column_plot_with_different_column_counts():
 
 def test_a_composed_name_is_read_where_names_are():
     """compare itself reads a composed game's name (study.compare only forwards to it)."""
-    from solitaire_nb.study.compare import compare as paired
+    from solitaire_nb.study.comparison import compare as paired
 
     by_name = paired("beleaguered_castle", "beleaguered_castle+columns=10", n=200, seed=3)
     by_def = paired("beleaguered_castle", sn.custom("beleaguered_castle", columns=10), n=200, seed=3)

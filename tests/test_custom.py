@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.core.cards import Card
+from solitaire_nb.core.cards import CARDS, Card
 from solitaire_nb.core.rules import Layout
 from solitaire_nb.core.shuffle import deal_order
 from solitaire_nb.games import GAMES
@@ -213,7 +213,7 @@ def test_columns_changed_deal_row_by_row_over_the_new_count():
 
 def test_aces_dealt_with_the_rest_go_home_during_the_deal_onto_any_foundation():
     front = ["2D", "AH", "KS", "2S", "AS", "2H"]
-    deck = front + [c.code for c in sn.cards.CARDS if c.code not in front]
+    deck = front + [c.code for c in CARDS if c.code not in front]
     mine = lab.custom("beleaguered_castle", aces_out=False, deal_to_foundations=True)
     g = sn.new_game(mine, deck=deck)
     # 2D (meant for T0) finds no foundation; AH (T1) starts one; KS (T2) and 2S (T3) stay, the
@@ -227,7 +227,7 @@ def test_aces_dealt_with_the_rest_go_home_during_the_deal_onto_any_foundation():
 
 
 def test_alternating_foundations_during_the_deal():
-    deck = ["AS", "2H", "2S", "3C", *[c.code for c in sn.cards.CARDS if c.code not in ("AS", "2H", "2S", "3C")]]
+    deck = ["AS", "2H", "2S", "3C", *[c.code for c in CARDS if c.code not in ("AS", "2H", "2S", "3C")]]
     g = sn.new_game(lab.custom("scotch", deal_to_foundations=True), deck=deck)
     assert [c.code for c in g.piles["F0"]][:4] == ["AS", "2H", "3C", "4H"]  # 4H: red on the 3C
     assert g.piles["T2"][0].code == "2S"

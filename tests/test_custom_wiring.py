@@ -16,10 +16,12 @@ import solitaire_nb as sn
 from solitaire_nb.atlas.executors import InProcessExecutor
 from solitaire_nb.atlas.records import HEADER_PREFIX
 from solitaire_nb.atlas.winrate import win_rate
+from solitaire_nb.core.cards import CARDS
 from solitaire_nb.engine import game_definition
 from solitaire_nb.engine.share import load_share, share_code
 from solitaire_nb.games import GAMES
 from solitaire_nb.games import custom as lab
+from solitaire_nb.games.notation import format_move
 from solitaire_nb.solver import solve
 
 BC10_KING = lab.custom("beleaguered_castle", columns=10, empty="king")
@@ -107,7 +109,7 @@ def test_json_round_trip_of_a_composed_game_with_moves(mine):
 
 
 def test_json_round_trip_of_an_explicit_deal_and_of_a_practice_position():
-    deck = [c.code for c in random.Random(3).sample(list(sn.cards.CARDS), 52)]
+    deck = [c.code for c in random.Random(3).sample(list(CARDS), 52)]
     g = played(sn.new_game(BC10_KING, deck=deck), 10, seed=1)
     back = sn.load_game(g.to_json())
     same_game(back, g)
@@ -166,7 +168,7 @@ def test_share_code_round_trip_of_a_numbered_deal_with_moves(mine):
 
 
 def test_share_code_round_trip_of_an_explicit_deal_and_a_practice_position():
-    deck = [c.code for c in random.Random(9).sample(list(sn.cards.CARDS), 52)]
+    deck = [c.code for c in random.Random(9).sample(list(CARDS), 52)]
     g = played(sn.new_game(BC10_KING, deck=deck), 8, seed=3)
     code = share_code(g)
     assert code.startswith(BC10_KING.name + "/d.")
@@ -368,10 +370,11 @@ def test_the_package_exports_custom_and_from_spec():
     assert sn.from_spec(BC10_KING.spec) is BC10_KING
     assert sn.custom.LIKES == lab.LIKES  # still the module too
     assert "custom" in sn.__all__ and "from_spec" in sn.__all__
+    assert {"custom", "from_spec", "play", "study"} <= set(dir(sn))  # the lazy names too
 
 
 def test_study_compare_is_the_paired_comparison():
-    from solitaire_nb.study.compare import compare
+    from solitaire_nb.study.comparison import compare
 
     a = sn.study.compare(GAMES["beleaguered_castle"], BC10_KING, n=200, seed=1)
     b = compare(GAMES["beleaguered_castle"], BC10_KING, n=200, seed=1)
@@ -397,7 +400,7 @@ def test_the_board_plays_a_composed_game_and_keeps_it_on_a_new_deal():
     board.press("new", seed="9")  # no game chosen: the current one
     assert board.game.definition is BC10_KING and board.game.seed == 9
     move = board.game.legal_moves()[0]
-    board.type_move(sn.notation.format_move(board.game, move))
+    board.type_move(format_move(board.game, move))
     assert board.game.moves_played == 1 and board.kind != "error"
     board.press("new", game="citadel", seed="9")
     assert board.game.definition is GAMES["citadel"]

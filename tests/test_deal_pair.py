@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
-from solitaire_nb.study.tally import DealCounts, Tally, count_deal
+from solitaire_nb.core.cards import CARDS
+from solitaire_nb.study.tally import DealCounts, Tally, count_deal, counts_of
 
 pytest.importorskip("ipywidgets")
 from solitaire_nb.board import DealPair, deal_pair  # noqa: E402
@@ -68,6 +69,12 @@ def test_bad_deal_numbers_are_refused_in_spanish():
         count_deal(-1)
     with pytest.raises(ValueError, match="número de partida"):
         count_deal("siete")
+
+
+def test_only_a_numbered_deal_is_counted():
+    unnumbered = sn.new_game("citadel", deck=[c.code for c in CARDS])
+    with pytest.raises(ValueError, match="partida de Citadel con número"):
+        counts_of(unnumbered)
 
 
 def test_the_static_picture_shows_both_deals_and_the_counts():

@@ -21,6 +21,7 @@ from solitaire_nb.lessons.exercises import (
     movimientos,
     narrar,
     por_que_no,
+    verdict_of_text,
 )
 
 GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
@@ -136,7 +137,7 @@ def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict
 
 def test_an_estimate_accepts_its_whole_interval_and_says_so():
     assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [8, 9]
-    ok, message = __import__("solitaire_nb.lessons.exercises").ejercicios._verdict("atlas-1", 9)
+    ok, message = verdict_of_text("atlas-1", "9")
     assert ok and "cualquier número de 8 a 9" in message and "intervalo de confianza" in message
     assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " No ")
     assert not es_correcta("atlas-3", "tal vez")

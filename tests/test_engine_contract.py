@@ -58,7 +58,7 @@ def test_random_play_conserves_cards_and_undo_is_exact(name, variant, seed, acti
             history.append(g.position())
         elif legal:
             move = legal[a % len(legal)]
-            assert g.can_move(move.src, move.dst, move.count) and g.why_not(move) is None
+            assert g.can_move(move.src, move.dst, move.n_cards) and g.why_not(move) is None
             g.move(move)
             history.append(g.position())
         assert g.moves_played == len(history) - 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -165,9 +166,7 @@ def test_the_wheel_carries_every_module(tmp_path):
     src.mkdir()
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         (src / name).write_bytes((REPO / name).read_bytes())
-    subprocess.run(["cp", "-r", str(PACKAGE), str(src / "solitaire_nb")], check=True)
-    for cache in (src / "solitaire_nb").rglob("__pycache__"):
-        subprocess.run(["rm", "-rf", str(cache)], check=True)
+    shutil.copytree(PACKAGE, src / "solitaire_nb", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     dist = tmp_path / "dist"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",

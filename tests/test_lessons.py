@@ -54,7 +54,7 @@ def notation(monkeypatch):
 
         def format_move(game, move, sep=" "):
             parts = [pile_code(game, move.src), pile_code(game, move.dst)]
-            return sep.join(parts + ([str(move.count)] if move.count != 1 else []))
+            return sep.join(parts + ([str(move.n_cards)] if move.n_cards != 1 else []))
 
         module = types.ModuleType("solitaire_nb.games.notation")
         module.format_move = format_move

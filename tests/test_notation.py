@@ -131,7 +131,7 @@ def test_parse_move_raises_only_spanish_value_errors(text):
     except ValueError as exc:
         assert str(exc)
     else:
-        assert move.src in g.pile_ids and move.dst in g.pile_ids and move.count >= 1
+        assert move.src in g.pile_ids and move.dst in g.pile_ids and move.n_cards >= 1
 
 
 def random_position(name: str, seed: int, steps: int) -> sn.Game:
@@ -204,7 +204,7 @@ def test_students_never_read_0_based_ids(capsys):
                 if k % 3 == 0:
                     b.type_move(format_move(g, m))
                 elif k % 3 == 1:
-                    b.click(m.src, len(g.piles[m.src]) - m.count)
+                    b.click(m.src, len(g.piles[m.src]) - m.n_cards)
                     b.click(m.dst)
                 else:
                     illegal = Move(rng.choice(g.pile_ids), rng.choice(g.pile_ids), 1)

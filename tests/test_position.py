@@ -16,7 +16,7 @@ from solitaire_nb.engine import Position, rule_table
 
 def indexed(g: sn.Game, moves) -> list[tuple[int, int, int]]:
     idx = {p: i for i, p in enumerate(g.pile_ids)}
-    return [(idx[m.src], idx[m.dst], m.count) for m in moves]
+    return [(idx[m.src], idx[m.dst], m.n_cards) for m in moves]
 
 
 def brute_force(g: sn.Game) -> set[tuple[int, int, int]]:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from solitaire_nb.classroom import launcher as clase
+from solitaire_nb.classroom import machine
 from solitaire_nb.classroom.challenge_state import Challenge, Closed, NotYourSeat
 from solitaire_nb.classroom.record import Record, RecordError, delete_record, is_record
 from solitaire_nb.classroom.summary import export_csv, summary_from_codes
@@ -312,7 +313,7 @@ def test_summary_names_the_shortest_winning_line() -> None:
     ],
 )
 def test_challenge_arguments_are_refused_in_spanish(argv, message, capsys, monkeypatch) -> None:
-    monkeypatch.setattr(clase, "port_free", lambda *a: None)
+    monkeypatch.setattr(machine, "port_free", lambda *a: None)
     with pytest.raises(SystemExit) as exit_:
         clase.main(argv)
     assert exit_.value.code == 2
@@ -320,7 +321,7 @@ def test_challenge_arguments_are_refused_in_spanish(argv, message, capsys, monke
 
 
 def test_a_record_of_another_challenge_stops_the_launcher(tmp_path: Path, capsys, monkeypatch) -> None:
-    monkeypatch.setattr(clase, "port_free", lambda *a: None)
+    monkeypatch.setattr(machine, "port_free", lambda *a: None)
     path = tmp_path / "r.sqlite"
     Record(path, "citadel/7").close()
     with pytest.raises(SystemExit) as exit_:

@@ -53,7 +53,7 @@ def test_static_box_carries_the_given_picture():
 
 def test_exercise_board_judges_each_move_played_and_clears_after_undo():
     game = new_game("beleaguered_castle", seed=3)
-    singles = [m for m in game.legal_moves() if m.count == 1]
+    singles = [m for m in game.legal_moves() if m.n_cards == 1]
     wanted, other = singles[0], singles[1]
 
     def check(_game, move):

@@ -33,7 +33,7 @@ def solve_deal(
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
     flags = game_definition(name).resolve_variant(variant)  # "seed" or "name" as a flag: refused
-    game = new_game(name, seed=check_seed(seed), **flags)
+    game = new_game(name, seed=check_seed(seed), deck=None, **flags)
     result = solve(game, time_limit=time_limit, max_states=max_states)
     return seed, result.status, int(result.states), float(result.seconds), len(result.moves)
 

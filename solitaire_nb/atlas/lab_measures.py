@@ -122,7 +122,7 @@ def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = S
     (a composed game's name can run to a whole line).  The last few are kept, by the games'
     names: a page with several labs of one game, or a lab asked again for a game it showed,
     computes each comparison once."""
-    from ..study.compare import compare
+    from ..study.comparison import compare
 
     key = (base.name, game.name, n, seed)
     if key not in _COMPARISONS:
@@ -206,7 +206,7 @@ def plot_png(cmp: Any) -> bytes:
 def _draw_png(cmp: Any) -> bytes:
     from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
 
-    from ..study.compare_plots import plot_column_lengths
+    from ..study.comparison_plots import plot_column_lengths
 
     fig = Figure(figsize=(10, 4.6))
     fig.subplots_adjust(left=0.08, right=0.985, bottom=0.16, top=0.9)  # fixed margins: a third faster than "constrained"

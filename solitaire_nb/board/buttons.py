@@ -3,17 +3,18 @@ solution, and saving or loading a game.
 
 A button the teacher switched off is refused here too (a crafted front end may still send
 it).  The solver is imported only when a button asks for it; without it (or when it fails)
-«Pista» falls back to a simple heuristic and the verdicts say «sin decidir».  Verdicts go through
-the shared on-disk cache (`verdict_cache`): a position another kernel has solved, or is solving,
-is answered from there.  Nothing here
-imports a widget library: `Board` mixes this class in and holds the state.
+«Pista» falls back to a simple heuristic and the verdicts say «sin decidir».  Verdicts go
+through the shared on-disk cache (`verdict_cache`): a position another kernel has solved, or
+is solving, is answered from there.  `Buttons` works through its board's public surface and
+holds what only the buttons make: the highlighted move, a shown solution and the saved JSON.
+Nothing here imports a widget library.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.checks import SEED_MAX, _integer, shown
 from ..core.moves import Move
@@ -23,6 +24,7 @@ from ..engine.share import load_share, share_code
 from ..games import GAMES
 from ..games.notation import format_move
 from ..render import move_text
+from .clicks import BoardSurface
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")
 BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")
@@ -31,89 +33,101 @@ SOLVER_SEES_HIDDEN = " (el resolvedor ve las cartas boca abajo, que tú no ves)"
 
 
 class Buttons:
-    """The buttons of a `Board` (a mixin: `Board` holds the state and the clicks' `_play`)."""
+    """The buttons of one `Board`, which owns this helper.  Each action is the method of its
+    name (`BUTTONS`), taking the front end's message; `new` and `load` return the game to put
+    on the board, the others None.  A board whose buttons differ subclasses this class and
+    names it in `Board.buttons_type`."""
 
-    _game: Game
-    selection: tuple[str, int] | None
-    message: str
-    _hints: bool
-    _solution: bool
-    _solver_seconds: float
-    _highlight: Move | None
-    _replay: list[Move]
-    _export: str
-    _focus: str | None
+    def __init__(self, board: BoardSurface):
+        self.board = board
+        self.highlight: Move | None = None
+        """The move drawn highlighted: a hint, or the next move of a shown solution."""
+        self.replay: list[Move] = []
+        """The shown solution's moves still to play, kept while the reader follows it."""
+        self.export = ""
+        """The game's JSON, right after «Guardar» (sent once)."""
 
-    if TYPE_CHECKING:  # provided by Clicks and Board
+    def forget(self, solution: bool = False) -> None:
+        """Drop what one event showed (the highlight, the JSON), and with `solution` the shown
+        solution too."""
+        self.highlight = None
+        self.export = ""
+        if solution:
+            self.replay = []
 
-        def _say(self, text: str, kind: str = "info") -> None: ...
-        def _play(self, move: Move) -> bool: ...
-        def _set_game(self, game: Game) -> None: ...
+    def follow(self, move: Move) -> None:
+        """Keep a shown solution only while the reader follows it (`move` was just played)."""
+        if self.replay and self.replay[0] == move:
+            self.replay.pop(0)
+        else:
+            self.replay = []
 
-    def _button(self, action: Any, msg: dict) -> None:
+    def press(self, action: Any, msg: dict) -> Game | None:
+        """Run button `action` (one of `BUTTONS`, else a Spanish ValueError)."""
         if action not in BUTTONS:
             raise ValueError(f"botón no reconocido: {shown(action)}")
-        refusal = self._refusal(action)
+        refusal = self.refusal(action)
         if refusal:
-            self._say(refusal, "error")
-            return
+            self.board.say(refusal, "error")
+            return None
         if action not in ("next", "save"):
-            self.selection = None
-        getattr(self, f"_do_{action}")(msg)
+            self.board.selection = None
+        return getattr(self, action)(msg)
 
-    def _refusal(self, action: str) -> str | None:
+    def refusal(self, action: str) -> str | None:
         """Why a button the teacher switched off does nothing (a crafted front end may send it)."""
-        if action == "hint" and not self._hints:
+        if action == "hint" and not self.board.hints:
             return "En este tablero no hay pistas: las ha desactivado quien preparó el cuaderno."
-        if action in SOLVER_BUTTONS and not self._solution:
+        if action in SOLVER_BUTTONS and not self.board.solution:
             return "En este tablero no se puede consultar el resolvedor: lo ha desactivado quien preparó el cuaderno."
         return None
 
-    def _do_undo(self, _msg: dict) -> None:
-        self._replay = []
-        if self._game.undo():
-            self._say("Movimiento deshecho.")
+    def undo(self, _msg: dict) -> None:
+        self.replay = []
+        if self.board.game.undo():
+            self.board.say("Movimiento deshecho.")
         else:
-            self._say("No hay ningún movimiento que deshacer.", "error")
+            self.board.say("No hay ningún movimiento que deshacer.", "error")
 
-    def _do_redo(self, _msg: dict) -> None:
-        self._replay = []
-        if self._game.redo():
-            self._say("Movimiento rehecho.")
+    def redo(self, _msg: dict) -> None:
+        self.replay = []
+        if self.board.game.redo():
+            self.board.say("Movimiento rehecho.")
         else:
-            self._say("No hay ningún movimiento que rehacer.", "error")
+            self.board.say("No hay ningún movimiento que rehacer.", "error")
 
-    def _do_new(self, msg: dict) -> None:
-        g = self._game
+    def new(self, msg: dict) -> Game | None:
+        g = self.board.game
         wanted = msg.get("game") or g.name
         definition = _game(wanted, g)
         if definition is None:
-            self._say(f"No existe el juego {shown(wanted)}.", "error")
-            return
+            self.board.say(f"No existe el juego {shown(wanted)}.", "error")
+            return None
         raw = msg.get("seed")
         if raw is None or (isinstance(raw, str) and not raw.strip()):
-            seed = random.randrange(1, 1_000_000)
+            seed: int | None = random.randrange(1, 1_000_000)
         else:
-            seed = _seed(raw)
+            seed = typed_seed(raw)
             if seed is None:
-                self._say(f"El número de partida debe ser un número entero entre 0 y 18.446.744.073.709.551.615, no {shown(raw)}.", "error")
-                return
+                self.board.say(f"El número de partida debe ser un número entero entre 0 y 18.446.744.073.709.551.615, no {shown(raw)}.", "error")
+                return None
         # Another deal of the same game keeps the variant chosen (and a composed game stays
         # composed); another game starts plain.
         variant = g.variant if definition is g.definition else {}
-        self._set_game(new_game(definition, seed=seed, **variant))
-        self._say(f"Nueva partida: {self._game.definition.display_name}, partida nº {seed}.", "ok")
+        game = new_game(definition, seed=seed, deck=None, **variant)
+        self.board.say(f"Nueva partida: {game.definition.display_name}, partida nº {seed}.", "ok")
+        return game
 
-    def _do_hint(self, _msg: dict) -> None:
-        g = self._game
+    def hint(self, _msg: dict) -> None:
+        g = self.board.game
         if g.is_won():
-            self._say("¡Ya está ganada! Todas las cartas están en las bases.", "ok")
+            self.board.say("¡Ya está ganada! Todas las cartas están en las bases.", "ok")
             return
         move, proven, status, busy = None, False, None, False
         try:
             from ..solver.verdict_cache import cached_hint
 
-            result = cached_hint(g.copy(), self._solver_seconds / 5)
+            result = cached_hint(g.copy(), self.board.solver_seconds / 5)
             move, proven, status = result.move, bool(result.proven), result.status
             busy = bool(getattr(result, "busy", False))
         except Exception:  # no solver, or it failed: the heuristic below still helps
@@ -121,12 +135,12 @@ class Buttons:
         if move is None or not g.can_move(move):
             legal = g.legal_moves()
             if not legal:
-                self._say("Sin movimientos: no hay ninguna pista que dar.", "error")
+                self.board.say("Sin movimientos: no hay ninguna pista que dar.", "error")
                 return
             move, proven = _heuristic(legal), False
-        self._highlight = move
-        self._focus = move.src
-        cards = g.pile(move.src)[-move.count :]
+        self.highlight = move
+        self.board.focus_pile = move.src
+        cards = g.pile(move.src)[-move.n_cards :]
         if move.src == "S":
             text = f"Pista: {format_move(g, move)} (gira el mazo)"
         else:
@@ -142,7 +156,7 @@ class Buttons:
         if status == "lost":
             lost = _verdict("lost", g)
             text += " Ojo: " + lost[0].lower() + lost[1:]
-        self._say(text, "info")
+        self.board.say(text, "info")
 
     def _solve(self) -> Any:
         """The solver's result for a copy of the game (through the verdict cache the kernels of a
@@ -150,30 +164,30 @@ class Buttons:
         try:
             from ..solver.verdict_cache import cached_solve
 
-            return cached_solve(self._game.copy(), self._solver_seconds)
+            return cached_solve(self.board.game.copy(), self.board.solver_seconds)
         except Exception as exc:
             detail = f" ({exc})" if str(exc) else ""
-            self._say(f"El resolvedor no está disponible o ha fallado{detail}: sin decidir.", "error")
+            self.board.say(f"El resolvedor no está disponible o ha fallado{detail}: sin decidir.", "error")
             return None
 
-    def _do_solvable(self, _msg: dict) -> None:
+    def solvable(self, _msg: dict) -> None:
         result = self._solve()
         if result is None:
             return
-        self._say(self._verdict_text(result), "ok" if result.status == "won" else "info")
+        self.board.say(self._verdict_text(result), "ok" if result.status == "won" else "info")
 
-    def _do_solution(self, _msg: dict) -> None:
+    def solution(self, _msg: dict) -> None:
         result = self._solve()
         if result is None:
             return
         if result.status != "won" or not result.moves:
-            self._say(self._verdict_text(result), "info")
+            self.board.say(self._verdict_text(result), "info")
             return
-        self._replay = [Move.parse(str(m)) for m in result.moves]
-        self._highlight = self._replay[0]
-        self._say(
-            f"Solución de {len(self._replay)} movimientos: pulsa «Siguiente» para verla paso a paso."
-            + (SOLVER_SEES_HIDDEN if self._game.hides_cards else ""),
+        self.replay = [Move.parse(str(m)) for m in result.moves]
+        self.highlight = self.replay[0]
+        self.board.say(
+            f"Solución de {len(self.replay)} movimientos: pulsa «Siguiente» para verla paso a paso."
+            + (SOLVER_SEES_HIDDEN if self.board.game.hides_cards else ""),
             "ok",
         )
 
@@ -182,46 +196,46 @@ class Buttons:
         try:
             from ..solver import verdict_text
 
-            text = verdict_text(result, self._game)
+            text = verdict_text(result, self.board.game)
             if isinstance(text, str) and text:
                 return text
         except Exception:
             pass
-        return _verdict(result.status, self._game, len(result.moves or ()))
+        return _verdict(result.status, self.board.game, len(result.moves or ()))
 
-    def _do_next(self, _msg: dict) -> None:
-        if not self._replay:
-            self._say("No hay ninguna solución en curso: pulsa «Ver solución».", "error")
+    def next(self, _msg: dict) -> None:
+        if not self.replay:
+            self.board.say("No hay ninguna solución en curso: pulsa «Ver solución».", "error")
             return
-        self.selection = None
-        move = self._replay[0]
-        if self._play(move):
-            left = len(self._replay)
+        self.board.selection = None
+        move = self.replay[0]
+        if self.board.play_move(move):
+            left = len(self.replay)
             if left:
-                self._highlight = self._replay[0]
-                self.message += f" (quedan {left})"
+                self.highlight = self.replay[0]
+                self.board.message += f" (quedan {left})"
         else:
-            self._replay = []
+            self.replay = []
 
-    def _do_save(self, _msg: dict) -> None:
-        g = self._game
+    def save(self, _msg: dict) -> None:
+        g = self.board.game
         code = share_code(g)
-        self._export = g.to_json()
-        self._say(f"Código para compartir: {code}   (o copia el JSON de abajo)", "ok")
+        self.export = g.to_json()
+        self.board.say(f"Código para compartir: {code}   (o copia el JSON de abajo)", "ok")
 
-    def _do_load(self, msg: dict) -> None:
+    def load(self, msg: dict) -> Game | None:
         text = msg.get("text")
         if not isinstance(text, str) or not text.strip():
-            self._say("Pega en el cuadro un código de partida o un JSON guardado.", "error")
-            return
+            self.board.say("Pega en el cuadro un código de partida o un JSON guardado.", "error")
+            return None
         try:
             game = load_share(text)
         except ValueError as exc:
-            self._say(f"No se ha podido cargar: {exc}", "error")
-            return
-        self._set_game(game)
+            self.board.say(f"No se ha podido cargar: {exc}", "error")
+            return None
         n = game.moves_played
-        self._say(f"Partida cargada: {game.definition.display_name}, {n} movimiento{'s' if n != 1 else ''}.", "ok")
+        self.board.say(f"Partida cargada: {game.definition.display_name}, {n} movimiento{'s' if n != 1 else ''}.", "ok")
+        return game
 
 
 def _game(wanted: Any, current: Game) -> GameDef | None:
@@ -241,7 +255,7 @@ def _game(wanted: Any, current: Game) -> GameDef | None:
     return None
 
 
-def _seed(raw: Any) -> int | None:
+def typed_seed(raw: Any) -> int | None:
     """A deal number typed in the board (an int, or digits), else None."""
     if isinstance(raw, str) and re.fullmatch(r"[0-9]{1,20}", raw.strip()):
         raw = int(raw.strip())

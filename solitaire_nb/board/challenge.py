@@ -22,8 +22,10 @@ import urllib.request
 from typing import Any
 
 from ..core.moves import IllegalMove, Move
+from ..engine import Game
 from ..engine.share import load_share
 from ..games.notation import format_move, parse_move
+from .buttons import Buttons
 from .widget import Board
 
 URL_ENV = "SNB_RETO_URL"
@@ -74,11 +76,44 @@ def _rule(game: Any, move: Move) -> str:
     return ""
 
 
+class _ChallengeButtons(Buttons):
+    """A challenge's buttons: no new deal nor loaded game; undo, redo and hints reported."""
+
+    board: ChallengeBoard
+
+    def press(self, action: Any, msg: dict) -> Game | None:
+        if action in ("new", "load"):
+            self.board.say(SAME_DEAL, "error")
+            return None
+        allowed = self.refusal(action) is None if action in ("hint", "solvable", "solution") else False
+        game = super().press(action, msg)
+        if allowed:
+            self.board._report("hint", action)
+        return game
+
+    def undo(self, msg: dict) -> None:
+        board = self.board
+        before = board.game.moves_played
+        super().undo(msg)
+        if board.game.moves_played < before:
+            answer = board._report("undo")
+            if answer is not None and answer["status"] == 400:
+                board._resync()
+
+    def redo(self, msg: dict) -> None:
+        board = self.board
+        before = board.game.moves_played
+        super().redo(msg)
+        if board.game.moves_played > before:
+            board._report("move", format_move(board.game, board.game.history[-1], sep="-"))
+
+
 class ChallengeBoard(Board):
     """A board of a class challenge: one deal, no new deal nor loaded game, and every event sent
     to the launcher (`launcher` None: a class without a server)."""
 
     _restores_other_deals = False
+    buttons_type = _ChallengeButtons
 
     def __init__(self, code: str, launcher: Launcher | None = None, **kwargs: Any) -> None:
         self._launcher = launcher
@@ -109,7 +144,7 @@ class ChallengeBoard(Board):
         closed = self._state["ended"] or self._state["paused"]
         if closed and event in ("click", "double", "text", "button") and msg.get("name") != "save":
             self.selection = None
-            self._say(self._closed_line(), "error")
+            self.say(self._closed_line(), "error")
             return
         super()._dispatch(msg)
 
@@ -132,46 +167,23 @@ class ChallengeBoard(Board):
             self._apply_state(answer, quiet=True)
         return {"status": status, **answer}
 
-    def _play(self, move: Move) -> bool:
+    def play_move(self, move: Move) -> bool:
         g = self._game
         text = format_move(g, move, sep="-")
         reason = g.why_not(move)
         if reason is not None:
             self._report("refusal", text, _rule(g, move), reason)
-        played = super()._play(move)
+        played = super().play_move(move)
         if played:
             answer = self._report("move", text)
             if answer is not None and answer["status"] == 409:  # paused meanwhile: not taken
                 g.undo()
-                self._say(self._closed_line(), "error")
+                self.say(self._closed_line(), "error")
                 return False
             if answer is not None and answer["status"] == 400:  # not the launcher's game: take its
                 self._resync()
                 return False
         return played
-
-    def _do_undo(self, msg: dict) -> None:
-        before = self._game.moves_played
-        super()._do_undo(msg)
-        if self._game.moves_played < before:
-            answer = self._report("undo")
-            if answer is not None and answer["status"] == 400:
-                self._resync()
-
-    def _do_redo(self, msg: dict) -> None:
-        before = self._game.moves_played
-        super()._do_redo(msg)
-        if self._game.moves_played > before:
-            self._report("move", format_move(self._game, self._game.history[-1], sep="-"))
-
-    def _button(self, action: Any, msg: dict) -> None:
-        if action in ("new", "load"):
-            self._say(SAME_DEAL, "error")
-            return
-        allowed = self._refusal(action) is None if action in ("hint", "solvable", "solution") else False
-        super()._button(action, msg)
-        if allowed:
-            self._report("hint", action)
 
     # ------------------------------------------------------------------ seat and state
     def _join(self, secret: Any) -> None:
@@ -183,10 +195,10 @@ class ChallengeBoard(Board):
         status, answer = self._launcher.call("/reto/api/estado", query={"asiento": secret})
         if status == 403:
             self._said_no_seat = True
-            self._say(NO_SEAT, "error")
+            self.say(NO_SEAT, "error")
             return
         if status != 200:
-            self._say("No se puede hablar con el ordenador del profesor: juegas sin que se registre.", "error")
+            self.say("No se puede hablar con el ordenador del profesor: juegas sin que se registre.", "error")
             return
         self._secret = secret
         self.seat = answer.get("asiento")
@@ -206,7 +218,7 @@ class ChallengeBoard(Board):
             game.move(parse_move(game, text))
         self._set_game(game)
         n = len(line)
-        self._say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
+        self.say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
 
     def _resync(self) -> None:
         """The launcher refused a move this board played (their games differ): take its line."""
@@ -226,11 +238,11 @@ class ChallengeBoard(Board):
         if quiet:
             return
         if new["ended"] and not old["ended"]:
-            self._say(self._closed_line(), "ok")
+            self.say(self._closed_line(), "ok")
         elif new["paused"] and not old["paused"]:
-            self._say(PAUSED, "error")
+            self.say(PAUSED, "error")
         elif old["paused"] and not new["paused"] and not new["ended"]:
-            self._say(RESUMED, "ok")
+            self.say(RESUMED, "ok")
 
     def _poll(self) -> None:
         import time

@@ -1,90 +1,101 @@
-"""How the board turns a reader's clicks, double clicks and typed moves into `game.move` calls.
+"""How the board turns a reader's clicks, double clicks and typed moves into moves.
 
 A first click selects the run from the clicked card to the top of its pile (or says, in the
 engine's words, why those cards cannot move); a second click on another pile plays the move.
-A refused move shows the engine's Spanish sentence (`why_not`) and changes nothing.  The
-state read and written here (the game, the selection, the message) lives on the `Board`,
-which mixes this class in; nothing here imports a widget library.
+A refused move shows the engine's Spanish sentence (`why_not`) and changes nothing.  `Clicks`
+works through its board's public surface (`game`, `selection`, `say`, `play_move`); nothing
+here imports a widget library.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
-from ..core.moves import IllegalMove, Move
+from ..core.moves import Move
 from ..core.texts import capitalize
-from ..engine import Game, Step
+from ..engine import Game
 from ..games.notation import parse_move
-from ..render import step_lines
+
+
+class BoardSurface(Protocol):
+    """What the board's helpers use of their board: all of it public on `Board`."""
+
+    selection: tuple[str, int] | None
+    message: str
+    focus_pile: str | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def hints(self) -> bool: ...
+    @property
+    def solution(self) -> bool: ...
+    @property
+    def solver_seconds(self) -> float: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def play_move(self, move: Move) -> bool: ...
 
 
 class Clicks:
-    """The clicks and typed moves of a `Board` (a mixin: `Board` holds the state)."""
+    """The clicks and typed moves of one `Board`, which owns this helper and the state."""
 
-    _game: Game
-    selection: tuple[str, int] | None
-    message: str
-    kind: str
-    _replay: list[Move]
-    _focus: str | None
-    _played: tuple[int, Step] | None
+    def __init__(self, board: BoardSurface):
+        self.board = board
 
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.message, self.kind = text, kind
-
-    def _click(self, pile: Any, index: int | None) -> None:
-        g = self._game
+    def click(self, pile: Any, raw_index: Any) -> None:
+        """A click on `pile` at card `raw_index` (as the front end sends it)."""
+        board, g, index = self.board, self.board.game, _index(raw_index)
         if not isinstance(pile, str) or pile not in g.pile_ids:
-            self.selection = None
-            self._say("Esa zona no es ninguna pila de esta partida.", "error")
+            board.selection = None
+            board.say("Esa zona no es ninguna pila de esta partida.", "error")
             return
         if pile == "S":  # ML-7: the stock turns with one click, whatever was selected
-            self.selection = None
-            self._play(Move("S", "W", 1))
+            board.selection = None
+            board.play_move(Move("S", "W", 1))
             return
-        if self.selection is None:
+        if board.selection is None:
             self._pick(pile, index)
             return
-        src, first = self.selection
+        src, first = board.selection
         if pile == src:
             n = len(g.pile(pile))
             if index is None or index == first or not 0 <= index < n:
-                self.selection = None
-                self._say("Selección anulada.")
+                board.selection = None
+                board.say("Selección anulada.")
             else:
-                self.selection = None
+                board.selection = None
                 self._pick(pile, index)
             return
         count = len(g.pile(src)) - first
-        self.selection = None
-        self._play(Move(src, pile, count))
+        board.selection = None
+        board.play_move(Move(src, pile, count))
 
     def _pick(self, pile: str, index: int | None) -> None:
         """Select the run from the clicked card to the top, or explain why it can't move."""
-        g = self._game
+        board, g = self.board, self.board.game
         cards = g.pile(pile)
         n = len(cards)
         if g.pile_kind(pile) in ("F", "R", "W") or index is None or not 0 <= index < n:
             index = n - 1  # only the top card of these piles can be taken
         if n == 0:
-            self._say(f"{g.label(pile)} está vacío: elige primero una carta que mover.", "error")
+            board.say(f"{g.label(pile)} está vacío: elige primero una carta que mover.", "error")
             return
         if index < g.face_down(pile):
-            self._say("Esa carta está boca abajo: elige una carta boca arriba.", "error")
+            board.say("Esa carta está boca abajo: elige una carta boca arriba.", "error")
             return
         count = n - index
         problem = self._source_problem(pile, count)
         if problem:
-            self._say(problem, "error")
+            board.say(problem, "error")
             return
-        self.selection = (pile, index)
+        board.selection = (pile, index)
         what = cards[index].nombre if count == 1 else f"{count} cartas desde {cards[index].nombre}"
-        self._say(f"Elegida: {what} ({g.label(pile)}). Ahora elige la pila de destino.")
+        board.say(f"Elegida: {what} ({g.label(pile)}). Ahora elige la pila de destino.")
 
     def _source_problem(self, pile: str, count: int) -> str | None:
         """The engine's sentence when these cards can't leave `pile` whatever the target."""
-        g = self._game
+        g = self.board.game
         kind = g.pile_kind(pile)
         if kind == "T" and count <= g.run_length(pile):
             return None
@@ -98,69 +109,43 @@ class Clicks:
             return g.why_not(pile, probe, 1) if closed else None
         return g.why_not(pile, probe, count) or f"No se pueden mover esas {count} cartas juntas."
 
-    def _double(self, pile: Any, index: int | None) -> None:
-        """Send the clicked top card to a foundation that takes it."""
-        g = self._game
-        self.selection = None
+    def double(self, pile: Any, raw_index: Any) -> None:
+        """A double click: send the clicked top card to a foundation that takes it."""
+        board, g, index = self.board, self.board.game, _index(raw_index)
+        board.selection = None
         if not isinstance(pile, str) or pile not in g.pile_ids:
-            self._say("Esa zona no es ninguna pila de esta partida.", "error")
+            board.say("Esa zona no es ninguna pila de esta partida.", "error")
             return
         if pile == "S":
-            self._play(Move("S", "W", 1))
+            board.play_move(Move("S", "W", 1))
             return
         cards = g.pile(pile)
         if not cards or g.pile_kind(pile) == "F":
-            self._say("Doble clic sobre una carta del tablero para enviarla a su base.", "info")
+            board.say("Doble clic sobre una carta del tablero para enviarla a su base.", "info")
             return
         if index is not None and index != len(cards) - 1:
-            self._say("Solo la carta de arriba de una pila puede ir a la base.", "error")
+            board.say("Solo la carta de arriba de una pila puede ir a la base.", "error")
             return
         foundations = g.foundation_ids
         for fid in foundations:
             if g.can_move(pile, fid):
-                self._play(Move(pile, fid, 1))
+                board.play_move(Move(pile, fid, 1))
                 return
         reason = g.why_not(pile, foundations[0])
         card = cards[-1]
         extra = f" ({reason})" if reason and len(foundations) == 1 else ""
-        self._say(f"{capitalize(card.articulo)} no puede ir ahora a ninguna base.{extra}", "error")
+        board.say(f"{capitalize(card.articulo)} no puede ir ahora a ninguna base.{extra}", "error")
 
-    def _play(self, move: Move) -> bool:
-        g = self._game
-        reason = g.why_not(move)
-        if reason is not None:
-            self._say(reason, "error")
-            return False
-        try:
-            step = g.move(move)
-        except IllegalMove as exc:  # why_not and move agree; kept for safety
-            self._say(exc.reason, "error")
-            return False
-        self._played = (g.moves_played, step)  # the move list reuses it instead of asking again
-        self._replay_check(move)
-        self._focus = move.dst
-        text = " ".join(line.strip() for line in step_lines(g, step, g.moves_played))
-        if g.is_won():
-            self._say(f"{text}. ¡Ganada!", "ok")
-        else:
-            self._say(text, "ok")
-        return True
-
-    def _replay_check(self, move: Move) -> None:
-        """Keep a shown solution only while the reader follows it."""
-        if self._replay and self._replay[0] == move:
-            self._replay.pop(0)
-        else:
-            self._replay = []
-
-    def _text_move(self, text: Any) -> None:
-        self.selection = None
-        move, error = parse_text_move(self._game, text)
+    def typed(self, text: Any) -> None:
+        """A move typed in the learner notation."""
+        board = self.board
+        board.selection = None
+        move, error = parse_text_move(board.game, text)
         if error:
-            self._say(error, "error")
+            board.say(error, "error")
             return
         assert move is not None
-        self._play(move)
+        board.play_move(move)
 
 
 def _index(value: Any) -> int | None:

@@ -28,7 +28,7 @@ from ..core.numbers_es import thousands
 from ..core.rules import GameDef
 from ..games import GAMES, custom
 from .boxes import StaticVBox
-from .buttons import _seed
+from .buttons import Buttons, typed_seed
 from .widget import Board
 
 SEED_MAX = 999_999_999  # the deal number box; the boards' own box takes any deal number
@@ -38,27 +38,34 @@ def escape(text: str) -> str:
     return html.escape(text, quote=False)  # text only, never inside an attribute: «Baker's» stays
 
 
+class _LabButtons(Buttons):
+    """«Nueva partida» asks the lab for the deal (the lab's boards offer no other game)."""
+
+    board: _LabBoard
+
+    def new(self, msg: dict) -> None:
+        raw = msg.get("seed")
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            self.board._on_new(None)  # no number: a deal chosen at random, as a plain board does
+            return
+        seed = typed_seed(raw)
+        if seed is None or seed > SEED_MAX:
+            self.board.say(f"El número de partida debe ser un número entero entre 0 y {thousands(SEED_MAX)}.", "error")
+            return
+        self.board._on_new(seed)
+
+
 class _LabBoard(Board):
     """A board whose «Nueva partida» asks the lab for the deal, so that both boards keep showing
-    the same deal number (the lab's boards offer no other game)."""
+    the same deal number."""
 
     _restores_other_deals = False  # the lab chooses the deal of both boards
+    buttons_type = _LabButtons
 
     def __init__(self, game: Any, on_new: Any, **kwargs: Any):
         self._on_new = on_new
         super().__init__(game, **kwargs)
         self.add_class("snb-lab-board")
-
-    def _do_new(self, msg: dict) -> None:
-        raw = msg.get("seed")
-        if raw is None or (isinstance(raw, str) and not raw.strip()):
-            self._on_new(None)  # no number: a deal chosen at random, as a plain board does
-            return
-        seed = _seed(raw)
-        if seed is None or seed > SEED_MAX:
-            self._say(f"El número de partida debe ser un número entero entre 0 y {thousands(SEED_MAX)}.", "error")
-            return
-        self._on_new(seed)
 
 
 class _Done:
@@ -245,7 +252,7 @@ class Lab(StaticVBox):
             self._say(f"No se ha podido repartir la partida nº {seed}: {exc}", "error")
             return
         for board, game in zip((self.board, self.base_board), games, strict=True):
-            board._say(f"Partida nº {seed}.", "info")
+            board.say(f"Partida nº {seed}.", "info")
             board.game = game  # redraws, with the message
 
     # ------------------------------------------------------------------ what is shown

@@ -1,15 +1,14 @@
 """The interactive board: an anywidget whose JavaScript front end (board.js) only draws what
 the kernel sends and reports what the reader clicked or typed.
 
-All logic lives in Python: `Clicks` turns clicks and typed moves into `game.move(...)`,
-`Buttons` runs the buttons, and every handler catches every exception so that no traceback
-ever reaches the reader.  The front end sends messages
+All logic lives in Python: the board owns two helpers, `Clicks` (clicks and typed moves
+become `game.move(...)`) and `Buttons` (the buttons), and every handler catches every
+exception so that no traceback ever reaches the reader.  The front end sends messages
 ``{"event": "click" | "double" | "button" | "text" | "escape", ...}`` (see `Board.handle`);
 the kernel answers by setting one synced trait, ``view``, holding the SVG from `render`, the
 status line, the message and the move list.  Tests drive the board through the same `handle`.
 
-With `boxes` this is one of the two modules of the package that import a widget library
-(tests/test_widget_imports.py).
+Widget libraries are imported only in the board package (tests/test_layout.py).
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ import anywidget
 import traitlets
 
 from ..core.checks import shown
-from ..core.moves import Move
+from ..core.moves import IllegalMove, Move
 from ..core.rules import GameDef
 from ..engine import Game, Step, new_game
 from ..engine.share import load_share, share_code
@@ -29,16 +28,18 @@ from ..games import GAMES
 from ..games.notation import format_move
 from ..render import deal_lines, render_html, render_svg, status_text, step_lines
 from .buttons import Buttons
-from .clicks import Clicks, _index
+from .clicks import Clicks
 from .settings import _settings
 
 _ASSETS = Path(__file__).resolve().parent  # board.js and board.css
 
 
-class Board(Clicks, Buttons, anywidget.AnyWidget):
+class Board(anywidget.AnyWidget):
     """A clickable board for `game`; `board.game` is the live game.
 
-    Moves made in Python on `board.game` show after `board.refresh()`."""
+    Moves made in Python on `board.game` show after `board.refresh()`.  The board holds the
+    state it draws and owns its helpers: `clicks` (a `Clicks`) and `buttons` (a
+    `buttons_type`), which act through `game`, `selection`, `say` and `play_move`."""
 
     # The public name, whichever module defines it: anywidget identifies the front end by it,
     # and notebooks saved before the board became a package carry this id.
@@ -57,6 +58,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
     _restores_other_deals = True
     """Whether a game kept by the browser may be another deal than this board's own (a board
     whose deal is chosen by something else, like the lab's, says False)."""
+    buttons_type: type[Buttons] = Buttons  # a board whose buttons differ names its subclass
     _dealt: dict[str, int] = {}  # boards made in this kernel per deal, to tell them apart
     _KEPT_MAX = 20_000  # no kept game is longer (a code of a few hundred moves)
 
@@ -84,23 +86,21 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         self._hints: bool = settings["hints"]
         self._solution: bool = settings["solution"]
         self._solver_seconds: float = settings["solver_seconds"]
-        self.selection: tuple[str, int] | None = None
-        """(pile id, index of the first selected card), or None."""
+        self.selection: tuple[str, int] | None = None  # (pile id, first selected card's index)
         self.message = ""
         self.kind = "info"  # "info", "ok" or "error": how the front end colours the message
-        self._highlight: Move | None = None
-        self._replay: list[Move] = []
-        self._export = ""
-        self._focus: str | None = None
+        self.focus_pile: str | None = None  # the pile given the keyboard focus after this event
+        self.clicks = Clicks(self)
+        self.buttons = self.buttons_type(self)
         self._lines_cache: list[list[Any]] = []  # [move, its lines…] per move played
         self._played: tuple[int, Step] | None = None  # (moves played, step) of the board's last move
         self._deal_lines = deal_lines(self._game)
         self._start = start = _start_code(self._game)
         self._code_moves: list[tuple[Move, str]] = []  # the share code's moves, kept as played
         Board._dealt[start] = Board._dealt.get(start, 0) + 1
+        # The name the browser keeps this board's game under: its deal, and its order among
+        # the boards dealt alike in this kernel (the same on every run of the same page).
         self._keep = f"{start}#{Board._dealt[start]}"
-        """The name the browser keeps this board's game under: its deal, and its order among
-        the boards dealt alike in this kernel (the same on every run of the same page)."""
         self.on_msg(self._on_msg)
         self.refresh()
 
@@ -133,7 +133,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
     def solution(self, value: bool) -> None:
         self._solution = _settings(solution=value)["solution"]
         if not value:
-            self._replay = []
+            self.buttons.replay = []
         self.refresh()
 
     @property
@@ -172,8 +172,28 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             self._dispatch(msg)
         except Exception as exc:
             self.selection = None
-            self._say(f"Algo ha fallado: {exc}. La partida no ha cambiado.", "error")
+            self.say(f"Algo ha fallado: {exc}. La partida no ha cambiado.", "error")
         self.refresh()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show `text` under the board; `kind` ("info", "ok", "error") colours it."""
+        self.message, self.kind = text, kind
+
+    def play_move(self, move: Move) -> bool:
+        """Play `move` as a reader's clicks would: the message says what happened or, if the
+        rules refuse it, why (then nothing changes and the answer is False)."""
+        g = self._game
+        try:
+            step = g.move(move)
+        except IllegalMove as exc:  # the engine's Spanish sentence, as `why_not` says it
+            self.say(exc.reason, "error")
+            return False
+        self._played = (g.moves_played, step)  # the move list reuses it instead of asking again
+        self.buttons.follow(move)
+        self.focus_pile = move.dst
+        text = " ".join(line.strip() for line in step_lines(g, step, g.moves_played))
+        self.say(f"{text}. ¡Ganada!" if g.is_won() else text, "ok")
+        return True
 
     # Shorthands the tests and notebooks use; each goes through `handle`, as a click does.
     def click(self, pile: str, index: int | None = None) -> None:
@@ -209,23 +229,24 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         if not isinstance(msg, dict):
             raise ValueError(f"mensaje no reconocido: {shown(msg)}")
         event = msg.get("event")
-        self._highlight = None
-        self._focus = None
-        self._export = ""  # the JSON goes out once, right after «Guardar»; never stale
+        self.buttons.forget()  # the highlight, and the JSON (it goes out once, after «Guardar»)
+        self.focus_pile = None
         if event == "click":
-            self._click(msg.get("pile"), _index(msg.get("index")))
+            self.clicks.click(msg.get("pile"), msg.get("index"))
         elif event == "double":
-            self._double(msg.get("pile"), _index(msg.get("index")))
+            self.clicks.double(msg.get("pile"), msg.get("index"))
         elif event == "text":
-            self._text_move(msg.get("text"))
+            self.clicks.typed(msg.get("text"))
         elif event == "button":
-            self._button(msg.get("name"), msg)
+            game = self.buttons.press(msg.get("name"), msg)
+            if game is not None:
+                self._set_game(game)
         elif event == "restore":
             self._restore(msg.get("code"))
         elif event == "escape":
             had = self.selection is not None
             self.selection = None
-            self._say("Selección anulada." if had else "No había ninguna carta elegida.")
+            self.say("Selección anulada." if had else "No había ninguna carta elegida.")
         else:
             raise ValueError(f"evento no reconocido: {shown(event)}")
 
@@ -248,16 +269,14 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             return
         self._set_game(game)
         n = game.moves_played
-        self._say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
+        self.say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
 
     # ------------------------------------------------------------------ view
     def _set_game(self, game: Game) -> None:
         _check_game(game)
         self._game = game
         self.selection = None
-        self._highlight = None
-        self._replay = []
-        self._export = ""
+        self.buttons.forget(solution=True)
         self._lines_cache = []
         self._played = None
         self._deal_lines = deal_lines(game)
@@ -291,7 +310,7 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
         if sel is not None and (sel[0] not in g.pile_ids or sel[1] >= len(g.pile(sel[0]))):
             sel = self.selection = None
         return {
-            "svg": render_svg(g, selected=sel, highlight=self._highlight, interactive=True, room=self._room()),
+            "svg": render_svg(g, selected=sel, highlight=self.buttons.highlight, interactive=True, room=self._room()),
             "status": status_text(g),
             "message": self.message,
             "kind": self.kind,
@@ -303,11 +322,11 @@ class Board(Clicks, Buttons, anywidget.AnyWidget):
             "moves_played": g.moves_played,
             "can_undo": g.can_undo,
             "can_redo": g.can_redo,
-            "replay_left": len(self._replay),
+            "replay_left": len(self.buttons.replay),
             "selected": list(sel) if sel else None,
-            "focus": self._focus,
-            "export": self._export,
-            "share": share_code(g) if self._export else "",
+            "focus": self.focus_pile,
+            "export": self.buttons.export,
+            "share": share_code(g) if self.buttons.export else "",
             "hints": self._hints,
             "solution": self._solution,
             "keep": self._keep,
@@ -371,7 +390,7 @@ def play(
     `solver_seconds` is the solver's time budget (None: the page's default, see
     `set_board_defaults`)."""
     settings = _settings(hints=hints, solution=solution, solver_seconds=solver_seconds)  # fail before dealing
-    return Board(new_game(name, seed=seed, **variant), **settings)
+    return Board(new_game(name, seed=seed, deck=None, **variant), **settings)
 
 
 def _check_game(game: Any) -> None:

@@ -14,7 +14,7 @@ import os
 import secrets
 from pathlib import Path
 
-from . import launcher as clase
+from . import console
 from .challenge_state import Challenge
 from .record import default_path
 
@@ -83,11 +83,11 @@ class ChallengeHooks:
 
     def announce(self, port: int) -> None:
         c = self.challenge
-        clase._say(f"Reto: todos juegan el reparto {c.deal}.")
+        console.say(f"Reto: todos juegan el reparto {c.deal}.")
         if c.recording:
-            clase._say(f"Registro del reto: {c.record.path}  (para seguir esta clase tras un corte, vuelve a usar --registro con este archivo)")  # type: ignore[union-attr]
-        clase._say("Página del docente (solo para ti, no la compartas):")
-        clase._say(f"    http://127.0.0.1:{port}/docente?token={self.token}")
+            console.say(f"Registro del reto: {c.record.path}  (para seguir esta clase tras un corte, vuelve a usar --registro con este archivo)")  # type: ignore[union-attr]
+        console.say("Página del docente (solo para ti, no la compartas):")
+        console.say(f"    http://127.0.0.1:{port}/docente?token={self.token}")
 
 
 def serve_challenge(deal: str, record: str | None, students: int, port: int, ip: str, cull_minutes: float,
@@ -97,6 +97,6 @@ def serve_challenge(deal: str, record: str | None, students: int, port: int, ip:
     from .server import serve
 
     path = Path(record) if record else default_path()
-    challenge = Challenge(deal, path, say=clase._say)
+    challenge = Challenge(deal, path, say=console.say)
     hooks = ChallengeHooks(challenge, path, students)
     serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks)

@@ -13,9 +13,13 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..solver.verdict_cache import CACHE_ENV, class_cache_path
-from . import launcher as clase
+from . import console, machine, pages
+
+if TYPE_CHECKING:
+    from traitlets.config import Config
 
 #: English messages of the libraries that say nothing a teacher can act on.
 _SILENCED = (
@@ -32,10 +36,10 @@ class _Quiet(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         if re.fullmatch(r"kernel \S+ restarted", message):
-            clase._say("Aviso: el núcleo de un alumno se ha parado y se ha vuelto a arrancar; su página le pide que la recargue.")
+            console.say("Aviso: el núcleo de un alumno se ha parado y se ha vuelto a arrancar; su página le pide que la recargue.")
             return False
         if re.fullmatch(r"kernel \S+ restarted failed!", message):
-            clase._say("Aviso: el núcleo de un alumno se ha parado y no ha podido arrancar otra vez; que recargue la página.")
+            console.say("Aviso: el núcleo de un alumno se ha parado y no ha podido arrancar otra vez; que recargue la página.")
             return False
         if re.match(r"\d{3} [A-Z]+ /", message):  # a refused request (a page asked for a file it may not see)
             return False
@@ -43,7 +47,7 @@ class _Quiet(logging.Filter):
 
 
 # ---------------------------------------------------------------------- configuration
-def voila_config(students: int, cull_minutes: float, preheat: bool = True):
+def voila_config(students: int, cull_minutes: float, preheat: bool = True) -> Config:
     """The traitlets configuration that holds a class (see solitaire_nb/classroom/launcher.py)."""
     from traitlets.config import Config
 
@@ -59,11 +63,11 @@ def voila_config(students: int, cull_minutes: float, preheat: bool = True):
     ]  # fmt: skip
     if preheat:
         c.VoilaConfiguration.preheat_kernel = True
-        c.VoilaConfiguration.default_pool_size = clase.pool_size(students)
+        c.VoilaConfiguration.default_pool_size = machine.pool_size(students)
     else:
         c.VoilaConfiguration.progressive_rendering = True
     c.TagRemovePreprocessor.enabled = True
-    c.TagRemovePreprocessor.remove_cell_tags = {clase.TEACHER_TAG}
+    c.TagRemovePreprocessor.remove_cell_tags = {pages.TEACHER_TAG}
     # Outputs arrive late on a busy machine: wait for them rather than drop them.
     c.VoilaExecutor.iopub_timeout = 300
     c.VoilaExecutor.startup_timeout = 600
@@ -99,6 +103,8 @@ def _capped_factory(factory, limit: int):
             return QuietKernels
 
         class CappedPool(QuietKernels):
+            kernel_pools_config: dict[str, dict[str, Any]]  # Voila's setting (a trait), changed for one refill
+
             def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
                 # Voila starts pool kernels through the base class: their output goes here.
                 kwargs.setdefault("stdout", subprocess.DEVNULL)
@@ -169,8 +175,8 @@ def pool_state(km) -> tuple[int, int, int]:
 def class_memory_mb(pages: int, students: int) -> tuple[float, float]:
     """(total MB, MB per student) the class will use: its kernels and the server measured now,
     plus the server's measured cost of each page once it is open (the reserve included)."""
-    _, kernels = clase.kernels_memory_mb()
-    total = kernels + clase.server_memory_mb() + pages * clase.SERVER_MB_PER_PAGE
+    _, kernels = machine.kernels_memory_mb()
+    total = kernels + machine.server_memory_mb() + pages * machine.SERVER_MB_PER_PAGE
     return total, total / max(1, students)
 
 
@@ -184,12 +190,12 @@ def _watch_pool(app, students: int) -> None:
         if running or not (ready or failed):
             return
         total, per = class_memory_mb(ready + failed, students)
-        clase._say(
+        console.say(
             f"Listo: {ready} páginas preparadas; ya se abren al momento. La clase usa unos "
-            f"{clase._gb(total)} GB de memoria ({per:.0f} MB por alumno, con las páginas abiertas y la reserva)."
+            f"{machine.gb(total)} GB de memoria ({per:.0f} MB por alumno, con las páginas abiertas y la reserva)."
         )
         if failed:
-            clase._say(f"Atención: {failed} núcleos no han arrancado; esas páginas se prepararán al abrirlas.")
+            console.say(f"Atención: {failed} núcleos no han arrancado; esas páginas se prepararán al abrirlas.")
         watcher.stop()
 
     watcher = PeriodicCallback(check, 1000)
@@ -200,7 +206,7 @@ def _watch_pool(app, students: int) -> None:
 def _quiet_end(app) -> Callable:
     """A SIGINT/SIGTERM handler (for the event loop): silence the libraries' logs, stop every kernel at once (no
     interrupt, so no kernel prints anything) and stop the server; a second signal exits."""
-    state = {"ending": False}
+    state: dict[str, object] = {"ending": False}
 
     async def finish() -> None:
         km = app.kernel_manager
@@ -226,7 +232,7 @@ def _quiet_end(app) -> Callable:
 def serve(
     notebook: Path,
     students: int,
-    port: int = clase.DEFAULT_PORT,
+    port: int = machine.DEFAULT_PORT,
     ip: str = "0.0.0.0",
     cull_minutes: float = 10.0,
     solver_seconds: float | None = None,
@@ -245,15 +251,15 @@ def serve(
     # the rules lab solves in its own kernel: thirty kernels already share the processor
     os.environ.setdefault("SNB_LAB_WORKERS", "1")
     # Kernels import this very package, and Voila finds the "alumno" template.
-    package = clase.PACKAGE
+    package = pages.PACKAGE
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(package.parent), os.environ.get("PYTHONPATH")]))
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(clase.TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(pages.TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     os.environ.pop("MPLBACKEND", None)
     if hooks is not None:
         hooks.environ(port)
     voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler, hooks)
     voila.app.voila_kernel_manager_factory = _capped_factory(
-        voila.app.voila_kernel_manager_factory, clase.pool_size(students)
+        voila.app.voila_kernel_manager_factory, machine.pool_size(students)
     )
     for name in ("tornado.general", "tornado.application", "tornado.access", "Voila", "ServerApp"):
         logging.getLogger(name).addFilter(_Quiet())
@@ -264,7 +270,7 @@ def serve(
         cache = class_cache_path(Path(tmp))
         if cache is not None:
             os.environ[CACHE_ENV] = str(cache)
-        page = hooks.page(Path(tmp)) if hooks is not None else clase.student_copy(notebook, Path(tmp))
+        page = hooks.page(Path(tmp)) if hooks is not None else pages.student_copy(notebook, Path(tmp))
         config = voila_config(students, cull_minutes, preheat)
         config.Voila.ip = ip
         config.Voila.port = port
@@ -284,8 +290,8 @@ def serve(
         # Voila's own stop removes the kernels' sockets before stopping them (ZMQ errors on the
         # terminal); the kernels are already stopped here.
         app.stop = lambda: shutil.rmtree(app.connection_dir, ignore_errors=True)
-        addresses = clase.lan_addresses() if ip in ("0.0.0.0", "::", "") else [ip]
-        clase._announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat)
+        addresses = machine.lan_addresses() if ip in ("0.0.0.0", "::", "") else [ip]
+        console.announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat)
         if hooks is not None:
             hooks.announce(port)
         if preheat:

@@ -37,6 +37,7 @@ class Card:
     code: str
     is_red: bool
     color: int
+    _text: str
     nombre: str
 
     def __new__(cls, rank: int, suit: str) -> Card:

@@ -37,7 +37,7 @@ def shown(value: Any, raw: bool = False) -> str:
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - any object: its repr may fail
-        kinds = {list: "una lista", tuple: "una tupla", dict: "un diccionario", set: "un conjunto"}
+        kinds: dict[type, str] = {list: "una lista", tuple: "una tupla", dict: "un diccionario", set: "un conjunto"}
         return kinds.get(type(value), "un objeto") + " que no se puede mostrar"
     if len(text) > SHOWN:
         text = text[:SHOWN] + "…"

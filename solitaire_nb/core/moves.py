@@ -15,18 +15,18 @@ _MOVE_RE = re.compile(r"^\s*([A-Z][0-9]{0,3})\s*>\s*([A-Z][0-9]{0,3})\s*(?:[xX](
 
 
 class Move(NamedTuple):
-    """A player's move: `count` cards from pile `src` to pile `dst`."""
+    """A player's move: `n_cards` cards from pile `src` to pile `dst`."""
 
     src: str
     dst: str
-    count: int = 1
+    n_cards: int = 1
 
     def __str__(self) -> str:
         """``T3>F0``: 0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
-        return f"{self.src}>{self.dst}" + (f"x{self.count}" if self.count != 1 else "")
+        return f"{self.src}>{self.dst}" + (f"x{self.n_cards}" if self.n_cards != 1 else "")
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str | Move) -> Move:
         """Read ``"T3>F0"``, ``"T2>T7x3"`` or ``"S>W"`` (``x1`` is accepted); ValueError otherwise.
 
         0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""

@@ -51,7 +51,7 @@ def decimal(x: float, decimals: int = 2) -> str:
     if float(text.replace(",", "")) == 0:
         text = text.lstrip("-")
     # Python writes «1,234.5»: swap the two separators, then use the true minus sign.
-    return text.translate(str.maketrans({",": ".", ".": ",", "-": MINUS}))
+    return text.translate(str.maketrans(",.-", ".," + MINUS))
 
 
 def thousands(n: int) -> str:

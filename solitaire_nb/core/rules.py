@@ -82,7 +82,7 @@ class FoundationRule:
     def accepts_table(self) -> tuple[tuple[int, ...], ...]:
         """For each top card id, the ids of the cards that may follow it on this foundation."""
         step = 1 if self.direction == "up" else -1
-        table = []
+        table: list[tuple[int, ...]] = []
         for top in CARDS:
             r = top.rank + step
             if not 1 <= r <= 13:

@@ -16,6 +16,8 @@ deal (docs/reglas.md, decisions).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .cards import Card, new_deck
 from .checks import check_int, check_seed
 
@@ -23,7 +25,7 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """Yield the SplitMix64 sequence for `seed` (an endless generator of 64-bit ints)."""
     state = seed & _MASK
     while True:

@@ -2,19 +2,18 @@
 
 A game's state is one `Position` (card ids per pile, face-down counts) with the game's
 compiled rule table; legality, the legal moves, playing a move with its automatic actions
-(turning a card up, refilling from the reserve, Moving Left's shift, Citadel's autoplay) and
-undoing it are the position's, so the rules' mechanics have one implementation.  Each move's
-undo record holds its automatic actions too (GEN-2): one undo restores the exact previous
-position.  `Game` adds what a player and a teacher need around it: pile ids and labels, the
-history with undo/redo, `Card` objects in its public views (`CARDS[id]`), Spanish refusals
-(`refusals`), construction and checks (`construct`), and text forms.
+and undoing it are the position's (GEN-2: one undo restores the exact previous position).
+`Game` adds what a player and a teacher need around it: pile ids and labels, the history
+with undo/redo, `Card` objects in its public views (`CARDS[id]`) and text forms.  It owns
+one helper, a `refusals.Referee` that words why a move is refused; its starting positions
+come from `setup` (`Game.from_position`, `construct.new_game`, `construct.load_game`).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import texts
@@ -22,36 +21,81 @@ from ..core.cards import CARDS, Card, new_deck
 from ..core.checks import shown
 from ..core.moves import IllegalMove, Move
 from ..core.rules import GameDef, Rules
-from .construct import Setup
 from .position import Op, Position
-from .refusals import Refusals
+from .refusals import Referee
+from .setup import check_position, game_definition, given_position
 from .values import FORMAT, FORMAT_VERSION, Action, DealReport, PlayerView, Step
 
 
-class Game(Refusals, Setup):
-    """A game being played.  Create it with `new_game`, `Game.from_position` or `load_game`."""
+class Game:
+    """A game being played.  Create it with `new_game`, `Game.from_position` or `load_game`.
 
-    def __init__(self, definition: GameDef, variant: Mapping[str, bool]):
+    `Game(definition, variant)` is a game with every pile empty; the factories pass the
+    starting `position` (of the rules `definition.configure(variant)` gives) and where it
+    came from: a numbered `seed`, the `deal` order, a hand-given `start` (`practice` when it
+    has fewer cards than the decks), what the deal did (`deal_report`)."""
+
+    def __init__(
+        self,
+        definition: GameDef,
+        variant: Mapping[str, bool],
+        position: Position | None = None,
+        *,
+        seed: int | None = None,
+        deal: Sequence[Card] | None = None,
+        start: dict[str, Any] | None = None,
+        practice: bool = False,
+        deal_report: DealReport | None = None,
+    ):
         self.definition = definition
         self.name: str = definition.name
         self.variant: dict[str, bool] = dict(variant)
-        self.rules: Rules = definition.configure(self.variant)
-        self.seed: int | None = None
-        self.deal_report: DealReport | None = None
-        self._deal: tuple[Card, ...] | None = None
-        self._start: dict[str, Any] | None = None
-        self._pos = Position.empty(self.rules)
-        table = self._pos.table
+        if position is None:
+            position = Position.empty(definition.configure(self.variant))
+        table = position.table
+        self.rules: Rules = table.rules
+        self.seed: int | None = seed
+        self.deal_report: DealReport | None = deal_report
+        self._deal: tuple[Card, ...] | None = None if deal is None else tuple(deal)
+        self._start = start
+        self._practice = practice
+        self._pos = position
         self.pile_ids: tuple[str, ...] = table.pile_ids
         self._idx = {p: i for i, p in enumerate(self.pile_ids)}
-        self._kind = table.kind
-        # read by modules that have not moved to the public accessors yet
-        self._tab, self._fnd = table.tab, table.fnd
-        self._r, self._s, self._w = table.r, table.s, table.w
         self._m1 = [[Move(a, b, 1) for b in self.pile_ids] for a in self.pile_ids]
         self._undo: list[tuple[Move, list[Op]]] = []
         self._redo: list[Move] = []
-        self._practice = False
+        self._referee = Referee(definition, table)
+
+    @classmethod
+    def from_position(
+        cls,
+        name: str | GameDef,
+        piles: Mapping[str, Sequence[str | Card]],
+        face_down: Mapping[str, int] | None = None,
+        validate: bool | None = None,
+        **variant: bool,
+    ) -> Game:
+        """A game set up from a position (pile id -> card codes, bottom to top; 0-based pile
+        ids as in the rules document).
+
+        With exactly the game's deck(s) the position must be one play can reach: foundations
+        legal sequences and face-down cards only where play can put them.  With fewer cards it
+        is a *practice position* (`is_practice`): no card more often than the decks hold,
+        foundations legal sequences, face-down counts within their piles; it is won when every
+        card in it is home.  Anything else is refused with a Spanish ValueError.  `validate`
+        is ignored (older notebooks pass it): every position is checked.  No automatic action
+        runs on loading."""
+        del validate  # kept only so that older calls still run; it no longer skips checks
+        definition = game_definition(name)
+        flags = definition.resolve_variant(variant)
+        pos, start, practice = given_position(definition, definition.configure(flags), piles, face_down)
+        return cls(definition, flags, pos, start=start, practice=practice)
+
+    def validate(self) -> None:
+        """Raise a Spanish ValueError if the position is one no play could reach (see
+        `setup.check_position`)."""
+        check_position(self.definition, self._pos)
 
     # ------------------------------------------------------------------ public views
     def compact(self) -> Position:
@@ -77,22 +121,22 @@ class Game(Refusals, Setup):
     @property
     def tableau_ids(self) -> tuple[str, ...]:
         """The tableau piles' ids, left to right ("T0", "T1", …)."""
-        return tuple(self.pile_ids[i] for i in self._tab)
+        return tuple(self.pile_ids[i] for i in self._pos.table.tab)
 
     @property
     def foundation_ids(self) -> tuple[str, ...]:
         """The foundations' ids, in order ("F0", "F1", …)."""
-        return tuple(self.pile_ids[i] for i in self._fnd)
+        return tuple(self.pile_ids[i] for i in self._pos.table.fnd)
 
     def pile_kind(self, pile_id: str) -> str:
         """What a pile is: "T" tableau, "F" foundation, "R" reserve, "S" stock, "W" waste."""
-        return self._kind[self._index(pile_id)]
+        return self._pos.table.kind[self._index(pile_id)]
 
     def run_length(self, pile_id: str) -> int:
         """How many cards from the top of a tableau pile may move together now (0 for an empty
         pile or a face-down top; 1 where the rules move one card at a time)."""
         i = self._index(pile_id)
-        return self._pos.run_length(i) if self._kind[i] == "T" else 0
+        return self._pos.run_length(i) if self._pos.table.kind[i] == "T" else 0
 
     @property
     def can_undo(self) -> bool:
@@ -177,7 +221,7 @@ class Game(Refusals, Setup):
 
     def foundation_cards(self) -> int:
         """How many cards are on the foundations."""
-        return sum(len(self._pos.p[i]) for i in self._fnd)
+        return sum(len(self._pos.p[i]) for i in self._pos.table.fnd)
 
     @property
     def is_practice(self) -> bool:
@@ -214,12 +258,21 @@ class Game(Refusals, Setup):
         return Move(self.pile_ids[si], self.pile_ids[di], n)
 
     # ------------------------------------------------------------------ playing
+    def can_move(self, src: str | Move, dst: str | None = None, count: int = 1) -> bool:
+        """Whether `move` would accept this move (same arguments)."""
+        return self._referee.check(self._pos, src, dst, count)[1] is None
+
+    def why_not(self, src: str | Move, dst: str | None = None, count: int = 1) -> str | None:
+        """None if the move is legal, else a Spanish sentence saying which rule refuses it."""
+        refusal = self._referee.check(self._pos, src, dst, count)[1]
+        return None if refusal is None else refusal[1]
+
     def move(self, src: str | Move, dst: str | None = None, count: int = 1) -> Step:
         """Play a move (``g.move("T3", "F0")``, ``g.move("T2>T7x3")`` or a `Move`) with every
         automatic action that follows; raise `IllegalMove` and change nothing if refused.
 
         0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
-        move, refusal = self._check(src, dst, count)
+        move, refusal = self._referee.check(self._pos, src, dst, count)
         if refusal is not None:
             raise IllegalMove(refusal[1], refusal[0])
         assert move is not None
@@ -229,8 +282,8 @@ class Game(Refusals, Setup):
 
     def _play(self, move: Move) -> None:
         si, di = self._idx[move.src], self._idx[move.dst]
-        ops = self._pos.play(si, di, move.count)
-        self._undo.append((self._m1[si][di] if move.count == 1 else move, ops))
+        ops = self._pos.play(si, di, move.n_cards)
+        self._undo.append((self._m1[si][di] if move.n_cards == 1 else move, ops))
 
     def undo(self) -> bool:
         """Take back the last move with its automatic actions; False if there is none."""

@@ -1,7 +1,7 @@
-"""Why a move is refused: `Game.why_not` / `can_move` and the Spanish sentences, with the id
-of the rule each refusal cites (`GameDef.rule_ids`).
+"""Why a move is refused: the Spanish sentence, with the id of the rule it cites
+(`GameDef.rule_ids`), behind `Game.why_not`, `can_move` and `move`.
 
-Legality itself is `Position.accepts`; this module only asks it and, when it says no, says
+Legality itself is `Position.accepts`; `Referee` only asks it and, when it says no, says
 which rule refuses the move and why, in the words of the rules document."""
 
 from __future__ import annotations
@@ -16,11 +16,15 @@ from ..core.rules import ALL
 from ..games import notation
 
 if TYPE_CHECKING:
-    from ..core.rules import GameDef, Rules
+    from ..core.rules import GameDef
     from .position import Position
+    from .table import RuleTable
 
 GEN_TAKEBACK = "GEN-1"  # a foundation card goes back to the tableau only (every game)
 GEN_FULL = "GEN-4"  # a foundation holds at most 13 cards (every game)
+
+Refusal = tuple[str | None, str]
+"""(id of the rule that refuses a move, or None for a malformed move; the Spanish sentence)."""
 
 
 def _cards_word(n: int) -> str:
@@ -33,29 +37,23 @@ def _the(label: str) -> str:
     return ("la " if feminine else "el ") + label
 
 
-class Refusals:
-    """`Game`'s refusal methods (a mixin: `Game` provides the fields below)."""
+class Referee:
+    """Judges moves for one game definition and rule table; the position judged is an
+    argument, so one referee serves a game and all its copies."""
 
-    definition: GameDef
-    rules: Rules
-    pile_ids: tuple[str, ...]
-    _idx: dict[str, int]
-    _kind: tuple[str, ...]
-    _pos: Position
+    def __init__(self, definition: GameDef, table: RuleTable):
+        self.definition = definition
+        self.rules = table.rules
+        self.pile_ids = table.pile_ids  # with `definition`, what `notation` needs of a game
+        self.index = {p: i for i, p in enumerate(table.pile_ids)}
+        self.kind = table.kind
 
-    def label(self, pile_id: str) -> str:  # pragma: no cover - defined by Game
-        raise NotImplementedError
+    def label(self, pile_id: str) -> str:
+        return texts.pile_label(pile_id, self.definition.tableau_label)
 
-    def can_move(self, src: str | Move, dst: str | None = None, count: int = 1) -> bool:
-        """Whether `move` would accept this move (same arguments)."""
-        return self.why_not(src, dst, count) is None
-
-    def why_not(self, src: str | Move, dst: str | None = None, count: int = 1) -> str | None:
-        """None if the move is legal, else a Spanish sentence saying which rule refuses it."""
-        refusal = self._check(src, dst, count)[1]
-        return None if refusal is None else refusal[1]
-
-    def _check(self, src, dst, count) -> tuple[Move | None, tuple[str | None, str] | None]:
+    def check(self, pos: Position, src: Any, dst: Any, count: Any) -> tuple[Move | None, Refusal | None]:
+        """The move `Game.move`'s arguments name (None if they name none) and None if `pos`
+        allows it, else why not."""
         if isinstance(src, Move):
             move = src
         elif isinstance(src, str) and dst is None:
@@ -64,15 +62,15 @@ class Refusals:
             except ValueError as exc:
                 return None, (None, str(exc))
         else:
-            move = Move(src, dst, count)  # type: ignore[arg-type]
-        return move, self._refusal(move.src, move.dst, move.count)
+            move = Move(src, dst, count)
+        return move, self.refusal(pos, move.src, move.dst, move.n_cards)
 
-    def _refusal(self, src: Any, dst: Any, count: Any) -> tuple[str | None, str] | None:
+    def refusal(self, pos: Position, src: Any, dst: Any, count: Any) -> Refusal | None:
         """None if legal, else (rule id, Spanish sentence)."""
         name = self.definition.display_name
         ids = self.definition.rule_ids
-        si = self._idx.get(src) if isinstance(src, str) else None
-        di = self._idx.get(dst) if isinstance(dst, str) else None
+        si = self.index.get(src) if isinstance(src, str) else None
+        di = self.index.get(dst) if isinstance(dst, str) else None
         if si is None or di is None:
             bad = src if si is None else dst
             return None, (f"{name} no tiene la pila {shown(bad)}; sus pilas son {', '.join(self.pile_ids)}.")
@@ -80,8 +78,7 @@ class Refusals:
             return None, f"El número de cartas que se mueven debe ser un entero positivo, no {shown(count)}."
         if si == di:
             return None, f"El origen y el destino son la misma pila ({self.label(src)})."
-        ks, kd = self._kind[si], self._kind[di]
-        pos = self._pos
+        ks, kd = self.kind[si], self.kind[di]
         p = pos.p[si]
         if ks == "S":
             if kd != "W":
@@ -125,19 +122,19 @@ class Refusals:
         acc = pos.accepted(di)
         if acc is ALL or cid in acc:
             return None
-        return self._explain(di, cid, acc)
+        return self._explain(pos, di, cid, acc)
 
     def _where(self) -> str:
         return "en los abanicos" if self.definition.tableau_label == "Abanico" else "en el tablero"
 
-    def _explain(self, di: int, cid: int, acc: tuple[int, ...]) -> tuple[str | None, str]:
+    def _explain(self, pos: Position, di: int, cid: int, acc: tuple[int, ...]) -> Refusal:
         """Why pile `di` refuses card `cid` (acc is what it would take)."""
         ids = self.definition.rule_ids
         card = CARDS[cid]
-        p = self._pos.p[di]
+        p = pos.p[di]
         label = self.label(self.pile_ids[di])
-        if self._kind[di] == "F":
-            rule = self.rules.foundations[di - self._pos.table.fnd[0]]
+        if self.kind[di] == "F":
+            rule = self.rules.foundations[di - pos.table.fnd[0]]
             if not p:
                 why = texts.empty_foundation_phrase(rule)
                 if acc and rule.start == "new_suit" and card.rank == rule.base_rank:

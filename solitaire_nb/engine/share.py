@@ -126,7 +126,7 @@ def _start(definition: GameDef, origin: str, variant: dict[str, bool]) -> Game:
         return new_game(definition, deck=[CARDS[b] for b in order], **variant)
     if not re.fullmatch(r"[0-9]{1,20}", origin):
         raise ValueError(f"«{_short(origin)}» no es un número de partida")
-    return new_game(definition, seed=int(origin), **variant)
+    return new_game(definition, seed=int(origin), deck=None, **variant)
 
 
 def _encode_position(g: Game, start: dict[str, Any]) -> bytes:

@@ -3,6 +3,8 @@ bottom of their piles, building down in a different suit, no take-backs."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.cards import Card
 from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
@@ -34,7 +36,7 @@ VARIANTS = {
 }
 
 
-def configure(flags) -> Rules:
+def configure(flags: Mapping[str, bool]) -> Rules:
     return Rules(
         tableau_count=13,
         tableau=TableauRule(

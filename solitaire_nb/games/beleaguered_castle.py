@@ -8,6 +8,8 @@ and takes only that suit's Ace again."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.cards import Card
 from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
@@ -68,7 +70,7 @@ def variants(citadel: bool) -> dict[str, Variant]:
     }
 
 
-def configure(flags) -> Rules:
+def configure(flags: Mapping[str, bool]) -> Rules:
     return Rules(
         tableau_count=8,
         tableau=TableauRule(build="down", suits="any", empty="any"),

@@ -3,6 +3,8 @@ foundations, four going up from the Aces and four going down from the Kings."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.cards import Card
 from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES, row_by_row
@@ -34,7 +36,7 @@ VARIANTS = {
 }
 
 
-def configure(flags) -> Rules:
+def configure(flags: Mapping[str, bool]) -> Rules:
     up = FoundationRule(direction="up", suits="same", start="new_suit")
     down = FoundationRule(direction="down", suits="same", start="new_suit")
     return Rules(

@@ -37,11 +37,11 @@ def deal_layout(order: list[Card], rules: Rules) -> Layout:
     layout = Layout(piles)
     wants = _wants(rules.foundations, foundations) if rules.deal_to_foundations else {}
     for card, meant in zip(rest, _slots(rules), strict=False):
-        fi = wants.get(card.id)
-        if fi is None:
+        home = wants.get(card.id)
+        if home is None:
             piles[meant].append(card)
         else:
-            foundations[fi].append(card)
+            foundations[home].append(card)
             layout.to_foundations.append(card)
             layout.meant_for.append(meant)
             wants = _wants(rules.foundations, foundations)

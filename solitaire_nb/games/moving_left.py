@@ -6,6 +6,8 @@ emptied pile is itself empty, nothing moves and the chain stops there."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.cards import Card
 from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule, Variant
 from .common import GEN_RULES
@@ -40,7 +42,7 @@ VARIANTS = {
 }
 
 
-def configure(flags) -> Rules:
+def configure(flags: Mapping[str, bool]) -> Rules:
     return Rules(
         tableau_count=10,
         tableau=TableauRule(build="down", suits="alt", runs=True, empty="king"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from ..core import texts
@@ -112,12 +113,12 @@ def format_move(game: Any, move: Move, sep: str = " ") -> str:
     if not isinstance(move, Move):
         raise ValueError(f"Se esperaba un movimiento (como 'T3>F0' o un Move), no {shown(move)}")
     parts = [pile_code(game, move.src), pile_code(game, move.dst)]
-    if move.count != 1:
-        parts.append(str(move.count))
+    if move.n_cards != 1:
+        parts.append(str(move.n_cards))
     return sep.join(parts)
 
 
-def format_moves(game: Any, moves, sep: str = ", ") -> str:
+def format_moves(game: Any, moves: Iterable[Move], sep: str = ", ") -> str:
     """Several moves in learner notation, separated by `sep`: "T2 B1, T4 T1"."""
     return sep.join(format_move(game, m) for m in moves)
 

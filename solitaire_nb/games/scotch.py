@@ -3,6 +3,8 @@ colours; a fan that empties stays empty."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.cards import Card
 from ..core.rules import FoundationRule, GameDef, Layout, RuleIds, Rules, TableauRule
 from .common import GEN_RULES
@@ -22,7 +24,7 @@ RULES = {
 }
 
 
-def configure(flags) -> Rules:
+def configure(flags: Mapping[str, bool]) -> Rules:
     return Rules(
         tableau_count=18,
         tableau=TableauRule(build="down", suits="any", empty="none"),

@@ -26,7 +26,7 @@ def cartas_sobre(game: str, carta: str, pila: str = "tablero", **variant: bool) 
     for cand in CARDS:
         if cand.code in under:  # it would be two places at once (and none goes on itself)
             continue
-        g = Game.from_position(game, {target: under, "T1": [cand.code]}, **variant)
+        g = Game.from_position(game, {target: under, "T1": [cand.code]}, face_down=None, **variant)
         if g.can_move("T1", target):
             out.append(cand.code)
     return out
@@ -47,7 +47,7 @@ def _foundation_ending(game: str, carta: str, **variant: bool) -> tuple[str, lis
         else:
             codes = [c.code for c in chain]
             try:
-                Game.from_position(game, {f"F{fi}": codes}, **variant)
+                Game.from_position(game, {f"F{fi}": codes}, face_down=None, **variant)
             except ValueError:
                 continue
             return f"F{fi}", codes
@@ -60,7 +60,7 @@ def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
     for cand in CARDS:
         if cand == Card.parse(carta):
             continue
-        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, **variant)
+        g = Game.from_position(game, {"T0": [cand.code], "T1": [carta]}, face_down=None, **variant)
         if g.can_move("T1", "T0"):
             out.append(cand.code)
     return out
@@ -73,7 +73,7 @@ def why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | N
     def explain(card: Card) -> str | None:
         if card == Card.parse(top):
             return _SAME_CARD
-        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, **variant)
+        g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, face_down=None, **variant)
         return g.why_not("T1", "T0")
 
     return explain
@@ -83,7 +83,7 @@ def why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], s
     def explain(card: Card) -> str | None:
         if card == Card.parse(moving):
             return _SAME_CARD
-        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, **variant)
+        g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, face_down=None, **variant)
         return g.why_not("T1", "T0")
 
     return explain

@@ -235,12 +235,12 @@ def explain_move(game: Game, move: Move | str) -> str:
     if m.src == "S":
         card = game.pile("S")[-1]
         return f"Del mazo pasa una carta al descarte, boca arriba: {card.articulo}."
-    cards = game.pile(m.src)[-m.count:]
+    cards = game.pile(m.src)[-m.n_cards:]
     first = cards[0]
-    if m.count == 1:
+    if m.n_cards == 1:
         subject = texts.capitalize(first.articulo)
     else:
-        subject = f"La secuencia {_card_of(first)} {_card_to(cards[-1])} ({m.count} cartas)"
+        subject = f"La secuencia {_card_of(first)} {_card_to(cards[-1])} ({m.n_cards} cartas)"
     dst_label = game.label(m.dst)
     target = game.pile(m.dst)
     if m.dst.startswith("F"):
@@ -253,7 +253,7 @@ def explain_move(game: Game, move: Move | str) -> str:
     elif target:
         place = f"sobre {target[-1].articulo}"
         why = texts.tableau_rule_phrase(game.rules.tableau, _where(game.definition))
-        if m.count > 1:
+        if m.n_cards > 1:
             why += ", y una secuencia así se mueve en grupo"
     else:
         place = f"al hueco {_of_the(dst_label)}"
@@ -319,7 +319,7 @@ def _deal_sentences(game: Game) -> list[str]:
 # ---------------------------------------------------------------------- narrated games
 @lru_cache(maxsize=1)
 def _narrated_doc() -> dict[str, Any]:
-    text = resources.files("solitaire_nb").joinpath("data", NARRATED_FILE).read_text(encoding="utf-8")
+    text = (resources.files("solitaire_nb") / "data" / NARRATED_FILE).read_text(encoding="utf-8")
     doc = json.loads(text)
     if doc.get("format") != NARRATED_FORMAT:
         raise ValueError(f"{NARRATED_FILE} no es un fichero de partidas narradas")

@@ -166,5 +166,5 @@ def why_not_home(card: Card) -> str | None:
 
 def run_onto_js() -> int:
     g = moving_left_secuencia()
-    counts = [m.count for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
+    counts = [m.n_cards for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0

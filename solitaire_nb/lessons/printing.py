@@ -4,14 +4,14 @@ move is refused, and what a move did, in Spanish and in the board's notation."""
 from __future__ import annotations
 
 from ..core.moves import Move
-from ..engine import Game
+from ..engine import Game, Step
 from ..games.notation import format_move, parse_move, pile_name
 from ..render import move_text
 
 
-def narrar(game: Game, paso: object) -> None:
+def narrar(game: Game, paso: Step) -> None:
     """Print, in Spanish, what a move did: the cards the player moved and each automatic action."""
-    move, cards, automatic = paso  # a Step
+    move, cards, automatic = paso
     print(move_text(game, move, cards))
     if not automatic:
         print("    (nada automático)")
@@ -35,7 +35,7 @@ def movimientos(game: Game) -> None:
     if not moves:
         print("Sin movimientos")
     for m in moves:
-        print(move_text(game, m, game.piles[m.src][-m.count :]))
+        print(move_text(game, m, game.piles[m.src][-m.n_cards :]))
 
 
 def por_que_no(game: Game, *jugadas: str | Move) -> None:

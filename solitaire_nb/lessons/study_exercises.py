@@ -18,7 +18,7 @@ from ..engine import new_game
 from ..study.tally import count_deal
 
 if TYPE_CHECKING:
-    from ..study.compare import Comparison
+    from ..study.comparison import Comparison
 
 ORDERED_SPADES = ("2S", "3S", "4S", "5S")
 """Exercise estudio-1: the four spades whose orders are counted."""
@@ -39,6 +39,7 @@ def orders_sending_home(card: str = ORDERED_CARD, cards: tuple[str, ...] = ORDER
     count = 0
     for order in itertools.permutations(cards):
         report = new_game("citadel", deck=first + list(order), autoplay=False).deal_report
+        assert report is not None  # Citadel always reports its deal
         count += any(c.code == card for c in report.to_foundations)
     return count
 
@@ -51,7 +52,7 @@ def shortened_in_deal_exercise() -> int:
 @functools.cache
 def ten_columns() -> Comparison:
     """Citadel with ten columns against Citadel, the same decks dealt both ways."""
-    from ..study.compare import compare
+    from ..study.comparison import compare
 
     return compare(TEN_COLUMNS, "citadel", n=TEN_COLUMNS_DEALS, seed=TEN_COLUMNS_SEED)
 

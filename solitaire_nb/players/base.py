@@ -30,9 +30,9 @@ def legal_moves(game: Any, piles: dict | None = None) -> list[Move]:
 
     def key(m: Move) -> tuple[int, int, int, int, int]:
         kind_s, kind_d = game.pile_kind(m.src), game.pile_kind(m.dst)
-        group = 1 if kind_s == "T" and m.count > 1 else _GROUP[kind_s]
+        group = 1 if kind_s == "T" and m.n_cards > 1 else _GROUP[kind_s]
         where = 1 if kind_d == "F" else 2 if kind_d == "T" and any_card and not piles[m.dst] else 0
-        return group, index[m.src], m.count, where, index[m.dst]
+        return group, index[m.src], m.n_cards, where, index[m.dst]
 
     return sorted(game.legal_moves(), key=key)
 

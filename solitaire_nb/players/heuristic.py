@@ -202,7 +202,8 @@ def _takeback(s: Scene, card: Card, dst: str) -> float | None:
             continue
         p = s.piles[t]
         fd = s.fd[t]
-        if fd and len(p) > fd and p[fd].id in takes and is_run(p[fd:], s.tab_table):
+        c = p[fd] if fd and len(p) > fd else None  # the lowest face-up card above face-down ones
+        if c is not None and c.id in takes and is_run(p[fd:], s.tab_table):
             return W["takeback"]
     return _NEVER
 

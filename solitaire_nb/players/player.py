@@ -52,7 +52,7 @@ PLAYER_VERSION = 1
 """Bumped whenever a player's choices change: study files record it, so records of two
 different players are never mixed."""
 
-PLAYERS: dict[str, Callable[[], Player]] = {
+PLAYERS: dict[str, type[Player]] = {
     "heuristic": Heuristic,
     "random": RandomPlayer,
     "first": FirstLegal,
@@ -109,7 +109,7 @@ def play_deal(name: str, seed: int, variant: dict[str, bool], player: str) -> tu
     if not isinstance(variant, dict):
         raise ValueError(f"La variante debe ser un diccionario de nombre -> True/False, no {shown(variant)}")
     flags = game_definition(name).resolve_variant(variant)
-    game = new_game(name, seed=check_seed(seed), **flags)
+    game = new_game(name, seed=check_seed(seed), deck=None, **flags)
     t0 = time.perf_counter()
     won, made = play_game(game, make_player(player))
     seconds = time.perf_counter() - t0

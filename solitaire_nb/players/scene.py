@@ -8,6 +8,7 @@ counts, what the foundations take now, and the visible position a move leads to.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container, Sequence
 from typing import Any
 
 from ..core.cards import CARDS, Card, same_rank_ids
@@ -53,12 +54,14 @@ class Scene:
         out: set[int] = set()
         started: dict[str, set[str]] = {}
         for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
-            if self.piles[f]:
-                started.setdefault(rule.direction, set()).add(self.piles[f][0].suit)
+            base = self.piles[f][0] if self.piles[f] else None  # a foundation shows all its cards
+            if base is not None:
+                started.setdefault(rule.direction, set()).add(base.suit)
         for f, rule in zip(self.fnd, self.rules.foundations, strict=True):
             p = self.piles[f]
-            if p:
-                out.update(self.fnd_tables[f][p[-1].id])
+            top = p[-1] if p else None
+            if top is not None:
+                out.update(self.fnd_tables[f][top.id])
             elif rule.start == "any":
                 out.update(same_rank_ids(rule.base_rank))
             elif rule.start == "new_suit":
@@ -80,7 +83,8 @@ class Scene:
         """How many cards lie on the highest face-up card of `pid` a foundation takes now."""
         p = self.piles[pid]
         for k in range(1, len(p) - self.fd[pid] + 1):
-            if p[-k].id in self.wants:
+            c = p[-k]  # face up: never None
+            if c is not None and c.id in self.wants:
                 return k - 1
         return None
 
@@ -93,7 +97,8 @@ class Scene:
                 continue
             p = self.piles[t]
             fd = self.fd[t]
-            if fd and len(p) > fd and p[fd].id in takes and is_run(p[fd:], self.tab_table):
+            c = p[fd] if fd and len(p) > fd else None  # the lowest face-up card above face-down ones
+            if c is not None and c.id in takes and is_run(p[fd:], self.tab_table):
                 return True
         return False
 
@@ -171,7 +176,7 @@ def _hidden(cards: tuple[Card | None, ...]) -> int:
     return n
 
 
-def is_run(cards: tuple[Card | None, ...], table) -> bool:
+def is_run(cards: tuple[Card | None, ...], table: Sequence[Container[int]]) -> bool:
     return all(b is not None and a is not None and b.id in table[a.id] for a, b in zip(cards, cards[1:], strict=False))
 
 

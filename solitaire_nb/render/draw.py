@@ -93,7 +93,7 @@ def render_svg(
     if isinstance(highlight, str):
         highlight = Move.parse(highlight)  # checked in `_check_args`
     if isinstance(highlight, Move):
-        hint_src = (highlight.src, highlight.count)
+        hint_src = (highlight.src, highlight.n_cards)
         hint_piles.add(highlight.dst)
     elif highlight is not None:
         hint_piles.update(highlight)

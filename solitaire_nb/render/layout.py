@@ -193,12 +193,12 @@ def _narrow_top(game: Game, cw: float, ch: float, width: float) -> tuple[list[Sl
     directions = [rule.direction for rule in game.rules.foundations]
     two_groups = len(set(directions)) > 1
     blocks: list[tuple[str | None, list[str]]] = []
-    extra = [pid for pid in ("R", "S", "W") if pid in game.pile_ids]
+    extra: list[str] = [pid for pid in ("R", "S", "W") if pid in game.pile_ids]
     if extra:
         blocks.append((None, extra))
     if two_groups:
-        for direction, text in (("up", "hacia arriba"), ("down", "hacia abajo")):
-            blocks.append((f"Bases {text}", [p for p, d in zip(fnd, directions, strict=True) if d == direction]))
+        for direction, towards in (("up", "hacia arriba"), ("down", "hacia abajo")):
+            blocks.append((f"Bases {towards}", [p for p, d in zip(fnd, directions, strict=True) if d == direction]))
     elif fnd:
         blocks.append((None, list(fnd)))
     step = cw + NARROW_GAP

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from ..core.checks import STATES_MAX, check_int, check_seconds, check_states, shown
 from ..core.moves import Move
@@ -66,6 +66,10 @@ BUSY_MIN_SECONDS = 0.2
 CLASS_BUDGET_ENV = "SNB_SOLVER_SECONDS"
 
 
+@overload
+def _class_budget(time_limit: float) -> float: ...
+@overload
+def _class_budget(time_limit: None) -> None: ...
 def _class_budget(time_limit: float | None) -> float | None:
     """`time_limit`, lowered to the class's budget when one is set (untimed searches stay so)."""
     raw = os.environ.get(CLASS_BUDGET_ENV)

@@ -24,7 +24,8 @@ class _Fast(FastPruning):
     def __init__(self, spec: _Spec, game: Game):
         self.sp = spec
         self.T = len(spec.tab)
-        self.t: list[list[int]] = [[c.id for c in game.pile(spec.pile_ids[i])] for i in spec.tab]
+        # lists of card ids; the searches also put the piles' bytes here (`FastPruning.t`)
+        self.t: list = [[c.id for c in game.pile(spec.pile_ids[i])] for i in spec.tab]
         self.h = [0, 0, 0, 0]
         for fi in spec.fnd:
             q = game.pile(spec.pile_ids[fi])
@@ -134,9 +135,9 @@ class _Fast(FastPruning):
                 if h[s]:
                     c = s * 13 + h[s] - 1
                     for d in self.parents[c]:
-                        j = where.get(d)
-                        if j is not None:
-                            out.append((T + s, j))
+                        on = where.get(d)
+                        if on is not None:
+                            out.append((T + s, on))
                     if hole >= 0 and (self.empty_any or (self.empty_king and c % 13 == 12)):
                         out.append((T + s, hole))
         return out

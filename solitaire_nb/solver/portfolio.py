@@ -17,7 +17,10 @@ budget).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: benchmarks/R
 
 from __future__ import annotations
 
+import functools
 import time
+from collections.abc import Callable
+from typing import Any
 
 from ..core.moves import Move
 from ..engine import Game
@@ -82,9 +85,12 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
             st.urgency = urgency
         return _fast_search(st, deadline, max_table, ledger)
 
+    def depth_first(order: str):
+        return _fast_dfs(_Fast(spec, game), deadline, max_table, order, ledger)
+
     # each search is set up when its first turn comes (most deals end in the first one)
-    starts = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
-    starts += [lambda o=o: _fast_dfs(_Fast(spec, game), deadline, max_table, o, ledger) for o in CASTLE_DEPTH_FIRST]
+    starts: list[Callable[[], Any]] = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
+    starts += [functools.partial(depth_first, o) for o in CASTLE_DEPTH_FIRST]
     turns = list(CASTLE_TURNS)
     if CASTLE_PROBE and spec.probe:
         # the probe's one turn comes right after the usual order's first CASTLE_ALONE states

@@ -23,7 +23,7 @@ from ..core.rules import Rules
 
 if TYPE_CHECKING:
     from .fast import _Fast
-    from .state import _State
+    from .state import _Spec, _State
 
 
 # ---------------------------------------------------------------------- which rules apply
@@ -126,6 +126,14 @@ class FastPruning:
     t: list
     h: list[int]
     T: int
+    sp: _Spec
+    empty_any: bool
+    empty_king: bool
+    dead_ends: bool
+    children: list[list[tuple[int, int]]]
+    parents: list[list[int]]
+    parent_bits: list[int]
+
     def stuck(self) -> bool:
         """Pruning rule 8: some card in the tableau could never go home, by a fixpoint over
         what any play from here could do (proof: docs/solver.md#poda-8).
@@ -255,8 +263,8 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
         c = q[-1]
         if st.h[c // 13] != c % 13 or not st.harmless_children(c):
             return
-        m = (moved_from, T + c // 13)
-        undo.append((m, st.play(*m)))
+        home = (moved_from, T + c // 13)
+        undo.append((home, st.play(*home)))
     while True:
         m = st.safe_move()
         if m is None:
@@ -268,7 +276,7 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
 def _enter(st: _State, line: list) -> list:
     """Play the safe moves (rule 3 or 3b) available now on the generic state; return them with
     their undo records (and append them to `line`)."""
-    out = []
+    out: list = []
     if not (st.sp.rule3 or st.sp.rule3b):
         return out
     while True:

@@ -51,7 +51,8 @@ def rollouts(game: Game, deadline: float | None, cap: int) -> tuple[str, list[Mo
     states = 0
     k = 0
     fresh = cap // FRESH_SHARE if cap >= 0 else -1
-    best_home, best_line = -1, []
+    best_home = -1
+    best_line: list[Move] = []
     cuts = splitmix64(RESTART_SEED)
     while True:
         if cap >= 0 and states >= cap:

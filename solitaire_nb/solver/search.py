@@ -153,7 +153,7 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
                     weight[a] = sum(map(urgent.__getitem__, piles[a]))
                 if weight[b] < 0:
                     weight[b] = sum(map(urgent.__getitem__, piles[b]))
-            entered = [(m, None)]  # the moves that lead into the child, with undo records
+            entered: list[tuple[tuple[int, int], list | None]] = [(m, None)]  # the moves into the child, with undo records
             if plain:
                 child = piles.copy()
                 src = piles[a]
@@ -252,7 +252,7 @@ def _fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger: _Ledger |
                 tabs[b] = piles[b] + src[-1:]
             else:
                 h[b - T] += 1
-            entered = [(m, None)]
+            entered: list[tuple[tuple[int, int], list | None]] = [(m, None)]
             st.t = tabs
             # as in the best-first search, only a move home or a top that can go home now
             # may start safe moves (`_enter_fast`)

@@ -8,6 +8,7 @@ source of what may go where; these are only flat copies, indexed for speed.
 from __future__ import annotations
 
 from ..core.cards import CARDS
+from ..core.rules import FoundationRule, TableauRule
 
 _RANK = [c.rank for c in CARDS]
 _SUIT = ["SHDC".index(c.suit) for c in CARDS]
@@ -29,10 +30,10 @@ _FC_BYTES = bytes(_FC_VALUE) + bytes(256 - 52)  # the same, as a table for `byte
 # the other card of the same rank and colour (♠↔♣, ♥↔♦)
 _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
-_ACCEPTS: dict = {}
+_ACCEPTS: dict[TableauRule | FoundationRule, tuple[tuple[int, ...], ...]] = {}
 
 
-def accepts_table(rule) -> tuple[tuple[int, ...], ...]:
+def accepts_table(rule: TableauRule | FoundationRule) -> tuple[tuple[int, ...], ...]:
     """`rule.accepts_table()` (a `TableauRule` or `FoundationRule`: per top card id, the ids of
     the cards that may go on it), built once per rule value."""
     table = _ACCEPTS.get(rule)

@@ -142,11 +142,12 @@ class TwoDeck:
         whole pile into a hole left out."""
         tab, h, s, w = pos
         ok = self.ok
-        out = []
+        # (move, child): a move is (kind, its piles, cards or card...); a child (tableau, heights, stock left, waste)
+        out: list[tuple[tuple[int, ...], tuple[tuple[bytes, ...], bytes, int, bytes]]] = []
         T = len(tab)
         holes = [j for j in range(T) if len(tab[j]) == 1]
         hole = holes[0] if holes else -1
-        tops = {}  # top card -> piles with that top (two decks: up to two)
+        tops: dict[int, list[int]] = {}  # top card -> piles with that top (two decks: up to two)
         for j in range(T):
             q = tab[j]
             if len(q) > 1:
@@ -196,14 +197,14 @@ class TwoDeck:
                     if not hh or (k and hh == h[2 * u]):
                         continue
                     c = u * 13 + hh - 1
-                    nh = list(h)
-                    nh[2 * u + k] -= 1
-                    if nh[2 * u + 1] > nh[2 * u]:
-                        nh[2 * u], nh[2 * u + 1] = nh[2 * u + 1], nh[2 * u]
+                    lowered = list(h)
+                    lowered[2 * u + k] -= 1
+                    if lowered[2 * u + 1] > lowered[2 * u]:
+                        lowered[2 * u], lowered[2 * u + 1] = lowered[2 * u + 1], lowered[2 * u]
                     for j in self._tableau_dests(tab, tops, hole, c):
                         t2 = list(tab)
                         t2[j] = tab[j] + bytes((c,))
-                        out.append(((MOVE_B, c, j), (tuple(t2), bytes(nh), s, w)))
+                        out.append(((MOVE_B, c, j), (tuple(t2), bytes(lowered), s, w)))
         if s:
             out.append(((MOVE_S,), (tab, h, s - 1, w + bytes((self.stock[s - 1],)))))
         return out

@@ -18,13 +18,15 @@ fixes) and its best-first score (not in the key).  The key sorts the piles, root
 from __future__ import annotations
 
 from ..core.moves import Move
+from ..core.rules import Rules
+from ..engine import Game
 from . import twodeck
 
 MOVE_T, MOVE_F, MOVE_RT, MOVE_RF, MOVE_B = range(5)
 UP, DOWN = 0, 1
 
 
-def applies(rules, decks: int) -> bool:
+def applies(rules: Rules, decks: int) -> bool:
     """Whether the rules are ones this path plays exactly (see the module docstring)."""
     f = rules.foundations
     return (
@@ -112,7 +114,8 @@ class TwoDeckReserve(twodeck.TwoDeck):
         tab, h, r, sc = pos
         parents = self.parents
         bad = self._bad
-        out = []
+        # (move, child): a move is (kind, its piles or card...); a child (tableau, heights, reserve left, score)
+        out: list[tuple[tuple[int, ...], tuple[tuple[bytes, ...], bytes, int, int]]] = []
         T = len(tab)
         tops: dict[int, list[int]] = {}  # top card -> piles with that top (two decks: up to two)
         hole = -1  # the first hole, when holes take cards (the reserve is out)
@@ -228,6 +231,8 @@ class _PileBad(dict):
         return b
 
 
-def search(game, takeback: bool, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:
+def search(
+    game: Game, takeback: bool, deadline: float | None, cap: int, max_table: int
+) -> tuple[str, list[Move], int]:
     """`twodeck.search` (complete best-first) on this path's positions."""
     return twodeck.search(game, takeback, deadline, cap, max_table, space=TwoDeckReserve)

@@ -1,6 +1,6 @@
 """Studies of the one-deck open family: Citadel against Beleaguered Castle (`simulate`, the exact
 counts, statistics), two games compared on the same decks (`compare`), and their plots
-(`study.plots`, `study.compare_plots`, the only modules here that import matplotlib)."""
+(`study.plots`, `study.comparison_plots`, the only modules here that import matplotlib)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from .citadel import (
     chi_square_test,
     column_gap,
     column_shortening,
-    compare,
     deal_decks,
     deal_games,
     deck_codes,
@@ -39,6 +38,7 @@ from .citadel import (
     simulate_engine,
     summary,
 )
+from .comparison import compare
 
 __all__ = [
     "CARD_CODES",

@@ -15,7 +15,6 @@ the columns shrink (`column_shortening`, `column_gap`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,34 +50,15 @@ from .exact import (
 from .stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
 
 if TYPE_CHECKING:
-    from .compare import Comparison
+    pass
 
 __all__ = [
     "CARD_CODES", "COLUMNS", "MAX_DEALS", "NON_ACES", "RANKS", "ROUNDS", "SUITS", "Z95",
     "ChiSquare", "ColumnGap", "Layout", "ProgressFn", "StudyResults",
-    "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap", "compare",
-    "column_shortening", "deal_decks", "deal_games", "deck_codes", "deck_ids", "draw_decks",
+    "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap", "column_shortening", "deal_decks", "deal_games", "deck_codes", "deck_ids", "draw_decks",
     "expected_cards_home", "expected_column_lengths", "home_probability_by_position", "mean_ci",
     "ratio_ci", "simulate", "simulate_engine", "summary",
 ]
-
-
-# =============================================================================== any two games
-def compare(
-    a: object,
-    b: object,
-    n: int = 10_000,
-    seed: int | None = 1,
-    *,
-    variant_a: Mapping[str, bool] | None = None,
-    variant_b: Mapping[str, bool] | None = None,
-) -> Comparison:
-    """The same `n` decks dealt as game `a` and as game `b` (names, composed names such as
-    "beleaguered_castle+columns=10", or GameDefs such as ``custom(...)``): `compare.compare`,
-    imported on first use (it imports this module)."""
-    from .compare import compare as paired
-
-    return paired(a, b, n, seed, variant_a=variant_a, variant_b=variant_b)
 
 
 # =============================================================================== summary
@@ -96,7 +76,11 @@ def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
         "longest": results.citadel.longest,
         "shortest": results.citadel.shortest,
     }
-    return {k: tuple(float(x) for x in mean_ci(v)) for k, v in figures.items()}
+    out: dict[str, tuple[float, float, float]] = {}
+    for k, v in figures.items():
+        mean, low, high = mean_ci(v)
+        out[k] = (float(mean), float(low), float(high))
+    return out
 
 
 # =============================================================================== how the columns shrink

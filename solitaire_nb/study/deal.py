@@ -253,8 +253,10 @@ def simulate_engine(decks: Iterable[Sequence[int] | Sequence[str]]) -> StudyResu
         rows["bc"].append(_tableau_lengths(bc))
         rows["deal"].append(_tableau_lengths(dealt))
         rows["cit"].append(_tableau_lengths(cit))
-        rows["home"].append(len(cit.deal_report.to_foundations))
-        rows["auto"].append(len(cit.deal_report.autoplay))
+        report = cit.deal_report
+        assert report is not None  # Citadel always reports its deal
+        rows["home"].append(len(report.to_foundations))
+        rows["auto"].append(len(report.autoplay))
         rows["decks"].append(deck_ids(codes))
 
     def lengths(key: str) -> Layout:

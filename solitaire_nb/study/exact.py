@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Literal, overload
 
 import numpy as np
 
@@ -37,6 +38,12 @@ def _suit_home_distribution(ranks: int) -> list[Fraction]:
     return dist
 
 
+@overload
+def cards_home_distribution(exact: Literal[False] = False, *, suits: int = ..., ranks: int = ...) -> np.ndarray: ...
+@overload
+def cards_home_distribution(exact: Literal[True], *, suits: int = ..., ranks: int = ...) -> list[Fraction]: ...
+@overload
+def cards_home_distribution(exact: bool, *, suits: int = ..., ranks: int = ...) -> np.ndarray | list[Fraction]: ...
 def cards_home_distribution(
     exact: bool = False, *, suits: int = SUITS, ranks: int = RANKS
 ) -> np.ndarray | list[Fraction]:
@@ -57,6 +64,12 @@ def cards_home_distribution(
     return total if exact else np.array([float(p) for p in total])
 
 
+@overload
+def expected_cards_home(exact: Literal[False] = False, *, suits: int = ..., ranks: int = ...) -> float: ...
+@overload
+def expected_cards_home(exact: Literal[True], *, suits: int = ..., ranks: int = ...) -> Fraction: ...
+@overload
+def expected_cards_home(exact: bool, *, suits: int = ..., ranks: int = ...) -> float | Fraction: ...
 def expected_cards_home(exact: bool = False, *, suits: int = SUITS, ranks: int = RANKS) -> float | Fraction:
     """Expected number of cards Citadel's deal sends home: suits · (1/1! + 1/2! + … + 1/12!),
     about 4(e − 1) ≈ 6.873.  A float, or a `Fraction` with ``exact=True``."""
@@ -65,6 +78,14 @@ def expected_cards_home(exact: bool = False, *, suits: int = SUITS, ranks: int =
     return value if exact else float(value)
 
 
+@overload
+def home_probability_by_position(
+    exact: Literal[False] = False, *, suits: int = ..., ranks: int = ...
+) -> np.ndarray: ...
+@overload
+def home_probability_by_position(exact: Literal[True], *, suits: int = ..., ranks: int = ...) -> list[Fraction]: ...
+@overload
+def home_probability_by_position(exact: bool, *, suits: int = ..., ranks: int = ...) -> np.ndarray | list[Fraction]: ...
 def home_probability_by_position(
     exact: bool = False, *, suits: int = SUITS, ranks: int = RANKS
 ) -> np.ndarray | list[Fraction]:
@@ -82,6 +103,18 @@ def home_probability_by_position(
     return probs if exact else np.array([float(p) for p in probs])
 
 
+@overload
+def expected_column_lengths(
+    exact: Literal[False] = False, *, suits: int = ..., ranks: int = ..., columns: int = ...
+) -> np.ndarray: ...
+@overload
+def expected_column_lengths(
+    exact: Literal[True], *, suits: int = ..., ranks: int = ..., columns: int = ...
+) -> list[Fraction]: ...
+@overload
+def expected_column_lengths(
+    exact: bool, *, suits: int = ..., ranks: int = ..., columns: int = ...
+) -> np.ndarray | list[Fraction]: ...
 def expected_column_lengths(
     exact: bool = False, *, suits: int = SUITS, ranks: int = RANKS, columns: int = COLUMNS
 ) -> np.ndarray | list[Fraction]:

@@ -38,9 +38,15 @@ class _CommaFormatter(ScalarFormatter):
 def new_axes(ax: Axes | None, size: tuple[float, float] = (10, 6)) -> tuple[Figure, Axes]:
     """`ax` and its figure, or a new figure of `size` inches with one Axes."""
     if ax is not None:
-        return ax.figure, ax
+        return figure_of(ax), ax
     fig, ax = plt.subplots(figsize=size, layout="constrained")
     return fig, ax
+
+
+def figure_of(ax: Axes) -> Figure:
+    """The whole figure `ax` is drawn in (the top-level one when `ax` lies in a subfigure)."""
+    fig = ax.figure
+    return fig if isinstance(fig, Figure) else fig.figure
 
 
 def style_axes(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
@@ -206,7 +212,7 @@ def plot_typical_deal(results: StudyResults, index: int | None = None, axes: tup
     if axes is None:
         fig, axes = plt.subplots(1, 2, figsize=(16, 7), layout="constrained")
     else:
-        fig = axes[0].figure
+        fig = figure_of(axes[0])
     _draw_game(axes[0], games["beleaguered"], "Beleaguered Castle")
     _draw_game(axes[1], games["citadel"], "Citadel")
     fig.suptitle(f"El mismo reparto en los dos juegos (reparto {i + 1} de la simulación)", fontsize=TITLE)

@@ -102,16 +102,16 @@ def chi_square_test(observed: Sequence[int], probs: Sequence[float], min_expecte
 
     Bins whose expected count is below `min_expected` are pooled into their neighbours, from
     each tail inwards (the classical rule for the chi-square approximation)."""
-    observed, probs = _numbers(observed, "observed"), _numbers(probs, "probs")
-    if observed.shape != probs.shape:
-        raise ValueError(f"observed y probs deben tener la misma longitud, no {len(observed)} y {len(probs)}")
-    if not observed.sum() > 0 or not probs.sum() > 0:
+    counts, chances = _numbers(observed, "observed"), _numbers(probs, "probs")
+    if counts.shape != chances.shape:
+        raise ValueError(f"observed y probs deben tener la misma longitud, no {len(counts)} y {len(chances)}")
+    if not counts.sum() > 0 or not chances.sum() > 0:
         raise ValueError("observed y probs deben tener algún valor mayor que 0")
     if not check_number(min_expected, "min_expected") > 0:
         raise ValueError(f"min_expected debe ser un número mayor que 0, no {shown(min_expected)}")
-    expected = probs * observed.sum()
+    expected = chances * counts.sum()
     groups = _pool(expected, min_expected)
-    obs = np.array([observed[a : b + 1].sum() for a, b in groups])
+    obs = np.array([counts[a : b + 1].sum() for a, b in groups])
     exp = np.array([expected[a : b + 1].sum() for a, b in groups])
     stat = float(((obs - exp) ** 2 / exp).sum())
     df = len(groups) - 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.checks import check_seed
+from ..core.checks import check_seed, shown
 from ..core.numbers_es import decimal, thousands
 from ..engine import Game, new_game
 
@@ -52,13 +52,15 @@ class DealCounts:
 
 def counts_of(citadel: Game) -> DealCounts:
     """The counts of a freshly dealt Citadel game (no move played yet)."""
-    report = citadel.deal_report
+    report, seed = citadel.deal_report, citadel.seed
+    if report is None or seed is None:
+        raise ValueError(f"Se esperaba una partida de Citadel con número, no {shown(citadel)}")
     lost = [0] * COLUMNS
     for pile in report.meant_for:
         lost[int(pile[1:])] += 1
     after_autoplay = tuple(len(citadel.piles[f"T{c}"]) for c in range(COLUMNS))
     return DealCounts(
-        seed=int(citadel.seed),
+        seed=seed,
         home_in_deal=len(report.to_foundations),
         autoplay=len(report.autoplay),
         after_deal=tuple(ROUNDS - n for n in lost),

@@ -309,14 +309,14 @@ def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, ille
 
     move = sn.Move.parse(legal_move)
     assert game.can_move(move), game.why_not(move)
-    src_index = len(game.piles[move.src]) - move.count
+    src_index = len(game.piles[move.src]) - move.n_cards
     card = game.piles[move.src][src_index]
     _click_pile(board, game, move.src, src_index)
     _expect_message(board, "Elegida")
     _click_pile(board, game, move.dst)
     game.move(move)
     expect(board).to_have_attribute("data-moves", "1", timeout=20_000)
-    landed = len(game.piles[move.dst]) - move.count
+    landed = len(game.piles[move.dst]) - move.n_cards
     if move.dst.startswith("T") or landed == len(game.piles[move.dst]) - 1:
         expect(_card(board, move.dst, landed)).to_have_attribute("data-card", card.code)
     expect(board.locator(".snb-status")).to_contain_text("1 movimiento")
@@ -325,7 +325,7 @@ def play_board_in_browser(page, game_name: str, seed: int, legal_move: str, ille
     bad = sn.Move.parse(illegal_move)
     reason = game.why_not(bad)
     assert reason is not None, f"{illegal_move} is legal after {legal_move}"
-    _click_pile(board, game, bad.src, len(game.piles[bad.src]) - bad.count)
+    _click_pile(board, game, bad.src, len(game.piles[bad.src]) - bad.n_cards)
     _click_pile(board, game, bad.dst)
     _expect_message(board, reason, exact=True)
     expect(board).to_have_attribute("data-moves", "1")
@@ -344,7 +344,7 @@ def keyboard_play_in_browser(page, game_name: str, seed: int, legal_move: str) -
     board.locator('[data-button="undo"]').click()
     expect(board).to_have_attribute("data-moves", "0", timeout=20_000)
 
-    src = _card(board, move.src, len(game.piles[move.src]) - move.count)
+    src = _card(board, move.src, len(game.piles[move.src]) - move.n_cards)
     src.focus()
     page.keyboard.press("ArrowRight")  # arrows walk between piles…
     focused = page.evaluate("document.activeElement.getAttribute('data-pile')")
@@ -367,7 +367,7 @@ def keyboard_play_in_browser(page, game_name: str, seed: int, legal_move: str) -
     def reader(pid: str) -> str:
         return letters[pid[0]] + (str(int(pid[1:]) + 1) if pid[1:] else "")
 
-    text = f"{reader(move.src)} {reader(move.dst)}" + (f" {move.count}" if move.count > 1 else "")
+    text = f"{reader(move.src)} {reader(move.dst)}" + (f" {move.n_cards}" if move.n_cards > 1 else "")
     board.locator(".snb-text").fill(text)
     board.locator(".snb-text").press("Enter")
     expect(board).to_have_attribute("data-moves", "1", timeout=20_000)

@@ -60,7 +60,7 @@ class Launcher:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = folder / "clase.log"
-        cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", lesson, "--alumnos", str(students), "--puerto",
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom", lesson, "--alumnos", str(students), "--puerto",
                str(self.port), "--ip", "127.0.0.1", "--carpeta", str(lessons or folder)]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
         with open(self.log, "w") as out:

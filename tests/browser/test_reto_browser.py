@@ -35,7 +35,7 @@ class ChallengeLauncher(Launcher):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = folder / "clase.log"
-        cmd = [sys.executable, "-m", "solitaire_nb.classroom.launcher", "--reto", DEAL, "--registro", str(folder / "clase.sqlite"),
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom", "--reto", DEAL, "--registro", str(folder / "clase.sqlite"),
                "--alumnos", str(students), "--puerto", str(self.port), "--ip", "127.0.0.1"]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
         with open(self.log, "w") as out:

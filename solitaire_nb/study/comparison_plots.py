@@ -15,7 +15,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ..core.checks import shown
 from ..core.numbers_es import decimal, thousands
-from .compare import FIGURES, Comparison
+from .comparison import FIGURES, Comparison
 from .plots import LEGEND, TICKS, _CommaFormatter, _shares, new_axes, style_axes
 
 COLOR_A = "#2e6da4"

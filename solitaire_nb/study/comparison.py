@@ -204,9 +204,9 @@ def _definition(game: object) -> Any:
         and isinstance(getattr(game, "display_name", None), str)
         and getattr(game, "decks", None) == 1
     )
-    name = getattr(game, "display_name", None)
-    if not looks_like and isinstance(name, str) and isinstance(getattr(game, "decks", None), int):
-        raise ValueError(f"compare necesita juegos de una baraja a la vista, y {name} se juega con {game.decks} barajas")
+    name, decks = getattr(game, "display_name", None), getattr(game, "decks", None)
+    if not looks_like and isinstance(name, str) and isinstance(decks, int):
+        raise ValueError(f"compare necesita juegos de una baraja a la vista, y {name} se juega con {decks} barajas")
     if not looks_like:
         raise ValueError(
             f"compare necesita dos juegos de una baraja a la vista (su nombre o su definición), "

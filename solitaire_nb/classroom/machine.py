@@ -1,0 +1,154 @@
+"""This computer, as a class needs it: its addresses on the local network, a free port, and the
+memory the pool of preheated kernels takes (figures in benchmarks/RESULTS.md «Memoria de una clase»)."""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import math
+import socket
+
+from ..core.numbers_es import decimal
+from .args import shown
+
+DEFAULT_PORT = 8866
+#: memory of one student, measured on notebook 05 (benchmarks/bench_clase_memoria.py; figures in
+#: benchmarks/RESULTS.md «Memoria de una clase»): its kernel after running the lesson (its
+#: proportional share, PSS) plus what the server keeps for its open page.
+MB_PER_STUDENT_ESTIMATE = 65
+#: the server's own memory for each open page (same section).
+SERVER_MB_PER_PAGE = 5
+#: the server itself, before any page (same section).
+SERVER_BASE_MB = 120
+#: at most this share of the memory the machine has free may go to the class.
+MEMORY_SHARE = 0.8
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its local networks (private ranges first), read from
+    its own interfaces; never by contacting another machine."""
+    found: set[str] = set()
+    try:
+        import psutil
+
+        stats = psutil.net_if_stats()
+        for name, addrs in psutil.net_if_addrs().items():
+            if name in stats and not stats[name].isup:
+                continue
+            found.update(a.address for a in addrs if a.family == socket.AF_INET)
+    except ImportError:  # psutil comes with ipykernel; without it, the host name's addresses
+        try:
+            found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+        except OSError:
+            pass
+    usable = [ipaddress.ip_address(a) for a in found]
+    usable = [a for a in usable if not (a.is_loopback or a.is_link_local or a.is_unspecified)]
+    usable.sort(key=lambda a: (not a.is_private, a))
+    return [str(a) for a in usable]
+
+
+def pool_size(students: int) -> int:
+    """One preheated page per student plus a reserve for reloads (a tenth, at least two)."""
+    if students < 1:
+        raise ValueError(f"El número de alumnos tiene que ser al menos 1, no {students}.")
+    return students + max(2, math.ceil(students / 10))
+
+
+def _memory_mb(process) -> float:
+    """A process's own share of memory in MB: PSS where the system gives it (shared libraries
+    counted once across the kernels), else its resident size."""
+    import psutil
+
+    try:
+        info = process.memory_full_info()
+        return getattr(info, "pss", info.rss) / 2**20
+    except psutil.AccessDenied:
+        return process.memory_info().rss / 2**20
+
+
+def kernels_memory_mb() -> tuple[int, float]:
+    """(kernels, MB) of this process's children, the kernels it started (their PSS)."""
+    try:
+        import psutil
+    except ImportError:
+        return 0, float("nan")
+    count, total = 0, 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            total += _memory_mb(child)
+            count += 1
+        except psutil.Error:
+            pass
+    return count, total
+
+
+def server_memory_mb() -> float:
+    """This process's memory in MB (the server of the class)."""
+    try:
+        import psutil
+    except ImportError:
+        return float("nan")
+    return _memory_mb(psutil.Process())
+
+
+def available_memory_mb() -> float | None:
+    """Memory the machine has free for new programs, in MB (None when it cannot be read)."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    return psutil.virtual_memory().available / 2**20
+
+
+def needed_memory_mb(students: int) -> float:
+    """Estimated memory of a class of `students` (its whole pool, every page open)."""
+    return SERVER_BASE_MB + pool_size(students) * MB_PER_STUDENT_ESTIMATE
+
+
+def check_memory(students: int, available_mb: float | None) -> None:
+    """Refuse, in Spanish, a class whose pool would not fit in `available_mb` (at most
+    MEMORY_SHARE of it); None (unknown) accepts."""
+    if available_mb is None:
+        return
+    need = needed_memory_mb(students)
+    room = available_mb * MEMORY_SHARE
+    if need <= room:
+        return
+    fits = students
+    while fits > 0 and needed_memory_mb(fits) > room:
+        fits -= 1
+    advice = f"usa --alumnos {fits} como mucho" if fits else "cierra otros programas"
+    raise ValueError(
+        f"Para {students} alumnos harían falta unos {gb(need)} GB de memoria ({pool_size(students)} "
+        f"páginas de unos {MB_PER_STUDENT_ESTIMATE} MB), y este ordenador tiene libres {gb(available_mb)} GB: "
+        f"{advice}, o reparte la clase entre varios ordenadores."
+    )
+
+
+def gb(mb: float) -> str:
+    return decimal(mb / 1024, 1)
+
+
+def port_free(ip: str, port: int) -> None:
+    """Raise a Spanish ValueError when this computer cannot listen at `ip`:`port`: the port is
+    taken (another class, another program), needs an administrator, or `ip` is not one of this
+    computer's addresses."""
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    with socket.socket(family) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((ip, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ValueError(
+                    f"El puerto {port} está ocupado (¿hay otra clase abierta?). Ciérrala o usa otro: --puerto {port + 1}"
+                ) from None
+            if exc.errno == errno.EACCES:
+                raise ValueError(f"Este ordenador no deja usar el puerto {port}: usa otro, como --puerto {DEFAULT_PORT}.") from None
+            if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
+                mine = ", ".join(["127.0.0.1", *lan_addresses()])
+                raise ValueError(
+                    f"La dirección {shown(ip)} no es de este ordenador. Usa una de las suyas ({mine}) "
+                    "o 0.0.0.0 para todas."
+                ) from None
+            raise ValueError(f"No se puede escuchar en {shown(ip)}, puerto {port} (error del sistema {exc.errno}).") from None
