@@ -17,7 +17,7 @@ import argparse
 import os
 import time
 
-from solitaire_nb.atlas import lab_measures as work
+from solitaire_nb.atlas import lab_sample as work
 from solitaire_nb.atlas.intervals import bracketed_interval
 from solitaire_nb.board.lab import Lab
 

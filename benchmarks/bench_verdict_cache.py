@@ -77,6 +77,21 @@ def run(
             return pool.map(_student, [(game, seed, cache, seconds, start_at)] * k)
 
 
+def print_row(cache: str, seconds: str, k: int, rows: list, digits: int, sample: dict) -> None:
+    """One row of the table (waits with `digits` decimals); each kind of answer's first message
+    goes into `sample`."""
+    kinds = [kind(r[0]) for r in rows]
+    n = {x: kinds.count(x) for x in ("won", "lost", "unknown", "busy")}
+    waits = [r[1] for r in rows]
+    print(
+        f"| {cache} | {seconds} | {k} | {n['won']} | {n['lost']} | {n['unknown'] + n['busy']} | {n['busy']} | "
+        f"{statistics.median(waits):.{digits}f} | {max(waits):.{digits}f} | {sum(r[2] for r in rows):.1f} |",
+        flush=True,
+    )
+    for r in rows:
+        sample.setdefault(kind(r[0]), r[0])
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--alumnos", type=int, default=10)
@@ -101,29 +116,10 @@ def main(argv: list[str] | None = None) -> int:
         for cached in (False, True):
             for k in (1, a.alumnos):
                 rows = run(k, a.juego, a.partida, cached, None if seconds == 5.0 else seconds)
-                kinds = [kind(r[0]) for r in rows]
-                n = {x: kinds.count(x) for x in ("won", "lost", "unknown", "busy")}
-                waits = [r[1] for r in rows]
-                print(
-                    f"| {'sí' if cached else 'no'} | {seconds:g} | {k} | {n['won']} | {n['lost']} | "
-                    f"{n['unknown'] + n['busy']} | {n['busy']} | {statistics.median(waits):.1f} | {max(waits):.1f} | "
-                    f"{sum(r[2] for r in rows):.1f} |",
-                    flush=True,
-                )
-                for r in rows:
-                    sample.setdefault(kind(r[0]), r[0])
+                print_row("sí" if cached else "no", f"{seconds:g}", k, rows, 1, sample)
     if a.guardada:
         rows = run(a.alumnos, a.juego, a.partida, True, None, stored=True)
-        kinds = [kind(r[0]) for r in rows]
-        waits = [r[1] for r in rows]
-        print(
-            f"| sí, con la respuesta ya guardada | 5 | {a.alumnos} | {kinds.count('won')} | {kinds.count('lost')} | "
-            f"{kinds.count('unknown') + kinds.count('busy')} | {kinds.count('busy')} | {statistics.median(waits):.2f} | "
-            f"{max(waits):.2f} | {sum(r[2] for r in rows):.1f} |",
-            flush=True,
-        )
-        for r in rows:
-            sample.setdefault(kind(r[0]), r[0])
+        print_row("sí, con la respuesta ya guardada", "5", a.alumnos, rows, 2, sample)
     print(f"\n# load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for key, message in sample.items():
         print(f"# {key}: «{message}»")

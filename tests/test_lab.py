@@ -17,6 +17,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
 from solitaire_nb.atlas import lab_measures as work
+from solitaire_nb.atlas import lab_sample
 from solitaire_nb.board.lab import Lab  # noqa: E402
 from solitaire_nb.games import custom
 
@@ -143,7 +144,7 @@ def test_the_sample_sentence_formats_only_its_number():
 
 
 def test_stored_samples_are_shown_at_open_without_solving(monkeypatch):
-    monkeypatch.setattr(work, "solve_one", lambda *a: pytest.fail("the lab solved at open"))
+    monkeypatch.setattr(lab_sample, "solve_one", lambda *a: pytest.fail("the lab solved at open"))
     data = work.stored_samples()
     assert data["games"], "solitaire_nb/data/lab_samples.json: python tools/lab_samples.py"
     lab = Lab("beleaguered_castle", stats_deals=FEW)
@@ -179,7 +180,7 @@ def test_stop_ends_the_sample_between_deals(monkeypatch):
         gate.wait(30)
         return "won"
 
-    monkeypatch.setattr(work, "solve_one", slow)
+    monkeypatch.setattr(lab_sample, "solve_one", slow)
     lab = small_lab(sample=5, max_states=123, workers=1)
     thread = lab.count_wins()
     assert started.wait(30)

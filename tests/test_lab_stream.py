@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("ipywidgets")  # the notebook extra
 pytest.importorskip("numpy")
 
-from solitaire_nb.atlas import lab_measures as work
+from solitaire_nb.atlas import lab_sample as work
 from solitaire_nb.atlas.intervals import bracketed_interval
 from solitaire_nb.board.lab import Lab  # noqa: E402
 from solitaire_nb.games import custom

@@ -1,5 +1,6 @@
-"""Fast checks of lite/build.py's own logic (no download, no browser): the pins it reads, the
-metadata it adds to the package wheel, the lock packages it serves, the notebooks it copies."""
+"""Fast checks of lite/build.py's own logic and lite/pyodide_runtime.py's (no download, no
+browser): the pins it reads, the metadata it adds to the package wheel, the lock packages it
+serves, the notebooks it copies."""
 
 from __future__ import annotations
 
@@ -17,15 +18,16 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _load_build():
-    spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+def _load(name: str, file: str):
+    spec = importlib.util.spec_from_file_location(name, REPO / "lite" / file)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(module)
     return module
 
 
-build = _load_build()
+build = _load("lite_build", "build.py")
+runtime = _load("lite_pyodide_runtime", "pyodide_runtime.py")
 
 
 def test_requirements_pin_the_kernel_and_pyodide() -> None:
@@ -99,7 +101,7 @@ def test_lock_closure_follows_dependencies() -> None:
         "pygments": {"depends": []},
         "numpy": {"depends": []},
     }
-    assert build.lock_closure(packages, ("ipython",)) == ["ipython", "pygments", "traitlets"]
+    assert runtime.lock_closure(packages, ("ipython",)) == ["ipython", "pygments", "traitlets"]
 
 
 def test_lock_asks_nothing_of_the_cdn_for_the_kernel(tmp_path: Path) -> None:
@@ -116,9 +118,9 @@ def test_lock_asks_nothing_of_the_cdn_for_the_kernel(tmp_path: Path) -> None:
         }
     }
     (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
-    packages = build.read_lock(tmp_path)["packages"]
-    assert build.lock_closure(packages, ("ipython",)) == ["ipython", "matplotlib-inline", "sqlite3", "traitlets"]
-    wheel = build.empty_wheel("sqlite3", "1.0.0", tmp_path / "w")
+    packages = runtime.read_lock(tmp_path)["packages"]
+    assert runtime.lock_closure(packages, ("ipython",)) == ["ipython", "matplotlib-inline", "sqlite3", "traitlets"]
+    wheel = runtime.empty_wheel("sqlite3", "1.0.0", tmp_path / "w")
     assert wheel.name == "sqlite3-1.0.0-py3-none-any.whl" and _record_is_valid(wheel)
     with zipfile.ZipFile(wheel) as z:
         assert all(".dist-info/" in n for n in z.namelist())

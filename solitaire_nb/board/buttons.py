@@ -23,7 +23,7 @@ from ..engine import Game, game_definition, new_game
 from ..engine.share import load_share, share_code
 from ..games import GAMES
 from ..games.notation import format_move
-from ..render.draw import move_text
+from ..render import move_text
 from .clicks import BoardSurface
 
 SOLVER_BUTTONS = ("solvable", "solution", "next")

@@ -26,7 +26,7 @@ from ..engine import Game, Step, new_game
 from ..engine.share import load_share, share_code
 from ..games import GAMES
 from ..games.notation import format_move
-from ..render.draw import deal_lines, render_html, render_svg, status_text, step_lines
+from ..render import deal_lines, render_html, render_svg, status_text, step_lines
 from .buttons import Buttons
 from .clicks import Clicks
 from .settings import checked_settings

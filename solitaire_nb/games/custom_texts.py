@@ -1,5 +1,6 @@
-"""The Spanish words of composed games (`custom`): the phrase each change adds to a game's
-name, and the rule sentences written from a composed game's `Rules`.
+"""The Spanish words of composed games (`custom`): the labels of the rules lab's controls and
+choices, the phrase each change adds to a game's name, and the rule sentences written from a
+composed game's `Rules`.
 
 Kept apart from `custom`, which decides what a change does; nothing here decides anything.
 """
@@ -10,6 +11,38 @@ from collections.abc import Sequence
 
 from ..core import texts
 from ..core.rules import Rules
+
+# The labels of the rules lab's controls (one per change) and of the choices of each dropdown.
+LABELS: dict[str, str] = {
+    "columns": "Columnas",
+    "build": "Construcción",
+    "suits": "Palos",
+    "runs": "Las secuencias se mueven enteras",
+    "empty": "Un hueco admite",
+    "foundation": "Las bases suben",
+    "aces_out": "Los Ases empiezan en las bases",
+    "kings_to_bottom": "Los Reyes pasan al fondo de su pila",
+    "deal_to_foundations": "Cartas a la base durante el reparto",
+    "autoplay": "Juego automático a la base",
+    "takeback": "Se pueden devolver cartas de la base al juego",
+}
+CHOICE_LABELS: dict[str, dict[str, str]] = {
+    "build": {"down": "Hacia abajo", "updown": "Hacia arriba o hacia abajo"},
+    "suits": {
+        "any": "Sin importar el palo",
+        "same": "Del mismo palo",
+        "alt": "En colores alternos",
+        "different": "De otro palo",
+    },
+    "empty": {"any": "Cualquier carta", "king": "Solo un Rey", "none": "Nada: se queda vacío"},
+    "foundation": {"same": "Por palo", "alt": "En colores alternos"},
+}
+
+
+def columns_label(tableau_label: str) -> str:
+    """The label of the lab's columns control: «Abanicos» for games whose piles are fans."""
+    return "Abanicos" if tableau_label == "Abanico" else LABELS["columns"]
+
 
 SUIT_WORDS = {
     "any": "sin importar el palo",
@@ -170,7 +203,7 @@ ASPECT_SENTENCES = {
 
 
 def tableau_builds(r: Rules) -> str:
-    way = "Hacia arriba o hacia abajo" if r.tableau.build == "updown" else "Hacia abajo"
+    way = CHOICE_LABELS["build"][r.tableau.build]
     how = "las secuencias se mueven enteras" if r.tableau.runs else "una carta cada vez"
     return f"{way} {SUIT_WORDS[r.tableau.suits]}; {how}."
 

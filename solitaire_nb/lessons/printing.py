@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.moves import Move
 from ..engine import Game, Step
 from ..games.notation import format_move, parse_move, pile_name
-from ..render.draw import move_text
+from ..render import move_text
 
 
 def narrar(game: Game, paso: Step) -> None:

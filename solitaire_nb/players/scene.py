@@ -1,4 +1,4 @@
-"""What a player sees at one moment, as the heuristic player reads it (`solitaire_nb.players.player`).
+"""What a player sees at one moment, as the heuristic player reads it (`solitaire_nb.players.heuristic`).
 
 `Scene` is built from `Game.player_view` (face-up cards, None for each face-down one) and the
 game's rules as data, never from the piles themselves: the face-up cards, the face-down

@@ -1,5 +1,5 @@
-"""Pure renderer: a game's position as an SVG (or HTML) string, plus the Spanish texts a board
-shows beside it (status line, numbered move list).
+"""Pure renderer: a game's position as an SVG (or HTML) string; the Spanish texts a board
+shows beside it are `captions`'.
 
 Nothing here imports a widget, plot or IO library: the same strings serve a notebook's static
 output (``Game._repr_svg_``, nbconvert, GitHub) and the live board, whose front end only
@@ -18,27 +18,14 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..core.moves import Move
-from ..games.notation import format_move, pile_name
+from .captions import move_lines, origin_text, plural, status_text, summary_text
 from .layout import COUNT_H, LABEL_H, MAX_WIDTH, Layout, Slot, card_positions, layout
 
 if TYPE_CHECKING:  # the renderer only reads a Game; no import cycle at run time
     from ..core.cards import Card
-    from ..engine import Game, Step
+    from ..engine import Game
 
-__all__ = [
-    "MAX_WIDTH",
-    "Layout",
-    "Slot",
-    "layout",
-    "render_svg",
-    "render_html",
-    "pile_summary",
-    "status_text",
-    "move_text",
-    "step_lines",
-    "move_lines",
-    "deal_lines",
-]
+__all__ = ["MAX_WIDTH", "Layout", "Slot", "layout", "render_svg", "render_html"]
 
 RED = "#c0162c"
 BLACK = "#1a1a1a"
@@ -110,7 +97,7 @@ def render_svg(
         hint_piles.add(highlight.dst)
     elif highlight is not None:
         hint_piles.update(highlight)
-    title = f"{game.definition.display_name}, {_origin(game).lower()}"
+    title = f"{game.definition.display_name}, {origin_text(game).lower()}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="snb-svg" role="group" '
         f'aria-label="{escape(title)}" viewBox="0 0 {lay.width:.0f} {lay.height:.0f}" '
@@ -135,29 +122,6 @@ def render_svg(
     return "".join(out)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def pile_summary(game: Game, pid: str) -> str:
-    """How a screen reader names a pile: «Tablero 1: 5 cartas, 2 boca abajo», «Base 1: hueco»."""
-    n = len(game.pile(pid))
-    return _summary(game.label(pid), n, min(game.face_down(pid), n))
-
-
-def _summary(label: str, n: int, fd: int) -> str:
-    if not n:
-        return f"{label}: hueco"
-    text = f"{label}: {_plural(n, 'carta')}"
-    if fd == n and n > 1:
-        text += ", todas boca abajo"
-    elif fd == n:
-        text += " boca abajo"
-    elif fd:
-        text += f", {fd} boca abajo"
-    return text
-
-
 def _draw_pile(
     out: list[str],
     game: Game,
@@ -173,7 +137,7 @@ def _draw_pile(
     pid = slot.pile
     n = len(cards)
     cw, ch = lay.card_w, lay.card_h
-    whole = _summary(slot.label, n, fd)
+    whole = summary_text(slot.label, n, fd)
     summary = whole + (", destino de la pista" if hinted else "")
     out.append(f'<g class="snb-pile" data-pile="{pid}" role="group" aria-label="{escape(summary)}">')
     # An invisible hit area over the whole slot: a click anywhere there targets the pile.
@@ -193,7 +157,7 @@ def _draw_pile(
         out.append(
             f'<text class="snb-count" x="{anchor_x:.1f}" y="{slot.y + ch + 12:.1f}" fill="{LABEL}" '
             f'font-size="11" text-anchor="middle" pointer-events="none" aria-hidden="true">'
-            f"{_plural(n, 'carta')}</text>"
+            f"{plural(n, 'carta')}</text>"
         )
     outline = HINT_OUTER if hinted else "#cfe8d6"
     width = 3 if hinted else 1.2
@@ -349,83 +313,6 @@ def _back(
         f'stroke-width="1.2" stroke-dasharray="3 2"/>'
         f"{_ring(cw, ch, mark)}{_focus_rect(cw, ch) if name else ''}</g>"
     )
-
-
-# ---------------------------------------------------------------------- texts
-
-
-def _origin(game: Game) -> str:
-    """Where the position comes from, as a reader would say it."""
-    if game.seed is not None:
-        return f"Partida nº {game.seed}"
-    return "Posición de práctica" if game.is_practice else "Posición preparada"
-
-
-def status_text(game: Game) -> str:
-    """The status line: deal, moves played, cards on the foundations, and the outcome."""
-    origin = _origin(game)
-    moves = game.moves_played
-    total = game.total_cards
-    parts = [
-        f"{game.definition.display_name} · {origin}",
-        f"{moves} movimiento{'s' if moves != 1 else ''}",
-        f"{game.foundation_cards()} de {total} cartas en las bases",
-    ]
-    if game.is_won():
-        parts.append("¡Ganada!")
-    elif not game.legal_moves():
-        parts.append("Sin movimientos")
-    return " · ".join(parts)
-
-
-def _cards_text(cards: Iterable) -> str:
-    cards = list(cards)
-    if len(cards) <= 3:
-        return ", ".join(c.nombre for c in cards)
-    return f"{len(cards)} cartas, de {cards[0].nombre} a {cards[-1].nombre}"
-
-
-def move_text(game: Game, move: Move, cards: Iterable) -> str:
-    """A move as the board writes it: "T4 B1 (Tablero 4 → Base 1): 7 de picas" (the typed
-    form from `notation`, then the piles' names and the cards)."""
-    return f"{format_move(game, move)} ({_route(game, move.src, move.dst)}): {_cards_text(cards)}"
-
-
-def _route(game: Game, src: str, dst: str) -> str:
-    return f"{pile_name(game, src)} → {pile_name(game, dst)}"
-
-
-def step_lines(game: Game, step: Step, number: int) -> list[str]:
-    """One numbered line for a player's move, then one indented line per automatic action."""
-    lines = [f"{number}. {move_text(game, step.move, step.cards)}"]
-    for action in step.automatic:
-        if action.dst is None:
-            lines.append(f"    ↳ se pone boca arriba {action.cards[0].nombre} ({pile_name(game, action.src)})")
-        else:
-            lines.append(f"    ↳ automático: {_route(game, action.src, action.dst)}: {_cards_text(action.cards)}")
-    return lines
-
-
-def move_lines(game: Game) -> list[str]:
-    """The numbered move list in Spanish ("1. T4 B1 (Tablero 4 → Base 1): 7 de picas"), automatic
-    actions included as indented lines under the move that caused them."""
-    out: list[str] = []
-    for k, step in enumerate(game.steps(), 1):
-        out.extend(step_lines(game, step, k))
-    return out
-
-
-def deal_lines(game: Game) -> list[str]:
-    """What happened before the first move (Citadel's deal-time plays and autoplay)."""
-    report = game.deal_report
-    if report is None:
-        return []
-    out = []
-    for card, meant in zip(report.to_foundations, report.meant_for, strict=True):
-        out.append(f"Reparto: {card.nombre} va a la base (iba a {pile_name(game, meant)})")
-    for card, src in zip(report.autoplay, report.autoplay_from, strict=True):
-        out.append(f"Tras el reparto, automático: {pile_name(game, src)} → su base: {card.nombre}")
-    return out
 
 
 def render_html(game: Game) -> str:

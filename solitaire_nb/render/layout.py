@@ -145,13 +145,22 @@ def _grid_layout(game: Game, tableau: tuple[str, ...], per_row: int) -> Layout:
     step_top = cw + 12
     top_count = sum(p in game.pile_ids for p in "RSW") + len(game.foundation_ids)
     top_w = top_count * step_top + step_top * 0.7
-    slots, groups, bottom = _top_row(game, cw, ch, step_top, max(MARGIN, (width - top_w) / 2))
+    top = _top_row(game, cw, ch, step_top, max(MARGIN, (width - top_w) / 2))
+    return _fan_rows(game, tableau, per_row, top, width, MARGIN, (width - 2 * MARGIN) / per_row, 12, cw, ch)
+
+
+def _fan_rows(
+    game: Game, tableau: tuple[str, ...], per_row: int, top: tuple[list, list, float],
+    width: float, left: float, slot_w: float, gap: float, cw: float, ch: float,
+) -> Layout:
+    """The row fans `per_row` to a row under the top row (`top`: its slots, groups and bottom),
+    each `slot_w` wide less `gap`, from `left`."""
+    slots, groups, bottom = top
     y = bottom + 14
-    slot_w = (width - 2 * MARGIN) / per_row
     row_h = LABEL_H + ch + 10
     for k, pid in enumerate(tableau):
         r, c = divmod(k, per_row)
-        slots.append(Slot(pid, MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 12, ch, "right", game.label(pid)))
+        slots.append(Slot(pid, left + c * slot_w, y + r * row_h + LABEL_H, slot_w - gap, ch, "right", game.label(pid)))
     rows = -(-len(tableau) // per_row)
     return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
 
@@ -263,15 +272,8 @@ def _narrow_grid(game: Game, tableau: tuple[str, ...], per_row: int, room: float
     width = float(int(room))
     inner = width - 2 * NARROW_MARGIN
     per_row = max(1, min(per_row, int(inner // 130)))
-    slots, groups, bottom = _narrow_top(game, cw, ch, width)
-    y = bottom + 14
-    slot_w = inner / per_row
-    row_h = LABEL_H + ch + 10
-    for k, pid in enumerate(tableau):
-        r, c = divmod(k, per_row)
-        slots.append(Slot(pid, NARROW_MARGIN + c * slot_w, y + r * row_h + LABEL_H, slot_w - 10, ch, "right", game.label(pid)))
-    rows = -(-len(tableau) // per_row)
-    return Layout(width, y + rows * row_h + MARGIN, cw, ch, tuple(slots), tuple(groups))
+    top = _narrow_top(game, cw, ch, width)
+    return _fan_rows(game, tableau, per_row, top, width, NARROW_MARGIN, inner / per_row, 10, cw, ch)
 
 
 FAN_DOWN = 24.0  # vertical overlap of face-up cards in a column (the corner index stays visible)

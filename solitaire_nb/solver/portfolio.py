@@ -9,7 +9,7 @@
   otherwise Baker's Dozen's (`BAKERS_PORTFOLIO`: best-first orders one after another).  Either
   is sound for any rules the fast state fits; the choice only decides speed.
 - Two-deck games a compact path fits run its best-first search (`twodeck`, `twodeck_reserve`);
-  other games, one best-first search on the generic state (`search._generic_best_first`).
+  other games, one best-first search on the generic state (`generic._generic_best_first`).
 
 The searches of a call share one ledger (`search._Ledger`; work capped at `CASTLE_WORK` times the
 budget).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: benchmarks/RESULTS.md.
@@ -26,9 +26,10 @@ from ..core.moves import Move
 from ..engine import Game
 from . import twodeck, twodeck_reserve
 from .fast import _Fast
+from .generic import _generic_best_first
 from .lines import _check_line, _described_moves
 from .probe import CASTLE_PROBE, _fast_probe
-from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _generic_best_first, _Ledger
+from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _Ledger
 from .state import _Spec, _State
 
 PHASE1_SHARE = 4

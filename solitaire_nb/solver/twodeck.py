@@ -18,10 +18,10 @@ holds with runs: docs/solver.md#poda-dos-barajas).
 from __future__ import annotations
 
 import heapq
-import time
 
 from ..core.moves import Move
 from ..engine import rule_table
+from .best_first import best_first
 
 MOVE_T, MOVE_F, MOVE_WF, MOVE_WT, MOVE_B, MOVE_S = range(6)
 
@@ -254,32 +254,24 @@ def search(game, takeback: bool, deadline, cap: int, max_table: int, space=TwoDe
         return "won", sp.to_moves(game, root_line), 0
     if cap == 0:
         return "unknown", [], 0
-    rkey = sp.key(root)
-    parent: dict[bytes, tuple | None] = {rkey: None}
-    heap = [(sp.score(root), 0, rkey, root)]
-    count = 0
-    states = 0
-    while heap:
-        _, _, key, pos = heapq.heappop(heap)
-        if (cap >= 0 and states >= cap) or len(parent) >= max_table:
-            return "unknown", [], states
-        states += 1
-        if deadline is not None and not states & 255 and time.perf_counter() > deadline:
-            return "unknown", [], states
-        for move, child in sp.children(pos):
+    children, settle, key_of, won, score = sp.children, sp.settle, sp.key, sp.won, sp.score
+    heappush = heapq.heappush
+
+    def expand(key: bytes, pos, parent: dict, heap: list) -> bytes | None:
+        for move, child in children(pos):
             seg = [move]
-            child = sp.settle(child, seg)
-            k = sp.key(child)
+            child = settle(child, seg)
+            k = key_of(child)
             if k in parent:
                 continue
             parent[k] = (key, seg)
-            if sp.won(child):
-                from .search import _unwind  # here: search imports the state that selects this path
+            if won(child):
+                return k
+            heappush(heap, (score(child), len(parent), k, child))
+        return None
 
-                return "won", sp.to_moves(game, root_line + _unwind(parent, k)), states
-            count += 1
-            heapq.heappush(heap, (sp.score(child), count, k, child))
-    return "lost", [], states
+    status, line, states = best_first(key_of(root), root, score(root), expand, cap, max_table, deadline, 255)
+    return status, sp.to_moves(game, root_line + line) if status == "won" else line, states
 
 
 def to_moves(game, sp: TwoDeck, line: list) -> list[Move]:

@@ -2,8 +2,8 @@
 Beleaguered Castle, and the per-deal records (`StudyResults`).
 
 Two paths give the same records: `simulate` deals many decks at once with NumPy array
-operations, and `simulate_engine` deals them one by one through the rules engine, to
-cross-check the first on a sample.
+operations (Citadel through the family's dealer, `family.py`), and `simulate_engine` deals
+them one by one through the rules engine, to cross-check the first on a sample.
 
 Random decks.  The package's numbered deals (SplitMix64, `shuffle.py`) are pure Python, too slow
 for a million decks, so the study draws its own: ``numpy.random.default_rng(seed)`` and
@@ -17,13 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 import numpy as np
 
 from ..core.cards import RANK_CODES, SUIT_CODES
 from ..core.checks import check_int, check_seed, shown
-from .exact import COLUMNS, NON_ACES, RANKS, ROUNDS, SUITS
+from ..core.rules import Rules
+from ..games import GAMES
+from .exact import COLUMNS, ROUNDS, SUITS
+from .family import _deal, deck_rows
 
 MAX_DEALS = 10_000_000  # the most deals one call deals: bounds the memory of the records
 
@@ -159,96 +163,27 @@ def _fill(out: StudyResults, start: int, part: StudyResults) -> None:
 # =============================================================================== vectorised path
 def deal_decks(decks: np.ndarray) -> StudyResults:
     """Deal every deck (rows of card ids) both ways at once and return the records."""
-    decks = _deck_rows(decks)
-    n = len(decks)
-    grid = decks[decks % RANKS != 0].reshape(n, NON_ACES)  # CB-1: non-Aces in deal order
-    home_grid, home_count = _home_in_deal(grid)
-    present = ~home_grid.reshape(n, ROUNDS, COLUMNS)  # slot [d, r, c] holds position 8r + c
-    after_deal = _lengths(present)
-    next_rank = 2 + home_count  # (n, 4): the rank each foundation takes next
-    moved = _autoplay(grid.reshape(n, ROUNDS, COLUMNS), present, next_rank)
+    return _deal_both(deck_rows(decks))
+
+
+def _deal_both(decks: np.ndarray) -> StudyResults:
+    """`deal_decks` for decks already checked: Citadel is dealt by the family's dealer
+    (`family.deal_family`), Beleaguered Castle needs no dealing (CB-8: nothing leaves)."""
+    citadel = _deal(decks, _citadel_rules())
     return StudyResults(
         seed=None,
-        beleaguered=Layout(np.full((n, COLUMNS), ROUNDS, dtype=np.uint8)),  # CB-8: nothing leaves
-        after_deal=Layout(after_deal),
-        citadel=Layout(_lengths(present)),
-        home_in_deal=home_count.sum(axis=1, dtype=np.uint8),
-        autoplay_moved=moved,
+        beleaguered=Layout(np.full((len(decks), COLUMNS), ROUNDS, dtype=np.uint8)),
+        after_deal=Layout(citadel.after_deal),
+        citadel=Layout(citadel.lengths),
+        home_in_deal=citadel.home_in_deal,
+        autoplay_moved=citadel.autoplay_moved,
         decks=decks[:0],
     )
 
 
-def _deck_rows(decks: object) -> np.ndarray:
-    """Decks as an (n, 52) uint8 array, each row an order of the 52 card ids (else a Spanish
-    ValueError)."""
-    try:
-        raw = np.asarray(decks)
-        ok = raw.ndim == 2 and raw.shape[1] == 52 and raw.dtype.kind in "iu"
-    except (TypeError, ValueError):
-        ok = False
-    if not ok or (raw.size and not (np.sort(raw, axis=1) == np.arange(52)).all()):
-        raise ValueError("Los repartos deben ser filas de 52 números de carta, cada fila los números 0 a 51 una vez")
-    return raw.astype(np.uint8)
-
-
-def _lengths(present: np.ndarray) -> np.ndarray:
-    """(n, 8) column lengths from the (n, 6, 8) slots still on the table (adding six slices beats
-    ``sum(axis=1)`` here: benchmarks/bench_study_kernels.py)."""
-    slots = present.view(np.uint8)
-    out = slots[:, 0].copy()
-    for r in range(1, ROUNDS):
-        out += slots[:, r]
-    return out
-
-
-def _home_in_deal(grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Which dealt cards go home during the deal (CB-2), and how many per suit.
-
-    No loop over the deal: the k of a suit goes home iff ranks 2…k of that suit appear in
-    increasing position order, a running AND over each suit's ranks.  Flat indices are used
-    because 1-D fancy indexing beats the 2-D broadcast form (benchmarks/bench_study_kernels.py)."""
-    n = len(grid)
-    flat = ((np.arange(n, dtype=np.int32) * 52)[:, None] + grid).ravel()  # (deal, card id)
-    pos = np.zeros(n * 52, dtype=np.int8)  # each card's position among the non-Aces
-    pos[flat] = np.tile(np.arange(NON_ACES, dtype=np.int8), n)
-    by_suit = pos.reshape(n, SUITS, RANKS)[:, :, 1:]  # ranks 2…13
-    home_by_id = np.zeros((n, SUITS, RANKS), dtype=bool)
-    home_by_id[:, :, 1] = True  # the 2 always goes home: its Ace is already there
-    np.logical_and.accumulate(by_suit[:, :, 1:] > by_suit[:, :, :-1], axis=2, out=home_by_id[:, :, 2:])
-    home_grid = home_by_id.ravel()[flat].reshape(n, NON_ACES)
-    return home_grid, home_by_id.sum(axis=2, dtype=np.int8)
-
-
-def _autoplay(grid: np.ndarray, present: np.ndarray, next_rank: np.ndarray) -> np.ndarray:
-    """CB-7 right after the deal, on every deal at once; updates `present` and `next_rank`.
-
-    Each sweep sends home every column top its foundation accepts.  Two tops can never be the
-    same suit's next card, so moving them together is the same as moving them one by one, and
-    the autoplay's end result does not depend on the order (a card going home never stops
-    another from going).  Deals where nothing moved drop out of the next sweep."""
-    n = len(grid)
-    moved = np.zeros(n, dtype=np.uint8)
-    active = np.arange(n)
-    g, pres, nxt = grid, present, next_rank
-    while active.size:
-        m = len(active)
-        slots = pres.view(np.uint8)
-        top = slots[:, 0].copy()  # 1 + slot of each column's top card, 0 for a hole
-        for r in range(1, ROUNDS):
-            np.maximum(top, slots[:, r] * np.uint8(r + 1), out=top)
-        slot = top.astype(np.intp) - 1
-        rows = np.arange(m)[:, None]
-        card = g.ravel()[rows * NON_ACES + slot.clip(0) * COLUMNS + np.arange(COLUMNS)]
-        suit = card // RANKS
-        goes = (top > 0) & (card % RANKS + 1 == nxt.ravel()[rows * SUITS + suit])
-        row, col = np.nonzero(goes)
-        deal = active[row]
-        present[deal, slot[row, col], col] = False
-        next_rank[deal, suit[row, col]] += 1  # distinct suits within a deal: no lost updates
-        moved += np.bincount(deal, minlength=n).astype(np.uint8)
-        active = active[goes.any(axis=1)]
-        g, pres, nxt = grid[active], present[active], next_rank[active]
-    return moved
+@cache
+def _citadel_rules() -> Rules:
+    return GAMES["citadel"].rules_for()
 
 
 def _progress(progress: object) -> ProgressFn | None:
@@ -291,7 +226,7 @@ def simulate(
         decks = _draw(rng, min(chunk, n - done))
         if done < len(kept):
             kept[done : done + len(decks)] = decks[: len(kept) - done]
-        _fill(out, done, deal_decks(decks))
+        _fill(out, done, _deal_both(decks))
         done += len(decks)
         if report is not None:
             report(done, n)

@@ -212,7 +212,7 @@ def deal_family(decks: np.ndarray, rules: Rules, *, chunk: int = CHUNK) -> Famil
     A Spanish ValueError if the rules are not a one-deck open game of the family or the decks
     are not rows of the 52 card ids."""
     chunk = check_int(chunk, "chunk", 1)
-    return _deal(_deck_rows(decks), check_family(rules), chunk)
+    return _deal(deck_rows(decks), check_family(rules), chunk)
 
 
 def _deal(decks: np.ndarray, rules: Rules, chunk: int = CHUNK) -> FamilyDeal:
@@ -234,8 +234,9 @@ def _deal(decks: np.ndarray, rules: Rules, chunk: int = CHUNK) -> FamilyDeal:
     return FamilyDeal(rules, cards[:, :, 1:], after, lengths, home, moved)
 
 
-def _deck_rows(decks: object) -> np.ndarray:
-    """Decks as an (n, 52) uint8 array of card-id orders, else a Spanish ValueError."""
+def deck_rows(decks: object) -> np.ndarray:
+    """Decks as an (n, 52) uint8 array, each row an order of the 52 card ids, else a Spanish
+    ValueError."""
     try:
         raw = np.asarray(decks)
         ok = raw.ndim == 2 and raw.shape[1] == 52 and raw.dtype.kind in "iu"
@@ -288,7 +289,7 @@ def _deal_chunk(decks, rules, piles, slots, tables, cards, after, lengths, home,
 def _home_by_suit(dealt: np.ndarray, aces_out: bool) -> tuple[np.ndarray, np.ndarray]:
     """CB-2 with foundations by suit, with no loop over the deal: a card goes home iff the
     ranks from its suit's first one to it come in increasing order (the study's argument, see
-    `study._home_in_deal`).  Returns which dealt cards went and the foundations' count table."""
+    `study.exact`).  Returns which dealt cards went and the foundations' count table."""
     n, m = dealt.shape
     rows = np.arange(n, dtype=np.intp)[:, None] * 52
     flat = (rows + dealt).ravel()
