@@ -12,7 +12,7 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -183,7 +183,7 @@ def stream_samples(
     max_states: int,
     stop: threading.Event | None = None,
     workers: int = 1,
-) -> Iterator[tuple[tuple[str, ...], ...]]:
+) -> Generator[tuple[tuple[str, ...], ...], None, None]:
     """The samples of `games` as they are solved: after each deal, each game's verdicts so far
     (deals 1…k, in order).  The games are solved deal by deal in turn (deal 1 of each, then deal
     2…), so that the games can be compared on the deals solved so far; a game whose sample is
