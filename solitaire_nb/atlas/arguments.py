@@ -9,6 +9,7 @@ import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..core import checks
 from ..core.checks import SEED_MAX, check_int, shown
 from ..core.numbers_es import thousands
 from ..core.rules import GameDef
@@ -93,14 +94,5 @@ def check_workers(workers: Any) -> int | None:
 
 
 def check_progress(progress: Any) -> ProgressFn | None:
-    """The progress callback: None (or False) for none, or a function.  True is refused: a
-    computation shows no widget; a notebook passes the board's bar
-    (``solitaire_nb.board.progress_bar("…")``)."""
-    if progress is None or progress is False:
-        return None
-    if callable(progress):
-        return progress
-    raise ValueError(
-        f"progress debe ser None o una función progress(hechas, total, texto), no {shown(progress)}; "
-        "para una barra en un cuaderno, pasa progress=progress_bar(\"Partidas\") de solitaire_nb.board"
-    )
+    """`win_rate`'s progress callback (`core.checks.check_progress`)."""
+    return checks.check_progress(progress, "progress(hechas, total, texto)", "Partidas")

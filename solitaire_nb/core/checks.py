@@ -132,3 +132,17 @@ def _is_real(value: Any) -> bool:
     import numbers
 
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def check_progress(progress: object, call: str, bar: str) -> Any:
+    """A computation's progress callback: None (or False) for none, or the caller's function.
+    True is refused in Spanish: a computation shows no widget; a notebook passes the board's bar.
+    `call` spells the callback's signature and `bar` the bar's label, for the message."""
+    if progress is None or progress is False:
+        return None
+    if callable(progress):
+        return progress
+    raise ValueError(
+        f"progress debe ser None o una función {call}, no {shown(progress)}; "
+        f'para una barra en un cuaderno, pasa progress=progress_bar("{bar}") de solitaire_nb.board'
+    )

@@ -23,7 +23,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..core.cards import RANK_CODES, SUIT_CODES
-from ..core.checks import check_int, check_seed, shown
+from ..core.checks import check_int, check_progress, check_seed, shown
 from ..core.rules import Rules
 from ..games import GAMES
 from .exact import COLUMNS, ROUNDS, SUITS
@@ -186,19 +186,6 @@ def _citadel_rules() -> Rules:
     return GAMES["citadel"].rules_for()
 
 
-def _progress(progress: object) -> ProgressFn | None:
-    """`simulate`'s progress callback: None (or False) for none, or the caller's function.
-    True is refused: a computation shows no widget; a notebook passes the board's bar."""
-    if progress is None or progress is False:
-        return None
-    if callable(progress):
-        return progress
-    raise ValueError(
-        f"progress debe ser None o una función progress(hechos, total), no {shown(progress)}; "
-        "para una barra en un cuaderno, pasa progress=progress_bar(\"Repartos\") de solitaire_nb.board"
-    )
-
-
 def simulate(
     n: int,
     seed: int | None = 0,
@@ -217,7 +204,7 @@ def simulate(
     seed = _study_seed(seed)
     chunk = check_int(chunk, "chunk", 1, MAX_DEALS)
     keep_decks = check_int(keep_decks, "keep_decks", 0, MAX_DEALS)
-    report = _progress(progress)
+    report = check_progress(progress, "progress(hechos, total)", "Repartos")
     rng = _deck_stream(seed)
     kept = np.zeros((max(0, min(n, keep_decks)), 52), dtype=np.uint8)
     out = _empty_results(n, seed, kept)
