@@ -150,6 +150,16 @@ def test_the_face_imports_only_what_it_offers_at_once():
     assert out.stdout.strip() == "[]", out.stdout
 
 
+def test_the_lessons_and_the_board_need_no_numpy():
+    """JupyterLite's offline lessons have no NumPy: the board and the exercises load without it."""
+    code = (
+        "import sys, solitaire_nb.board, solitaire_nb.lessons.exercises, solitaire_nb.study.tally\n"
+        "print(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
 def test_modules_stay_small():
     big = {str(p.relative_to(REPO)): n for p in _modules() if (n := len(p.read_text(encoding="utf-8").splitlines())) > LARGEST}
     assert not big, big
