@@ -126,37 +126,34 @@ def test_the_scan_sees_nested_and_relative_imports():
     assert not any(_room(target) == "engine" for _, target in render)  # TYPE_CHECKING only
 
 
-def test_computations_load_no_widget_library():
-    pytest.importorskip("numpy")  # the study needs the notebook extra
-    code = (
-        "import sys, solitaire_nb, solitaire_nb.study, solitaire_nb.atlas.winrate, solitaire_nb.lessons.exercises; "
-        "solitaire_nb.study.simulate(10); "
-        "print([m for m in ('ipywidgets', 'anywidget', 'solitaire_nb.board') if m in sys.modules])"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
-    assert out.stdout.strip() == "[]", out.stdout
+LIGHT = {
+    # what a computation loads: no widget
+    "computations": (
+        "import solitaire_nb, solitaire_nb.study, solitaire_nb.atlas.winrate, solitaire_nb.lessons.exercises\n"
+        "solitaire_nb.study.simulate(10)",
+        ("ipywidgets", "anywidget", "solitaire_nb.board"),
+    ),
+    # `import solitaire_nb` loads the rules alone: the rest comes when first used
+    "face": (
+        "import solitaire_nb",
+        ("numpy", "matplotlib", "ipywidgets", "anywidget", "solitaire_nb.board", "solitaire_nb.solver",
+         "solitaire_nb.study", "solitaire_nb.atlas"),
+    ),
+    # JupyterLite's offline lessons have no NumPy: the board and the exercises load without it
+    "lessons": (
+        "import solitaire_nb.board, solitaire_nb.lessons.exercises, solitaire_nb.study.tally",
+        ("numpy", "matplotlib"),
+    ),
+}
 
 
-def test_the_face_imports_only_what_it_offers_at_once():
-    """`import solitaire_nb` loads the rules alone: the rest comes when first used."""
-    code = (
-        "import sys, solitaire_nb\n"
-        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'numpy', 'matplotlib', 'ipywidgets', 'anywidget'} or m.startswith(('solitaire_nb.board', "
-        "'solitaire_nb.solver', 'solitaire_nb.study', 'solitaire_nb.atlas')))\n"
-        "print(heavy)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
-    assert out.stdout.strip() == "[]", out.stdout
-
-
-def test_the_lessons_and_the_board_need_no_numpy():
-    """JupyterLite's offline lessons have no NumPy: the board and the exercises load without it."""
-    code = (
-        "import sys, solitaire_nb.board, solitaire_nb.lessons.exercises, solitaire_nb.study.tally\n"
-        "print(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+@pytest.mark.parametrize("case", sorted(LIGHT))
+def test_imports_stay_light(case):
+    code, unwanted = LIGHT[case]
+    if case == "computations":
+        pytest.importorskip("numpy")  # the study needs the notebook extra
+    check = f"import sys\n{code}\nprint(sorted(m for m in sys.modules if m.startswith({unwanted!r})))"
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.strip() == "[]", out.stdout
 
 
