@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -278,7 +279,8 @@ def test_closed_tab_ends_its_kernel_and_nothing_comes_from_outside(chromium, lau
         kernel.wait(timeout=60)
     except psutil.TimeoutExpired:
         pytest.fail("el núcleo de una pestaña cerrada sigue en marcha\n" + launcher.text()[-2000:])
-    assert "_xsrf" not in launcher.text() and "403" not in launcher.text()
+    # a refused request (403 for a missing _xsrf) would be logged; the port may contain «403»
+    assert "_xsrf" not in launcher.text() and not re.search(r"\b403\b", launcher.text())
     assert outside == [], f"las páginas piden fuera de este ordenador: {outside[:5]}"
 
 
