@@ -68,25 +68,52 @@ class _Fast(FastPruning):
         return c
 
     def play(self, a: int, b: int) -> list | None:
-        """Play a move (with Citadel's autoplay); return what the autoplay moved, for undo."""
+        """Play a move (with Citadel's autoplay); return what the autoplay moved, for undo.
+
+        The autoplay sends home, again and again, every top that could go home because of
+        this move: a card newly uncovered, or the next card of a suit whose foundation just
+        grew (never the moved card itself).  A top that could already go home before the
+        move stays (the player chose not to send it), and since foundations only grow, the
+        set of cards sent is the same whatever order they are found in."""
+        t, h, T = self.t, self.h, self.T
+        if a < T:
+            c = t[a].pop()
+        else:
+            h[a - T] -= 1
+            c = (a - T) * 13 + h[a - T]
+        if b < T:
+            t[b].append(c)
+        else:
+            h[b - T] += 1
         if not self.autoplay:
-            self._raw(a, b)
             return None
-        t, h = self.t, self.h
-        excluded = {q[-1] for q in t if q and h[q[-1] // 13] == q[-1] % 13}
-        excluded.add(self._raw(a, b))
-        auto = []
-        moved = True
-        while moved:
-            moved = False
-            for i, q in enumerate(t):
-                if q:
-                    x = q[-1]
-                    if h[x // 13] == x % 13 and x not in excluded:
-                        q.pop()
-                        h[x // 13] += 1
-                        auto.append((i, x))
-                        moved = True
+        auto: list[tuple[int, int]] = []
+        if b < T:  # the usual case, settled at once: nothing new unless a's new top goes home
+            q = t[a] if a < T else None
+            if not q or h[q[-1] // 13] != q[-1] % 13:
+                return auto
+        look = [a] if a < T else []  # piles whose top may now go home
+        grown = [b - T] if b >= T else []  # suits whose next card may now go home
+        while look or grown:
+            if grown:
+                s = grown.pop()
+                if h[s] < 13:
+                    y = s * 13 + h[s]
+                    for i, q in enumerate(t):
+                        if q and q[-1] == y:
+                            look.append(i)
+                            break
+                continue
+            i = look.pop()
+            q = t[i]
+            if q:
+                x = q[-1]
+                if h[x // 13] == x % 13 and x != c:
+                    q.pop()
+                    h[x // 13] += 1
+                    auto.append((i, x))
+                    look.append(i)
+                    grown.append(x // 13)
         return auto
 
     def undo(self, a: int, b: int, auto: list | None) -> None:

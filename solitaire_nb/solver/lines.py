@@ -20,21 +20,25 @@ def _described_moves(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> li
     g = game.copy()
     ids = spec.pile_ids
     out = []
+    tops = [q[-1].id if q else -1 for q in (g.pile(pid) for pid in ids)]
     for c, d in line:
-        piles = [g.pile(pid) for pid in ids]
-        where = {q[-1].id: i for i, q in enumerate(piles) if q}  # one deck: each top is unique
+        where = {x: i for i, x in enumerate(tops) if x >= 0}  # one deck: each top is unique
         src = ids[where[c]]
         if d == -1 and c % 13:  # same-suit foundations: the one whose top is c's predecessor
             dst = ids[where[c - 1]]
         elif d == -1:
             dst = next(ids[f] for f in spec.fnd if g.can_move(src, ids[f]))
         elif d == -2:
-            dst = next(ids[i] for i in spec.tab if not piles[i])
+            dst = next(ids[i] for i in spec.tab if tops[i] < 0)
         else:
             dst = ids[where[d]]
         move = Move(src, dst, 1)
         g.move(move)
         out.append(move)
+        # only the two piles changed, unless the rules play cards by themselves after a move
+        for i in range(len(ids)) if spec.autoplay else (where[c], ids.index(dst)):
+            q = g.pile(ids[i])
+            tops[i] = q[-1].id if q else -1
     if not g.is_won():
         raise AssertionError(f"solver bug: the line found for {game.name} does not win")
     return out

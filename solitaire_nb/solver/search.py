@@ -122,6 +122,16 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
         if len(parent) >= max_table:
             return "unknown", [], states
         score0, _, key = pop(heap)
+        piles, heights = key.split(b"\xff")[:-1], key[-4:]  # `_Fast.key`: the piles, then 4 heights
+        h = st.h = list(heights)
+        # plain moves are worked out on the piles' bytes; the lists are built only for the
+        # moves that need them (automatic actions, take-backs, safe moves to play)
+        st.t = piles if plain else [list(q) for q in piles]
+        # rule 8b drops a dead child here, before it counts: tested when taken from the queue
+        # rather than when queued, so children never taken are never tested (same states,
+        # same order: the queue's other entries keep their relative order)
+        if holes8b and st.stuck():
+            continue
         examined += 1
         if ledger is None:
             states += 1
@@ -131,11 +141,6 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
             states += ledger.count(key)
         if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        piles, heights = key.split(b"\xff")[:-1], key[-4:]  # `_Fast.key`: the piles, then 4 heights
-        h = st.h = list(heights)
-        # plain moves are worked out on the piles' bytes; the lists are built only for the
-        # moves that need them (automatic actions, take-backs, safe moves to play)
-        st.t = piles if plain else [list(q) for q in piles]
         if dead_ends and st.stuck():  # rule 8, where rule 6 applies
             continue
         # A move between tableau piles with nothing after it changes the score (`_score`,
@@ -194,8 +199,8 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
                 parent[k] = (key, m)
                 if sum(h) == 52:
                     return "won", root_line + _fast_line(st, parent, k), states
-                # rule 6 (or 8b) drops a dead child before it is queued: it is never examined
-                if not (dead_ends and st.dead((a, b) if between else None)) and not (holes8b and st.stuck()):
+                # rule 6 drops a dead child before it is queued: it is never examined
+                if not (dead_ends and st.dead((a, b) if between else None)):
                     count += 1
                     if between:
                         # every card left in a has one card fewer above it, every card
