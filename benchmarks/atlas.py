@@ -96,11 +96,11 @@ ENTRIES = [
     Entry("bakers_dozen", "bakers_dozen", {}, 1, 200, 50_000, "Regla de la página: palo distinto."),
     Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 200, 50_000,
           "Regla clásica (PySolFC, Aisleriot): sin importar el palo."),
-    Entry("citadel", "citadel", {}, 1, 200, 50_000, "Reglas de la página: con devoluciones."),
-    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 200, 50_000, "Reglas de la página: con devoluciones."),
+    Entry("citadel", "citadel", {}, 1, 2_000, 50_000, "Reglas de la página: con devoluciones."),
+    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, 50_000, "Reglas de la página: con devoluciones."),
     Entry("scotch", "scotch", {}, 1, 200, 20_000, "Bases en colores alternos."),
-    Entry("chequers", "chequers", {}, 1, 300, 20_000, "Con vuelta Rey–As (regla de la página)."),
-    Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 300, 20_000, "Sin vuelta Rey–As."),
+    Entry("chequers", "chequers", {}, 1, 2_000, 20_000, "Con vuelta Rey–As (regla de la página)."),
+    Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 2_000, 20_000, "Sin vuelta Rey–As."),
     Entry("moving_left", "moving_left", {}, 1, 100, 200_000,
           "Resuelto «con ventaja»: el resolvedor ve las cartas boca abajo y el mazo."),
     Entry("moving_left_desplazar", "moving_left", {"shift_left": True}, 1, 100, 10_000,
@@ -140,7 +140,8 @@ def load(entry: Entry) -> WinRate:
     flags = sn.GAMES[entry.game].resolve_variant(entry.variant)
     result = WinRate(entry.game, flags, None, entry.max_states, [], entry.player)
     if entry.csv.exists():
-        _, records = read_records(entry.csv)
+        header, records = read_records(entry.csv)
+        result.max_states = header.get("max_states", entry.max_states)  # the file's cap until a retry ends
         result.records = sorted((r for r in records if entry.first <= r.deal <= entry.last), key=lambda r: r.deal)
     return result
 
@@ -328,12 +329,16 @@ def run(entries: list[Entry], workers: int, deadline: float, chunk: int | None, 
 
 
 def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: int) -> None:
-    """Solve again, with the current solver and the same cap, the deals an older solver left
-    "unknown", and put the new records in their place.
+    """Solve again, with the current solver and the entry's cap, the deals left "unknown" in
+    its file, and put the new records in their place.
 
     Sound because "won" and "lost" are proofs whichever solver found them; the file then holds
-    what the current solver says of those deals.  Progress goes to ``<entry>.retry.csv`` first,
-    so an interrupted retry resumes too."""
+    what the current solver says of those deals.  Where the entry's cap is now larger than the
+    file's, the file's header takes the new cap: a deal decided within the old cap is decided
+    the same way within the new one wherever the search's schedule does not depend on the cap
+    below what it used (the castles' portfolio from `CASTLE_ALONE * CASTLE_ALONE_SHARE` states
+    on; `tests/test_winrate.py` re-solves a sample of the records at the header's cap).  Progress goes to ``<entry>.retry.csv`` first, so an
+    interrupted retry resumes too."""
     executor = InProcessExecutor() if workers == 1 else None
     for entry in entries:
         if not entry.csv.exists():
@@ -341,19 +346,29 @@ def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: in
         side = entry.csv.with_suffix(".retry.csv")
         _, records = read_records(entry.csv)
         unknown = [r.deal for r in records if r.status == "unknown" and entry.first <= r.deal <= entry.last]
-        for i in range(0, len(unknown), chunk):
+        redone = {r.deal for r in read_records(side)[1]} if side.exists() else set()
+        todo = [d for d in unknown if d not in redone]
+        for i in range(0, len(todo), chunk):
             if time.monotonic() >= deadline:
                 break
-            win_rate(entry.game, unknown[i:i + chunk], max_states=entry.max_states, executor=executor,
+            win_rate(entry.game, todo[i:i + chunk], max_states=entry.max_states, executor=executor,
                      workers=workers, progress=False, out=side, **entry.variant)
+            print(f"{entry.key}: {min(i + chunk, len(todo))} de {len(todo)} partidas sin decidir resueltas de nuevo",
+                  flush=True)
         if not side.exists():
             continue
         _, fresh = read_records(side)
+        if {r.deal for r in fresh} < set(unknown):
+            continue  # not finished: the file keeps its records and its cap until the retry ends
         new = {r.deal: r for r in fresh}
         # read, merge and rewrite under the study's lock: while another run appends to the
         # file, the retry is refused («está en uso»), so no row that run writes is lost
-        update_study(entry.csv, lambda _params, records, new=new: [
-            new.get(r.deal, r) if r.status == "unknown" else r for r in records])
+        def merge(params: dict, records: list, new: dict = new, cap: int | None = entry.max_states) -> list:
+            if cap is not None and isinstance(params.get("max_states"), int) and cap > params["max_states"]:
+                params["max_states"] = cap
+            return [new.get(r.deal, r) if r.status == "unknown" else r for r in records]
+
+        update_study(entry.csv, merge)
         side.unlink()
         changed = sum(1 for r in fresh if r.status != "unknown")
         print(f"{entry.key}: {len(fresh)} partidas sin decidir resueltas de nuevo; {changed} ya decididas", flush=True)

@@ -494,3 +494,46 @@ def test_atlas_script_pairs_deals_and_resumes(tmp_path, monkeypatch):
     _, after = read_records(bc.csv)
     assert verdicts(after) == verdicts(before)
     assert not bc.csv.with_suffix(".retry.csv").exists()
+
+
+def test_retry_at_a_larger_cap_keeps_decided_records_and_takes_the_new_cap(tmp_path, monkeypatch):
+    """Issue 31: the deals left undecided are solved again at a larger cap; the file's header
+    takes that cap only once every one of them is done, and the deals decided within the old
+    cap are the records the new cap gives too (the castles' schedule does not depend on it)."""
+    from solitaire_nb.solver import portfolio
+
+    atlas = load_atlas_script()
+    monkeypatch.setattr(atlas, "CSV_DIR", tmp_path / "atlas")
+    monkeypatch.setattr(atlas, "SUMMARY", tmp_path / "atlas.json")
+    monkeypatch.setattr(atlas, "PACKAGED", tmp_path / "paquete" / "atlas.json")
+    monkeypatch.setattr(atlas, "REPO", tmp_path)
+    # the castles' first turn is CASTLE_ALONE states from a cap of CASTLE_ALONE * CASTLE_ALONE_SHARE
+    # on (100,000 states, as the atlas's caps); scaled down here so that the test is quick
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE", 10)
+    small, large = 10 * portfolio.CASTLE_ALONE_SHARE, 2_000
+    entry = atlas.Entry("beleaguered_castle_sin_devolver", "beleaguered_castle", {"takeback": False}, 1, 12, small)
+    monkeypatch.setattr(atlas, "ENTRIES", [entry])
+    monkeypatch.setattr(atlas, "BY_KEY", {entry.key: entry})
+    monkeypatch.setattr(atlas, "PAIRS", [])
+    atlas.main(["--workers", "1"])
+    _, before = read_records(entry.csv)
+    unknown = [r.deal for r in before if r.status == "unknown"]
+    assert len(unknown) >= 2
+    bigger = atlas.Entry(entry.key, entry.game, entry.variant, 1, 12, large)
+    monkeypatch.setattr(atlas, "ENTRIES", [bigger])
+    monkeypatch.setattr(atlas, "BY_KEY", {entry.key: bigger})
+    # a retry cut short: the file keeps its records and its cap, the side file its progress
+    atlas.retry_unknown([bigger], 1, float("-inf"), 1)
+    assert read_records(entry.csv)[0]["max_states"] == small
+    atlas.retry_unknown([bigger], 1, float("inf"), 1)
+    header, after = read_records(entry.csv)
+    assert header["max_states"] == large
+    assert not bigger.csv.with_suffix(".retry.csv").exists()
+    fresh = {r.deal: (r.status, r.states, r.moves) for r in after}
+    for r in before:
+        got = sn.solve(sn.new_game("beleaguered_castle", seed=r.deal, takeback=False), max_states=large)
+        assert fresh[r.deal] == (got.status, got.states, len(got.moves)), r.deal
+        if r.status != "unknown":
+            assert fresh[r.deal] == (r.status, r.states, r.moves), r.deal
+    doc = json.loads((tmp_path / "atlas.json").read_text(encoding="utf-8"))
+    assert doc["entries"][0]["max_states"] == large
