@@ -43,6 +43,8 @@ class _Fast(FastPruning):
         # heuristic only (`heuristics._score`): how much the cards the foundations need soon
         # weigh, by how soon (now or next; each of Baker's Dozen's searches sets its own)
         self.urgency: tuple[int, ...] = (1, 1)
+        # and how much a card lying above a lower card weighs (`heuristics._disorder`)
+        self.disorder = 0
         # the cards c may lie on
         self.parents: list[list[int]] = [[] for _ in range(52)]
         for y in range(52):  # ascending, so each list is in card-id order

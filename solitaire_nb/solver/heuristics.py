@@ -3,7 +3,8 @@ at positions, never what is explored, so they change speed and capped verdicts, 
 soundness of "lost".
 
 - `_score` (fast state): cards not yet home, plus the cards lying above each card the
-  foundations need soon, weighted by how soon (`_urgent`, with the state's `urgency`).
+  foundations need soon, weighted by how soon (`_urgent`, with the state's `urgency`), plus,
+  with the state's `disorder` weight, the cards lying above a lower card (`_disorder`).
 - `_generic_score` (generic state): cards not yet home, face-down cards, cards lying on a
   card the tableau rule would not let them go on; with alternate-colour foundations, the
   cards lying above each card those foundations take now or next.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from .fast import _Fast
 from .state import _State
-from .tables import _ALT_NEXT, _FC_BYTES
+from .tables import _ALT_NEXT, _FC_BYTES, _RANK_BYTES
 
 
 def _urgent(h: list[int], weights: tuple[int, ...]) -> list[int]:
@@ -43,14 +44,41 @@ def _column_bad(q: list[int], urgent: list[int]) -> int:
     return bad
 
 
+def _disorder(q) -> int:
+    """For one tableau pile (a list or bytes of card ids): how many of its cards lie above a
+    card of lower rank (each of them must move again before that card can go home)."""
+    ranks = bytes(q).translate(_RANK_BYTES)
+    bad = 0
+    low = 99
+    for r in ranks:
+        if r > low:
+            bad += 1
+        elif r < low:
+            low = r
+    return bad
+
+
+def _disorder_change(src: bytes, dst: bytes) -> int:
+    """How `_disorder` changes, summed over both piles, when the top card of `src` moves onto
+    `dst` (the piles' bytes before the move): only the moved card's own count can change."""
+    r = src[-1] % 13
+    below_src = src[:-1].translate(_RANK_BYTES)
+    below_dst = dst.translate(_RANK_BYTES)
+    return (bool(below_dst) and min(below_dst) < r) - (bool(below_src) and min(below_src) < r)
+
+
 def _score(st: _Fast) -> int:
     """Best-first priority (lower first): cards not yet home (weight 8), plus, for each card
     the foundations need soon, the number of cards lying above it, times its urgency
     (`_Fast.urgency`: by default now or next with weight 1; each of the portfolio's searches
-    may set its own weights for the next ranks of each suit, `portfolio.BAKERS_PORTFOLIO`)."""
+    may set its own weights for the next ranks of each suit, `portfolio.BAKERS_PORTFOLIO`),
+    plus `_Fast.disorder` (0 by default) times the cards lying above a lower card."""
     h = st.h
     urgent = _urgent(h, st.urgency)
-    return 8 * (52 - sum(h)) + sum([_column_bad(q, urgent) for q in st.t])
+    score = 8 * (52 - sum(h)) + sum([_column_bad(q, urgent) for q in st.t])
+    if st.disorder:
+        score += st.disorder * sum([_disorder(q) for q in st.t])
+    return score
 
 
 def _generic_score(st: _State) -> int:

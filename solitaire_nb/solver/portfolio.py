@@ -36,21 +36,27 @@ PHASE1_SHARE = 4
 """Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
 state and time budget (see `api._solve`)."""
 
-BAKERS_PORTFOLIO: tuple[tuple[tuple[int, ...], float], ...] = (
-    ((6, 5, 4, 3, 2, 1), 1 / 2),
-    ((1, 1), 1 / 16),
-    ((2, 2, 1, 1), 1 / 16),
-    ((1, 1, 1, 1, 1, 1), 1 / 16),
-    ((3, 3, 2, 2, 1, 1), 1 / 16),
-    ((1,), 1 / 16),
-    ((1, 1, 1), 1 / 16),
-    ((1,) * 10, 1 / 16),
-    ((1,) * 13, 1 / 16),
+BAKERS_PORTFOLIO: tuple[tuple[tuple[int, ...], int, float], ...] = (
+    ((6, 5, 4, 3, 2, 1), 0, 0.47),
+    ((1, 1), 0, 0.0575),
+    ((6, 5, 4, 3, 2, 1), 8, 0.04),
+    ((1, 1), 8, 0.07),
+    ((3, 3, 2, 2, 1, 1), 8, 0.02),
+    ((1,), 4, 0.15),
+    ((2, 2, 1, 1), 0, 0.03),
+    ((1, 1, 1, 1, 1, 1), 0, 0.04),
+    ((3, 3, 2, 2, 1, 1), 0, 0.01),
+    ((1,), 0, 0.035),
+    ((1, 1, 1), 0, 0.02),
+    ((1,) * 10, 0, 0.04),
+    ((1,) * 13, 0, 0.0175),
 )
 """Baker's Dozen's searches, one after another: the "needed soon" weights of each (for the
-next ranks of each suit, see `heuristics._urgent`) and its share of the state and time
-budget (the last gets what is left): a graded first order with half, then flat windows of
-1, 2, 3, 6, 10 and 13 ranks and two graded ones."""
+next ranks of each suit, see `heuristics._urgent`), the weight of a card lying above a
+lower one (`heuristics._disorder`) and its share of the state and time budget (the last
+gets what is left): a graded first order with almost half, a flat window of 2 ranks, four
+orders that also weigh the disorder (three graded, one of a single rank), then the older
+orders: graded ones and flat windows of 6, 1, 3, 10 and 13 ranks."""
 
 CASTLE_ALONE = 25_000
 CASTLE_SECOND: tuple[int, ...] = (1,)
@@ -129,7 +135,7 @@ def _close(searches: list) -> None:
 def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
     """The fast searches: where holes take any card, four searches taking turns
     (`_castle_portfolio`); otherwise several one after another, each with its own "needed
-    soon" weights and its share of the budget (`BAKERS_PORTFOLIO`).  Each is complete, so
+    soon" weights, disorder weight and share of the budget (`BAKERS_PORTFOLIO`).  Each is complete, so
     each may answer "won" or "lost"."""
     if spec.castle_portfolio:
         return _castle_portfolio(spec, game, deadline, cap, max_table)
@@ -137,7 +143,7 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
     start = time.perf_counter()
     used = 0
     ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * cap)
-    for k, (urgency, share) in enumerate(phases):
+    for k, (urgency, disorder, share) in enumerate(phases):
         last = k == len(phases) - 1
         # each search's share, never more than what the earlier ones left (so that
         # max_states is a hard cap even when a share rounds up to one state)
@@ -150,6 +156,7 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
         st = _Fast(spec, game)
         if urgency:
             st.urgency = urgency
+        st.disorder = disorder
         status, fline, states = _fast_best_first(st, deadline_k, cap_k, max_table, ledger)
         used += states
         if status != "unknown":

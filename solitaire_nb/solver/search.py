@@ -21,7 +21,7 @@ import heapq
 import time
 
 from .fast import _Fast, _replay_described, _restore_fast
-from .heuristics import _dfs_moves, _score, _urgent
+from .heuristics import _dfs_moves, _disorder_change, _score, _urgent
 from .pruning import _enter_fast, _play_safe_moves
 
 _UNLIMITED = 1 << 62  # a budget no search reaches
@@ -99,6 +99,7 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
     rules = st.sp.rule3
     dead_ends = st.dead_ends
     holes8b = st.hole_dead_ends
+    disorder = st.disorder
     plain = not st.autoplay and not st.takeback
     root_undo = _play_safe_moves(st) if rules else []
     root_line = _replay_described(st, root_undo)
@@ -206,6 +207,8 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
                         # every card left in a has one card fewer above it, every card
                         # that was in b one more (the moved card, now b's top, has none)
                         score = score0 - weight[a] + urgent[piles[a][-1]] + weight[b]
+                        if disorder:
+                            score += disorder * _disorder_change(piles[a], piles[b])
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))

@@ -27,6 +27,7 @@ _ALT_NEXT = [
 ] + [tuple(d.id for d in CARDS if d.rank == 1)]
 _FC_VALUE = [c.rank * 4 + "HCDS".index(c.suit) for c in CARDS]  # how Freecell Solver orders cards
 _FC_BYTES = bytes(_FC_VALUE) + bytes(256 - 52)  # the same, as a table for `bytes.translate`
+_RANK_BYTES = bytes(r - 1 for r in _RANK) + bytes(256 - 52)  # rank from 0, for `bytes.translate`
 # the other card of the same rank and colour (♠↔♣, ♥↔♦)
 _TWIN = [next(d.id for d in CARDS if d.rank == c.rank and d.color == c.color and d.suit != c.suit) for c in CARDS]
 
