@@ -21,6 +21,9 @@ from ..engine import Game, Position, rule_table
 from . import pruning, twodeck, twodeck_reserve
 from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN
 
+# card id -> the lower id of it and its twin, as a `bytes.translate` table (rule 9)
+_TWIN_BYTES = bytes(min(c, _TWIN[c]) for c in range(52)) + bytes(range(52, 256))
+
 _RANK_CARDS = [[c for c in range(52) if _RANK[c] == r] for r in range(14)]
 
 
@@ -67,6 +70,7 @@ class _Spec:
         self.fnd_groups = list(groups.values())
         self.fnd_group_of = {fi: gi for gi, grp in enumerate(self.fnd_groups) for fi in grp}
         self.symmetric = not self.shift_left and order_free  # rule 1
+        self.twins = pruning.twin_symmetric(r, self.decks)  # rule 9: keys name twins alike
         # the key keeps face-down counts where the tableau or a reserve hides cards
         self.has_fd = r.face_down_tableau or r.reserve
         self.fast = pruning.fast(r, self.decks, self.practice)
@@ -155,13 +159,14 @@ class _State(Position):
         return sum(len(self.p[fi]) for fi in self.sp.fnd)
 
     def key(self) -> bytes:
-        """The canonical key (pruning rule 1)."""
+        """The canonical key (pruning rules 1 and 9)."""
         sp = self.sp
         p, fd = self.p, self.fd
+        tr = _TWIN_BYTES if sp.twins else None
         if sp.has_fd:
-            tabs = [bytes((fd[t],)) + bytes(p[t]) for t in sp.tab]
+            tabs = [bytes((fd[t],)) + bytes(p[t]).translate(tr) for t in sp.tab]
         else:
-            tabs = [bytes(p[t]) for t in sp.tab]
+            tabs = [bytes(p[t]).translate(tr) for t in sp.tab]
         if sp.symmetric:
             tabs.sort()
         parts = [b"\xff".join(tabs)]
@@ -179,7 +184,7 @@ class _State(Position):
                 elif sp.fnd_same[fi - sp.fnd[0]]:
                     enc.append(bytes((q[-1],)) if q else b"")
                 else:
-                    enc.append(bytes(q))
+                    enc.append(bytes(q).translate(tr))
             enc.sort()
             parts.append(b"\xfe".join(enc))
         if sp.r >= 0:
