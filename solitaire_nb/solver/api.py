@@ -12,7 +12,7 @@ from ..core.checks import STATES_MAX, check_int, check_seconds, check_states, sh
 from ..core.moves import Move
 from ..engine import Game
 from .heuristics import _order
-from .portfolio import PHASE1_SHARE, _search
+from .portfolio import PHASE1_SHARE, STREAMLINE_SHARE, _search
 from .rollouts import ROLLOUT_SHARE, rollouts
 from .state import _Spec, _State
 
@@ -158,10 +158,25 @@ def _solve(game: Game, time_limit: float | None, max_states: int | None, max_tab
             return SolveResult(status, moves, states, time.perf_counter() - t0)
         if cap >= 0:
             cap = max(cap - states, 0)
+    if spec.streamline:
+        # Phase 0, a streamliner (Blake and Gent): take-backs forbidden and every card that can
+        # go home sent there at once, a much smaller game whose wins are wins here too.  It
+        # gets 1/STREAMLINE_SHARE of the budget; its "lost" proves nothing.
+        cap0 = -1 if cap < 0 else cap // STREAMLINE_SHARE
+        deadline0 = None
+        if deadline is not None:
+            now = time.perf_counter()
+            deadline0 = now + max(deadline - now, 0.0) / STREAMLINE_SHARE
+        status, moves, more = _search(game, spec.streamlined(), deadline0, cap0, max_table)
+        states += more
+        if status == "won":
+            return SolveResult(status, moves, states, time.perf_counter() - t0)
+        if cap >= 0:
+            cap = max(cap - more, 0)
     if spec.takeback:
         # Phase 1: the same position with take-backs forbidden, a smaller game whose wins are
         # wins here too; its "lost" proves nothing here, so the complete search follows.
-        # It gets 1/PHASE1_SHARE of what the rollouts left.
+        # It gets 1/PHASE1_SHARE of what the rollouts and the streamliner left.
         cap1 = -1 if cap < 0 else cap // PHASE1_SHARE
         deadline1 = None
         if deadline is not None:

@@ -293,10 +293,10 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
 
 
 def _enter(st: _State, line: list) -> list:
-    """Play the safe moves (rule 3 or 3b) available now on the generic state; return them with
-    their undo records (and append them to `line`)."""
+    """Play the safe moves (rule 3 or 3b; in the streamliner's game every move home) available
+    now on the generic state; return them with their undo records (and append them to `line`)."""
     out: list = []
-    if not (st.sp.rule3 or st.sp.rule3b):
+    if not (st.sp.rule3 or st.sp.rule3b or st.sp.auto_home):
         return out
     while True:
         m = st.safe_move()

@@ -81,11 +81,14 @@ class _Spec:
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
         self.castle_portfolio = self.fast and self.empty == "any"
+        self.auto_home = False  # the streamliner's game: every card that can go home goes
         self._set_takeback(self.takeback)
 
     def _set_takeback(self, takeback: bool) -> None:
         self.takeback = takeback
         r, decks = self.rules, self.decks
+        # the streamliner first where take-backs are allowed on the generic state (`api._solve`)
+        self.streamline = takeback and not (self.fast or self.two_deck or self.two_deck_reserve or self.rollouts)
         self.rule3 = pruning.rule3(r, decks, takeback)
         self.rule3b = pruning.rule3b(r, decks, takeback)
         self.dead_ends = pruning.dead_ends(r, decks, self.practice, takeback)  # rules 6 and 8
@@ -101,6 +104,14 @@ class _Spec:
         this game too (the first phase of `solve`)."""
         other = copy.copy(self)
         other._set_takeback(False)
+        return other
+
+    def streamlined(self) -> _Spec:
+        """The streamliner's game: take-backs forbidden and, after every move, each card that
+        can go home goes home at once (`_State.safe_move`).  A restriction of this game (every
+        forced move is a legal move), so its wins are wins here; its "lost" proves nothing."""
+        other = self.without_takebacks()
+        other.auto_home = True
         return other
 
 
@@ -195,9 +206,13 @@ class _State(Position):
         return b"\xfd".join(parts)
 
     def safe_move(self) -> tuple[int, int, int] | None:
-        """A move to a foundation that pruning rule 3 (or 3b) proves safe, or None."""
+        """A move to a foundation that pruning rule 3 (or 3b) proves safe, or None; in the
+        streamliner's game (`_Spec.streamlined`), the first legal move home."""
         sp = self.sp
         p = self.p
+        if sp.auto_home:
+            kind = sp.kind
+            return next((m for m in Position.moves(self) if kind[m[1]] == "F" and kind[m[0]] != "F"), None)
         if sp.rule3b:
             return self._safe_move_alt()
         if sp.rule3:
