@@ -108,7 +108,7 @@ TWIN_GAMES = [
     "scotch+columns=4+takeback=false",
     "scotch+columns=5+suits=alt",
     "scotch+columns=4+build=updown",
-    "scotch+columns=4+empty=any",
+    "scotch+columns=4+empty=any+takeback=false",
     "scotch+columns=4+empty=king+runs=true",
 ]
 
@@ -125,7 +125,7 @@ def test_twin_images_have_the_same_verdict_exhaustively(name):
     verdicts = set()
     checked = 0
     for _ in range(30):
-        cards = [c.code for c in CARDS if c.rank <= rng.choice((2, 3))]
+        cards = [c.code for c in CARDS if c.rank <= rng.choice((2, 2, 3))]
         for _ in range(rng.randrange(0, 3)):
             cards.remove(rng.choice(cards))
         rng.shuffle(cards)
