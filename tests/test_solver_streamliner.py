@@ -1,6 +1,7 @@
-"""The streamliner (`_Spec.streamlined`, `api._solve`'s phase 0): where take-backs are allowed on
-the generic state, a restricted game (take-backs forbidden, every card that can go home sent
-home at once) is searched first.  Its wins are wins of the game; its "lost" proves nothing."""
+"""The streamliners (`_Spec.streamlined`, `portfolio.STREAMLINERS`): where take-backs are allowed
+on the generic state, two restricted games (take-backs forbidden; every card that can go home,
+or only the Aces, the twos and the cards whose twin is home, sent home at once) are searched
+first.  Their wins are wins of the game; their "lost" proves nothing."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def test_streamliner_selected_by_rules_data():
     assert not _Spec(sn.new_game("beleaguered_castle", seed=1, takeback=True)).streamline
     assert not _Spec(sn.new_game("moving_left", seed=1)).streamline
     restricted = _Spec(sn.new_game("scotch", seed=1)).streamlined()
-    assert restricted.auto_home and not restricted.takeback
+    assert restricted.auto_home == "all" and not restricted.takeback
+    assert _Spec(sn.new_game("scotch", seed=1)).streamlined("twin").auto_home == "twin"
 
 
 def test_streamliner_sends_every_card_home_that_can_go():
@@ -45,15 +47,27 @@ def test_streamliner_sends_every_card_home_that_can_go():
     si, di, n = st.safe_move()
     assert (g.pile_ids[si], g.pile_ids[di], n) == ("T0", "F0", 1)
     assert _State(_Spec(g), g).safe_move() is None  # the full game forces nothing
+    # the other streamliner waits: 8♥'s twin 8♦ is not home
+    assert _State(_Spec(g).streamlined("twin"), g).safe_move() is None
+
+
+def test_twin_streamliner_sends_aces_twos_and_cards_whose_twin_is_home():
+    piles = {**_HOME, **{k: v for k, v in TRAP.items() if k[0] == "T"}}
+    piles["T1"] = ["7C", "6D"]  # 6♦ on top now: F3 takes it, and its twin 6♥ is home
+    g = sn.Game.from_position("scotch", piles)
+    si, di, n = _State(_Spec(g).streamlined("twin"), g).safe_move()
+    assert (g.pile_ids[si], g.pile_ids[di], n) == ("T1", "F3", 1)
 
 
 @pytest.mark.parametrize("max_states", [None, 50])
 def test_streamliner_lost_proves_nothing(max_states):
-    """The trap is lost in the streamliner's game and won in the game: `solve` goes on to the
-    complete search and finds the win, whose line replays through the engine."""
+    """The trap is lost in the first streamliner's game and won in the game (and in the second
+    streamliner's): `solve` goes on after the first and finds the win, whose line replays
+    through the engine."""
     g = sn.Game.from_position("scotch", TRAP)
     status, _, _ = _search(g, _Spec(g).streamlined(), None, -1, 10**6)
     assert status == "lost"
+    assert _search(g, _Spec(g).streamlined("twin"), None, -1, 10**6)[0] == "won"
     result = solve(g, max_states=max_states)
     assert result.status == "won"
     h = g.copy()

@@ -1,9 +1,8 @@
 """Portfolios: which searches run on a game, in what order and with what share of the budget.
 
 - Where the rules allow take-backs on the generic state (`_Spec.streamline`), `api._solve`
-  first searches a streamliner's game (take-backs forbidden, every card that can go home sent
-  home at once: `_Spec.streamlined`) with 1/`STREAMLINE_SHARE` of the budget: a win there is a
-  win here; its "lost" proves nothing.
+  first searches two streamliners' games (take-backs forbidden, cards sent home at once:
+  `_Spec.streamlined`, `STREAMLINERS`): a win there is a win here; their "lost" proves nothing.
 - Where the rules allow take-backs, `api._solve` then searches the same position with
   take-backs forbidden (1/`PHASE1_SHARE` of the budget): a win there is a win here; its "lost"
   proves nothing, so the complete search follows with the rest.
@@ -40,10 +39,11 @@ PHASE1_SHARE = 4
 """Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
 state and time budget (see `api._solve`)."""
 
-STREAMLINE_SHARE = 6
-"""Where take-backs are allowed on the generic state (`_Spec.streamline`), the streamliner
-(take-backs forbidden, every card that can go home sent home at once) searches first with
-1/STREAMLINE_SHARE of the state and time budget (see `api._solve`)."""
+STREAMLINERS: tuple[tuple[str, int], ...] = (("all", 6), ("twin", 6))
+"""Where take-backs are allowed on the generic state (`_Spec.streamline`), two streamliners'
+games (take-backs forbidden, cards sent home at once: `_Spec.streamlined`) search first, one
+after the other: which cards each sends home, and the share of what is left of the state and
+time budget it gets (1/6 each; see `api._solve`)."""
 
 BAKERS_PORTFOLIO: tuple[tuple[tuple[int, ...], float], ...] = (
     ((6, 5, 4, 3, 2, 1), 1 / 2),

@@ -81,7 +81,7 @@ class _Spec:
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
         self.castle_portfolio = self.fast and self.empty == "any"
-        self.auto_home = False  # the streamliner's game: every card that can go home goes
+        self.auto_home = ""  # a streamliner's game: which cards go home at once (`streamlined`)
         self._set_takeback(self.takeback)
 
     def _set_takeback(self, takeback: bool) -> None:
@@ -106,12 +106,14 @@ class _Spec:
         other._set_takeback(False)
         return other
 
-    def streamlined(self) -> _Spec:
-        """The streamliner's game: take-backs forbidden and, after every move, each card that
-        can go home goes home at once (`_State.safe_move`).  A restriction of this game (every
-        forced move is a legal move), so its wins are wins here; its "lost" proves nothing."""
+    def streamlined(self, home: str = "all") -> _Spec:
+        """A streamliner's game: take-backs forbidden and, after every move, cards sent home at
+        once (`_State.safe_move`): with `home` "all" every card that can go home; with "twin"
+        the Aces, the twos and every card whose twin (same rank and colour) is home.  A
+        restriction of this game (every forced move is a legal move), so its wins are wins
+        here; its "lost" proves nothing."""
         other = self.without_takebacks()
-        other.auto_home = True
+        other.auto_home = home
         return other
 
 
@@ -207,12 +209,19 @@ class _State(Position):
 
     def safe_move(self) -> tuple[int, int, int] | None:
         """A move to a foundation that pruning rule 3 (or 3b) proves safe, or None; in the
-        streamliner's game (`_Spec.streamlined`), the first legal move home."""
+        streamliner's game (`_Spec.streamlined`), the first legal move home of a card it sends."""
         sp = self.sp
         p = self.p
         if sp.auto_home:
             kind = sp.kind
-            return next((m for m in Position.moves(self) if kind[m[1]] == "F" and kind[m[0]] != "F"), None)
+            every = sp.auto_home == "all"
+            home = set() if every else {x for fi in sp.fnd for x in p[fi]}
+            for s, d, n in Position.moves(self):
+                if kind[d] == "F" and kind[s] != "F":
+                    c = p[s][-1]
+                    if every or _RANK[c] <= 2 or _TWIN[c] in home:
+                        return (s, d, n)
+            return None
         if sp.rule3b:
             return self._safe_move_alt()
         if sp.rule3:
