@@ -126,7 +126,7 @@ SELECTED = {
     ("chequers", "wrap=1,reserve_playable=1"): ("has_fd", "has_fd"),
     ("moving_left", "shift_left=0"): ("has_fd", "has_fd"),
     ("moving_left", "shift_left=1"): ("has_fd ordered", "has_fd ordered"),
-    ("scotch", ""): ("king_dead_ends", "rule3b king_dead_ends fnd_by_height"),
+    ("scotch", ""): ("king_dead_ends twins streamline", "rule3b king_dead_ends fnd_by_height twins"),
     ("bakers_dozen", "any_suit=0,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=0,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
@@ -148,7 +148,8 @@ SELECTED = {
     ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
     ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
 }
-SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "hole_dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height")
+SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "hole_dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height", "twins",
+              "streamline")
 
 
 def _selected(spec: _Spec) -> str:
@@ -186,7 +187,7 @@ def test_rules_are_selected_by_data_not_by_name():
     assert _selected(castle_none) == "fast rule3 dead_ends"
     assert _selected(spec_for("beleaguered_castle", runs=True, takeback=False)) == ""
     alt = tuple(replace(f, suits="alt", start="any") for f in sn.GAMES["beleaguered_castle"].rules_for().foundations)
-    assert _selected(spec_for("beleaguered_castle", foundations=alt, takeback=False)) == "fnd_by_height"
+    assert _selected(spec_for("beleaguered_castle", foundations=alt, takeback=False)) == "fnd_by_height twins"
 
 
 def test_solver_reads_games_only_through_their_public_surface():

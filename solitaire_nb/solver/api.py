@@ -12,7 +12,7 @@ from ..core.checks import STATES_MAX, check_int, check_seconds, check_states, sh
 from ..core.moves import Move
 from ..engine import Game
 from .heuristics import _order
-from .portfolio import PHASE1_SHARE, _search
+from .portfolio import PHASE1_SHARE, STREAMLINERS, _search
 from .rollouts import ROLLOUT_SHARE, rollouts
 from .state import _Spec, _State
 
@@ -158,10 +158,25 @@ def _solve(game: Game, time_limit: float | None, max_states: int | None, max_tab
             return SolveResult(status, moves, states, time.perf_counter() - t0)
         if cap >= 0:
             cap = max(cap - states, 0)
+    for home, share in STREAMLINERS if spec.streamline else ():
+        # Streamliners (Blake and Gent): take-backs forbidden and cards sent home at once,
+        # much smaller games whose wins are wins here too; each gets 1/share of what is
+        # left of the budget, and its "lost" proves nothing.
+        cap0 = -1 if cap < 0 else cap // share
+        deadline0 = None
+        if deadline is not None:
+            now = time.perf_counter()
+            deadline0 = now + max(deadline - now, 0.0) / share
+        status, moves, more = _search(game, spec.streamlined(home), deadline0, cap0, max_table)
+        states += more
+        if status == "won":
+            return SolveResult(status, moves, states, time.perf_counter() - t0)
+        if cap >= 0:
+            cap = max(cap - more, 0)
     if spec.takeback:
         # Phase 1: the same position with take-backs forbidden, a smaller game whose wins are
         # wins here too; its "lost" proves nothing here, so the complete search follows.
-        # It gets 1/PHASE1_SHARE of what the rollouts left.
+        # It gets 1/PHASE1_SHARE of what the rollouts and the streamliners left.
         cap1 = -1 if cap < 0 else cap // PHASE1_SHARE
         deadline1 = None
         if deadline is not None:

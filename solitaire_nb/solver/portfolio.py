@@ -1,6 +1,9 @@
 """Portfolios: which searches run on a game, in what order and with what share of the budget.
 
-- Where the rules allow take-backs, `api._solve` first searches the same position with
+- Where the rules allow take-backs on the generic state (`_Spec.streamline`), `api._solve`
+  first searches two streamliners' games (take-backs forbidden, cards sent home at once:
+  `_Spec.streamlined`, `STREAMLINERS`): a win there is a win here; their "lost" proves nothing.
+- Where the rules allow take-backs, `api._solve` then searches the same position with
   take-backs forbidden (1/`PHASE1_SHARE` of the budget): a win there is a win here; its "lost"
   proves nothing, so the complete search follows with the rest.
 - Fast-state games run a portfolio chosen by the rules data: where holes take any card, the
@@ -35,6 +38,12 @@ from .state import _Spec, _State
 PHASE1_SHARE = 4
 """Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
 state and time budget (see `api._solve`)."""
+
+STREAMLINERS: tuple[tuple[str, int], ...] = (("all", 6), ("twin", 6))
+"""Where take-backs are allowed on the generic state (`_Spec.streamline`), two streamliners'
+games (take-backs forbidden, cards sent home at once: `_Spec.streamlined`) search first, one
+after the other: which cards each sends home, and the share of what is left of the state and
+time budget it gets (1/6 each; see `api._solve`)."""
 
 BAKERS_PORTFOLIO: tuple[tuple[tuple[int, ...], int, float], ...] = (
     ((6, 5, 4, 3, 2, 1), 0, 0.47),

@@ -11,8 +11,8 @@ foundations (`rule3b`); 3c. one step further (`FastPruning.harmless_children`); 
 with take-backs (deliberately not used); 5. the transposition table; 6. a card that can never
 leave (`dead_ends`); 7. Kings that block each other (`king_dead_ends`); 8. cards that could never
 all go home (`dead_ends`, `FastPruning.stuck`); 8b. the same where holes take any card
-(`hole_dead_ends`).  No other pruning is used.  Each rule's statement and proof: docs/solver.md,
-«Reglas de poda y sus demostraciones» (anchors ``#poda-1`` to ``#poda-8b``).
+(`hole_dead_ends`); 9. twin cards interchangeable (`twin_symmetric`).  No other pruning is used.  Each rule's statement and proof: docs/solver.md,
+«Reglas de poda y sus demostraciones» (anchors ``#poda-1`` to ``#poda-9``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.rules import Rules
+from .tables import _TWIN, accepts_table
 
 if TYPE_CHECKING:
     from .fast import _Fast
@@ -115,6 +116,24 @@ def king_dead_ends(rules: Rules, decks: int, practice: bool) -> bool:
         and not t.wrap
         and t.empty == "none"
     )
+
+
+def twin_symmetric(rules: Rules, decks: int) -> bool:
+    """Rule 9's assumptions: one deck, no reserve, stock or waste, no autoplay, every empty
+    foundation takes any card of its base rank, and the tableau's and every foundation's
+    acceptance tables never tell twins apart (the two cards of one rank and colour): what
+    goes on a card goes on its twin too, and what goes on a card comes with its twin."""
+    if decks != 1 or rules.reserve or rules.stock or rules.waste or rules.autoplay:
+        return False
+    if any(f.start != "any" for f in rules.foundations):
+        return False
+    for rule in (rules.tableau, *rules.foundations):
+        table = accepts_table(rule)
+        for c in range(52):
+            acc = set(table[c])
+            if acc != set(table[_TWIN[c]]) or acc != {_TWIN[x] for x in acc}:
+                return False
+    return True
 
 
 # ---------------------------------------------------------------------- the fast state's rules
@@ -274,10 +293,10 @@ def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
 
 
 def _enter(st: _State, line: list) -> list:
-    """Play the safe moves (rule 3 or 3b) available now on the generic state; return them with
-    their undo records (and append them to `line`)."""
+    """Play the safe moves (rule 3 or 3b; in the streamliner's game every move home) available
+    now on the generic state; return them with their undo records (and append them to `line`)."""
     out: list = []
-    if not (st.sp.rule3 or st.sp.rule3b):
+    if not (st.sp.rule3 or st.sp.rule3b or st.sp.auto_home):
         return out
     while True:
         m = st.safe_move()

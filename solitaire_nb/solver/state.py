@@ -21,6 +21,9 @@ from ..engine import Game, Position, rule_table
 from . import pruning, twodeck, twodeck_reserve
 from .tables import _CLASS_KINGS, _CLASS_RANK, _RANK, _RED, _SUIT, _TWIN
 
+# card id -> the lower id of it and its twin, as a `bytes.translate` table (rule 9)
+_TWIN_BYTES = bytes(min(c, _TWIN[c]) for c in range(52)) + bytes(range(52, 256))
+
 _RANK_CARDS = [[c for c in range(52) if _RANK[c] == r] for r in range(14)]
 
 
@@ -67,6 +70,7 @@ class _Spec:
         self.fnd_groups = list(groups.values())
         self.fnd_group_of = {fi: gi for gi, grp in enumerate(self.fnd_groups) for fi in grp}
         self.symmetric = not self.shift_left and order_free  # rule 1
+        self.twins = pruning.twin_symmetric(r, self.decks)  # rule 9: keys name twins alike
         # the key keeps face-down counts where the tableau or a reserve hides cards
         self.has_fd = r.face_down_tableau or r.reserve
         self.fast = pruning.fast(r, self.decks, self.practice)
@@ -77,11 +81,14 @@ class _Spec:
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
         self.castle_portfolio = self.fast and self.empty == "any"
+        self.auto_home = ""  # a streamliner's game: which cards go home at once (`streamlined`)
         self._set_takeback(self.takeback)
 
     def _set_takeback(self, takeback: bool) -> None:
         self.takeback = takeback
         r, decks = self.rules, self.decks
+        # the streamliner first where take-backs are allowed on the generic state (`api._solve`)
+        self.streamline = takeback and not (self.fast or self.two_deck or self.two_deck_reserve or self.rollouts)
         self.rule3 = pruning.rule3(r, decks, takeback)
         self.rule3b = pruning.rule3b(r, decks, takeback)
         self.dead_ends = pruning.dead_ends(r, decks, self.practice, takeback)  # rules 6 and 8
@@ -97,6 +104,16 @@ class _Spec:
         this game too (the first phase of `solve`)."""
         other = copy.copy(self)
         other._set_takeback(False)
+        return other
+
+    def streamlined(self, home: str = "all") -> _Spec:
+        """A streamliner's game: take-backs forbidden and, after every move, cards sent home at
+        once (`_State.safe_move`): with `home` "all" every card that can go home; with "twin"
+        the Aces, the twos and every card whose twin (same rank and colour) is home.  A
+        restriction of this game (every forced move is a legal move), so its wins are wins
+        here; its "lost" proves nothing."""
+        other = self.without_takebacks()
+        other.auto_home = home
         return other
 
 
@@ -155,13 +172,14 @@ class _State(Position):
         return sum(len(self.p[fi]) for fi in self.sp.fnd)
 
     def key(self) -> bytes:
-        """The canonical key (pruning rule 1)."""
+        """The canonical key (pruning rules 1 and 9)."""
         sp = self.sp
         p, fd = self.p, self.fd
+        tr = _TWIN_BYTES if sp.twins else None
         if sp.has_fd:
-            tabs = [bytes((fd[t],)) + bytes(p[t]) for t in sp.tab]
+            tabs = [bytes((fd[t],)) + bytes(p[t]).translate(tr) for t in sp.tab]
         else:
-            tabs = [bytes(p[t]) for t in sp.tab]
+            tabs = [bytes(p[t]).translate(tr) for t in sp.tab]
         if sp.symmetric:
             tabs.sort()
         parts = [b"\xff".join(tabs)]
@@ -179,7 +197,7 @@ class _State(Position):
                 elif sp.fnd_same[fi - sp.fnd[0]]:
                     enc.append(bytes((q[-1],)) if q else b"")
                 else:
-                    enc.append(bytes(q))
+                    enc.append(bytes(q).translate(tr))
             enc.sort()
             parts.append(b"\xfe".join(enc))
         if sp.r >= 0:
@@ -190,9 +208,20 @@ class _State(Position):
         return b"\xfd".join(parts)
 
     def safe_move(self) -> tuple[int, int, int] | None:
-        """A move to a foundation that pruning rule 3 (or 3b) proves safe, or None."""
+        """A move to a foundation that pruning rule 3 (or 3b) proves safe, or None; in the
+        streamliner's game (`_Spec.streamlined`), the first legal move home of a card it sends."""
         sp = self.sp
         p = self.p
+        if sp.auto_home:
+            kind = sp.kind
+            every = sp.auto_home == "all"
+            home = set() if every else {x for fi in sp.fnd for x in p[fi]}
+            for s, d, n in Position.moves(self):
+                if kind[d] == "F" and kind[s] != "F":
+                    c = p[s][-1]
+                    if every or _RANK[c] <= 2 or _TWIN[c] in home:
+                        return (s, d, n)
+            return None
         if sp.rule3b:
             return self._safe_move_alt()
         if sp.rule3:
