@@ -427,7 +427,7 @@ REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), 
 # whose recomputation is pending (benchmarks/RESULTS.md, "Deciding more"): until it is done,
 # a sampled record may change its states and line, and its verdict only from unknown to
 # won or lost.  Remove an entry from here when its records are recomputed.
-RECOMPUTE_PENDING = {"beleaguered_castle_sin_devolver"}  # rule 3c, the ledger and rule 8b; being recomputed
+RECOMPUTE_PENDING: set[str] = set()  # none: every entry was recomputed with the current solver
 
 
 @pytest.mark.parametrize(("entry", "most_states", "size"), REPRODUCE, ids=[e for e, _, _ in REPRODUCE])
