@@ -108,3 +108,16 @@ def test_the_copyable_generator_draws_the_deals_sequence():
 
     a, b = SplitMix64(2**64 - 3), splitmix64(2**64 - 3)
     assert [next(a) for _ in range(500)] == [next(b) for _ in range(500)]
+
+
+def test_solve_keeps_every_win_of_rollouts_with_half_the_budget():
+    """`solve` gives the rollouts 3/4 of its budget but starts the restarts where half of it
+    would (a sixth of the budget): a deal the rollouts win with half the budget is won by
+    `solve` with the same line and states (deal 10 is won by a restart)."""
+    game = sn.new_game("moving_left", seed=10)
+    cap = 6_000
+    status, moves, states = ro.rollouts(game, None, cap)
+    assert status == "won" and states > cap // ro.FRESH_SHARE
+    r = sn.solve(game, max_states=2 * cap)
+    assert (r.status, r.moves, r.states) == (status, moves, states)
+    assert ro.budget(2 * cap, None) == (2 * cap * 3 // 4, 2 * cap // 6, None)

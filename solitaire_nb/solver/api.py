@@ -13,7 +13,7 @@ from ..core.moves import Move
 from ..engine import Game
 from .heuristics import _order
 from .portfolio import PHASE1_SHARE, STREAMLINERS, _search
-from .rollouts import ROLLOUT_SHARE, rollouts
+from .rollouts import budget, rollouts
 from .state import _Spec, _State
 
 DEFAULT_MAX_TABLE = 1_000_000
@@ -151,9 +151,9 @@ def _solve(game: Game, time_limit: float | None, max_states: int | None, max_tab
     states = 0
     if spec.rollouts:
         # The player's rollouts: a probe that can only win (see `rollouts`).
-        cap0 = -1 if cap < 0 else cap // ROLLOUT_SHARE
-        deadline0 = None if time_limit is None else t0 + time_limit / ROLLOUT_SHARE
-        status, moves, states = rollouts(game, deadline0, cap0)
+        cap0, fresh, seconds0 = budget(cap, time_limit)
+        deadline0 = None if seconds0 is None else t0 + seconds0
+        status, moves, states = rollouts(game, deadline0, cap0, fresh)
         if status == "won":
             return SolveResult(status, moves, states, time.perf_counter() - t0)
         if cap >= 0:
