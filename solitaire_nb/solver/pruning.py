@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.rules import Rules
+from ..core.rules import FoundationRule, Rules, TableauRule
 from .tables import _TWIN, accepts_table
 
 if TYPE_CHECKING:
@@ -127,7 +127,8 @@ def twin_symmetric(rules: Rules, decks: int) -> bool:
         return False
     if any(f.start != "any" for f in rules.foundations):
         return False
-    for rule in (rules.tableau, *rules.foundations):
+    piles: list[TableauRule | FoundationRule] = [rules.tableau, *rules.foundations]
+    for rule in piles:
         table = accepts_table(rule)
         for c in range(52):
             acc = set(table[c])
