@@ -1,11 +1,8 @@
 """Portfolios: which searches run on a game, in what order and with what share of the budget.
 
-- Where the rules allow take-backs on the generic state (`_Spec.streamline`), `api._solve`
-  first searches two streamliners' games (take-backs forbidden, cards sent home at once:
-  `_Spec.streamlined`, `STREAMLINERS`): a win there is a win here; their "lost" proves nothing.
-- Where the rules allow take-backs, `api._solve` then searches the same position with
-  take-backs forbidden (1/`PHASE1_SHARE` of the budget): a win there is a win here; its "lost"
-  proves nothing, so the complete search follows with the rest.
+- Take-backs allowed: `api._solve` first searches smaller games whose wins are wins here and
+  whose "lost" proves nothing: on the generic state two streamliners' (`STREAMLINERS`), then
+  the position without take-backs (1/`PHASE1_SHARE` of the budget); the complete search follows.
 - Fast-state games run a portfolio chosen by the rules data: where holes take any card, the
   castles' (`_castle_portfolio`: the usual best-first order alone for `CASTLE_ALONE` states,
   the probe once, then `CASTLE_SECOND` and two `CASTLE_DEPTH_FIRST` searches taking turns);
@@ -13,10 +10,8 @@
   is sound for any rules the fast state fits; the choice only decides speed.
 - Two-deck games a compact path fits run its best-first search (`twodeck`, `twodeck_reserve`);
   other games, one best-first search on the generic state (`generic._generic_best_first`).
-
-The searches of a call share one ledger (`search._Ledger`; work capped at `CASTLE_WORK` times the
-budget).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: benchmarks/RESULTS.md.
-"""
+- The searches of a call share one ledger (`search._Ledger`; work capped at `CASTLE_WORK` times
+  the budget).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: benchmarks/RESULTS.md."""
 
 from __future__ import annotations
 

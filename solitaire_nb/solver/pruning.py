@@ -11,8 +11,9 @@ foundations (`rule3b`); 3c. one step further (`FastPruning.harmless_children`); 
 with take-backs (deliberately not used); 5. the transposition table; 6. a card that can never
 leave (`dead_ends`); 7. Kings that block each other (`king_dead_ends`); 8. cards that could never
 all go home (`dead_ends`, `FastPruning.stuck`); 8b. the same where holes take any card
-(`hole_dead_ends`); 9. twin cards interchangeable (`twin_symmetric`).  No other pruning is used.  Each rule's statement and proof: docs/solver.md,
-«Reglas de poda y sus demostraciones» (anchors ``#poda-1`` to ``#poda-9``).
+(`hole_dead_ends`); 9. twin cards interchangeable (`twin_symmetric`).  No other pruning is
+used.  Each rule's statement and proof: docs/solver.md, «Reglas de poda y sus demostraciones»
+(anchors ``#poda-1`` to ``#poda-9``).
 """
 
 from __future__ import annotations
