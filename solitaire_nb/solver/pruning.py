@@ -1,9 +1,8 @@
 """Pruning: which positions the searches may skip, and the rule data under which each is safe.
 
-"Safe" means: whenever a won state is reachable from a state, it is still reachable after the
-pruning, so a finished search without a win proves "lost".  Each rule is switched on by a
-predicate on the `Rules` data below (never by a game's name), written to match exactly the
-assumptions of its proof; `tests/test_solver.py` records what each game and variant selects.
+"Safe": a won state reachable from a state stays reachable after the pruning, so a finished
+search without a win proves "lost".  Each rule is switched on by a predicate on the `Rules`
+data below (never by a game's name) matching its proof's assumptions exactly.
 
 The rules: 1. canonical keys (`state._Spec.symmetric`, `autoplay_order_free`); 2. equivalent
 destinations; 3. safe moves home without take-backs (`rule3`); 3b. the same on alternate-colour
