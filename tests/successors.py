@@ -1,4 +1,5 @@
-"""Shared by the fast paths' tests: a path's successors against the engine's."""
+"""Shared by the solver's tests: a fast path's successors against the engine's, and a plain
+search over the engine's own moves to check verdicts against."""
 
 from __future__ import annotations
 
@@ -19,3 +20,32 @@ def successor_keys(space, g, takeback: bool) -> tuple[set[bytes], set[bytes], li
         h.move(m)
         engine.add(sp.key(space(h, takeback).root))
     return mine, engine - {root}, children
+
+
+def won_reachable(g, limit: int) -> bool | None:
+    """Whether a won position is reachable, by a plain search over the engine's own
+    `legal_moves` that merges only positions equal pile by pile (the tableau piles' order
+    too when an autoplay could depend on it); None past `limit` positions."""
+
+    def key(x) -> tuple:
+        piles = [(pid[0], tuple(c.id for c in x.pile(pid))) for pid in x.pile_ids]
+        if not x.rules.autoplay:  # nothing then depends on where a tableau pile stands
+            piles = sorted(p for p in piles if p[0] == "T") + [p for p in piles if p[0] != "T"]
+        return tuple(piles)
+
+    seen = {key(g)}
+    stack = [g]
+    while stack:
+        x = stack.pop()
+        if x.is_won():
+            return True
+        for m in x.legal_moves():
+            y = x.copy()
+            y.move(m)
+            k = key(y)
+            if k not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(k)
+                stack.append(y)
+    return False

@@ -22,6 +22,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from successors import won_reachable
 
 import solitaire_nb as sn
 from solitaire_nb.atlas.executors import InProcessExecutor
@@ -102,37 +103,8 @@ def test_solve_and_hint_on_composed_deals(definition, seed, steps, rng):
 
 
 # ---------------------------------------------------------------------- small positions
-def _exhaustive(g: sn.Game, limit: int) -> bool | None:
-    """Whether a won position is reachable, by a plain search over the engine's own
-    `legal_moves` that merges only positions equal pile by pile (the tableau piles' order
-    too when an autoplay could depend on it); None past `limit` positions."""
-
-    def key(x: sn.Game) -> tuple:
-        piles = [(pid[0], tuple(c.id for c in x.pile(pid))) for pid in x.pile_ids]
-        if not x.rules.autoplay:  # nothing then depends on where a tableau pile stands
-            piles = sorted(p for p in piles if p[0] == "T") + [p for p in piles if p[0] != "T"]
-        return tuple(piles)
-
-    seen = {key(g)}
-    stack = [g]
-    while stack:
-        x = stack.pop()
-        if x.is_won():
-            return True
-        for m in x.legal_moves():
-            y = x.copy()
-            y.move(m)
-            k = key(y)
-            if k not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(k)
-                stack.append(y)
-    return False
-
-
 def _check_against_exhaustive(g: sn.Game) -> str | None:
-    truth = _exhaustive(g, 8000)
+    truth = won_reachable(g, 8000)
     if truth is None:
         event("too big for the exhaustive search")
         return None

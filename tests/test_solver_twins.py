@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from successors import won_reachable
 
 import solitaire_nb as sn
 from solitaire_nb.core.cards import CARDS
@@ -76,32 +77,6 @@ def test_twin_images_share_a_key():
     assert _key(other) != _key(base)
 
 
-def _exhaustive(g: sn.Game, limit: int = 3000) -> bool | None:
-    """Whether a won position is reachable, over the engine's own `legal_moves`, merging only
-    positions equal card by card (tableau piles in any order); None past `limit` positions."""
-
-    def key(x: sn.Game) -> tuple:
-        tab = sorted(tuple(c.id for c in x.pile(p)) for p in x.pile_ids if p[0] == "T")
-        return (tuple(tab), tuple(tuple(c.id for c in x.pile(p)) for p in x.pile_ids if p[0] != "T"))
-
-    seen = {key(g)}
-    stack = [g]
-    while stack:
-        x = stack.pop()
-        if x.is_won():
-            return True
-        for m in x.legal_moves():
-            y = x.copy()
-            y.move(m)
-            k = key(y)
-            if k not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(k)
-                stack.append(y)
-    return False
-
-
 # composed rules that select rule 9, with few columns so that positions stay small
 TWIN_GAMES = [
     "scotch+columns=4",
@@ -137,10 +112,10 @@ def test_twin_images_have_the_same_verdict_exhaustively(name):
         image = {p: [_twin(c) if (c[0], c[1] in "HD") in swap else c for c in q] for p, q in piles.items()}
         g, h = sn.Game.from_position(name, piles), sn.Game.from_position(name, image)
         assert _State(_Spec(g), g).key() == _State(_Spec(h), h).key()
-        truth = _exhaustive(g)
+        truth = won_reachable(g, 3000)
         if truth is None:
             continue
-        assert _exhaustive(h) is truth, (piles, image)
+        assert won_reachable(h, 3000) is truth, (piles, image)
         assert solve(g, max_states=100_000).status == ("won" if truth else "lost"), piles
         verdicts.add(truth)
         checked += 1
