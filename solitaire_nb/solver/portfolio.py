@@ -10,8 +10,8 @@
   is sound for any rules the fast state fits; the choice only decides speed.
 - Two-deck games a compact path fits run its best-first search (`twodeck`, `twodeck_reserve`);
   other games, one best-first search on the generic state (`generic._generic_best_first`).
-- The searches of a call share one ledger (`search._Ledger`; work capped at `CASTLE_WORK` times
-  the budget).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: benchmarks/RESULTS.md."""
+- The searches of a call share one ledger (`search._Ledger`; work capped at `CASTLE_WORK` budgets,
+  or one per search if more).  Why it is sound: docs/solver.md, «Cómo busca»; tuning: RESULTS.md."""
 
 from __future__ import annotations
 
@@ -146,7 +146,9 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
     phases = BAKERS_PORTFOLIO
     start = time.perf_counter()
     used = 0
-    ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * cap)
+    # one budget of repeated examinations per search at least: each search starts again from the
+    # root, so with many short searches a smaller cap would stop them before the budget is used
+    ledger = _Ledger(_UNLIMITED if cap < 0 else max(CASTLE_WORK, len(phases)) * cap)
     for k, (urgency, disorder, share) in enumerate(phases):
         last = k == len(phases) - 1
         # each search's share, never more than what the earlier ones left (so that
