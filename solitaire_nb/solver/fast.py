@@ -77,18 +77,10 @@ class _Fast(FastPruning):
         grew (never the moved card itself).  A top that could already go home before the
         move stays (the player chose not to send it), and since foundations only grow, the
         set of cards sent is the same whatever order they are found in."""
-        t, h, T = self.t, self.h, self.T
-        if a < T:
-            c = t[a].pop()
-        else:
-            h[a - T] -= 1
-            c = (a - T) * 13 + h[a - T]
-        if b < T:
-            t[b].append(c)
-        else:
-            h[b - T] += 1
+        c = self._raw(a, b)
         if not self.autoplay:
             return None
+        t, h, T = self.t, self.h, self.T
         auto: list[tuple[int, int]] = []
         if b < T:  # the usual case, settled at once: nothing new unless a's new top goes home
             q = t[a] if a < T else None
