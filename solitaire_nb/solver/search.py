@@ -36,12 +36,23 @@ class _Ledger:
     whose coarser moves may reach other states, and `work_cap`).  ``work`` counts every
     examination, repeated ones too, and ``work_cap`` bounds it (the time a budget costs)."""
 
-    __slots__ = ("seen", "work", "work_cap")
+    __slots__ = ("seen", "work", "work_cap", "rule8")
 
     def __init__(self, work_cap: int = _UNLIMITED):
         self.seen: set[bytes] = set()
         self.work = 0
         self.work_cap = work_cap
+        # rule 8's verdict per key, a function of the key alone: worked out once however many
+        # of the portfolio's searches examine the state
+        self.rule8: dict[bytes, bool] = {}
+
+    def stuck(self, key: bytes, st: _Fast) -> bool:
+        """Pruning rule 8 (`st.stuck()`) on the state `st` holds, whose key is `key`, tested
+        once per ledger."""
+        verdict = self.rule8.get(key)
+        if verdict is None:
+            verdict = self.rule8[key] = st.stuck()
+        return verdict
 
     def count(self, key: bytes) -> int:
         """Record one examination of `key`: 1 if no search had examined it before, else 0."""
@@ -142,7 +153,7 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
             states += ledger.count(key)
         if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
             return "unknown", [], states
-        if dead_ends and st.stuck():  # rule 8, where rule 6 applies
+        if dead_ends and (st.stuck() if ledger is None else ledger.stuck(key, st)):  # rule 8, where rule 6 applies
             continue
         # A move between tableau piles with nothing after it changes the score (`_score`,
         # here score0) by its two piles' terms only, which follow from the piles' summed
