@@ -70,3 +70,26 @@ def test_ledger_a_lost_deal_costs_what_one_search_needs(monkeypatch):
     r = solve(g, max_states=alone)
     assert (r.status, r.states) == ("lost", alone)
     assert solve(g, max_states=alone - 1).status == "unknown"
+
+
+def test_ledger_keeps_rule_8s_verdict_by_key():
+    """Rule 8 depends only on the position: the ledger works it out once per key and gives the
+    same answer to every later search, whatever state object asks."""
+    from solitaire_nb.solver.search import _Ledger
+
+    class Probe:
+        def __init__(self, verdict: bool) -> None:
+            self.verdict, self.calls = verdict, 0
+
+        def stuck(self) -> bool:
+            self.calls += 1
+            return self.verdict
+
+    ledger = _Ledger()
+    dead, alive = Probe(True), Probe(False)
+    assert ledger.stuck(b"a", dead) and ledger.stuck(b"a", alive)  # first answer kept for "a"
+    assert not ledger.stuck(b"b", alive) and not ledger.stuck(b"b", dead)
+    assert (dead.calls, alive.calls) == (1, 1)
+    g = sn.new_game("bakers_dozen", seed=18)
+    fast = _Fast(_Spec(g), g)
+    assert ledger.stuck(fast.key(), fast) is fast.stuck() is False  # a real deal's answer, stored
