@@ -1,7 +1,24 @@
-"""Shared by the solver's tests: a fast path's successors against the engine's, and a plain
-search over the engine's own moves to check verdicts against."""
+"""Shared by the tests: a fast path's successors against the engine's, a plain search over the
+engine's own moves to check verdicts against, and positions reached by random legal moves."""
 
 from __future__ import annotations
+
+import random
+
+import solitaire_nb as sn
+
+
+def played(name, seed: int, moves: int, **variant) -> sn.Game:
+    """A numbered deal of `name` (a game's name or definition) after `moves` random legal moves
+    (so foundations, holes and turned cards show up), reproducible from the seed."""
+    g = sn.new_game(name, seed=seed, **variant)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.move(rng.choice(legal))
+    return g
 
 
 def successor_keys(space, g, takeback: bool) -> tuple[set[bytes], set[bytes], list]:

@@ -4,7 +4,6 @@ layout no wider than a 1000-px notebook."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -14,25 +13,13 @@ import pytest
 from conftest import VARIANT_IDS, VARIANTS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from successors import played
 
 import solitaire_nb as sn
 from solitaire_nb.render import MAX_WIDTH, layout, move_lines, render_html, render_svg, status_text
 from solitaire_nb.render import draw as render
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def played(name: str, seed: int, moves: int, **variant) -> sn.Game:
-    """A numbered deal after `moves` random legal moves (so foundations, holes and turned
-    cards show up), reproducible from the seed."""
-    g = sn.new_game(name, seed=seed, **variant)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(rng.choice(legal))
-    return g
 
 
 def visible_cards(g: sn.Game) -> Counter:

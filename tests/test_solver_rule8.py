@@ -4,12 +4,10 @@ unique, so the two must agree on every position; the plain scan here is the refe
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from successors import played
 
-import solitaire_nb as sn
 from solitaire_nb.games.custom import custom_from_name
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.state import _Spec
@@ -59,13 +57,7 @@ def stuck_by_passes(f: _Fast) -> bool:
 
 
 def _position(name: str, variant: dict, seed: int, moves: int) -> _Fast:
-    g = sn.new_game(custom_from_name(name) if "+" in name else name, seed=seed, **variant)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(rng.choice(legal))
+    g = played(custom_from_name(name) if "+" in name else name, seed, moves, **variant)
     return _Fast(_Spec(g), g)
 
 
