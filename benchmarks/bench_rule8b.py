@@ -4,6 +4,7 @@ every fifth Beleaguered Castle deal (no take-backs) of 1-200, at the atlas budge
     python benchmarks/bench_rule8b.py
 """
 
+import argparse
 import time
 
 from solitaire_nb import new_game, solve
@@ -11,6 +12,7 @@ from solitaire_nb.solver import pruning
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     real = pruning.hole_dead_ends
     seconds = {True: 0.0, False: 0.0}
     states = {True: 0, False: 0}

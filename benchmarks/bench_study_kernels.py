@@ -1,12 +1,12 @@
-"""Two NumPy choices inside `solitaire_nb.study.deal`, timed against the obvious alternative.
+"""Two NumPy choices inside the family's dealer (`solitaire_nb.study.family`, which deals the
+Citadel study too), timed against the obvious alternative.
 
-* column lengths: adding the six round slices of the (n, 6, 8) table (`_lengths`) versus
-  ``present.sum(axis=1)``;
-* looking up each dealt card's flag: 1-D fancy indexing on flat indices (`_home_in_deal`) versus
+* cards per deal: adding the eight columns of the (n, 8) lengths one by one (`_add_columns`)
+  versus ``lengths.sum(axis=1)``;
+* looking up each dealt card's flag: 1-D fancy indexing on flat indices (`_home_by_suit`) versus
   the 2-D broadcast form ``flags[rows, grid]``.
 
-Prints the best of `--repeat` runs of each, in milliseconds per call, on `--deals` deals (the
-default chunk of `simulate`).
+Prints the best of `--repeat` runs of each, in milliseconds per call, on `--deals` deals.
 
     python benchmarks/bench_study_kernels.py [--deals 50000] [--repeat 5]
 """
@@ -18,7 +18,7 @@ import timeit
 
 import numpy as np
 
-from solitaire_nb.study.deal import _lengths
+from solitaire_nb.study.family import _add_columns
 
 
 def main() -> None:
@@ -28,13 +28,13 @@ def main() -> None:
     args = ap.parse_args()
     n, rng = args.deals, np.random.default_rng(0)
 
-    present = rng.random((n, 6, 8)) < 0.8
+    lengths = rng.integers(0, 14, size=(n, 8), dtype=np.uint8)
     grid = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (n, 1)), axis=1)
     flags = rng.random((n, 52)) < 0.5
     flat = ((np.arange(n, dtype=np.int32) * 52)[:, None] + grid).ravel()
     rows = np.arange(n)[:, None]
     pairs = {
-        "longitudes de columna": (lambda: _lengths(present), lambda: present.sum(axis=1, dtype=np.uint8)),
+        "cartas por reparto": (lambda: _add_columns(lengths), lambda: lengths.sum(axis=1, dtype=np.int16)),
         "índices de cartas": (lambda: flags.ravel()[flat].reshape(n, 52), lambda: flags[rows, grid]),
     }
     print(f"{args.deals:,} repartos; ms por llamada (mejor de {args.repeat})".replace(",", "."))

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import solitaire_nb as sn
-from solitaire_nb.lessons import NARRATED_FILE, NARRATED_FORMAT
+from solitaire_nb.lessons.narration import NARRATED_FILE, NARRATED_FORMAT
 from solitaire_nb.solver import solve
 
 OUT = Path(__file__).resolve().parents[1] / "solitaire_nb" / "data" / NARRATED_FILE
