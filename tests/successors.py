@@ -8,17 +8,20 @@ import random
 import solitaire_nb as sn
 
 
-def played(name, seed: int, moves: int, **variant) -> sn.Game:
-    """A numbered deal of `name` (a game's name or definition) after `moves` random legal moves
-    (so foundations, holes and turned cards show up), reproducible from the seed."""
-    g = sn.new_game(name, seed=seed, **variant)
-    rng = random.Random(seed)
-    for _ in range(moves):
+def walk(g: sn.Game, rng: random.Random, steps: int) -> sn.Game:
+    """`g` itself after up to `steps` random legal moves drawn from `rng` (fewer if it is stuck)."""
+    for _ in range(steps):
         legal = g.legal_moves()
         if not legal:
             break
         g.move(rng.choice(legal))
     return g
+
+
+def played(name, seed: int, moves: int, **variant) -> sn.Game:
+    """A numbered deal of `name` (a game's name or definition) after `moves` random legal moves
+    (so foundations, holes and turned cards show up), reproducible from the seed."""
+    return walk(sn.new_game(name, seed=seed, **variant), random.Random(seed), moves)
 
 
 def successor_keys(space, g, takeback: bool) -> tuple[set[bytes], set[bytes], list]:

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from successors import walk
 
 import solitaire_nb as sn
 from solitaire_nb.atlas.executors import InProcessExecutor
@@ -35,15 +36,8 @@ COMPOSED = [
 
 
 def played(game, n: int, seed: int = 0):
-    """`game` after up to `n` random legal moves (with an undo now and then, so the redo
-    list is not always empty)."""
-    rng = random.Random(seed)
-    for _ in range(n):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.move(rng.choice(moves))
-    return game
+    """`game` after up to `n` random legal moves drawn from `random.Random(seed)`."""
+    return walk(game, random.Random(seed), n)
 
 
 def same_game(a, b) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from successors import played
 
 import solitaire_nb as sn
 from solitaire_nb.core.moves import Move
@@ -134,21 +135,10 @@ def test_parse_move_raises_only_spanish_value_errors(text):
         assert move.src in g.pile_ids and move.dst in g.pile_ids and move.n_cards >= 1
 
 
-def random_position(name: str, seed: int, steps: int) -> sn.Game:
-    g = sn.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(rng.choice(legal))
-    return g
-
-
 @settings(max_examples=40, deadline=None)
 @given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(1, 10_000), steps=st.integers(0, 40))
 def test_format_then_parse_is_the_identity_on_legal_moves(name, seed, steps):
-    g = random_position(name, seed, steps)
+    g = played(name, seed, steps)
     for m in g.legal_moves():
         for sep in (" ", "-"):
             text = format_move(g, m, sep)

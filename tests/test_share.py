@@ -12,21 +12,13 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from successors import walk
 
 import solitaire_nb as sn
 from solitaire_nb.engine import share
 from solitaire_nb.engine.share import load_share, share_code
 from solitaire_nb.games import GAMES
 from solitaire_nb.games.notation import format_move
-
-
-def walk(g: sn.Game, rng: random.Random, steps: int) -> sn.Game:
-    for _ in range(steps):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(rng.choice(legal))
-    return g
 
 
 def test_board_reexports_the_share_functions():

@@ -17,12 +17,11 @@ pytest tests/test_solver_composed.py`` (docs/desarrollo.md).
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from successors import won_reachable
+from successors import walk, won_reachable
 
 import solitaire_nb as sn
 from solitaire_nb.atlas.executors import InProcessExecutor
@@ -69,15 +68,6 @@ def composed(draw, max_columns: int = custom.MAX_COLUMNS) -> sn.GameDef:
     return sn.custom(like, **changes)
 
 
-def _walk(g: sn.Game, rng: random.Random, steps: int) -> sn.Game:
-    for _ in range(steps):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.move(rng.choice(legal))
-    return g
-
-
 def _assert_sound(g: sn.Game, result) -> None:
     assert result.status in ("won", "lost", "unknown")
     if result.status == "won":
@@ -93,7 +83,7 @@ def _assert_sound(g: sn.Game, result) -> None:
 def test_solve_and_hint_on_composed_deals(definition, seed, steps, rng):
     """`solve` and `hint` on a deal of a composed game, after a few random moves: a verdict
     (a "won" line replays to a win), a legal hint, nothing raised."""
-    g = _walk(sn.new_game(definition, seed=seed), rng, steps)
+    g = walk(sn.new_game(definition, seed=seed), rng, steps)
     before = g.to_json()
     _assert_sound(g, solve(g, max_states=1500))
     h = hint(g, time_limit=None, max_states=300)
