@@ -17,6 +17,7 @@ from collections import Counter
 
 import pytest
 from conftest import VARIANT_IDS, VARIANTS
+from successors import walk
 
 import solitaire_nb as sn
 from solitaire_nb.core.cards import new_deck
@@ -51,11 +52,9 @@ def _random_walk(game: sn.Game, rng: random.Random, steps: int):
     """Yield the game after each of up to `steps` random legal moves (the start included)."""
     yield game
     for _ in range(steps):
-        legal = game.legal_moves()
-        if not legal:
+        if not game.legal_moves():
             return
-        game.move(rng.choice(legal))
-        yield game
+        yield walk(game, rng, 1)
 
 
 # ---------------------------------------------------------------------- generator == engine
