@@ -543,7 +543,7 @@ def test_moving_left_won_and_lost():
         }
     )
     g = sn.Game.from_position("moving_left", piles)
-    r = solve(g, max_states=20_000)  # the rollouts take 3/4 of it; the search needs 16 states
+    r = solve(g, max_states=20_000)  # the rollouts take 3/4 of it; the search proves the loss with the rest
     assert r.status == "lost"
     assert verdict_text(r, g).endswith(THOUGHTFUL)
     won = _moving_left_home(13, 13)
