@@ -49,11 +49,15 @@ _OS_REASONS = {
 _FULL_DISK = (errno.ENOSPC, errno.EDQUOT)
 
 
+def os_reason(exc: OSError) -> str:
+    """Why an operating-system call failed, in Spanish (its own text is in English)."""
+    return _OS_REASONS.get(exc.errno or 0, f"error del sistema nº {exc.errno}")
+
+
 def os_error(exc: OSError, path: Path, doing: str) -> ValueError:
     """An operating-system error as a Spanish ValueError (its own text is in English); a full
     disk says what to do."""
-    reason = _OS_REASONS.get(exc.errno or 0, f"error del sistema nº {exc.errno}")
-    text = f"No se puede {doing} el archivo {shown(str(path), raw=True)}: {reason}."
+    text = f"No se puede {doing} el archivo {shown(path, path=True)}: {os_reason(exc)}."
     if exc.errno in _FULL_DISK:
         text += (
             " Las filas ya guardadas siguen en el archivo: libera espacio y vuelve a lanzar el mismo "
@@ -101,7 +105,7 @@ def check_study_file(path: Path, follow: bool = False) -> bool:
     if why is None and st.st_size > MAX_STUDY_BYTES:
         why = f"es demasiado grande para un estudio (más de {MAX_STUDY_BYTES // 2**20} MB)"
     if why is not None:
-        raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} {why}.")
+        raise ValueError(f"El archivo de estudio {shown(path, path=True)} {why}.")
     return True
 
 
@@ -116,7 +120,7 @@ def read_text(path: Path, head: int | None = None) -> str:
         raise os_error(exc, path, "leer") from None
     try:
         if kind_refused(os.fstat(fd).st_mode):  # swapped since the check: refuse, unread
-            raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} no es un archivo normal.")
+            raise ValueError(f"El archivo de estudio {shown(path, path=True)} no es un archivo normal.")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(MAX_STUDY_BYTES + 1 if head is None else head)
     except OSError as exc:
@@ -126,12 +130,12 @@ def read_text(path: Path, head: int | None = None) -> str:
     if head is not None:
         return data.decode("utf-8", errors="replace")
     if len(data) > MAX_STUDY_BYTES:
-        raise ValueError(f"El archivo de estudio {shown(str(path), raw=True)} es demasiado grande para un estudio.")
+        raise ValueError(f"El archivo de estudio {shown(path, path=True)} es demasiado grande para un estudio.")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(
-            f"El archivo {shown(str(path), raw=True)} no es un archivo de estudio de solitaire_nb (no es texto UTF-8)."
+            f"El archivo {shown(path, path=True)} no es un archivo de estudio de solitaire_nb (no es texto UTF-8)."
         ) from None
 
 

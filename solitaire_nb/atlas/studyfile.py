@@ -53,7 +53,7 @@ def read_records(path: str | os.PathLike) -> tuple[dict, list[DealRecord]]:
     path = study_path(path)
     text = read_text(path)
     lines = text.split("\n")
-    shown_path = shown(str(path), raw=True)
+    shown_path = shown(path, path=True)
     if not lines[0].startswith(HEADER_PREFIX):
         raise ValueError(f"El archivo {shown_path} no es un archivo de estudio de solitaire_nb (falta la cabecera).")
     try:
@@ -98,7 +98,7 @@ def open_study(
             header = {k: v for k, v in old.items() if k != "version"}
         elif mine != params:
             raise ValueError(
-                f"El archivo {shown(str(path), raw=True)} es de otro estudio: {describe(old)}; "
+                f"El archivo {shown(path, path=True)} es de otro estudio: {describe(old)}; "
                 f"este es {describe(params)}. Usa otro archivo o los mismos parámetros."
             )
         done = {r.deal: r for r in records}
@@ -198,13 +198,13 @@ def study_lock(path: Path) -> Iterator[None]:
             raise os_error(exc, lock_path, "crear") from None
         if kind_refused(os.fstat(fd).st_mode):
             os.close(fd)
-            raise ValueError(f"El archivo de bloqueo {shown(str(lock_path), raw=True)} no es un archivo normal: bórralo.")
+            raise ValueError(f"El archivo de bloqueo {shown(lock_path, path=True)} no es un archivo normal: bórralo.")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
             raise ValueError(
-                f"El archivo {shown(str(path), raw=True)} está en uso: otro cálculo de win_rate está escribiendo en él. "
+                f"El archivo {shown(path, path=True)} está en uso: otro cálculo de win_rate está escribiendo en él. "
                 "Espera a que termine o usa otro archivo."
             ) from None
         try:  # the lock file may have been removed (and made again) by the run before
@@ -215,7 +215,7 @@ def study_lock(path: Path) -> Iterator[None]:
             break
         os.close(fd)
     else:  # pragma: no cover - ten runs starting and ending in between
-        raise ValueError(f"No se ha podido reservar el archivo {shown(str(path), raw=True)}: inténtalo de nuevo.")
+        raise ValueError(f"No se ha podido reservar el archivo {shown(path, path=True)}: inténtalo de nuevo.")
     _HELD_LOCKS.add(fd)
     try:
         yield

@@ -16,16 +16,11 @@ import re
 import sys
 from typing import NoReturn
 
-ECHO = 60
+from ..core.checks import shown
+
 MAX_STUDENTS = 100
 MAX_CULL_MINUTES = 24 * 60
 MAX_SOLVER_SECONDS = 60.0
-
-
-def shown(text: object) -> str:
-    """What the user typed, for a message: at most its first 60 characters, then «…»."""
-    text = str(text)
-    return text if len(text) <= ECHO else text[:ECHO] + "…"
 
 
 # ---------------------------------------------------------------------- converters (type=)
@@ -35,15 +30,15 @@ def _number(text: str, what: str) -> float:
             raise ValueError
         value = float(text.strip().replace(",", "."))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un número ({what}).") from None
+        raise argparse.ArgumentTypeError(f"«{shown(text, raw=True)}» no es un número ({what}).") from None
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un número finito ({what}).")
+        raise argparse.ArgumentTypeError(f"«{shown(text, raw=True)}» no es un número finito ({what}).")
     return value
 
 
 def _integer(text: str, what: str) -> int:
     if not re.fullmatch(r"\s*[+-]?[0-9]{1,12}\s*", text):
-        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un número entero ({what}).")
+        raise argparse.ArgumentTypeError(f"«{shown(text, raw=True)}» no es un número entero ({what}).")
     return int(text)
 
 
@@ -71,7 +66,7 @@ def check_minutes(text: str) -> float:
     minutes = _number(text, "minutos")
     if not 1 <= minutes <= MAX_CULL_MINUTES:
         raise argparse.ArgumentTypeError(
-            f"los minutos tienen que estar entre 1 y {MAX_CULL_MINUTES}, no «{shown(text)}»."
+            f"los minutos tienen que estar entre 1 y {MAX_CULL_MINUTES}, no «{shown(text, raw=True)}»."
         )
     return minutes
 
@@ -81,7 +76,7 @@ def check_seconds(text: str) -> float:
     seconds = _number(text, "segundos")
     if not 0 < seconds <= MAX_SOLVER_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"los segundos tienen que ser más de 0 y como mucho {MAX_SOLVER_SECONDS:.0f}, no «{shown(text)}»."
+            f"los segundos tienen que ser más de 0 y como mucho {MAX_SOLVER_SECONDS:.0f}, no «{shown(text, raw=True)}»."
         )
     return seconds
 
@@ -94,7 +89,7 @@ def check_ip(text: str) -> str:
         return str(ipaddress.ip_address(text.strip()))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"«{shown(text)}» no es una dirección IP (por ejemplo 127.0.0.1, o 0.0.0.0 para toda la red)."
+            f"«{shown(text, raw=True)}» no es una dirección IP (por ejemplo 127.0.0.1, o 0.0.0.0 para toda la red)."
         ) from None
 
 
@@ -106,13 +101,16 @@ def check_share_code(text: str) -> str:
         return deal_code(text.strip())
     except ValueError as exc:
         said = str(exc)
-        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un reparto para el reto: {said[:1].lower()}{said[1:]}") from None
+        raise argparse.ArgumentTypeError(f"«{shown(text, raw=True)}» no es un reparto para el reto: {said[:1].lower()}{said[1:]}") from None
 
 
 def check_record_path(text: str) -> str:
-    """Where a class's record is written: a file (new or a record of this challenge) in a folder
-    that exists."""
+    """Where a class's record is written: a regular file (new, empty, or a record of a class
+    challenge that no running class is writing) in a folder that exists and can be written;
+    checked without writing anything (`record_file.check_record`)."""
     from pathlib import Path
+
+    from .record_file import RecordError, check_record
 
     if not text.strip() or "\x00" in text:
         raise argparse.ArgumentTypeError("falta el nombre del archivo del registro.")
@@ -122,27 +120,39 @@ def check_record_path(text: str) -> str:
     except (OSError, ValueError):  # a name too long for the system
         folder, parent = False, False
     if folder:
-        raise argparse.ArgumentTypeError(f"«{shown(text)}» es una carpeta; el registro es un archivo (por ejemplo clase.sqlite).")
+        raise argparse.ArgumentTypeError(f"«{shown(path, path=True)}» es una carpeta; el registro es un archivo (por ejemplo clase.sqlite).")
     if not parent:
-        raise argparse.ArgumentTypeError(f"la carpeta de «{shown(text)}» no existe.")
+        raise argparse.ArgumentTypeError(f"la carpeta de «{shown(path, path=True)}» no existe.")
+    try:
+        check_record(path, write=True)
+    except RecordError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return str(path)
 
 
 def check_existing_record(text: str) -> str:
-    """A class's record that exists (for --borrar)."""
+    """A class's record that exists (for --borrar): a regular file, or a symbolic link to one,
+    holding a record of a class challenge."""
     from pathlib import Path
 
-    from .record import is_record
+    from .record_file import RecordError, read_meta, real_file, record_path
 
     path = Path(os.path.expanduser(text.strip()))
     try:
-        exists = "\x00" not in text and path.is_file()
+        exists = "\x00" not in text and bool(text.strip()) and os.path.lexists(path)
     except (OSError, ValueError):
         exists = False
     if not exists:
-        raise argparse.ArgumentTypeError(f"no existe el registro «{shown(text)}».")
-    if not is_record(path):
-        raise argparse.ArgumentTypeError(f"«{shown(text)}» no es un registro de un reto de clase: no lo borro.")
+        raise argparse.ArgumentTypeError(f"no existe el registro «{shown(path, path=True)}».")
+    try:
+        real = real_file(record_path(path), new_ok=False)
+        assert real is not None
+        read_meta(real)
+    except RecordError as exc:
+        said = str(exc)
+        if "no es un registro" in said:
+            said = said.rstrip(".") + ": no lo borro."
+        raise argparse.ArgumentTypeError(said) from None
     return str(path)
 
 
@@ -175,7 +185,7 @@ def spanish_error(message: str) -> str:
         m = re.fullmatch(pattern, message, re.S)
         if m:
             ours = text == "{0}: {1}"  # a converter's message: already Spanish and short
-            return text.format(*(g if ours else shown(g) for g in m.groups()))
+            return text.format(*(g if ours else shown(g, raw=True) for g in m.groups()))
     if re.search(r"\b(?:the|argument|invalid|expected|error)\b", message):
         return "la orden no es válida."
     return message

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 from pathlib import Path
 
+from ..core.checks import shown
 from . import machine
 from .args import (
     SpanishParser,
@@ -32,7 +34,6 @@ from .args import (
     check_seconds,
     check_share_code,
     check_students,
-    shown,
 )
 from .console import say
 from .pages import NOTEBOOKS, find_notebook
@@ -77,8 +78,8 @@ def check_args(args: argparse.Namespace, available_mb: float | None = None) -> P
         recorded = record_deal(args.registro) if args.registro is not None else None
         if recorded is not None and recorded != args.reto:
             raise ValueError(
-                f"el registro «{shown(args.registro)}» es de otro reto ({shown(recorded)}): para seguir esa "
-                f"clase usa --reto {shown(recorded)}; para un reto nuevo, otro archivo."
+                f"el registro «{shown(args.registro, path=True)}» es de otro reto ({shown(recorded, raw=True)}): para seguir esa "
+                f"clase usa --reto {shown(recorded, raw=True)}; para un reto nuevo, otro archivo."
             )
         notebook = None
     else:
@@ -87,7 +88,7 @@ def check_args(args: argparse.Namespace, available_mb: float | None = None) -> P
         if args.cuaderno is None:
             raise ValueError("falta el cuaderno (por ejemplo 05) o --reto CÓDIGO.")
         if not args.carpeta.is_dir():
-            raise ValueError(f"La carpeta «{shown(args.carpeta)}» no existe.")
+            raise ValueError(f"La carpeta «{shown(args.carpeta, path=True)}» no existe.")
         notebook = find_notebook(args.cuaderno, args.carpeta)
     machine.port_free(args.ip, args.puerto)
     if not args.progresivo:
@@ -104,10 +105,13 @@ def main(argv: list[str] | None = None) -> int:
         from .record import delete_record
 
         try:
-            delete_record(args.borrar)
+            gone = delete_record(args.borrar)
         except ValueError as exc:
             p.error(str(exc))
-        say(f"Registro borrado: {args.borrar}")
+        record, *rest = gone
+        link = [g for g in rest if g == Path(os.path.abspath(args.borrar)) and g != record]
+        extra = f" (y el enlace {shown(link[0], path=True)}, que apuntaba a él)" if link else ""
+        say(f"Registro borrado: {shown(record, path=True)}{extra}.")
         return 0
     try:
         notebook = check_args(args)

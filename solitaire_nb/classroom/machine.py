@@ -8,8 +8,8 @@ import ipaddress
 import math
 import socket
 
+from ..core.checks import shown
 from ..core.numbers_es import decimal
-from .args import shown
 
 DEFAULT_PORT = 8866
 #: memory of one student, measured on notebook 05 (benchmarks/bench_clase_memoria.py; figures in
@@ -148,7 +148,7 @@ def port_free(ip: str, port: int) -> None:
             if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
                 mine = ", ".join(["127.0.0.1", *lan_addresses()])
                 raise ValueError(
-                    f"La dirección {shown(ip)} no es de este ordenador. Usa una de las suyas ({mine}) "
+                    f"La dirección {shown(ip, raw=True)} no es de este ordenador. Usa una de las suyas ({mine}) "
                     "o 0.0.0.0 para todas."
                 ) from None
-            raise ValueError(f"No se puede escuchar en {shown(ip)}, puerto {port} (error del sistema {exc.errno}).") from None
+            raise ValueError(f"No se puede escuchar en {shown(ip, raw=True)}, puerto {port} (error del sistema {exc.errno}).") from None

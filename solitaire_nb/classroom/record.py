@@ -6,7 +6,9 @@ state: paused, ended, hints, solution), ``seats`` (seat number, the page's secre
 name) and ``events`` (seat, time, kind, move, rule id, reason).  Kinds: ``move``, ``undo``,
 ``refusal``, ``win``, ``hint``.  Every write is committed before it is acknowledged, so a
 launcher killed afterwards loses nothing; a later launcher with the same file continues the
-class.  Rules side: no widget or web library.
+class.  Every open, probe and deletion of the file passes through `record_file` (regular files
+only, a path never read as a URI, a foreign file refused before any write, the launcher's lock).
+Rules side: no widget or web library.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.checks import shown
+from .record_file import BUSY_SECONDS, MAGIC, RecordError, name, open_record, read_meta, real_file, record_path, spanish
+from .record_file import delete_record as _delete
+
+__all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "default_path", "delete_record", "is_record", "record_deal"]
 
 KINDS = ("move", "undo", "refusal", "win", "hint")
-#: how long a write waits for another process's lock before the class goes on without recording.
-BUSY_SECONDS = 2.0
-_MAGIC = "solitaire_nb-reto-1"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -36,10 +39,6 @@ CREATE TABLE IF NOT EXISTS events(
     reason TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS events_seat ON events(seat, id);
 """
-
-
-class RecordError(Exception):
-    """The record cannot be used (corrupted, locked, not a class record); the message is Spanish."""
 
 
 def default_path(now: datetime.datetime | None = None) -> Path:
@@ -54,55 +53,26 @@ def default_path(now: datetime.datetime | None = None) -> Path:
     return base / "retos" / f"reto-{stamp}.sqlite"
 
 
-def _spanish(exc: Exception, path: Path) -> str:
-    text = str(exc).lower()
-    if "locked" in text or "busy" in text:
-        why = "otro programa lo tiene bloqueado"
-    elif "not a database" in text or "malformed" in text or "corrupt" in text:
-        why = "el archivo está dañado o no es un registro de clase"
-    elif "readonly" in text or "permission" in text or "unable to open" in text:
-        why = "no se puede escribir en él"
-    else:
-        why = f"error de la base de datos ({shown(exc)})"
-    return f"El registro «{shown(path)}» no se puede usar: {why}."
-
-
 class Record:
     """One class's record.  Every method raises `RecordError` (Spanish) when the database fails."""
 
-    def __init__(self, path: Path | str, deal: str) -> None:
+    def __init__(self, path: Path | str, deal: str | None, readonly: bool = False) -> None:
         """Open (or create) the record at `path` for the challenge `deal` (a share code without
-        moves).  A file of another challenge, or not a class record, is refused."""
-        self.path = Path(path)
-        self.deal = deal
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fresh = not self.path.exists() or self.path.stat().st_size == 0
-            self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            if not fresh:
-                self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-                tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-                if "meta" not in tables or self._meta("magic") != _MAGIC:
-                    raise RecordError(f"El archivo «{shown(self.path)}» no es un registro de un reto de clase.")
-                if self._meta("deal") != deal:
-                    raise RecordError(
-                        f"El registro «{shown(self.path)}» es de otro reto ({shown(self._meta('deal'))}); "
-                        "para un reto nuevo usa un archivo nuevo."
-                    )
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                if fresh:
-                    self._db.executemany(
-                        "INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                        [("magic", _MAGIC), ("deal", deal), ("started", datetime.datetime.now().isoformat(timespec="seconds"))],
-                    )
-        except sqlite3.Error as exc:
-            raise RecordError(_spanish(exc, self.path)) from None
+        moves), holding its lock (`record_file`); `readonly` opens an existing record only to
+        read it (any challenge's when `deal` is None).  A file of another challenge, or not a
+        class record, is refused before anything is written to it."""
+        opened = open_record(path, deal, write=not readonly, schema=_SCHEMA)
+        self._db, self.path, self._lock = opened.db, opened.path, opened.lock
+        self.deal = opened.meta["deal"]
+        self.readonly = readonly
 
     def close(self) -> None:
-        self._db.close()
+        """Close the database, then let its lock go."""
+        try:
+            self._db.close()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
 
     # ------------------------------------------------------------------ helpers
     def _meta(self, key: str) -> str | None:
@@ -110,17 +80,19 @@ class Record:
         return row[0] if row else None
 
     def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        if self.readonly:
+            raise RecordError(f"El registro {name(self.path)} está abierto solo para leerlo.")
         try:
             with self._db:
                 return self._db.execute(sql, args)
         except sqlite3.Error as exc:
-            raise RecordError(_spanish(exc, self.path)) from None
+            raise spanish(exc, self.path) from None
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
-            raise RecordError(_spanish(exc, self.path)) from None
+            raise spanish(exc, self.path) from None
 
     # ------------------------------------------------------------------ state of the challenge
     def state(self) -> dict[str, bool]:
@@ -174,16 +146,12 @@ class Record:
 
 def record_deal(path: Path | str) -> str | None:
     """The deal of the class challenge recorded at `path`, or None when it is not a readable
-    record (read without changing it)."""
+    record (checked without opening anything but a regular file, and read without changing it)."""
     try:
-        db = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, timeout=0.5)
-        try:
-            rows = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('magic', 'deal')").fetchall())
-        finally:
-            db.close()
-    except sqlite3.Error:
+        real = real_file(record_path(path), new_ok=False)
+        return read_meta(real)["deal"] if real is not None else None
+    except RecordError:
         return None
-    return rows.get("deal") if rows.get("magic") == _MAGIC else None
 
 
 def is_record(path: Path | str) -> bool:
@@ -191,12 +159,7 @@ def is_record(path: Path | str) -> bool:
     return record_deal(path) is not None
 
 
-def delete_record(path: Path | str) -> None:
-    """Delete a class's record (and SQLite's side files); Spanish ValueError if it is not one."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"No existe el registro «{shown(path)}».")
-    if not is_record(path):
-        raise ValueError(f"«{shown(path)}» no es un registro de un reto de clase: no lo borro.")
-    for extra in ("", "-wal", "-shm", "-journal"):
-        Path(f"{path}{extra}").unlink(missing_ok=True)
+def delete_record(path: Path | str) -> list[Path]:
+    """Delete a class's record and SQLite's side files (`record_file.delete_record`); the paths
+    deleted.  Spanish ValueError, nothing deleted, if it is not one or a class is using it."""
+    return _delete(path)

@@ -4,13 +4,15 @@ One rule for bad input (docs/entradas.md): every public entry point refuses a ba
 with a `ValueError` whose Spanish message names it, before any work is done.  These helpers
 are shared by the solver, `win_rate` and the studies so that a limit means the same
 everywhere.  `shown` prints any value safely: Python's ``repr`` of an int with thousands of
-digits raises, and a long text would flood the message.
+digits raises, and a long text would flood the message; a path is shown as a path (never
+``PosixPath('…')``), its file name kept when it is cut.
 """
 
 from __future__ import annotations
 
 import math
 import operator
+import os
 from typing import Any
 
 SEED_MAX = (1 << 64) - 1
@@ -23,10 +25,17 @@ SHOWN = 60
 """Characters of a user's value a message shows at most (then «…»)."""
 
 
-def shown(value: Any, raw: bool = False) -> str:
+PATH_SHOWN = 100
+"""Characters of a path a message shows at most: the end of its folder is cut, never its name."""
+
+
+def shown(value: Any, raw: bool = False, path: bool = False) -> str:
     """A short, safe rendering of `value` for a Spanish message: at most `SHOWN` characters
     of it, then «…».  The one way a message echoes what a user gave; `raw` shows a text as it
-    is (inside «…» or after a colon) instead of its ``repr``."""
+    is (inside «…» or after a colon) instead of its ``repr``.  A path (any ``os.PathLike``, or
+    a text with `path`) is shown as a path: printable, its file name kept when cut."""
+    if isinstance(value, os.PathLike) or (path and isinstance(value, (str, bytes))):
+        return _path_text(value)
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         digits = int(value.bit_length() * 0.30103) + 1
         return f"un entero de unas {digits} cifras"
@@ -42,6 +51,24 @@ def shown(value: Any, raw: bool = False) -> str:
     if len(text) > SHOWN:
         text = text[:SHOWN] + "…"
     return text
+
+
+def _path_text(value: str | bytes | os.PathLike) -> str:
+    """A path as the user would type it: undecodable bytes and control characters escaped
+    (nothing reaches the terminal but printable text), at most `PATH_SHOWN` characters with
+    the file name whole («/home/ana/clas…/reto.sqlite»), or the end of a name longer than that."""
+    try:
+        text = os.fsdecode(value)
+    except (TypeError, ValueError):
+        return "una ruta que no se puede mostrar"
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    if len(text) <= PATH_SHOWN:
+        return text
+    folder, sep, name = text.rpartition("/")
+    if not sep or len(name) > PATH_SHOWN - 5:
+        return "…" + text[-(PATH_SHOWN - 1):]
+    return folder[: PATH_SHOWN - len(name) - 2] + "…/" + name
 
 
 MOVE_TEXT_MAX = 64
