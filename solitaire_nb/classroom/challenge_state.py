@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.checks import shown
 from ..engine import Game
 from ..engine.share import load_share, share_code
 from ..games.notation import format_move, parse_move
 from .record import Record, RecordError
+from .record_file import name
 
 TEXT_MAX = 200  # a refusal's reason or a move's text kept in the record
 NAME_MAX = 40
@@ -117,13 +119,32 @@ class Challenge:
             return None
 
     def _reload(self) -> None:
-        """The seats, games and switches of a class that was already running (a restart)."""
+        """The seats, games and switches of a class that was already running (a restart).  A row
+        that does not replay (a refused move, an undo with nothing to undo, an unknown seat or
+        kind: an edited file, another version's) is skipped and said in one Spanish line per
+        seat; that seat goes on from the rows before it."""
         assert self.record is not None
         self.state.update(self.record.state())
-        for seat, secret, name in self.record.seats():
-            self._add_seat(seat, secret).name = name
+        for seat, secret, who in self.record.seats():
+            if isinstance(seat, int) and isinstance(secret, str) and secret not in self._secrets:
+                self._add_seat(seat, secret).name = " ".join(str(who or "").split())[:NAME_MAX]
+        skipped: dict[Any, list[tuple[Any, str]]] = {}
         for e in self.record.events():
-            self._apply(self.seats[e["seat"]], e["kind"], e["move"], e["rule"], e["reason"])
+            s = self.seats.get(e["seat"]) if isinstance(e["seat"], int) else None
+            try:
+                if s is None:
+                    raise ValueError("ese asiento no está en el registro")
+                if e["kind"] not in ("move", "undo", "refusal", "hint", "win"):
+                    raise ValueError(f"suceso desconocido ({str(e['kind'])[:20]})")
+                self._apply(s, e["kind"], *(str(e[k] if e[k] is not None else "")[:TEXT_MAX] for k in ("move", "rule", "reason")))
+            except Exception as exc:  # noqa: BLE001 - whatever an edited row holds, the class starts
+                skipped.setdefault(e["seat"], []).append((e["id"], str(exc) or type(exc).__name__))
+        for seat, rows in skipped.items():
+            first, why = rows[0]
+            more = f" (y {len(rows) - 1} más)" if len(rows) > 1 else ""
+            self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no se puede repetir: la nº {shown(first)}"
+                     f"{more}, del asiento {shown(seat)} ({shown(why, raw=True).rstrip('.')}); ese asiento sigue desde "
+                     "las filas anteriores.")  # fmt: skip
 
     @property
     def recording(self) -> bool:

@@ -347,7 +347,7 @@ def delete_record(path: Any) -> list[Path]:
             if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
                 raise ValueError(f"No borro el registro {name(real)}: {name(side)} no es un archivo normal.")
             extras.append(side)
-        gone = []
+        gone: list[Path] = []
         for target in [real, *extras] + ([path] if path != real else []):
             try:
                 os.unlink(target)

@@ -9,6 +9,7 @@ verdict on the deal, and the shortest winning line found by a student next to th
 from __future__ import annotations
 
 import csv
+import math
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,43 +125,59 @@ def summary_from_codes(deal: str, codes: list[str] | str, solver_seconds: float 
 
 def export_csv(record_path: Path | str, out: Path | str, names: bool = False) -> int:
     """Write the class's record as CSV (one row per event, Spanish headers; the students' names
-    only when `names`); the number of rows written.  Spanish ValueError if the file is no record."""
-    from .record import is_record
-
-    if not is_record(record_path):
-        raise ValueError(f"«{shown(record_path)}» no es un registro de un reto de clase.")
-    import sqlite3
-
-    db = sqlite3.connect(f"file:{Path(record_path)}?mode=ro", uri=True)
+    only when `names`); the number of rows written.  The record is opened read-only
+    (`record_file.open_record`: a FIFO, a folder or a file that is no record is refused in
+    Spanish, and nothing is written to it).  Spanish ValueError if it cannot be read."""
     try:
-        deal = db.execute("SELECT value FROM meta WHERE key='deal'").fetchone()[0]
-    finally:
-        db.close()
-    try:
-        rec = Record(record_path, deal)
+        rec = Record(record_path, None, readonly=True)
     except RecordError as exc:
         raise ValueError(str(exc)) from None
     try:
         return write_csv(rec.events(), {s: n for s, _, n in rec.seats()}, out, names)
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None
     finally:
         rec.close()
 
 
-def write_csv(events: list[dict[str, Any]], seat_names: dict[int, str], out: Any, names: bool = False) -> int:
-    """`events` as CSV into `out` (a path or an open text file)."""
+#: what a spreadsheet would read as a formula (or a cell break) at the start of a cell.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+BAD_TIME = "hora no válida"
+
+
+def cell(value: Any) -> str:
+    """`value` as a CSV cell a spreadsheet shows as text: a leading «'» before ``= + - @``, a
+    tab or a carriage return, so no cell is read as a formula."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def event_time(t: Any) -> str:
+    """The time of an event as ISO text, or `BAD_TIME` (with what the row holds) when it is no
+    time (an edited record)."""
     import datetime
 
+    if isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t):
+        try:
+            return datetime.datetime.fromtimestamp(t).isoformat(timespec="milliseconds")
+        except (OverflowError, OSError, ValueError):
+            pass
+    return f"{BAD_TIME} ({shown(t)})"
+
+
+def write_csv(events: list[dict[str, Any]], seat_names: dict[int, str], out: Any, names: bool = False) -> int:
+    """`events` as CSV into `out` (a path or an open text file); every cell neutralised
+    (`cell`), a row whose time is no time marked `BAD_TIME`.  The one CSV writer of the
+    record: the export and the teacher's download."""
     own = isinstance(out, (str, Path))
     f = open(out, "w", newline="", encoding="utf-8") if own else out
     try:
         w = csv.writer(f)
         w.writerow(CSV_HEADER + (["nombre"] if names else []))
         for e in events:
-            when = datetime.datetime.fromtimestamp(e["t"]).isoformat(timespec="milliseconds")
-            row = [e["seat"], when, KIND_ES.get(e["kind"], e["kind"]), e["move"], e["rule"], e["reason"]]
-            w.writerow(row + ([seat_names.get(e["seat"], "")] if names else []))
+            row = [e["seat"], event_time(e["t"]), KIND_ES.get(e["kind"], e["kind"]), e["move"], e["rule"], e["reason"]]
+            w.writerow([cell(c) for c in row + ([seat_names.get(e["seat"], "")] if names else [])])
     finally:
         if own:
             f.close()
     return len(events)
-

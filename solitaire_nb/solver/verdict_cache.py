@@ -92,15 +92,20 @@ def position_key(game: Game) -> str:
 
 
 class VerdictCache:
-    """One cache file.  Every method may raise `sqlite3.Error` or `OSError`; `cached_solve`
-    turns those into solving without the cache."""
+    """One cache file.  Every method may raise `sqlite3.Error` or `OSError`, and opening a file
+    that is not new, empty or a cache raises `cache_file.NotACache`; `cached_solve` turns those
+    into solving without the cache."""
 
     def __init__(self, path: str | os.PathLike, lock_timeout: float = LOCK_TIMEOUT):
         import sqlite3
 
-        self.path = Path(path)
+        from .cache_file import check_cache_file, quoted_uri
+
+        self.path = Path(path).absolute()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(self.path), timeout=lock_timeout, isolation_level=None, check_same_thread=False)
+        check_cache_file(self.path, lock_timeout)  # only a new, empty or cache file is touched
+        self._db = sqlite3.connect(quoted_uri(self.path, "rwc"), uri=True, timeout=lock_timeout,
+                                   isolation_level=None, check_same_thread=False)  # fmt: skip
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
@@ -203,14 +208,20 @@ _OPEN: dict[str, VerdictCache] = {}
 
 def open_cache(path: Path | None = None) -> VerdictCache | None:
     """The cache at `path` (default: `default_path`), opened once per process; None when there is
-    no cache or it cannot be opened (then the buttons solve without it)."""
+    no cache or it cannot be opened (then the buttons solve without it; a file that is no cache
+    is said once, in Spanish, on stderr)."""
     path = default_path() if path is None else path
     if path is None:
         return None
     name = str(path)
     if name not in _OPEN:
+        from .cache_file import NotACache, say_once
+
         try:
             _OPEN[name] = VerdictCache(path)
+        except NotACache as exc:
+            say_once(str(exc))
+            return None
         except Exception:
             return None
     return _OPEN[name]
