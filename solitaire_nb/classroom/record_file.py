@@ -109,7 +109,12 @@ def _uri(path: Path, mode: str) -> str:
 def connect(path: Path, mode: str, timeout: float | None = None) -> sqlite3.Connection:
     """A connection to the regular file `path` (`mode` ``ro`` or ``rw``: never created here)."""
     timeout = BUSY_SECONDS if timeout is None else timeout
-    return sqlite3.connect(_uri(path, mode), uri=True, timeout=timeout, isolation_level=None, check_same_thread=False)
+    uri = _uri(path, mode)
+    if mode == "ro" and not _access(path.parent, os.W_OK) and not os.path.lexists(f"{path}-wal"):
+        # A folder nobody can write holds no writer (its -wal would be there): the record is read
+        # as it is, without the -shm file SQLite could not create.
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False)
 
 
 def spanish(exc: sqlite3.Error, path: Path) -> RecordError:
@@ -131,6 +136,8 @@ def read_meta(path: Path) -> dict[str, str]:
     """The ``meta`` table of the record at `path` (a regular file), read through a read-only
     connection; RecordError when it is no record of a class challenge or of a newer format."""
     not_record = RecordError(f"El archivo {name(path)} no es un registro de un reto de clase.")
+    if not _access(path, os.R_OK):
+        raise RecordError(f"No se puede leer el registro {name(path)}: no hay permiso.")
     try:
         db = connect(path, "ro", timeout=0.5)
     except sqlite3.Error as exc:
@@ -169,8 +176,9 @@ def in_use(path: Path) -> RecordError:
 class Lock:
     """The operating-system lock of a record being written (``<record>-lock``, ``flock``)."""
 
-    def __init__(self, path: Path) -> None:
-        """Take the lock of the record at `path`; RecordError when another process holds it."""
+    def __init__(self, path: Path, doing: str = "escribir") -> None:
+        """Take the lock of the record at `path` (to `doing` it: «escribir», «borrar»);
+        RecordError when another process holds it."""
         self.path = Path(f"{path}-lock")
         self.fd: int | None = None
         try:
@@ -182,7 +190,7 @@ class Lock:
             try:
                 fd = _open(self.path, flags, 0o600)
             except OSError as exc:
-                raise _os(exc, path, "escribir") from None
+                raise _os(exc, path, doing) from None
             if kind_refused(os.fstat(fd).st_mode):
                 os.close(fd)
                 raise RecordError(f"El archivo de bloqueo {name(self.path)} no es un archivo normal: bórralo.")
@@ -328,7 +336,7 @@ def delete_record(path: Any) -> list[Path]:
         real = real_file(path, new_ok=False)
         assert real is not None
         read_meta(real)
-        lock = Lock(real)
+        lock = Lock(real, "borrar")
     except RecordError as exc:
         said = str(exc)
         if "no es un registro" in said or "está vacío" in said:
