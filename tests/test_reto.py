@@ -357,7 +357,7 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
             t.start()
         for t in threads:
             t.join()
-        events = Record(record, DEAL).events()
+        events = Record(record, DEAL, readonly=True).events()
         assert len(events) == sum(len(cl.acked) for cl in clients) >= 40
         seat_of = {cl.secret: cl.state()["asiento"] for cl in clients}
         for cl in clients:
@@ -412,7 +412,7 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
             assert st["asiento"] == seats[cl.secret] and st["linea"] == lines[cl.secret]
             assert back.game.history == cl.game.history
         acked = sum(len(cl.acked) for cl in clients)
-        assert len([e for e in Record(record, DEAL).events() if e["kind"] != "win"]) == acked
+        assert len([e for e in Record(record, DEAL, readonly=True).events() if e["kind"] != "win"]) == acked
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

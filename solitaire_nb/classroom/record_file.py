@@ -1,24 +1,15 @@
 """The one door to a class challenge's record file: every open, probe and deletion passes here.
 
-`open_record` is the only place a record is opened, for the launcher (``--registro``), ``--borrar``,
-`is_record`, the export and the replay.  Before SQLite sees the file:
-
-- it is checked with ``lstat``, never opened: anything but a regular file (a FIFO, a device, a
-  folder) is refused in Spanish, so nothing blocks or streams;
-- a symbolic link is followed to an existing file (reading, or continuing a class), never to
-  create a new record;
-- the path goes to SQLite as a path (a ``file:`` URI with every byte of it quoted), so ``#``,
-  ``?``, ``%`` or a leading ``//`` in a name never name another file;
-- an existing file is read first through a read-only connection: a text file, another
-  program's database, another challenge's record or a newer format is refused before any
-  PRAGMA writes to it (no WAL switch on a foreign database).
-
-A launcher writing a record holds an operating-system lock on ``<record>-lock`` (``fcntl.flock``)
-until it closes it, so ``--borrar`` and a second launcher refuse a record in use; the lock goes
-with the process (also after kill -9).  Without ``fcntl`` (Windows) there is no lock.
-
-Records carry a format version (``meta.format``; a record without one is format 1, the first):
-a record of an older format always opens, one of a newer format is refused and says why.
+`open_record` opens a record for ``--registro``, ``--borrar``, `is_record`, the export and the
+replay.  Before SQLite sees the file it is checked with ``lstat`` (a FIFO, a device or a folder
+is refused in Spanish, unopened); a symbolic link is followed to an existing file, never to make
+a new record; the path reaches SQLite quoted in a ``file:`` URI (``#``, ``?``, ``%``, a leading
+``//`` name nothing else); and an existing file is read read-only first, so a text file, another
+program's database, another challenge's record or a newer format is refused before any PRAGMA
+writes to it.  A launcher writing a record holds an OS lock on ``<record>-lock`` (``flock``, gone
+with its process), so ``--borrar`` and a second launcher refuse a record in use (no lock on
+Windows).  Records carry a format version (``meta.format``; none means 1, the first): older
+formats always open, a newer one is refused and says why.
 """
 
 from __future__ import annotations
