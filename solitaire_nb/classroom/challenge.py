@@ -99,4 +99,8 @@ def serve_challenge(deal: str, record: str | None, students: int, port: int, ip:
     path = Path(record) if record else default_path()
     challenge = Challenge(deal, path, say=console.say)
     hooks = ChallengeHooks(challenge, path, students)
-    serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks)
+    try:
+        serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks)
+    finally:
+        if challenge.record is not None:  # its lock goes with it: --borrar may delete it now
+            challenge.record.close()

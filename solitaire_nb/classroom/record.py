@@ -61,6 +61,8 @@ class Record:
         moves), holding its lock (`record_file`); `readonly` opens an existing record only to
         read it (any challenge's when `deal` is None).  A file of another challenge, or not a
         class record, is refused before anything is written to it."""
+        if not readonly and not deal:
+            raise ValueError("Para escribir un registro hace falta el reparto del reto.")
         opened = open_record(path, deal, write=not readonly, schema=_SCHEMA)
         self._db, self.path, self._lock = opened.db, opened.path, opened.lock
         self.deal = opened.meta["deal"]
