@@ -92,7 +92,7 @@ class _Json(tornado.web.RequestHandler):
             self.challenge.say(f"Aviso: una petición de una página ha fallado ({kind}); la clase sigue.")
         self.reply({"error": "El ordenador del profesor no ha podido atender la petición."}, 500)
 
-    def log_exception(self, typ, value, tb) -> None:  # type: ignore[no-untyped-def]
+    def log_exception(self, typ, value, tb) -> None:
         return None  # the refusal itself says what happened (refuse / _handle_request_exception)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
