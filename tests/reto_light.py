@@ -68,8 +68,10 @@ class LightClient:
         self.port = port
         self.rng = random.Random(seed)
         self.acked: list[tuple[str, str]] = []  # (kind, move) the launcher acknowledged
-        self.secret = secret or self._new_seat()
         self.game = None
+        self.secret = secret or self._new_seat()
+        if secret is None:
+            self.state()  # a page's board joins its seat at once (an address holds few unjoined seats)
 
     def _conn(self) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -97,8 +99,8 @@ class LightClient:
     def state(self) -> dict:
         return self.call("/reto/api/estado", query={"asiento": self.secret})[1]
 
-    def send(self, kind: str, move: str = "", rule: str = "", reason: str = "") -> int:
-        data = {"asiento": self.secret, "suceso": kind, "movimiento": move, "regla": rule, "motivo": reason}
+    def send(self, kind: str, move: str = "") -> int:
+        data = {"asiento": self.secret, "suceso": kind, "movimiento": move}
         status, _ = self.call("/reto/api/evento", data)
         if status == 200:
             self.acked.append((kind, move))
@@ -126,7 +128,7 @@ class LightClient:
                 if self.send("undo") == 200:
                     g.undo()
             elif roll < 0.2 or not legal:
-                self.send("refusal", "T1-T1", "XX-0", "Un movimiento de prueba no permitido.")
+                self.send("refusal", "T1-T1")  # the launcher finds the rule: «la misma pila»
             else:
                 m = self.rng.choice(legal)
                 if self.send("move", format_move(g, m, sep="-")) == 200:

@@ -290,9 +290,11 @@ def test_every_csv_cell_reads_as_text(start: str, rest: str) -> None:
 def test_the_export_neutralises_formulas(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite"
     c = Challenge(DEAL, path, **QUIET)
-    _, secret = c.new_seat()
+    seat, secret = c.new_seat()
     c.set_name(secret, "=HYPERLINK(\"http://x\")")
-    c.event(secret, "refusal", "@SUM(1)", "+CB-4", "-1 no se puede")
+    # Move texts and reasons from the network are checked or derived by the launcher; an edited
+    # record can still hold anything, so the row is written below the API.
+    c.record.add(seat, "refusal", "@SUM(1)", "+CB-4", "-1 no se puede")
     c.record.close()
     out = tmp_path / "r.csv"
     export_csv(path, out, names=True)

@@ -3,7 +3,7 @@
 `challenge_page(code)` shows one board with the challenge's deal, «Pista» and the solver's
 buttons off unless the teacher switches them on.  Served by the launcher (``SNB_RETO_URL`` set),
 the board learns its page's secret from the page address (board.js sends it), gets its seat and,
-after a reload, its line back; it sends every move, undo, refused move (with its rule id) and
+after a reload, its line back; it sends every move, undo, refused move and
 hint use to the launcher, which checks and records it; it asks every ``POLL_SECONDS`` whether
 the teacher paused, resumed or ended the challenge.  Without a server (the static student app)
 the page shows the share code of the student's line, to paste into the teacher's summary
@@ -13,6 +13,7 @@ playing: the class goes on without recording.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import threading
@@ -21,7 +22,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from ..core.moves import IllegalMove, Move
+from ..core.moves import Move
 from ..engine import Game
 from ..engine.share import load_share
 from ..games.notation import format_move, parse_move
@@ -63,17 +64,6 @@ class Launcher:
                 return e.code, {}
         except (OSError, ValueError):
             return 0, {}
-
-
-def _rule(game: Any, move: Move) -> str:
-    """The rule id of the engine's refusal of `move` (tried on a copy)."""
-    try:
-        game.copy().move(move)
-    except IllegalMove as exc:
-        return exc.rule or ""
-    except ValueError:
-        return ""
-    return ""
 
 
 class _ChallengeButtons(Buttons):
@@ -158,10 +148,11 @@ class ChallengeBoard(Board):
             super()._restore(code)
 
     # ------------------------------------------------------------------ what is sent
-    def _report(self, kind: str, move: str = "", rule: str = "", reason: str = "") -> dict | None:
+    def _report(self, kind: str, move: str = "") -> dict | None:
+        """Send one event (a refused move's rule and reason are the launcher's to find)."""
         if self._launcher is None or self._secret is None:
             return None
-        data = {"asiento": self._secret, "suceso": kind, "movimiento": move, "regla": rule, "motivo": reason}
+        data = {"asiento": self._secret, "suceso": kind, "movimiento": move}
         status, answer = self._launcher.call("/reto/api/evento", data)
         if status == 409:
             self._apply_state(answer, quiet=True)
@@ -170,9 +161,8 @@ class ChallengeBoard(Board):
     def play_move(self, move: Move) -> bool:
         g = self._game
         text = format_move(g, move, sep="-")
-        reason = g.why_not(move)
-        if reason is not None:
-            self._report("refusal", text, _rule(g, move), reason)
+        if g.why_not(move) is not None:
+            self._report("refusal", text)
         played = super().play_move(move)
         if played:
             answer = self._report("move", text)
@@ -284,7 +274,10 @@ def challenge_page(code: str) -> ChallengeBoard:
                 said.value = "Todavía no tienes asiento."
                 return
             status, answer = launcher.call("/reto/api/nombre", {"asiento": board._secret, "nombre": name.value})
-            said.value = f"Nombre guardado: {answer.get('nombre', '')}" if status == 200 else "No se ha podido guardar."
+            if status == 200:
+                said.value = f"Nombre guardado: {html.escape(str(answer.get('nombre', '')))}"
+            else:
+                said.value = html.escape(str(answer.get("error") or "No se ha podido guardar."))
 
         keep.on_click(save)
         board.on_seat.append(lambda n: setattr(seat, "value", f"<p>Tu asiento: <b>{n}</b></p>"))

@@ -15,7 +15,7 @@ import secrets
 from pathlib import Path
 
 from . import console
-from .challenge_state import Challenge
+from .challenge_state import IDLE_SEATS_PER_ADDRESS, Challenge
 from .record import default_path
 
 URL_ENV = "SNB_RETO_URL"
@@ -25,6 +25,9 @@ PAGE_NAME = "reto.ipynb"
 MAX_SEATS_PER_STUDENT = 3
 FULL = ("El reto ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de tu "
         "asiento (su dirección lleva «?asiento=»); si no, avisa a tu profesor.")  # fmt: skip
+IDLE = ("Desde este ordenador ya se han abierto varios asientos que ninguna página ha ocupado todavía. "
+        "Vuelve a la pestaña de tu asiento (su dirección lleva «?asiento=») o espera a que cargue; si no, "
+        "avisa a tu profesor.")  # fmt: skip
 
 
 def challenge_notebook(deal: str) -> dict:
@@ -69,15 +72,20 @@ class ChallengeHooks:
         """Send a page opened without a seat of this class to a new seat; True when it did."""
         if handler.request.method != "GET" or handler.request.path != "/":
             return False
-        given = handler.get_argument("asiento", "")
-        if self.challenge.has_seat(given):
+        given = handler.request.query_arguments.get("asiento") or [b""]
+        if self.challenge.has_seat(given[0].decode("latin-1")):  # secrets are ASCII
             return False
-        if len(self.challenge.seats) >= self.max_seats:
+        address = handler.request.remote_ip or ""
+        c = self.challenge
+        full = FULL if len(c.seats) >= self.max_seats else None
+        if full is None and c.idle_seats(address) >= IDLE_SEATS_PER_ADDRESS:
+            full = IDLE  # a loop of plain requests, not pages: they would fill the class
+        if full is not None:
             handler.set_status(403)
             handler.set_header("Content-Type", "text/html; charset=utf-8")
-            handler.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{FULL}</p></html>")
+            handler.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{full}</p></html>")
             return True
-        _, secret = self.challenge.new_seat()
+        _, secret = c.new_seat(address)
         handler.redirect(f"/?asiento={secret}")
         return True
 

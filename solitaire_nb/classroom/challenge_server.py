@@ -18,6 +18,7 @@ from typing import Any
 import tornado.web
 from tornado.ioloop import IOLoop
 
+from . import inbound
 from .challenge_state import Challenge, Closed, NotYourSeat
 from .summary import players_of, summary, summary_from_codes, write_csv
 
@@ -25,15 +26,24 @@ TEACHER_PAGE = Path(__file__).resolve().parent.parent / "templates" / "reto_doce
 BODY_MAX = 4096
 
 
+#: the Spanish answer of each refused status without a message of its own.
+_STATUS_ES = {400: "Petición no válida.", 403: "Sin permiso.", 404: "No existe.", 405: "Esta dirección no acepta ese método.",
+              409: "El reto está en pausa o terminado.", 413: "La petición es demasiado grande."}  # fmt: skip
+LOOPBACK = ("127.0.0.1", "::1")
+
+
 class _Json(tornado.web.RequestHandler):
     """JSON in and out; never a traceback.  Authenticated by a secret or token in the request
-    itself (no cookie), so the cookie-based XSRF check does not apply."""
+    itself (no cookie), so the cookie-based XSRF check does not apply.  Every body and query
+    value is checked (`inbound`) before any call that changes something; a request no page
+    sends is answered 400 in Spanish and said once per kind on the teacher's terminal."""
 
     body_max = BODY_MAX
 
-    def initialize(self, challenge: Challenge, token: str) -> None:
+    def initialize(self, challenge: Challenge, token: str, said: set[str]) -> None:
         self.challenge = challenge
         self.token = token
+        self.said = said  # kinds of bad request already told to the teacher (shared by every route)
 
     def check_xsrf_cookie(self) -> None:
         return None
@@ -42,43 +52,75 @@ class _Json(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
 
     def body(self) -> dict[str, Any]:
-        if len(self.request.body) > self.body_max:
-            raise tornado.web.HTTPError(413)
+        return inbound.parse_body(self.request.body, self.body_max)
+
+    def arg(self, name: str) -> str:
+        """A query argument as sent ("" when absent); BadRequest when it is not valid text."""
+        values = self.request.query_arguments.get(name) or [b""]
         try:
-            data = json.loads(self.request.body or b"{}")
-        except ValueError:
-            raise tornado.web.HTTPError(400) from None
-        if not isinstance(data, dict):
-            raise tornado.web.HTTPError(400)
-        return data
+            text = values[0].decode("utf-8")
+        except UnicodeDecodeError:
+            raise inbound.BadRequest("La dirección lleva texto que no es UTF-8.", "texto que no es UTF-8") from None
+        return inbound.text_field(text, f"«{name}»", 200)
 
     def reply(self, data: Any, status: int = 200) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps(data, ensure_ascii=False))
 
+    def refuse(self, exc: Exception, status: int = 400) -> None:
+        """Answer a refused request with its Spanish message; tell the teacher once per kind of
+        request no page sends."""
+        kind = getattr(exc, "kind", None)
+        if kind is not None and kind not in self.said:
+            self.said.add(kind)
+            self.challenge.say(
+                f"Aviso: se ha rechazado una petición que ninguna página manda ({kind}); la clase sigue. "
+                "Si se repite no se vuelve a avisar."
+            )
+        self.reply({"error": str(exc)}, status)
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(e, inbound.BadRequest):
+            return self.refuse(e)
+        if isinstance(e, tornado.web.HTTPError) or self._finished:
+            return super()._handle_request_exception(e)
+        # A fault of this program, not of the request: one Spanish line, no traceback.
+        kind = f"error del programa: {type(e).__name__}"
+        if kind not in self.said:
+            self.said.add(kind)
+            self.challenge.say(f"Aviso: una petición de una página ha fallado ({kind}); la clase sigue.")
+        self.reply({"error": "El ordenador del profesor no ha podido atender la petición."}, 500)
+
+    def log_exception(self, typ, value, tb) -> None:
+        return None  # the refusal itself says what happened (refuse / _handle_request_exception)
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.reply({"error": {403: "Sin permiso.", 404: "No existe."}.get(status_code, "Petición no válida.")}, status_code)
+        self.reply({"error": _STATUS_ES.get(status_code, "Petición no válida.")}, status_code)
 
 
 class _Teacher(_Json):
     def prepare(self) -> None:
-        given = self.get_argument("token", "") or self.request.headers.get("X-Token", "")
-        if not secrets.compare_digest(given.encode(), self.token.encode()):
+        given = self.request.headers.get("X-Token", "")
+        token = self.request.query_arguments.get("token")
+        if token:
+            given = token[0].decode("latin-1")
+        if not secrets.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
             raise tornado.web.HTTPError(403)
 
 
 # ---------------------------------------------------------------------- students' pages
 class EventHandler(_Json):
     def post(self) -> None:
-        d = self.body()
+        d = self.body()  # «regla» and «motivo», if a page sends them, are not read
         try:
-            answer = self.challenge.event(d.get("asiento"), d.get("suceso"), d.get("movimiento", ""),
-                                          d.get("regla", ""), d.get("motivo", ""))  # fmt: skip
+            answer = self.challenge.event(d.get("asiento"), d.get("suceso"), d.get("movimiento", ""))
         except NotYourSeat as exc:
             return self.reply({"error": str(exc)}, 403)
         except Closed as exc:
             return self.reply({"error": str(exc), **self.challenge.state}, 409)
+        except inbound.BadRequest as exc:
+            return self.refuse(exc)
         except ValueError as exc:
             return self.reply({"error": str(exc)}, 400)
         self.reply({**answer, **self.challenge.state})
@@ -86,8 +128,8 @@ class EventHandler(_Json):
 
 class StateHandler(_Json):
     def get(self) -> None:
-        try:
-            self.reply(self.challenge.page_state(self.get_argument("asiento", "")))
+        try:  # only the page's own board (its kernel, on this computer) takes the seat
+            self.reply(self.challenge.page_state(self.arg("asiento"), join=self.request.remote_ip in LOOPBACK))
         except NotYourSeat as exc:
             self.reply({"error": str(exc)}, 403)
 
@@ -99,6 +141,8 @@ class NameHandler(_Json):
             self.reply({"nombre": self.challenge.set_name(d.get("asiento"), d.get("nombre"))})
         except NotYourSeat as exc:
             self.reply({"error": str(exc)}, 403)
+        except Closed as exc:
+            self.reply({"error": str(exc)}, 409)
 
 
 # ---------------------------------------------------------------------- the teacher's page
@@ -117,7 +161,9 @@ class OrderHandler(_Teacher):
     def post(self) -> None:
         d = self.body()
         try:
-            self.challenge.command(str(d.get("orden", "")), bool(d.get("valor", True)))
+            self.challenge.command(d.get("orden"), inbound.json_switch(d.get("valor"), "«valor»", True))
+        except inbound.BadRequest as exc:
+            return self.refuse(exc)
         except ValueError as exc:
             return self.reply({"error": str(exc)}, 400)
         self.reply(self.challenge.state)
@@ -131,9 +177,10 @@ class StepHandler(_Teacher):
         from ..games.notation import parse_move
         from ..render.draw import render_svg
 
+        seat = inbound.ascii_number(self.arg("asiento"), "el número de asiento")
+        step = inbound.ascii_number(self.arg("paso"), "el paso", default=0)
+        names = inbound.query_switch(self.arg("nombres"), "«nombres»")
         try:
-            seat = int(self.get_argument("asiento"))
-            step = int(self.get_argument("paso", "0"))
             line = self.challenge.line(seat)
         except ValueError as exc:
             return self.reply({"error": str(exc)}, 400)
@@ -142,7 +189,7 @@ class StepHandler(_Teacher):
         for text in line[:step]:
             game.move(parse_move(game, text))
         label = "Línea de un alumno"
-        if self.get_argument("nombres", "0") == "1":
+        if names:
             s = self.challenge.seats[seat]
             label = f"Asiento {seat}" + (f" · {s.name}" if s.name else "")
         self.reply({"svg": render_svg(game), "paso": step, "pasos": len(line), "etiqueta": label,
@@ -151,7 +198,7 @@ class StepHandler(_Teacher):
 
 class CsvHandler(_Teacher):
     def get(self) -> None:
-        names = self.get_argument("nombres", "0") == "1"
+        names = inbound.query_switch(self.arg("nombres"), "«nombres»")
         rec = self.challenge.record
         if rec is None:
             return self.reply({"error": "La clase no tiene registro."}, 404)
@@ -186,7 +233,7 @@ class CodesHandler(_Teacher):
 
 def handlers(challenge: Challenge, token: str, prefix: str = "/") -> list[tuple]:
     """The tornado routes of the challenge, to put before Voila's own."""
-    args = {"challenge": challenge, "token": token}
+    args = {"challenge": challenge, "token": token, "said": set()}
     base = prefix.rstrip("/")
     routes = [
         ("/reto/api/evento", EventHandler), ("/reto/api/estado", StateHandler), ("/reto/api/nombre", NameHandler),

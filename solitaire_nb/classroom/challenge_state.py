@@ -16,15 +16,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.checks import shown
+from ..core.checks import LEARNER_MOVE_MAX, shown
+from ..core.moves import IllegalMove
 from ..engine import Game
 from ..engine.share import load_share, share_code
 from ..games.notation import format_move, parse_move
+from . import inbound
 from .record import Record, RecordError
 from .record_file import name
 
-TEXT_MAX = 200  # a refusal's reason or a move's text kept in the record
-NAME_MAX = 40
+KINDS = ("move", "undo", "refusal", "hint")
+HINT_TOOLS = ("", "hint", "solvable", "solution")  # what a hint event names: «Pista», «¿Tiene solución?», «Ver solución»
+#: seats an address may hold that no page has joined yet (a plain ``GET /`` makes one): a
+#: student who opens the bare address again gets a new seat, a loop of requests does not fill
+#: the class (seats a page has joined do not count, so a class behind one address still fits).
+IDLE_SEATS_PER_ADDRESS = 3
+REPLAY_TEXT_MAX = 4000  # a recorded row's text read back on a restart: an edited file cannot swell memory
 
 
 class NotYourSeat(PermissionError):
@@ -92,6 +99,8 @@ class Challenge:
         self.record: Record | None = None
         self.refusal_log: list[dict[str, Any]] = []  # every refusal (seat, rule, reason), kept here too
         self.version = 0  # grows with every change the teacher's page shows
+        self._joined: set[int] = set()  # seats a page has joined (asked its state or sent an event)
+        self._opened_by: dict[int, str] = {}  # seat -> the address that made it, until a page joins it
         if record_path is not None:
             try:
                 self.record = Record(record_path, self.deal)
@@ -127,7 +136,7 @@ class Challenge:
         self.state.update(self.record.state())
         for seat, secret, who in self.record.seats():
             if isinstance(seat, int) and isinstance(secret, str) and secret not in self._secrets:
-                self._add_seat(seat, secret).name = " ".join(str(who or "").split())[:NAME_MAX]
+                self._add_seat(seat, secret).name = " ".join(str(who or "").split())[: inbound.NAME_MAX]
         skipped: dict[Any, list[tuple[Any, str]]] = {}
         for e in self.record.events():
             s = self.seats.get(e["seat"]) if isinstance(e["seat"], int) else None
@@ -136,7 +145,7 @@ class Challenge:
                     raise ValueError("ese asiento no está en el registro")
                 if e["kind"] not in ("move", "undo", "refusal", "hint", "win"):
                     raise ValueError(f"suceso desconocido ({str(e['kind'])[:20]})")
-                self._apply(s, e["kind"], *(str(e[k] if e[k] is not None else "")[:TEXT_MAX] for k in ("move", "rule", "reason")))
+                self._apply(s, e["kind"], *(str(e[k] if e[k] is not None else "")[:REPLAY_TEXT_MAX] for k in ("move", "rule", "reason")))
             except Exception as exc:  # noqa: BLE001 - whatever an edited row holds, the class starts
                 skipped.setdefault(e["seat"], []).append((e["id"], str(exc) or type(exc).__name__))
         for seat, rows in skipped.items():
@@ -157,14 +166,28 @@ class Challenge:
         self._secrets[secret] = seat
         return s
 
-    def new_seat(self) -> tuple[int, str]:
-        """A new seat and its page's secret."""
+    def new_seat(self, address: str | None = None) -> tuple[int, str]:
+        """A new seat and its page's secret; `address` (who asked) is kept until a page joins
+        the seat, for `idle_seats`."""
         made = self._write("new_seat")
         if made is None:
             made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
         self._add_seat(*made)
+        if address is not None:
+            self._opened_by[made[0]] = address
         self.version += 1
         return made
+
+    def idle_seats(self, address: str) -> int:
+        """Seats made for `address` that no page has joined yet."""
+        return sum(1 for seat, who in self._opened_by.items() if who == address and seat not in self._joined)
+
+    def joined(self, secret: Any) -> None:
+        """The page holding `secret` is on its seat (its board asked for it)."""
+        if self.has_seat(secret):
+            seat = self._secrets[secret]
+            self._joined.add(seat)
+            self._opened_by.pop(seat, None)
 
     def seat_of(self, secret: Any) -> Seat:
         """The seat of the page holding `secret`; NotYourSeat otherwise."""
@@ -176,26 +199,39 @@ class Challenge:
         return isinstance(secret, str) and secret in self._secrets
 
     def set_name(self, secret: Any, name: Any) -> str:
+        """Keep the name of the page holding `secret` (`inbound.name_field`: checked before
+        anything changes); Closed once the challenge has ended."""
         s = self.seat_of(secret)
-        clean = " ".join(str(name or "").split())[:NAME_MAX]
+        clean = inbound.name_field(name)
+        if self.state["ended"]:
+            raise Closed("El reto está terminado: el nombre ya no se cambia.")
         s.name = clean
         self._write("set_name", s.seat, clean)
         self.version += 1
         return clean
 
     # ------------------------------------------------------------------ events
-    def event(self, secret: Any, kind: Any, move: Any = "", rule: Any = "", reason: Any = "") -> dict[str, Any]:
+    def event(self, secret: Any, kind: Any, move: Any = "") -> dict[str, Any]:
         """Take one event of the page holding `secret` and record it (committed before this
         returns).  Moves and undos are played on the seat's own game: one the rules refuse is a
-        ValueError and is not recorded."""
+        ValueError and is not recorded.  A refusal names the move the page tried; its rule and
+        Spanish sentence come from that move on the seat's own game (what a page says of it is
+        not read), and a move the rules accept is no refusal (ValueError)."""
         s = self.seat_of(secret)
-        if kind not in ("move", "undo", "refusal", "hint"):
-            raise ValueError(f"suceso no reconocido: {str(kind)[:40]}")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise inbound.BadRequest(f"Suceso no reconocido: «{shown_kind(kind)}».", "un suceso no reconocido")
+        move = inbound.text_field(move, "El movimiento", LEARNER_MOVE_MAX)
         if self.state["ended"] or self.state["paused"]:
             raise Closed("El reto está terminado." if self.state["ended"] else "El reto está en pausa.")
         if kind == "hint" and not (self.state["hints"] or self.state["solution"]):
-            raise ValueError("las pistas y el resolvedor están desactivados en este reto")
-        move, rule, reason = (str(x or "")[:TEXT_MAX] for x in (move, rule, reason))
+            raise ValueError("Las pistas y el resolvedor están desactivados en este reto.")
+        rule = reason = ""
+        if kind == "refusal":
+            move, rule, reason = refusal_of(s.game, move)
+        elif kind == "hint" and move not in HINT_TOOLS:
+            raise inbound.BadRequest(f"Ayuda no reconocida: «{shown_kind(move)}».", "un suceso no reconocido")
+        elif kind == "undo":
+            move = ""
         was_won = s.won
         move = self._apply(s, kind, move, rule, reason)
         recorded = self._write("add", s.seat, kind, move, rule, reason) is not None
@@ -226,22 +262,28 @@ class Challenge:
         return move
 
     # ------------------------------------------------------------------ what a page asks
-    def page_state(self, secret: Any) -> dict[str, Any]:
+    def page_state(self, secret: Any, join: bool = True) -> dict[str, Any]:
         """What a student's page needs: its seat, its line (to come back after a reload) and the
-        teacher's switches; its summary once the challenge has ended."""
+        teacher's switches; its summary once the challenge has ended.  `join`: the asker is the
+        page's own board (its kernel), so the seat is taken (`idle_seats`)."""
         s = self.seat_of(secret)
+        if join:
+            self.joined(secret)
         out: dict[str, Any] = {"asiento": s.seat, "nombre": s.name, **self.state}
         out["linea"] = [format_move(s.game, m, sep="-") for m in s.game.history]
         if self.state["ended"]:
             out["resumen"] = seat_summary(s)
         return out
 
-    def command(self, order: str, value: bool = True) -> None:
-        """The teacher's buttons: pausar, seguir, terminar, pistas, solucion."""
+    def command(self, order: Any, value: Any = True) -> None:
+        """The teacher's buttons: pausar, seguir, terminar, reabrir, pistas, solucion; `value`
+        (for pistas and solucion) is True or False, nothing else."""
+        if not isinstance(value, bool):
+            raise inbound.BadRequest("El valor de una orden debe ser true o false.", "un interruptor no válido")
         changes = {"pausar": ("paused", True), "seguir": ("paused", False), "terminar": ("ended", True),
                    "reabrir": ("ended", False), "pistas": ("hints", value), "solucion": ("solution", value)}  # fmt: skip
-        if order not in changes:
-            raise ValueError(f"orden no reconocida: {str(order)[:40]}")
+        if not isinstance(order, str) or order not in changes:
+            raise inbound.BadRequest(f"Orden no reconocida: «{shown_kind(order)}».", "una orden no reconocida")
         key, on = changes[order]
         self.state[key] = bool(on)
         self._write("set_state", key, bool(on))
@@ -284,6 +326,27 @@ class Challenge:
         if s is None:
             raise ValueError(f"no hay ningún asiento {seat}")
         return [format_move(s.game, m, sep="-") for m in s.game.history]
+
+
+def shown_kind(value: Any) -> str:
+    """A kind or an order a request gave, for a Spanish line (short, printable)."""
+    from ..core.checks import shown
+
+    text = value if isinstance(value, str) else shown(value)
+    text = "".join(ch if ch.isprintable() else "?" for ch in text[:40])
+    return text + ("…" if len(text) == 40 and isinstance(value, str) and len(value) > 40 else "")
+
+
+def refusal_of(game: Game, text: str) -> tuple[str, str, str]:
+    """(move, rule id, Spanish sentence) of the move `text` that the rules refuse on `game`,
+    read from the engine's own refusal (the game does not change); ValueError when `text` is
+    not a move of this game or the rules accept it."""
+    m = parse_move(game, text)
+    try:
+        game.copy().move(m)
+    except IllegalMove as exc:
+        return format_move(game, m, sep="-"), exc.rule or "", exc.reason
+    raise ValueError(f"El movimiento {format_move(game, m, sep='-')} está permitido: no es un movimiento rechazado.")
 
 
 def refusal_sentences(events: list[dict[str, Any]], top: int = 5) -> list[str]:

@@ -23,6 +23,8 @@ from .record import Record, RecordError
 
 KIND_ES = {"move": "movimiento", "undo": "deshacer", "refusal": "rechazo", "win": "ganada", "hint": "pista"}
 CSV_HEADER = ["asiento", "hora", "suceso", "movimiento", "regla", "motivo"]
+#: problem lines the summary of pasted codes shows (then «Y N códigos más…»).
+PROBLEMS_SHOWN = 20
 
 
 @dataclass
@@ -120,6 +122,10 @@ def summary_from_codes(deal: str, codes: list[str] | str, solver_seconds: float 
     start = share_code(load_share(deal)).rsplit("/", 1)[0]
     players, problems = players_from_codes(start, list(codes))
     text = summary(start, players, None, solver_seconds)
+    more = len(problems) - PROBLEMS_SHOWN
+    if more > 0:
+        word = "código más que no se puede leer o es" if more == 1 else "códigos más que no se pueden leer o son"
+        problems = [*problems[:PROBLEMS_SHOWN], f"Y {more:,} {word} de otra partida.".replace(",", ".")]
     return "\n".join([text, *problems])
 
 
