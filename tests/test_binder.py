@@ -62,22 +62,67 @@ def requirement_lines() -> list[str]:
     return [line.strip() for line in req if line.strip() and not line.startswith("#")]
 
 
+def pins() -> dict[str, str]:
+    """{canonical name: version} of binder/requirements.txt's exact pins."""
+    from packaging.utils import canonicalize_name
+
+    out = {}
+    for line in requirement_lines()[1:]:
+        name, sep, version = line.partition("==")
+        assert sep and version, f"binder/requirements.txt: «{line}» is not an exact pin"
+        out[canonicalize_name(name)] = version
+    return out
+
+
 def test_binder_configuration_files():
     lines = requirement_lines()
     assert lines[0] == "-e ."
-    for name in ("jupyterlab", "jupyterlab-language-pack-es-ES", "ipywidgets", "anywidget", "numpy",
-                 "matplotlib", "voila"):  # fmt: skip
-        assert any(line.startswith(name + ">=") for line in lines), f"{name} without a lower bound"
+    pinned = pins()
+    for name in ("jupyterlab", "jupyterlab-language-pack-es-es", "ipywidgets", "anywidget", "numpy",
+                 "matplotlib", "voila", "jupytext", "jupyterlab-widgets", "ipykernel"):  # fmt: skip
+        assert name in pinned, f"{name} is not pinned"
     runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
     assert runtime.startswith("python-3.")
 
 
 def test_binder_installs_the_notebook_extra():
-    """repo2docker ignores pyproject.toml's extras when binder/ exists: the notebook extra (what
-    the README installs) must be listed in binder/requirements.txt too."""
+    """repo2docker ignores pyproject.toml's extras when binder/ exists: every requirement of the
+    notebook extra (what the README installs) is pinned in binder/requirements.txt, at a
+    version the extra accepts."""
     tomllib = pytest.importorskip("tomllib")
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
     extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
-    assert set(extra["notebook"]) <= set(requirement_lines())
+    pinned = pins()
+    for line in extra["notebook"]:
+        req = Requirement(line)
+        version = pinned.get(canonicalize_name(req.name))
+        assert version and req.specifier.contains(version, prereleases=True), (line, version)
+
+
+def test_binder_pins_are_the_versions_tested():
+    """binder/requirements.txt and runtime.txt are what tools/pin_binder.py writes from this
+    environment, the one the tests run in: Binder gets the versions tested. (After an upgrade,
+    `.venv/bin/python tools/pin_binder.py` rewrites them.)"""
+    pytest.importorskip("jupyterlab")  # the notebook extra is installed: its versions are the ones tested
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import pin_binder
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    assert pin_binder.problems() == []
+    needed = pin_binder.closure()
+    assert {"jupyterlab", "ipywidgets", "anywidget", "ipykernel"} <= {n.lower() for n in needed}, needed
+
+
+def copy_for_postbuild(target: Path) -> Path:
+    """What postBuild reads and writes (binder/, voila.json, the notebooks), copied: postBuild
+    rewrites and signs the notebooks next to it, never the repository's here."""
+    shutil.copytree(BINDER, target / "binder")
+    shutil.copy2(REPO / "voila.json", target / "voila.json")
+    shutil.copytree(REPO / "notebooks", target / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    return target / "binder" / "postBuild"
 
 
 def test_postbuild_sets_spanish(tmp_path):
@@ -89,11 +134,12 @@ def test_postbuild_sets_spanish(tmp_path):
     mode = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=REPO, capture_output=True, text=True)
     assert mode.stdout.startswith("100755") or not mode.stdout, "git must keep binder/postBuild executable"
     assert postbuild.read_text(encoding="utf-8").startswith("#!/usr/bin/env python3\n")
+    copy = copy_for_postbuild(tmp_path / "repo")
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     (config_dir / "jupyter_server_config.json").write_text('{"ServerApp": {"open_browser": false}}')
     env = {**os.environ, "JUPYTERLAB_DIR": str(tmp_path), "JUPYTER_CONFIG_DIR": str(config_dir)}
-    run([sys.executable, str(postbuild)], timeout=120, env=env)
+    run([sys.executable, str(copy)], timeout=120, env=env)
     written = json.loads((tmp_path / "settings" / "overrides.d" / "solitaire_nb.json").read_text(encoding="utf-8"))
     assert written["@jupyterlab/translation-extension:plugin"] == {"locale": "es_ES"}
     assert written["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
@@ -101,7 +147,81 @@ def test_postbuild_sets_spanish(tmp_path):
     # configuration, the repository's voila.json; the file's other settings stay.
     server = json.loads((config_dir / "jupyter_server_config.json").read_text(encoding="utf-8"))
     student_page = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))
+    notary = server.pop("NotebookNotary")
     assert server == {"ServerApp": {"open_browser": False}, **student_page}
+    # The lessons are trusted in a database of this environment's configuration (not the
+    # user's data dir), with the kernel's language_info, so JupyterLab shows them as saved.
+    assert Path(notary["db_file"]).parent == config_dir / "solitaire_nb-trust"
+    assert_trusted_for_this_kernel(copy.parents[1] / "notebooks", notary)
+
+
+def assert_trusted_for_this_kernel(folder: Path, notary_files: dict) -> None:
+    nbformat = pytest.importorskip("nbformat")
+    from ipykernel.ipkernel import IPythonKernel
+    from nbformat.sign import NotebookNotary
+
+    notary = NotebookNotary(**notary_files)
+    notebooks = sorted(folder.glob("*.ipynb"))
+    assert len(notebooks) >= 9
+    for path in notebooks:
+        nb = nbformat.read(path, as_version=4)
+        assert notary.check_signature(nb), f"{path.name} is not trusted"
+        assert nb.metadata["language_info"] == IPythonKernel.language_info, path.name
+        # Only the language_info changed: the outputs are the repository's.
+        saved = nbformat.read(REPO / "notebooks" / path.name, as_version=4)
+        assert [c.get("outputs") for c in nb.cells] == [c.get("outputs") for c in saved.cells], path.name
+
+
+def test_postbuild_as_binder_runs_it_is_the_readme_install(tmp_path):
+    """repo2docker runs ./binder/postBuild (an executable, the environment's Python first on
+    PATH); the README's install runs `.venv/bin/python binder/postBuild`. Both write the same
+    files: the Spanish settings, the server configuration (Voila's pages, the trust database),
+    the same notebooks, trusted."""
+    pytest.importorskip("jupyterlab")
+    results = []
+    for way in ("binder", "readme"):
+        base = tmp_path / way
+        copy = copy_for_postbuild(base / "repo")
+        (base / "config").mkdir()
+        env = {**os.environ, "JUPYTERLAB_DIR": str(base / "lab"), "JUPYTER_CONFIG_DIR": str(base / "config"),
+               "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}  # fmt: skip
+        argv = [str(copy)] if way == "binder" else [sys.executable, "binder/postBuild"]
+        run(argv, timeout=120, env=env, cwd=base / "repo")
+        server = json.loads((base / "config" / "jupyter_server_config.json").read_text(encoding="utf-8"))
+        assert_trusted_for_this_kernel(base / "repo" / "notebooks", server["NotebookNotary"])
+        results.append({
+            "settings": (base / "lab" / "settings" / "overrides.d" / "solitaire_nb.json").read_text(encoding="utf-8"),
+            "server": json.dumps(server, sort_keys=True).replace(str(base), "<base>"),
+            "notebooks": {p.name: p.read_bytes() for p in (base / "repo" / "notebooks").glob("*.ipynb")},
+        })  # fmt: skip
+    assert results[0] == results[1]
+
+
+def test_the_build_keeps_the_trust_postbuild_gave(tmp_path, monkeypatch):
+    """A rebuilt notebook is a new file hash: tools/build_notebooks.py signs it in the database
+    postBuild configured, so JupyterLab keeps showing its boards."""
+    nbformat = pytest.importorskip("nbformat")
+    from nbformat.sign import NotebookNotary
+
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import build_notebooks
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    config_dir = tmp_path / "config"
+    notary_files = {"db_file": str(tmp_path / "trust" / "db"), "secret_file": str(tmp_path / "trust" / "secret")}
+    (tmp_path / "trust").mkdir()
+    config_dir.mkdir()
+    (config_dir / "jupyter_server_config.json").write_text(json.dumps({"NotebookNotary": notary_files}))
+    target = tmp_path / "00_indice.ipynb"
+    nb = nbformat.read(REPO / "notebooks" / "00_indice.ipynb", as_version=4)
+    nb.cells[0].source += "\n# rebuilt"
+    nbformat.write(nb, target)
+    monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(tmp_path / "elsewhere"))
+    assert not build_notebooks.sign_for_this_environment(target)  # postBuild has not run there
+    monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(config_dir))
+    assert build_notebooks.sign_for_this_environment(target)
+    assert NotebookNotary(**notary_files).check_signature(nbformat.read(target, as_version=4))
 
 
 def test_fresh_environment_like_binder(tmp_path):
@@ -115,13 +235,13 @@ def test_fresh_environment_like_binder(tmp_path):
     # 1. What repo2docker runs, from the repository root (so "-e ." is the repository).
     run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", "binder/requirements.txt"],
         timeout=1200, env=env)
-    run([str(BINDER / "postBuild")], timeout=600, env=env)  # as repo2docker runs it
+    # As repo2docker runs it; on a copy, since it rewrites and signs the notebooks next to it.
+    root = tmp_path / "root"
+    run([str(copy_for_postbuild(root))], timeout=600, env=env, cwd=root)
     assert "voila" in run([py, "-m", "pip", "list"], timeout=120, env=env).lower()
     installed = time.monotonic()
 
     # 2. JupyterLab from that environment serves the index notebook.
-    root = tmp_path / "root"
-    shutil.copytree(REPO / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(tmp_path / "lab.log", "wb")  # noqa: SIM115 - closed below

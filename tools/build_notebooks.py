@@ -13,7 +13,9 @@ saves the outputs, which GitHub and
 nbviewer show.  The saved file depends only on the source and on what the cells print: cell ids
 come from the cells' text, execution timings are not recorded, and widget model ids (random
 uuids) are renumbered per notebook; the widget state itself is kept, as nbconvert's
-``store_widget_state`` did.
+``store_widget_state`` did.  When binder/postBuild has given this environment a trust database
+(its server configuration's ``NotebookNotary``), each rebuilt notebook is signed there, so that
+JupyterLab keeps showing its saved boards and drawings (trust is per file hash).
 """
 
 from __future__ import annotations
@@ -202,7 +204,24 @@ def build(source: Path, timeout: int = 3600) -> Path:
     nb = _steady_outputs(nb, source.stem)
     target = source.with_suffix(".ipynb")
     nbformat.write(nb, target)
+    sign_for_this_environment(target)
     return target
+
+
+def sign_for_this_environment(path: Path) -> bool:
+    """Sign `path` in the trust database binder/postBuild configured for this environment's
+    Jupyter server (``NotebookNotary`` in ``<config dir>/jupyter_server_config.json``, the config
+    dir being ``$JUPYTER_CONFIG_DIR`` or ``<sys.prefix>/etc/jupyter``, as postBuild chooses it).
+    False when postBuild has not run here."""
+    from nbformat.sign import NotebookNotary
+
+    config_dir = Path(os.environ.get("JUPYTER_CONFIG_DIR") or Path(sys.prefix, "etc", "jupyter"))
+    config = config_dir / "jupyter_server_config.json"
+    notary = json.loads(config.read_text(encoding="utf-8")).get("NotebookNotary") if config.exists() else None
+    if not notary:
+        return False
+    NotebookNotary(**notary).sign(nbformat.read(path, as_version=4))
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
