@@ -10,6 +10,8 @@ from solitaire_nb.core.numbers_es import (
     MINUS,
     comma_ticks,
     decimal,
+    decimal_down,
+    decimal_up,
     interval,
     interval_decimals,
     measured,
@@ -39,10 +41,11 @@ def test_examples():
 
 def test_an_interval_is_printed_with_the_decimals_that_show_it():
     # The case: «0,35 (de 0,35 a 0,36)» hides that the mean is not the lower end.
-    assert interval((0.3512, 0.3498, 0.3561)) == "0,351 (de 0,350 a 0,356)"
-    assert interval((7.2213, 7.2011, 7.2415)) == "7,22 (de 7,20 a 7,24)"
+    # the ends are rounded outward, so that the printed interval contains the computed one
+    assert interval((0.3512, 0.3498, 0.3561)) == "0,351 (de 0,349 a 0,357)"
+    assert interval((7.2213, 7.2011, 7.2415)) == "7,22 (de 7,20 a 7,25)"
     assert interval((0.353, 0.349, 0.358), as_percent=True) == "35,3 % (de 34,9 % a 35,8 %)"
-    assert interval((0.3512, 0.3498, 0.3561), decimals=2) == "0,35 (de 0,35 a 0,36)"  # asked for
+    assert interval((0.3512, 0.3498, 0.3561), decimals=2) == "0,35 (de 0,34 a 0,36)"  # asked for
 
 
 def test_a_measure_that_never_varies_says_so():
@@ -103,9 +106,9 @@ def test_an_interval_shows_its_three_numbers_apart(values):
     low, mean, high = sorted(values)
     d = interval_decimals(mean, low, high)
     text = interval((mean, low, high))
-    shown = [decimal(v, d) for v in (mean, low, high)]
+    shown = [decimal(mean, d), decimal_down(low, d), decimal_up(high, d)]
     assert text == f"{shown[0]} (de {shown[1]} a {shown[2]})"
     if d < 6:  # with enough decimals, numbers that differ print differently
-        assert len(set(shown)) == len({mean, low, high})
+        assert len({decimal(v, d) for v in (mean, low, high)}) == len({mean, low, high})
     # the printed ends still bracket the printed mean
     assert parse_number(shown[1]) <= parse_number(shown[0]) <= parse_number(shown[2])

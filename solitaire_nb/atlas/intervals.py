@@ -10,6 +10,7 @@ not the Wald interval's [0, 0]).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ..core.checks import check_int, check_number
 
@@ -41,3 +42,116 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
 def bracketed_interval(won: int, unknown: int, n: int, z: float = Z95) -> tuple[float, float]:
     """95% interval with the unknowns bracketed: lower end counts them lost, upper end won."""
     return wilson(won, n, z)[0], wilson(won + unknown, n, z)[1]
+
+
+# ---------------------------------------------------------------------- reading an interval
+def interval_sentence(low: float, high: float, rate: bool = True, decimals: int = 1, what: str | None = None) -> str:
+    """The one sentence form of a 95 % interval, its ends rounded outward: «con un 95 % de
+    confianza, la proporción verdadera está entre 82,1 % y 88,8 %» for a rate (fractions
+    `low`, `high`), «… la media verdadera está entre 6,85 y 6,89» for a mean (``rate=False``).
+    `what` names the quantity instead («la proporción verdadera de partidas con solución»)."""
+    from ..core.numbers_es import decimal_down, decimal_up
+
+    low, high = check_number(low, "El extremo inferior"), check_number(high, "El extremo superior")
+    if not low <= high:
+        raise ValueError(f"El extremo inferior {low!r} es mayor que el superior {high!r}.")
+    if rate:
+        ends = f"{decimal_down(100 * low, decimals)} % y {decimal_up(100 * high, decimals)} %"
+    else:
+        ends = f"{decimal_down(low, decimals)} y {decimal_up(high, decimals)}"
+    name = what or ("la proporción verdadera" if rate else "la media verdadera")
+    return f"con un 95 % de confianza, {name} está entre {ends}"
+
+
+def _binomial_cdf(k: int, n: int, p: float) -> float:
+    """P(X <= k) for X ~ Binomial(n, p), summed in logarithms (n up to a million)."""
+    if k < 0:
+        return 0.0
+    if k >= n or p <= 0.0:
+        return 1.0
+    if p >= 1.0:
+        return 0.0
+    lp, lq = math.log(p), math.log1p(-p)
+    lg = math.lgamma(n + 1)
+    return min(1.0, sum(math.exp(lg - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * lp + (n - i) * lq)
+                        for i in range(k + 1)))
+
+
+def _quantile(n: int, p: float, q: float) -> int:
+    """The smallest k with P(X <= k) >= q, for X ~ Binomial(n, p)."""
+    lo, hi = 0, n
+    while lo < hi:  # the cdf grows with k: bisect
+        mid = (lo + hi) // 2
+        if _binomial_cdf(mid, n, p) >= q:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+MAX_NEW_GAMES = 10_000
+"""The most new games `new_games_count` speaks of."""
+
+
+@dataclass(frozen=True)
+class NewGamesCount:
+    """How many of `games` new games a measured rate expects to win.
+
+    `expected_low`, `expected_high`: the expected count (``games`` times the rate), with a 95 %
+    confidence, from the bracketed interval's two ends (undecided deals counted as lost, then
+    as won).  `likely_low`, `likely_high`: where the count of `games` concrete games falls
+    at least 95 times in 100 (`likely_range`): a count varies much more than its mean."""
+
+    games: int
+    expected_low: float
+    expected_high: float
+    likely_low: int
+    likely_high: int
+
+    def sentence(self, what: str = "tienen solución") -> str:
+        """«De 10 partidas nuevas, de media tienen solución entre 8,2 y 8,9 (con un 95 % de
+        confianza); pero en 10 partidas concretas lo normal es que salgan de 7 a 10: el intervalo
+        habla de la proporción a la larga, no de una tanda de partidas.»"""
+        from ..core.numbers_es import decimal_down, decimal_up
+
+        n = f"{self.games:,}".replace(",", ".")
+        span = (f"de {self.likely_low} a {self.likely_high}" if self.likely_low < self.likely_high
+                else f"{self.likely_low}")
+        return (f"De {n} partidas nuevas, de media {what} entre {decimal_down(self.expected_low, 1)} y "
+                f"{decimal_up(self.expected_high, 1)} (con un 95 % de confianza); pero en {n} partidas "
+                f"concretas lo normal (95 veces de cada 100) es que salgan {span}: el intervalo habla de "
+                "la proporción a la larga, no de una tanda de partidas.")
+
+
+def new_games_count(won: int, unknown: int, n: int, games: int) -> NewGamesCount:
+    """The count in `games` new games for a rate measured as `won` (and `unknown` undecided) of
+    `n` deals: its expected value from the bracketed interval's ends, and the likely range of
+    the count itself (binomial at those two ends).  For Citadel's 1.677 won and 70 undecided of
+    2.000, 10 new games: expected 8,2 to 8,9, likely 6 to 10."""
+    n = check_int(n, "El número de partidas medidas (n)", 1, 10**15)
+    won = check_int(won, "El número de partidas ganadas", 0, n)
+    unknown = check_int(unknown, "El número de partidas sin decidir", 0, n - won)
+    games = check_int(games, "El número de partidas nuevas", 1, MAX_NEW_GAMES)
+    low, high = bracketed_interval(won, unknown, n)
+    likely_low, likely_high = likely_range(games, low, high)
+    # a range of whole counts that holds the expected values too (0,05 expected of 2 games: 0 to 1)
+    likely_low = min(likely_low, math.floor(games * low + 1e-9))
+    likely_high = max(likely_high, math.ceil(games * high - 1e-9))
+    return NewGamesCount(games, games * low, games * high, likely_low, likely_high)
+
+
+def likely_range(games: int, p_low: float, p_high: float) -> tuple[int, int]:
+    """Where the count of `games` concrete games falls at least 95 times in 100 when the rate is
+    anywhere from `p_low` to `p_high`: from the binomial 2.5 % quantile at `p_low` to the
+    97.5 % quantile at `p_high`; when one end is already 0 or `games` (no tail to cut there),
+    the other takes the whole 5 %.  For p = 0,855 and 10 games: 7 to 10."""
+    games = check_int(games, "El número de partidas nuevas", 1, MAX_NEW_GAMES)
+    p_low, p_high = check_number(p_low, "La proporción más baja"), check_number(p_high, "La proporción más alta")
+    if not 0.0 <= p_low <= p_high <= 1.0:
+        raise ValueError(f"Las proporciones deben cumplir 0 ≤ {p_low!r} ≤ {p_high!r} ≤ 1.")
+    low, high = _quantile(games, p_low, 0.025), _quantile(games, p_high, 0.975)
+    if high == games and low > 0:
+        low = _quantile(games, p_low, 0.05)
+    elif low == 0 and high < games:
+        high = _quantile(games, p_high, 0.95)
+    return low, high

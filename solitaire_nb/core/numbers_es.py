@@ -26,6 +26,8 @@ __all__ = [
     "range_text",
     "comma_ticks",
     "parse_number",
+    "decimal_down",
+    "decimal_up",
 ]
 
 MINUS = "−"
@@ -52,6 +54,32 @@ def decimal(x: float, decimals: int = 2) -> str:
         text = text.lstrip("-")
     # Python writes «1,234.5»: swap the two separators, then use the true minus sign.
     return text.translate(str.maketrans(",.-", ".," + MINUS))
+
+
+def _outward(x: float, decimals: int, up: bool) -> float:
+    """``x`` rounded down (or up) to ``decimals`` places.  A value already on the grid, up to
+    floating-point noise (0.3 * 100 is 30.000000000000004), stays where it is."""
+    value = float(x)
+    if not math.isfinite(value):
+        raise ValueError(f"{x!r} no es un número finito.")
+    scaled = value * 10**decimals
+    nearest = round(scaled)
+    if abs(scaled - nearest) <= 1e-9 * max(1.0, abs(scaled)):
+        return nearest / 10**decimals
+    return (math.ceil(scaled) if up else math.floor(scaled)) / 10**decimals
+
+
+def decimal_down(x: float, decimals: int = 2) -> str:
+    """``x`` written like ``decimal`` but rounded down: the lower end of an interval, printed so
+    that the printed interval contains the exact one (0.12499 -> «0,12», not «0,13»)."""
+    decimal(0, decimals)  # the same check of ``decimals``
+    return decimal(_outward(x, decimals, up=False), decimals)
+
+
+def decimal_up(x: float, decimals: int = 2) -> str:
+    """``x`` written like ``decimal`` but rounded up: the upper end of an interval."""
+    decimal(0, decimals)
+    return decimal(_outward(x, decimals, up=True), decimals)
 
 
 def thousands(n: int) -> str:
@@ -91,7 +119,8 @@ def interval(estimate: Sequence[float], decimals: int | None = None, as_percent:
     scale, unit, start = (100.0, " %", 1) if as_percent else (1.0, "", 2)
     m, lo, hi = scale * mean, scale * low, scale * high
     d = interval_decimals(m, lo, hi, at_least=start) if decimals is None else decimals
-    return f"{decimal(m, d)}{unit} (de {decimal(lo, d)}{unit} a {decimal(hi, d)}{unit})"
+    # the ends rounded outward: the printed interval always contains the computed one
+    return f"{decimal(m, d)}{unit} (de {decimal_down(lo, d)}{unit} a {decimal_up(hi, d)}{unit})"
 
 
 def measured(estimate: Sequence[float]) -> str:
@@ -103,9 +132,13 @@ def measured(estimate: Sequence[float]) -> str:
 
 
 def range_text(low: float, high: float, decimals: int = 1, as_percent: bool = True) -> str:
-    """Two ends joined by a dash: «55,5 % – 70,1 %» (or «1,20 – 1,35» with ``as_percent`` False)."""
-    show = (lambda v: percent(v, decimals)) if as_percent else (lambda v: decimal(v, decimals))
-    return f"{show(low)} – {show(high)}"
+    """An interval's two ends joined by a dash: «55,5 % – 70,1 %» (or «1,20 – 1,35» with
+    ``as_percent`` False), rounded outward (the lower end down, the upper end up), so that the
+    printed interval contains the exact one: Wilson's 12,46 % – 45,3 % prints «12,4 % – 45,3 %»,
+    not «12,5 %»."""
+    lo, hi = (100 * float(low), 100 * float(high)) if as_percent else (float(low), float(high))
+    unit = " %" if as_percent else ""
+    return f"{decimal_down(lo, decimals)}{unit} – {decimal_up(hi, decimals)}{unit}"
 
 
 def comma_ticks(label: str) -> str:
