@@ -72,14 +72,14 @@ def test_castle_against_citadel_reproduces_notebook_06(castle_citadel):
 
 def test_the_summary_reads_like_the_notebook(castle_citadel):
     text = castle_citadel.text()
-    assert text.startswith("Beleaguered Castle frente a Citadel: 50.000 repartos (semilla 2026)")
+    assert text.startswith("Beleaguered Castle frente a Citadel: 50.000 repartos de barajas al azar (tanda nº 2026, siempre la misma)")
     mean, low, high = castle_citadel.differences["on_table"]
     assert f"{mean:.2f}".replace(".", ",") in castle_citadel.headline()
     assert castle_citadel.headline().startswith("Beleaguered Castle deja más cartas en la mesa que Citadel: ")
     reverse = compare("citadel", "beleaguered_castle", n=300)
     assert reverse.headline().startswith("Citadel deja menos cartas en la mesa que Beleaguered Castle: ")
     assert "−" not in reverse.headline()
-    assert "48,00 (siempre)" in text
+    assert "48 (siempre)" in text
 
 
 # ----------------------------------------------------------------------------- pairing
@@ -183,7 +183,7 @@ def test_the_summary_is_spanish_without_python(small, render):
     for label in FIGURES.values():
         assert label in text
     assert "intervalo de confianza del 95 %" in text
-    assert "3.000 repartos (semilla 5)" in text
+    assert "3.000 repartos de barajas al azar (tanda nº 5, siempre la misma)" in text
 
 
 def test_the_markdown_has_one_row_per_figure_and_column(small):
@@ -192,7 +192,7 @@ def test_the_markdown_has_one_row_per_figure_and_column(small):
     assert len(rows) == 2 + len(FIGURES) + 1 + 13
     assert "| Tablero 13 |" in md
     mixed = compare("scotch", "citadel", n=50)._repr_markdown_()
-    assert "| Columna 18 | 1,00 (siempre) | — |" in mixed
+    assert "| Columna 18 | 1 (siempre) | — |" in mixed
 
 
 def test_ipython_shows_the_spanish_text(small):
@@ -298,7 +298,7 @@ def test_a_typical_deal(castle_citadel):
 
 def test_a_random_seed_is_said_so():
     c = compare("citadel", "scotch", n=100, seed=None)
-    assert c.seed is None and "100 repartos (semilla al azar)" in c.text()
+    assert c.seed is None and "100 repartos de barajas al azar," in c.text()
     names = compare("citadel", "citadel", n=20, variant_b={"takeback": False, "autoplay": False})
     assert names.b.name == "Citadel (sin devolver cartas, sin juego automático a la base)"
 

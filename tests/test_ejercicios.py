@@ -45,15 +45,16 @@ SOLUCIONES = {
     "citadel-3": "B1 T2, T1 T2",
     "citadel-4": "T1 T2",
     "estudio-1": 4,
-    "estudio-2": 5,
-    "estudio-3": "6,87",
+    "estudio-2": 4,
+    "estudio-3": "1/16",
+    "estudio-4": 6,
     "atlas-1": 8,
     "atlas-2": 18,
     "atlas-3": "no",
     "lab-1": 8,
-    "lab-2": "no",
-    "lab-3": 100,
-    "lab-4": 12,
+    "lab-2": "Reyes",
+    "lab-3": 86,
+    "lab-4": 8,
 }
 
 WRONG = {
@@ -74,15 +75,16 @@ WRONG = {
     "citadel-3": ("B3 T7", "todavía no"),
     "citadel-4": ("T3 T1", "todavía no"),
     "estudio-1": (3, "más"),
-    "estudio-2": (4, "más"),
-    "estudio-3": ("6", "más alto"),
+    "estudio-2": (5, "menos"),
+    "estudio-3": ("12,5 %", "menos"),
+    "estudio-4": (4, "más"),
     "atlas-1": (2, "más"),
     "atlas-2": (50, "menos"),
     "atlas-3": ("sí", "quita"),
     "lab-1": (6, "más"),
-    "lab-2": ("sí", "reparto"),
-    "lab-3": (5, "más"),
-    "lab-4": (13, "menos"),
+    "lab-2": ("huecos", "reparte"),
+    "lab-3": (100, "menos"),
+    "lab-4": (12, "menos"),
 }
 
 
@@ -117,29 +119,83 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
 
 def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict_says_so():
     from solitaire_nb.core.numbers_es import decimal
-    from solitaire_nb.lessons.exercises import verdict_of_text
+    from solitaire_nb.lessons.answers import interval_answer
     from solitaire_nb.lessons.study_exercises import ten_columns_home_in_deal
 
+    check = interval_answer(ten_columns_home_in_deal, "cartas", "Piensa.")
     _, low, high = ten_columns_home_in_deal()
     inside = [decimal(v, 3) for v in (low + 0.001, (low + high) / 2, high - 0.001)]
     # «6.87» is read as 6,87; «6.870» would be read as 6870, as Spanish writes thousands
     for text in inside + [decimal((low + high) / 2, 2).replace(",", ".")]:
-        ok, message = verdict_of_text("estudio-3", text)
+        ok, message = check(text)
         assert ok, (text, message)
         assert "dentro del intervalo medido" in message and "cualquier valor" in message
     for value, word in ((low - 0.05, "más alto"), (high + 0.05, "más bajo")):
-        ok, message = verdict_of_text("estudio-3", decimal(value, 2))
+        ok, message = check(decimal(value, 2))
         assert not ok and word in message
         assert decimal(low, 2) not in message  # a wrong answer is not told the interval
-    ok, message = verdict_of_text("estudio-3", "unas siete")
-    assert not ok and "no es un número" in message
+
+
+def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
+    """estudio-3: the share of deals sending home only the four 2s, checked against the engine
+    dealing Citadel with ten columns: of the 16 orders of each suit's 2 and 3 (2 before 3 or
+    after), only the one with every 3 first keeps the 3s out."""
+    import itertools
+    from fractions import Fraction
+
+    from solitaire_nb.core.cards import CARDS
+    from solitaire_nb.engine import new_game
+    from solitaire_nb.lessons.study_exercises import TEN_COLUMNS, only_twos_share
+
+    rest = [c.code for c in CARDS if c.code[0] not in "23"]
+    only_twos = 0
+    for firsts in itertools.product("23", repeat=4):
+        early = [f"{r}{s}" for r, s in zip(firsts, "SHDC", strict=True)]
+        late = [f"{'3' if r == '2' else '2'}{s}" for r, s in zip(firsts, "SHDC", strict=True)]
+        report = new_game(TEN_COLUMNS, deck=early + late + rest).deal_report  # to_foundations: the deal only
+        assert report is not None
+        only_twos += all(c.code[0] == "2" for c in report.to_foundations)
+    assert Fraction(only_twos, 16) == only_twos_share() == Fraction(1, 16)
+    for typed in ("1/16", "1 de cada 16", "6,25 %", "6,25", "6,3 %", "6 %", "0,0625", "6"):
+        ok, message = verdict_of_text("estudio-3", typed)
+        assert ok and "6,25 %" in message, typed
+    for typed, word in (("7 %", "menos"), ("1/17", "más"), ("0,1", "precisión")):
+        ok, message = verdict_of_text("estudio-3", typed)
+        assert not ok and word in message, typed
+
+
+def test_deal_518_tells_the_two_moments_apart():
+    from solitaire_nb.lessons.study_exercises import DEAL_SEED
+    from solitaire_nb.study.tally import count_deal
+
+    counts = count_deal(DEAL_SEED)
+    assert counts.shortened_after_deal != counts.shortened_after_autoplay
+    assert es_correcta("estudio-2", counts.shortened_after_deal)
+    assert es_correcta("estudio-4", counts.shortened_after_autoplay)
+    assert not es_correcta("estudio-2", counts.shortened_after_autoplay)
+
+
+def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
+    from solitaire_nb.atlas import lab_measures
+    from solitaire_nb.games import GAMES
+    from solitaire_nb.games.custom import custom
+
+    four = lab_measures.new_game(custom("citadel", columns=4), 1234)
+    eight = lab_measures.new_game(GAMES["citadel"], 1234)
+    assert four.deal_report is not None and eight.deal_report is not None
+    # the deal's plays do not depend on the columns: 8 both ways (the header's 12 adds the Aces)
+    assert len(four.deal_report.to_foundations) == len(eight.deal_report.to_foundations)
+    assert es_correcta("lab-4", len(four.deal_report.to_foundations))
+    assert not es_correcta("lab-4", four.foundation_cards())
+    won = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES).won
+    assert es_correcta("lab-3", won)
 
 
 def test_an_estimate_accepts_its_whole_interval_and_says_so():
     assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [8, 9]
     ok, message = verdict_of_text("atlas-1", "9")
     assert ok and "cualquier número de 8 a 9" in message and "intervalo de confianza" in message
-    assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " No ")
+    assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " reyes ")
     assert not es_correcta("atlas-3", "tal vez")
 
 

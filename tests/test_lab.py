@@ -72,6 +72,24 @@ def test_changing_controls_composes_the_game_custom_would():
     assert lab.game.name == "beleaguered_castle" and lab.game.spec["changes"] == {}
 
 
+def test_before_any_change_the_lab_asks_for_one_and_does_not_say_the_deal_is_untouched():
+    lab = small_lab("beleaguered_castle")
+    assert work.NOTHING_CHANGED in lab.stats.value and "no toca el reparto" not in lab.stats.value
+    lab.controls["columns"].value = 10  # a change that alters the deal: neither sentence
+    assert work.NOTHING_CHANGED not in lab.stats.value and "no toca el reparto" not in lab.stats.value
+    lab.controls["columns"].value = 8  # back to the original: nothing changed again
+    assert work.NOTHING_CHANGED in lab.stats.value
+    cmp = work.comparison(sn.GAMES["citadel"], sn.GAMES["citadel"], n=FEW)
+    assert "no toca el reparto" in work.stats_html(cmp)  # the same deal, said when a rule was changed
+    assert work.NOTHING_CHANGED in work.stats_html(cmp, changed=False)
+
+
+def test_interval_ends_are_rounded_outward():
+    # 19 of 100: Wilson gives 12,5 % – 27,8 %; to the nearest it would print 13 %, shaving the interval
+    assert work.interval_words(work.Sample("X", ("won",) * 19 + ("lost",) * 81)) == "entre el 12 % y el 28 %"
+    assert work.interval_words(work.Sample("X", ("won",) * 20)) == "entre el 83 % y el 100 %"  # 83,9 %: down, not up
+
+
 def test_a_rule_that_does_not_touch_the_deal_says_so():
     lab = small_lab("bakers_dozen")
     lab.controls["suits"].value = "any"
@@ -113,11 +131,11 @@ def test_a_refused_change_keeps_the_last_game_and_says_why():
 def test_rate_sentences_carry_their_interval_and_three_counts():
     assert work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 8)) == (
         "Citadel, partidas nº 1 a 20: 12 tienen solución, 8 no tienen solución y 0 quedan sin decidir; "
-        "porcentaje de victorias 60 % (intervalo de confianza del 95 %: entre 39 % y 78 %)."
-    )
+        "porcentaje de victorias 60 % (intervalo de confianza del 95 %: entre el 38 % y el 79 %)."
+    )  # Wilson's 38,7 % – 78,1 %, rounded outward
     text = work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 5 + ("unknown",) * 3))
     assert "5 no tienen solución y 3 quedan sin decidir" in text
-    assert "entre el 60 % y el 75 %" in text and "entre 39 % y" in text
+    assert "entre el 60 % y el 75 %" in text and "entre el 38 % y" in text
 
 
 def test_paired_counts_keep_undecided_deals_apart():

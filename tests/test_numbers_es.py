@@ -49,7 +49,8 @@ def test_an_interval_is_printed_with_the_decimals_that_show_it():
 
 
 def test_a_measure_that_never_varies_says_so():
-    assert measured((6.0, 6.0, 6.0)) == "6,00 (siempre)"
+    assert measured((6.0, 6.0, 6.0)) == "6 (siempre)"
+    assert measured((5.5, 5.5, 5.5)) == "5,50 (siempre)"
     assert measured((7.2234, 7.2011, 7.2452)) == interval((7.2234, 7.2011, 7.2452))
 
 

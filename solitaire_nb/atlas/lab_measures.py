@@ -47,6 +47,7 @@ __all__ = [
     "GROUPS",
     "LABELS",
     "MAX_STATES",
+    "NOTHING_CHANGED",
     "SAMPLE",
     "SAMPLES_FILE",
     "STATS_DEALS",
@@ -166,13 +167,20 @@ def markdown_html(markdown: str) -> str:
     return "\n".join(out)
 
 
-def stats_html(cmp: Any) -> str:
-    """The comparison as the lab shows it: a sentence when the deal does not change, the table of
-    measures, and each column's length folded away."""
+NOTHING_CHANGED = "Todavía no has cambiado ninguna regla: elige una arriba."
+"""What the lab's statistics say first while the composed game is still the original."""
+
+
+def stats_html(cmp: Any, changed: bool = True) -> str:
+    """The comparison as the lab shows it: a sentence when no rule has changed yet (`changed`
+    False) or when the change does not touch the deal, the table of measures, and each
+    column's length folded away."""
     md = cmp._repr_markdown_()
     main, _, columns = md.partition("\n\nLongitud media de cada columna")
     parts = []
-    if same_deal(cmp):
+    if not changed:  # the same game twice: «no toca el reparto» would answer a question not asked
+        parts.append(f"<p><b>{html.escape(NOTHING_CHANGED)}</b></p>")
+    elif same_deal(cmp):
         parts.append(
             "<p><b>Este cambio no toca el reparto:</b> las dos partidas empiezan exactamente igual en "
             "cada baraja. Lo que cambia es cómo se juega; para medirlo, pulsa «¿Cuántas se pueden ganar?».</p>"

@@ -226,17 +226,22 @@ def rate_words(sample: Sample) -> str:
 
 
 def interval_words(sample: Sample) -> str:
-    """The 95 % interval with the undecided bracketed: «entre 39 % y 78 %»."""
+    """The 95 % interval with the undecided bracketed, its ends rounded outward to whole
+    percents so that rounding never narrows it: «entre el 38 % y el 79 %» for 12 of 20."""
+    import math
+
     from .intervals import bracketed_interval
 
     low, high = bracketed_interval(sample.won, sample.unknown, sample.total)
-    return f"entre {_pct(low)} y {_pct(high)}"
+    # 1e-9: a float a hair off a whole percent (0.5 * 100) is not pushed a whole point out
+    down, up = math.floor(low * 100 + 1e-9), math.ceil(high * 100 - 1e-9)
+    return f"entre el {percent(down / 100, 0)} y el {percent(up / 100, 0)}"
 
 
 def rate_text(sample: Sample) -> str:
     """«Beleaguered Castle, partidas nº 1 a 20: 12 tienen solución, 3 no tienen solución y 5
     quedan sin decidir; porcentaje de victorias entre el 60 % y el 85 % (intervalo de
-    confianza del 95 %: entre 39 % y 92 %).»  Always the three counts."""
+    confianza del 95 %: entre el 38 % y el 92 %).»  Always the three counts."""
     n, won, lost, unknown = sample.total, sample.won, sample.lost, sample.unknown
     queda = "queda sin decidir" if unknown == 1 else "quedan sin decidir"
     return (

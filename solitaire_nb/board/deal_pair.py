@@ -22,8 +22,8 @@ PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright
 
 
 def pair_html(seed: int) -> tuple[str, DealCounts]:
-    """Partida nº `seed` both ways, side by side, with a table of column lengths and the counts
-    of Citadel's deal, as static HTML (what the widget shows, and its picture without a kernel)."""
+    """Partida nº `seed` both ways, side by side (stacked on a narrow screen), with a table of
+    column lengths and the cards Citadel's deal sent home, as static HTML (what the widget shows, and its picture without a kernel)."""
     citadel, castle = deal_both(seed)
     # Laid out for a phone's width (two rows of columns): the same picture then reads on a
     # phone and, two side by side, on a wide screen.
@@ -50,10 +50,9 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
     )
     said = (
         f"<p class='snb-pair-counts'>Durante el reparto, Citadel manda <b>{counts.home_in_deal}</b> cartas a la base; "
-        f"el juego automático sube <b>{counts.autoplay}</b> más. Columnas que pierden alguna carta: "
-        f"<b>{counts.shortened_after_deal}</b> de 8 tras el reparto y <b>{counts.shortened_after_autoplay}</b> "
-        f"tras el juego automático.</p>"
-    )
+        f"el juego automático sube <b>{counts.autoplay}</b> más. Cuántas columnas pierden alguna carta "
+        "se cuenta en la tabla.</p>"
+    )  # the columns are not said: notebook 06's exercise asks the reader to count them there
     html = f'<div lang="es" style="display:flex;flex-wrap:wrap;gap:12px">{boards}</div>{table}{said}'
     return html, counts
 

@@ -290,7 +290,7 @@ class Lab(StaticVBox):
     def _show_stats(self) -> None:
         try:
             self.comparison = work.comparison(self.base, self.game, n=self.stats_deals)
-            self.stats.value = work.stats_html(self.comparison)
+            self.stats.value = work.stats_html(self.comparison, changed=self.game.name != self.base.name)
             self.plot.value = work.plot_png(self.comparison)
             self.plot.layout.display = None
         except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback

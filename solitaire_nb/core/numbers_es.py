@@ -125,9 +125,11 @@ def interval(estimate: Sequence[float], decimals: int | None = None, as_percent:
 
 def measured(estimate: Sequence[float]) -> str:
     """A measured mean as a reader reads it: with its interval, «7,22 (de 7,20 a 7,24)», or
-    «6,00 (siempre)» when every measure gave the same value (its two ends are equal)."""
+    «6 (siempre)» when every measure gave the same value (its two ends are equal; a whole
+    count is written without decimals, another value with two: «5,50 (siempre)»)."""
     if len(estimate) == 3 and float(estimate[1]) == float(estimate[2]):
-        return f"{decimal(estimate[0])} (siempre)"
+        value = float(estimate[0])
+        return f"{decimal(value, 0) if value.is_integer() else decimal(value)} (siempre)"
     return interval(estimate)
 
 

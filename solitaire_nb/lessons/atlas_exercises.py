@@ -68,18 +68,33 @@ def _column_length(name: str) -> int:
     return len(game.pile(game.tableau_ids[0]))
 
 
-def _home_at_start(name: str) -> int:
+def _home_in_deal(name: str) -> int:
+    """Cards the deal of partida nº `LAB_DEAL` sends home while dealing (the Aces and the
+    automatic play not counted)."""
     from ..atlas.lab_measures import new_game
 
-    return new_game(_lab_game(name), LAB_DEAL).foundation_cards()
+    report = new_game(_lab_game(name), LAB_DEAL).deal_report
+    return 0 if report is None else len(report.to_foundations)
 
 
-def _same_deal(name: str) -> str:
+# Exercise lab-2: three rules of Baker's Dozen, each as the word a reader answers with and the
+# composed game that changes it.  The answer is the one whose comparison changes the deal.
+DEAL_RULES = {
+    "huecos": "bakers_dozen+empty=any",
+    "palo": "bakers_dozen+suits=any",
+    "Reyes": "bakers_dozen+kings_to_bottom=false",
+}
+
+
+def _rule_changing_deal() -> str:
     from ..atlas import lab_measures as lab_work
 
-    game = _lab_game(name)
-    like = _lab_game(name.split("+")[0])
-    return "no" if lab_work.same_deal(lab_work.comparison(like, game, n=1_000)) else "sí"
+    base = _lab_game("bakers_dozen")
+    changing = [word for word, name in DEAL_RULES.items()
+                if not lab_work.same_deal(lab_work.comparison(base, _lab_game(name), n=1_000))]
+    if len(changing) != 1:  # the question has one right answer only if one rule acts in the deal
+        raise ValueError(f"Cambian el reparto {len(changing)} de las reglas del ejercicio, no una")
+    return changing[0]
 
 
 def _sample_won(name: str) -> int:
@@ -143,32 +158,37 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="number", variant=SIX_COLUMNS,
     ),
     "lab-2": Ejercicio(
-        "Baker's Dozen con huecos para cualquier carta: ¿cambia el reparto? Responde «sí» o «no».",
+        "En Baker's Dozen, ¿cuál de estas tres reglas cambia el reparto si la cambias: la de los "
+        "huecos (que admitan cualquier carta), la del palo al construir (que dé igual el palo) o "
+        "la de los Reyes (que no bajen al fondo de su columna)? Responde «huecos», «palo» o «Reyes».",
         choice_answer(
-            lambda: _same_deal(ANY_CARD_IN_HOLES), ("sí", "no"),
-            lambda: "La regla de los huecos solo cuenta al jugar: las dos versiones dejan las mismas "
-                    "cartas en las mismas columnas en cada baraja, y la tabla del reparto sale igual.",
-            "Mira la tabla «Qué cambia en el reparto» del laboratorio de Baker's Dozen después de elegir "
-            "«Un hueco admite: Cualquier carta».",
+            _rule_changing_deal, tuple(DEAL_RULES),
+            lambda: "Los Reyes bajan al fondo de su columna al repartir: si no bajan, la partida "
+                    "empieza de otra manera. Los huecos y el palo solo cuentan al jugar.",
+            "Piensa qué regla actúa mientras se reparte, antes del primer movimiento. Puedes "
+            "comprobarlo en el laboratorio de Baker's Dozen: la tabla del reparto dice si cambia.",
         ),
-        kind="choice", variant=ANY_CARD_IN_HOLES,
+        kind="choice",
     ),
     "lab-3": Ejercicio(
-        f"Baker's Dozen con huecos para cualquier carta: ¿cuántas de las partidas nº 1 a {_sample_size()} "
-        "tienen solución según el resolvedor del laboratorio?",
+        f"Antes de pulsar el botón con la regla nueva: de las partidas nº 1 a {_sample_size()}, "
+        "¿cuántas tienen solución, como mínimo, en Baker's Dozen con huecos para cualquier carta? "
+        "Basta la tabla del Baker's Dozen original y un razonamiento.",
         number_answer(
-            lambda: _sample_won(ANY_CARD_IN_HOLES),
-            "Pulsa «¿Cuántas se pueden ganar?» en el laboratorio de Baker's Dozen con «Un hueco admite: "
-            "Cualquier carta» y lee la columna «tienen solución» de tu juego.",
+            lambda: _sample_won("bakers_dozen"),
+            "Pulsa «¿Cuántas se pueden ganar?» en el laboratorio de Baker's Dozen sin cambiar nada: "
+            "una partida que tiene solución con la regla original, ¿la tiene también cuando un hueco "
+            "admite cualquier carta?",
         ),
         kind="number", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-4": Ejercicio(
-        f"Citadel con cuatro columnas: ¿cuántas cartas hay en las bases al empezar la partida nº {LAB_DEAL}?",
+        f"Citadel con cuatro columnas: ¿cuántas cartas van a la base durante el reparto de la partida "
+        f"nº {LAB_DEAL}, sin contar los Ases ni el juego automático?",
         number_answer(
-            lambda: _home_at_start(FOUR_COLUMNS),
-            f"Pon Columnas en 4 en el laboratorio de Citadel y cuenta las cartas de las bases en el tablero "
-            f"de tu juego (partida nº {LAB_DEAL}).",
+            lambda: _home_in_deal(FOUR_COLUMNS),
+            "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Compáralo con "
+            f"la partida nº {LAB_DEAL} de Citadel, con ocho columnas.",
         ),
         kind="number", variant=FOUR_COLUMNS,
     ),

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from ..core.checks import shown
 from ..engine import Game
 from ..games.notation import format_move
-from .answers import EXAMPLE_MOVES, Ejercicio, interval_answer, moves_reaching, number_answer, set_of_cards, to_win
+from .answers import EXAMPLE_MOVES, Ejercicio, moves_reaching, number_answer, set_of_cards, to_win
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
 from .positions import (
@@ -50,9 +50,11 @@ from .study_exercises import (
     ORDERED_CARD,
     ORDERED_SPADES,
     TEN_COLUMNS,
+    only_twos_share,
     orders_sending_home,
+    share_answer,
+    shortened_after_deal_exercise,
     shortened_in_deal_exercise,
-    ten_columns_home_in_deal,
 )
 
 __all__ = [
@@ -190,22 +192,34 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=ORDERED_SPADES, kind="number",
     ),
     "estudio-2": Ejercicio(
-        f"Reparte la partida nº {DEAL_SEED} con «Partida nº» y «Repartir». ¿Cuántas columnas de "
-        "Citadel tienen menos de seis cartas tras el juego automático?",
+        f"Reparte la partida nº {DEAL_SEED} con «Partida nº» y «Repartir» y cuenta en la tabla. "
+        "¿Cuántas columnas de Citadel tienen menos de seis cartas tras el reparto, antes del juego "
+        "automático?",
+        number_answer(
+            shortened_after_deal_exercise,
+            "Cuenta en la tabla, en la fila «Citadel, tras el reparto», las columnas que no llegan a "
+            "seis cartas.",
+        ),
+        kind="number", deal=("citadel", DEAL_SEED),
+    ),
+    "estudio-4": Ejercicio(
+        f"En la misma partida nº {DEAL_SEED}, ¿cuántas columnas de Citadel tienen menos de seis "
+        "cartas tras el juego automático?",
         number_answer(
             shortened_in_deal_exercise,
-            "Cuenta en la tabla, en la fila de Citadel tras el juego automático, las columnas que no "
-            "llegan a seis cartas.",
+            "Cuenta en la tabla, en la fila «Citadel, tras el juego automático», las columnas que no "
+            "llegan a seis cartas: el juego automático puede acortar alguna que el reparto dejó entera.",
         ),
         kind="number", deal=("citadel", DEAL_SEED),
     ),
     "estudio-3": Ejercicio(
         "Citadel con diez columnas: la misma baraja y el mismo reparto, pero fila a fila sobre diez "
-        "columnas en lugar de ocho. ¿Cuántas cartas van a la base, de media, durante el reparto?",
-        interval_answer(
-            ten_columns_home_in_deal,
-            "cartas",
-            "Piensa en qué decide si una carta va a la base al repartirla: ¿importa a qué columna iba?",
+        "columnas en lugar de ocho. ¿En qué porcentaje de los repartos van a la base durante el "
+        "reparto solo los cuatro 2, y ninguna carta más?",
+        share_answer(
+            only_twos_share,
+            "Solo van los cuatro 2 si ningún 3 va: ¿cuántas veces de cada dos se queda un 3 en su "
+            "columna? Tiene que pasar en los cuatro palos a la vez. ¿Importa a qué columna iba cada carta?",
         ),
         kind="number", variant=TEN_COLUMNS,
     ),

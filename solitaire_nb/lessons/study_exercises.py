@@ -2,19 +2,26 @@
 engine and the measurements give them.
 
 Three kinds: an order count worked with the engine (in how many orders of four spades does a
-card go home during the deal), a numbered deal the student deals in the try widget, and a
-transfer to a game the notebook has not measured before, Citadel's deal with ten columns,
-measured here with the same paired comparison the lab uses.
+card go home during the deal), a numbered deal the student deals in the try widget and counts in
+its table at the two moments («tras el reparto», «tras el juego automático»), and a transfer to a
+game the notebook has not measured before, Citadel's deal with ten columns: how often only the
+four 2s go home, answered by reasoning (the exact share) and measured afterwards with the same
+paired comparison the lab uses.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import re
+from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core.cards import CARDS
+from ..core.numbers_es import decimal, parse_number, percent
 from ..engine import new_game
+from ..study.exact import cards_home_distribution
 from ..study.tally import count_deal
 
 if TYPE_CHECKING:
@@ -24,8 +31,9 @@ ORDERED_SPADES = ("2S", "3S", "4S", "5S")
 """Exercise estudio-1: the four spades whose orders are counted."""
 ORDERED_CARD = "4S"
 """Exercise estudio-1: the card asked about."""
-DEAL_SEED = 505
-"""Exercise estudio-2: the numbered deal the student deals."""
+DEAL_SEED = 518
+"""Exercises estudio-2 and estudio-4: the numbered deal the student deals (its count of shortened
+columns differs between the two moments, so the exercise tells them apart)."""
 TEN_COLUMNS = "citadel+columns=10"
 """Exercise estudio-3: Citadel's deal with ten columns (a game notebook 06 measures only there)."""
 TEN_COLUMNS_DEALS = 20_000
@@ -44,9 +52,72 @@ def orders_sending_home(card: str = ORDERED_CARD, cards: tuple[str, ...] = ORDER
     return count
 
 
+def shortened_after_deal_exercise() -> int:
+    """Columns of Citadel's partida nº `DEAL_SEED` with fewer than six cards when the deal ends."""
+    return count_deal(DEAL_SEED).shortened_after_deal
+
+
 def shortened_in_deal_exercise() -> int:
     """Columns of Citadel's partida nº `DEAL_SEED` with fewer than six cards after the automatic play."""
     return count_deal(DEAL_SEED).shortened_after_autoplay
+
+
+def only_twos_share() -> Fraction:
+    """The exact share of decks whose deal sends home only the four 2s (no 3 follows its 2):
+    the same with any number of columns, since the deal's plays depend on the deck's order only."""
+    return cards_home_distribution(exact=True)[4]
+
+
+_FRACTION = re.compile(r"^\s*(\d{1,6})\s*(?:/|de cada|entre)\s*(\d{1,6})\s*$", re.IGNORECASE)
+
+
+def _share_read(respuesta: object) -> tuple[float, float]:
+    """(the share typed, as a fraction of 1; how far from it the typed precision reaches).
+    A share is read as a fraction («1/16», «1 de cada 16»), a percentage («6,25 %», or any
+    number above 1: «6,25»), or a proportion («0,0625»).  ValueError (Spanish) otherwise."""
+    if isinstance(respuesta, bool) or not isinstance(respuesta, int | float | str):
+        raise ValueError("la respuesta es un porcentaje, por ejemplo 12,5 %, o una fracción, por ejemplo 1/8.")
+    if isinstance(respuesta, str):
+        text = respuesta.strip()
+        fraction = _FRACTION.match(text)
+        if fraction:
+            top, bottom = int(fraction[1]), int(fraction[2])
+            if bottom == 0:
+                raise ValueError(f"«{text}»: una fracción no puede tener 0 abajo.")
+            return top / bottom, 0.0
+        value = parse_number(text)
+        typed = text.rstrip("%").strip()
+        decimals = len(re.split(r"[,.]", typed)[-1]) if re.search(r"[,.]\d+$", typed) else 0
+        percent_typed = text.endswith("%") or value > 1
+    else:
+        value = float(respuesta)
+        decimals = 0 if float(value).is_integer() else len(repr(float(value)).split(".")[-1])
+        percent_typed = value > 1
+    if abs(value) > 10**6:
+        raise ValueError("la respuesta es un porcentaje no tan grande, por ejemplo 12,5 %.")
+    scale = 100 if percent_typed else 1
+    return value / scale, 0.5 * 10.0**-decimals / scale
+
+
+def share_answer(exact: Callable[[], Fraction], hint: str) -> Callable[[object], tuple[bool, str]]:
+    """An exercise answered with an exact share: right when the share typed equals `exact()` to
+    the precision typed (so «6,25 %», «6,3 %», «6 %», «0,0625» and «1/16» all answer 1/16), as
+    long as that precision is half a percentage point or finer.  A wrong answer is told whether
+    the share is higher or lower."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        value, reach = _share_read(respuesta)
+        want = float(exact())
+        if reach > 0.005:
+            return False, "Da el porcentaje con más precisión: al menos en números enteros, por ejemplo 12 %."
+        if abs(value - want) <= reach + 1e-12:
+            return True, (f"¡Correcto! Es {percent(want, 2)}, una vez de cada {round(1 / want)}: "
+                          f"{decimal(want * 100, 2)} de cada 100 repartos.")
+        more = "más" if value < want else "menos"
+        said = percent(value, 0 if float(round(value * 100, 6)).is_integer() else 2)
+        return False, f"No: es {more} del {said}. {hint}"
+
+    return check
 
 
 @functools.cache
@@ -60,3 +131,11 @@ def ten_columns() -> Comparison:
 def ten_columns_home_in_deal() -> tuple[float, float, float]:
     """Cards sent home during the deal with ten columns: (mean, low, high), 95 % interval."""
     return ten_columns().a.figures["home_in_deal"]
+
+
+def only_twos_measured(which: str = "a") -> tuple[int, int]:
+    """In the ten-column comparison (side "a": ten columns, "b": Citadel's eight), how many of
+    the decks sent home only the four 2s during the deal, and out of how many."""
+    side = ten_columns().a if which == "a" else ten_columns().b
+    counts = side.deal.home_in_deal
+    return int((counts == 4).sum()), int(counts.size)

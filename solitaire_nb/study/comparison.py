@@ -134,8 +134,9 @@ class Comparison:
                 f"diferencia, {decimal(mean, d)}, va de {decimal(low, d)} a {decimal(high, d)} (intervalo del 95 %).")
 
     def _deals(self) -> str:
-        seed = f"semilla {self.seed}" if self.seed is not None else "semilla al azar"
-        return (f"{thousands(self.n)} repartos ({seed}), las mismas barajas repartidas de las dos "
+        # «semilla» is a programmer's word: the reader is told the decks are random and repeatable
+        which = f" (tanda nº {self.seed}, siempre la misma)" if self.seed is not None else ""
+        return (f"{thousands(self.n)} repartos de barajas al azar{which}, las mismas barajas repartidas de las dos "
                 f"maneras; entre paréntesis, el intervalo de confianza del 95 %.")
 
     def text(self) -> str:

@@ -62,7 +62,7 @@ def plot_column_lengths(comparison: Comparison, ax: Axes | None = None) -> Figur
         mean, low, high = (np.array(v) for v in zip(*side.columns, strict=True))
         x = np.arange(1, len(mean) + 1)
         ax.fill_between(x, low, high, color=color, alpha=0.3, lw=0)
-        ax.plot(x, mean, "o-", color=color, lw=2.5, ms=7, label=f"{side.name} (media e IC 95 %)")
+        ax.plot(x, mean, "o-", color=color, lw=2.5, ms=7, label=f"{side.name} (media e intervalo del 95 %)")
         top = max(top, float(high.max()))
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     ax.set_xticks(np.arange(1, columns + 1))
@@ -85,7 +85,7 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     ax.bar(x, np.bincount(diff - low_value, minlength=len(x)) / len(diff), width=0.8, color=DIFFERENCE,
            alpha=0.75, label="Proporción de repartos")
     mean, low, high = comparison.differences[key]
-    ax.axvspan(low, high, color="#111111", alpha=0.25, lw=0, label=f"IC 95 %: de {decimal(low)} a {decimal(high)}")
+    ax.axvspan(low, high, color="#111111", alpha=0.25, lw=0, label=f"intervalo del 95 %: de {decimal(low)} a {decimal(high)}")
     ax.axvline(mean, color="#111111", lw=2.5, label=f"Media: {decimal(mean)}")
     ax.axvline(0, color="#888888", lw=1.5, ls="--", label="Sin diferencia")
     _integer_x(ax)

@@ -97,7 +97,7 @@ def plot_column_lengths(results: StudyResults, ax: Axes | None = None) -> Figure
                                 (results.citadel, CITADEL, "Citadel, tras el juego automático")):
         mean, low, high = study.mean_ci(layout.lengths)
         ax.fill_between(x, low, high, color=color, alpha=0.35, lw=0)
-        ax.plot(x, mean, "o-", color=color, lw=2.5, ms=8, label=f"{name} (media e IC 95 %)")
+        ax.plot(x, mean, "o-", color=color, lw=2.5, ms=8, label=f"{name} (media e intervalo del 95 %)")
     ax.plot(x, study.expected_column_lengths(), "_", color=EXACT, ms=28, mew=3,
             label="Exacto, tras el reparto")
     ax.set_xticks(x, COLUMN_NAMES, rotation=30)

@@ -103,14 +103,13 @@ class Tally:
         return sum(getattr(d, what) for d in self.deals.values()) / self.n
 
     def text(self) -> str:
-        """The tally in Spanish sentences, for the page."""
+        """The tally in Spanish sentences, for the page: the cards home, not the columns (the
+        reader counts those in the deal's table)."""
         if not self.deals:
             return "Todavía no has contado ningún reparto: pulsa «Repartir» u «Otro reparto»."
         deals = "1 reparto" if self.n == 1 else f"{thousands(self.n)} repartos"
         return (
             f"Llevas {deals}. De media, Citadel manda {decimal(self.mean('home_in_deal'))} cartas a "
             f"la base durante el reparto y el juego automático sube {decimal(self.mean('autoplay'))} más: "
-            f"deja {decimal(self.mean('fewer_on_table'))} cartas menos en la mesa que Beleaguered Castle. "
-            f"Columnas que pierden alguna carta: {decimal(self.mean('shortened_after_deal'))} de 8 tras el "
-            f"reparto y {decimal(self.mean('shortened_after_autoplay'))} tras el juego automático."
-        )
+            f"deja {decimal(self.mean('fewer_on_table'))} cartas menos en la mesa que Beleaguered Castle."
+        )  # no column counts: notebook 06 asks the reader to count the columns in the table
