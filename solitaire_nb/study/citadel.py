@@ -15,7 +15,6 @@ the columns shrink (`column_shortening`, `column_gap`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -47,6 +46,7 @@ from .exact import (
     expected_column_lengths,
     home_probability_by_position,
 )
+from .pure import ColumnGap
 from .stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
 
 if TYPE_CHECKING:
@@ -101,21 +101,6 @@ def column_shortening(layout: Layout) -> dict[str, tuple[float, float, float]]:
         "columns_with_six": _floats(mean_ci((lost == 0).sum(axis=1))),
         "longest_keeps_six": _floats(mean_ci(layout.longest == ROUNDS)),
     }
-
-
-@dataclass(frozen=True)
-class ColumnGap:
-    """The column with the most cards on average, the one with the fewest, and how far apart
-    they are: the paired mean difference per deal with its 95 % interval."""
-
-    longest: int
-    """Index of the column with the most cards on average (0 = Tablero 1)."""
-    shortest: int
-    """Index of the column with the fewest cards on average."""
-    lengths: tuple[tuple[float, float, float], ...]
-    """Each column's mean length as (mean, low, high)."""
-    difference: tuple[float, float, float]
-    """Mean of (longest − shortest) per deal, with its interval."""
 
 
 def column_gap(layout: Layout) -> ColumnGap:
