@@ -21,12 +21,14 @@ HAVE_MATPLOTLIB = HAVE_NUMPY and importlib.util.find_spec("matplotlib") is not N
 PURE_NAMES = frozenset({
     "COLUMNS", "ROUNDS", "Z95", "ColumnGap", "ProgressFn", "MAX_DEALS", "CARD_CODES", "column_gap",
     "column_shortening", "compare", "deal_decks", "deck_codes", "draw_decks", "mean_ci", "ratio_ci",
-    "simulate", "summary",
+    "simulate", "summary", "same_deals",
 })
 EXACT_NAMES = frozenset({
     "NON_ACES", "RANKS", "SUITS", "cards_home_distribution", "cards_home_moments", "expected_cards_home",
     "expected_column_lengths", "home_probability_by_position",
 })
+STATS_NAMES = frozenset({"ChiSquare", "chi2_sf", "chi_square_test"})
+BOTH_NAMES = frozenset({"value_counts"})  # pure Python on either path
 #: plot modules and their SVG stand-ins, used when matplotlib is absent.
 SVG_MODULES = {"plots": ".svg_plots", "comparison_plots": ".svg_comparison_plots"}
 
@@ -61,11 +63,13 @@ if TYPE_CHECKING:
         home_probability_by_position,
         mean_ci,
         ratio_ci,
+        same_deals,
         simulate,
         simulate_engine,
         summary,
     )
     from .comparison import compare
+    from .pure import value_counts
 
 __all__ = [
     "CARD_CODES",
@@ -98,9 +102,11 @@ __all__ = [
     "home_probability_by_position",
     "mean_ci",
     "ratio_ci",
+    "same_deals",
     "simulate",
     "simulate_engine",
     "summary",
+    "value_counts",
 ]
 
 
@@ -108,6 +114,10 @@ def source(name: str, numpy: bool = HAVE_NUMPY) -> str:
     """The module (relative to this package) that provides `name` with or without NumPy."""
     if name in EXACT_NAMES:
         return ".exact"
+    if name in STATS_NAMES:
+        return ".stats"
+    if name in BOTH_NAMES:
+        return ".pure"
     if not numpy and name in PURE_NAMES:
         return ".pure"
     return ".comparison" if name == "compare" else ".citadel"

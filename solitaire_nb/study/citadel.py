@@ -57,7 +57,7 @@ __all__ = [
     "ChiSquare", "ColumnGap", "Layout", "ProgressFn", "StudyResults",
     "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap", "column_shortening", "deal_decks", "deal_games", "deck_codes", "deck_ids", "draw_decks",
     "expected_cards_home", "expected_column_lengths", "home_probability_by_position", "mean_ci",
-    "ratio_ci", "simulate", "simulate_engine", "summary",
+    "ratio_ci", "same_deals", "simulate", "simulate_engine", "summary",
 ]
 
 
@@ -111,3 +111,12 @@ def column_gap(layout: Layout) -> ColumnGap:
     diff = _floats(mean_ci(lengths[:, longest] - lengths[:, shortest]))
     per_column = tuple(_floats(t) for t in zip(mean, low, high, strict=True))
     return ColumnGap(longest, shortest, per_column, diff)
+
+
+def same_deals(decks: np.ndarray) -> bool:
+    """Whether the vectorised dealer (`deal_decks`) and the rules engine (`simulate_engine`)
+    record the same deals for `decks`, deal by deal."""
+    engine, fast = simulate_engine(decks), deal_decks(decks)
+    same = all(np.array_equal(getattr(engine, m).lengths, getattr(fast, m).lengths)
+               for m in ("beleaguered", "after_deal", "citadel"))
+    return bool(same and np.array_equal(engine.home_in_deal, fast.home_in_deal))

@@ -391,3 +391,21 @@ def compare_decks(def_a: Any, flags_a: Mapping[str, bool], name_a: str, def_b: A
     }
     return Comparison(_stats(def_a, name_a, deal_a), _stats(def_b, name_b, deal_b), len(decks),
                       None if seed is None else int(seed), decks, differences)
+
+
+# =============================================================================== checks a page shows
+def value_counts(values: Iterable[Any], size: int) -> list[int]:
+    """How many of `values` are 0, 1, …, size − 1 (NumPy's ``bincount``, for both paths)."""
+    size = check_int(size, "size", 1, 10_000)
+    counts = [0] * size
+    for v in values:
+        if 0 <= int(v) < size:
+            counts[int(v)] += 1
+    return counts
+
+
+def same_deals(decks: Sequence[Sequence[int]]) -> bool:
+    """Whether the simulation's dealer and the rules engine record the same deals for `decks`.
+    Without NumPy the simulation's dealer is the engine (`deal_decks` here), so they agree."""
+    records = deal_decks(decks)
+    return records.citadel.lengths == deal_decks([list(d) for d in decks]).citadel.lengths
