@@ -13,7 +13,7 @@ import pytest
 import solitaire_nb as sn
 from solitaire_nb import study
 from solitaire_nb.games.custom import custom
-from solitaire_nb.study import comparison, compared, family, pure
+from solitaire_nb.study import compared, comparison, family, pure, pure_compare
 
 SEED, N = 2026, 600
 
@@ -63,7 +63,7 @@ def test_the_same_seed_and_n_give_the_same_figures_both_ways():
     ids=["citadel-bc", "citadel10", "bakers", "bc6", "scotch"],
 )
 def test_a_comparison_gives_the_same_figures_both_ways(a, b):
-    slow = pure.compare(a, b, n=300, seed=SEED)
+    slow = pure_compare.compare(a, b, n=300, seed=SEED)
     decks = np.array(pure.draw_decks(300, SEED), dtype=np.uint8)
     for side, game in ((slow.a, a), (slow.b, b)):
         definition = compared._definition(game)
@@ -94,14 +94,14 @@ def test_bad_values_are_refused_in_spanish():
     with pytest.raises(ValueError, match="semilla"):
         pure.simulate(10, seed="x")
     with pytest.raises(ValueError, match="No hay ningún juego"):
-        pure.compare("nada", "citadel", n=10)
+        pure_compare.compare("nada", "citadel", n=10)
     with pytest.raises(ValueError, match="summary"):
         pure.summary([1, 2])
 
 
 def test_the_names_come_from_the_pure_path_without_numpy():
     assert study.source("simulate", numpy=False) == ".pure"
-    assert study.source("compare", numpy=False) == ".pure"
+    assert study.source("compare", numpy=False) == ".pure_compare"
     assert study.source("simulate", numpy=True) == ".citadel"
     assert study.source("expected_cards_home", numpy=False) == ".exact"
 

@@ -119,7 +119,7 @@ def source(name: str, numpy: bool = HAVE_NUMPY) -> str:
     if name in BOTH_NAMES:
         return ".pure"
     if not numpy and name in PURE_NAMES:
-        return ".pure"
+        return ".pure_compare" if name == "compare" else ".pure"
     return ".comparison" if name == "compare" else ".citadel"
 
 
