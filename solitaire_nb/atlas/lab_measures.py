@@ -123,7 +123,7 @@ def comparison(base: GameDef, game: GameDef, n: int = STATS_DEALS, seed: int = S
     (a composed game's name can run to a whole line).  The last few are kept, by the games'
     names: a page with several labs of one game, or a lab asked again for a game it showed,
     computes each comparison once."""
-    from ..study.comparison import compare
+    from ..study import compare
 
     key = (base.name, game.name, n, seed)
     if key not in _COMPARISONS:

@@ -25,7 +25,7 @@ from ..study.exact import cards_home_distribution
 from ..study.tally import count_deal
 
 if TYPE_CHECKING:
-    from ..study.comparison import Comparison
+    from ..study.compared import Comparison
 
 ORDERED_SPADES = ("2S", "3S", "4S", "5S")
 """Exercise estudio-1: the four spades whose orders are counted."""
@@ -123,7 +123,7 @@ def share_answer(exact: Callable[[], Fraction], hint: str) -> Callable[[object],
 @functools.cache
 def ten_columns() -> Comparison:
     """Citadel with ten columns against Citadel, the same decks dealt both ways."""
-    from ..study.comparison import compare
+    from ..study import compare
 
     return compare(TEN_COLUMNS, "citadel", n=TEN_COLUMNS_DEALS, seed=TEN_COLUMNS_SEED)
 

@@ -15,7 +15,6 @@ the columns shrink (`column_shortening`, `column_gap`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -47,6 +46,7 @@ from .exact import (
     expected_column_lengths,
     home_probability_by_position,
 )
+from .pure import ColumnGap
 from .stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ __all__ = [
     "ChiSquare", "ColumnGap", "Layout", "ProgressFn", "StudyResults",
     "cards_home_distribution", "cards_home_moments", "chi2_sf", "chi_square_test", "column_gap", "column_shortening", "deal_decks", "deal_games", "deck_codes", "deck_ids", "draw_decks",
     "expected_cards_home", "expected_column_lengths", "home_probability_by_position", "mean_ci",
-    "ratio_ci", "simulate", "simulate_engine", "summary",
+    "ratio_ci", "same_deals", "simulate", "simulate_engine", "summary",
 ]
 
 
@@ -103,21 +103,6 @@ def column_shortening(layout: Layout) -> dict[str, tuple[float, float, float]]:
     }
 
 
-@dataclass(frozen=True)
-class ColumnGap:
-    """The column with the most cards on average, the one with the fewest, and how far apart
-    they are: the paired mean difference per deal with its 95 % interval."""
-
-    longest: int
-    """Index of the column with the most cards on average (0 = Tablero 1)."""
-    shortest: int
-    """Index of the column with the fewest cards on average."""
-    lengths: tuple[tuple[float, float, float], ...]
-    """Each column's mean length as (mean, low, high)."""
-    difference: tuple[float, float, float]
-    """Mean of (longest − shortest) per deal, with its interval."""
-
-
 def column_gap(layout: Layout) -> ColumnGap:
     """How much the eight columns differ on average (see `ColumnGap`)."""
     lengths = layout.lengths.astype(float)
@@ -126,3 +111,12 @@ def column_gap(layout: Layout) -> ColumnGap:
     diff = _floats(mean_ci(lengths[:, longest] - lengths[:, shortest]))
     per_column = tuple(_floats(t) for t in zip(mean, low, high, strict=True))
     return ColumnGap(longest, shortest, per_column, diff)
+
+
+def same_deals(decks: np.ndarray) -> bool:
+    """Whether the vectorised dealer (`deal_decks`) and the rules engine (`simulate_engine`)
+    record the same deals for `decks`, deal by deal."""
+    engine, fast = simulate_engine(decks), deal_decks(decks)
+    same = all(np.array_equal(getattr(engine, m).lengths, getattr(fast, m).lengths)
+               for m in ("beleaguered", "after_deal", "citadel"))
+    return bool(same and np.array_equal(engine.home_in_deal, fast.home_in_deal))

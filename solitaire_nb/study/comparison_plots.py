@@ -17,10 +17,7 @@ from ..core.checks import shown
 from ..core.numbers_es import decimal, thousands
 from .comparison import FIGURES, Comparison
 from .plots import LEGEND, TICKS, _CommaFormatter, _shares, new_axes, style_axes
-
-COLOR_A = "#2e6da4"
-COLOR_B = "#c0392b"
-DIFFERENCE = "#6c3483"
+from .svg_comparison_plots import COLOR_A, COLOR_B, DIFFERENCE  # one palette, both drawings
 
 
 def _n(comparison: Comparison) -> str:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from ..core.checks import check_int
 
@@ -25,6 +26,15 @@ RANKS = 13
 COLUMNS = 8
 ROUNDS = 6  # 48 non-Aces over 8 columns
 NON_ACES = SUITS * (RANKS - 1)
+
+
+def _array(values: list[Fraction]) -> np.ndarray:
+    """Floats as a NumPy array; as a list where NumPy is absent (the browser's pure path)."""
+    try:
+        import numpy as np
+    except ImportError:
+        return [float(v) for v in values]  # type: ignore[return-value]
+    return np.array([float(v) for v in values])
 
 
 def _suit_home_distribution(ranks: int) -> list[Fraction]:
@@ -61,7 +71,7 @@ def cards_home_distribution(
                 for b, pb in enumerate(per_suit):
                     out[a + b] += pa * pb
         total = out
-    return total if exact else np.array([float(p) for p in total])
+    return total if exact else _array(total)
 
 
 @overload
@@ -100,7 +110,7 @@ def home_probability_by_position(
     for i in range(n):
         terms = (Fraction(math.comb(i, j), math.comb(n - 1, j) * math.factorial(j)) for j in range(ranks - 1))
         probs.append(Fraction(suits, n) * sum(terms))
-    return probs if exact else np.array([float(p) for p in probs])
+    return probs if exact else _array(probs)
 
 
 @overload
@@ -127,7 +137,7 @@ def expected_column_lengths(
     lengths = [Fraction(0)] * columns
     for i, p in enumerate(probs):
         lengths[i % columns] += 1 - p
-    return lengths if exact else np.array([float(x) for x in lengths])
+    return lengths if exact else _array(lengths)
 
 
 def cards_home_moments(*, suits: int = SUITS, ranks: int = RANKS) -> tuple[float, float]:

@@ -18,14 +18,15 @@ engine exactly whichever foundation it picks (and with four foundations an Ace a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ..core.cards import SUIT_CODES
-from ..core.checks import check_int, shown
+from ..core.checks import check_int
 from ..core.rules import Rules
+from .family_rules import MAX_COLUMNS, MIN_COLUMNS, check_family, family_problem  # noqa: F401 (re-exported)
 
-MIN_COLUMNS, MAX_COLUMNS = 4, 20
 NO_CARD = 255
 """Card id marking an empty slot in `FamilyDeal.cards`."""
 RANKS = 13
@@ -35,41 +36,6 @@ _RED = np.array([s in "HD" for s in SUIT_CODES])
 _EMPTY_KEY = 2 * 14  # "alt": the count of empty foundations
 _ZERO_KEY = 4 * 14  # never counted: what an empty pile's "top" (NO_CARD) asks for
 _KEYS = _ZERO_KEY + 1
-
-
-def family_problem(rules: object) -> str | None:
-    """Why `rules` are not a game of the family, in Spanish, or None if they are."""
-    if not isinstance(rules, Rules):
-        return f"se esperaban las reglas de un juego (Rules), no {shown(rules)}"
-    if rules.reserve or rules.stock or rules.waste or rules.face_down_tableau:
-        return "el juego tiene reserva, mazo o cartas boca abajo: no es de una baraja a la vista"
-    if not MIN_COLUMNS <= rules.tableau_count <= MAX_COLUMNS:
-        return f"el tablero debe tener de {MIN_COLUMNS} a {MAX_COLUMNS} columnas, no {rules.tableau_count}"
-    fnds = rules.foundations
-    if len(fnds) != 4 or any(f.direction != "up" for f in fnds):
-        return "el juego debe tener cuatro bases que suban desde el As"
-    if len({f.suits for f in fnds}) != 1 or fnds[0].suits not in ("same", "alt"):
-        return "las cuatro bases deben subir todas por palo o todas en colores alternos"
-    starts = [f.start for f in fnds]
-    if not (all(s == "any" for s in starts) or sorted(starts) == sorted(SUIT_CODES)):
-        return "las bases deben empezar todas con cualquier As o cada una con el As de un palo distinto"
-    rows = rules.deal_rows
-    if rows is not None and (
-        not isinstance(rows, tuple)
-        or not rows
-        or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= rules.tableau_count for k in rows)
-    ):
-        return f"cada vuelta del reparto debe llegar a entre 1 y {rules.tableau_count} columnas, no {shown(rows)}"
-    return None
-
-
-def check_family(rules: object) -> Rules:
-    """`rules` if they are a game of the family, else a Spanish ValueError saying why."""
-    problem = family_problem(rules)
-    if problem is not None:
-        raise ValueError(f"Este reparto es para los juegos de una baraja a la vista: {problem}")
-    assert isinstance(rules, Rules)
-    return rules
 
 
 def deal_targets(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -185,6 +151,12 @@ class FamilyDeal:
             king = (self.cards[:, :, j] % RANKS == RANKS - 1) & (self.lengths > j)
             np.maximum(below, king.view(np.uint8) * np.uint8(j), out=below)
         return _add_columns(below)
+
+    def layout(self) -> Any:
+        """The piles' lengths after the automatic moves as a `deal.Layout` (for `column_gap`)."""
+        from .deal import Layout
+
+        return Layout(self.lengths)
 
     def length_counts(self) -> np.ndarray:
         """(n, longest + 1): how many piles have 0, 1, 2, … cards once the autoplay stops."""

@@ -19,13 +19,9 @@ from matplotlib.ticker import ScalarFormatter
 from ..core.numbers_es import comma_ticks, percent, thousands
 from . import citadel as study
 from .citadel import COLUMNS, ROUNDS, StudyResults
+from .svg_plots import AFTER_DEAL, BELEAGUERED, CITADEL, COLUMN_NAMES, EXACT  # one palette, both drawings
 
 TITLE, LABEL, TICKS, LEGEND = 18, 16, 14, 13
-CITADEL = "#c0392b"
-AFTER_DEAL = "#e6a09a"
-BELEAGUERED = "#2e6da4"
-EXACT = "#111111"
-COLUMN_NAMES = [f"Tablero {c + 1}" for c in range(COLUMNS)]
 
 
 class _CommaFormatter(ScalarFormatter):

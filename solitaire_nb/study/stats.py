@@ -1,4 +1,5 @@
-"""Statistics of the Citadel study: confidence intervals and a chi-square test, NumPy only.
+"""Statistics of the Citadel study: confidence intervals (NumPy) and a chi-square test (pure Python,
+so that the browser's NumPy-free path runs it too).
 
 No SciPy: the one special function needed, the chi-square tail, is the regularised incomplete
 gamma function written out here.
@@ -9,28 +10,31 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from ..core.checks import check_int, check_number, shown
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
-def _numbers(values: object, what: str) -> np.ndarray:
-    """A non-empty 1-D array of finite non-negative numbers, else a Spanish ValueError."""
+def _numbers(values: object, what: str) -> list[float]:
+    """A non-empty list of finite non-negative numbers, else a Spanish ValueError."""
     try:
-        out = np.asarray(values, dtype=float)
+        out = [float(v) for v in values]  # type: ignore[attr-defined]
     except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{what} debe ser una lista de números, no {shown(values)}") from None
-    if out.ndim != 1 or not out.size or not np.isfinite(out).all() or (out < 0).any():
+    if not out or not all(math.isfinite(v) and v >= 0 for v in out):
         raise ValueError(f"{what} debe ser una lista no vacía de números finitos, 0 o más; no {shown(values)}")
     return out
 
 
 def mean_ci(values: np.ndarray, axis: int = 0, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Mean with a normal-approximation confidence interval (95 % by default): (mean, low, high)."""
+    import numpy as np
+
     try:
         values = np.asarray(values, dtype=float)
     except (TypeError, ValueError, OverflowError):
@@ -103,22 +107,23 @@ def chi_square_test(observed: Sequence[int], probs: Sequence[float], min_expecte
     Bins whose expected count is below `min_expected` are pooled into their neighbours, from
     each tail inwards (the classical rule for the chi-square approximation)."""
     counts, chances = _numbers(observed, "observed"), _numbers(probs, "probs")
-    if counts.shape != chances.shape:
+    if len(counts) != len(chances):
         raise ValueError(f"observed y probs deben tener la misma longitud, no {len(counts)} y {len(chances)}")
-    if not counts.sum() > 0 or not chances.sum() > 0:
+    if not sum(counts) > 0 or not sum(chances) > 0:
         raise ValueError("observed y probs deben tener algún valor mayor que 0")
     if not check_number(min_expected, "min_expected") > 0:
         raise ValueError(f"min_expected debe ser un número mayor que 0, no {shown(min_expected)}")
-    expected = chances * counts.sum()
+    total = sum(counts)
+    expected = [c * total for c in chances]
     groups = _pool(expected, min_expected)
-    obs = np.array([counts[a : b + 1].sum() for a, b in groups])
-    exp = np.array([expected[a : b + 1].sum() for a, b in groups])
-    stat = float(((obs - exp) ** 2 / exp).sum())
+    obs = [sum(counts[a : b + 1]) for a, b in groups]
+    exp = [sum(expected[a : b + 1]) for a, b in groups]
+    stat = float(sum((o - e) ** 2 / e for o, e in zip(obs, exp, strict=True)))
     df = len(groups) - 1
     return ChiSquare(stat, df, chi2_sf(stat, df), tuple(groups))
 
 
-def _pool(expected: np.ndarray, min_expected: float) -> list[tuple[int, int]]:
+def _pool(expected: Sequence[float], min_expected: float) -> list[tuple[int, int]]:
     """Inclusive index ranges covering every bin, each expecting at least `min_expected`.
 
     Left to right, a bin joins the next until the group is big enough; a short group left at
@@ -144,6 +149,8 @@ def ratio_ci(numerator: np.ndarray, denominator: np.ndarray, z: float = Z95) -> 
 
     The deals are the independent units, so the interval is the delta-method one of a ratio
     estimator: variance ≈ Σ (y − R·x)² / (n (n − 1) x̄²)."""
+    import numpy as np
+
     y = np.asarray(numerator, dtype=float)
     x = np.asarray(denominator, dtype=float)
     if y.shape != x.shape or y.ndim != 1:
