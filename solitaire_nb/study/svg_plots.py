@@ -28,7 +28,7 @@ def shares(values: Iterable[Any], size: int) -> list[float]:
         n += 1
         if 0 <= int(v) < size:
             counts[int(v)] += 1
-    return [c / n for c in counts] if n else counts
+    return [c / n for c in counts] if n else [0.0] * size
 
 
 def plot_cards_on_table(results: Any, ax: None = None) -> Chart:
