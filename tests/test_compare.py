@@ -284,7 +284,7 @@ def test_narrow_intervals_get_the_decimals_they_need(small):
     figures = {**small.differences, "longest": (0.0134, 0.01321, 0.01349), "shortest": (2.299, 2.2962, 2.3021)}
     text = dataclasses.replace(small, differences=figures).text()
     assert "diferencia, 0,0134 (de 0,0132 a 0,0135)" in text  # three decimals would not separate them
-    assert "diferencia, 2,30 (de 2,30 a 2,30)" not in text and "2,299 (de 2,296 a 2,302)" in text
+    assert "diferencia, 2,30 (de 2,30 a 2,30)" not in text and "2,299 (de 2,296 a 2,303)" in text  # ends rounded outward
 
 
 def test_a_typical_deal(castle_citadel):
