@@ -136,11 +136,11 @@ def run_solvitaire(exe: str, kind: str, game, limit: float, memory: float, start
 def run_ours(game, limit: float) -> Run:
     """Our solver with its deadline on this process's CPU clock (see the module docstring)."""
     wall = time.perf_counter
-    time.perf_counter = time.process_time  # type: ignore[assignment]
+    time.perf_counter = time.process_time
     try:
         r = solve(game, time_limit=limit)
     finally:
-        time.perf_counter = wall  # type: ignore[assignment]
+        time.perf_counter = wall
     return Run(r.status, r.cpu_seconds or 0.0, r.states)
 
 
@@ -208,7 +208,7 @@ def main() -> None:
                     jobs.append((label, lambda fa=fa, b=board: run_fc(fa, b, args.limit, args.fc_memory, startup)))
             if args.solvitaire and name in SOLVITAIRE_GAMES:
                 kind = SOLVITAIRE_GAMES[name]
-                jobs.append(("Solvitaire", lambda g=g: run_solvitaire(
+                jobs.append(("Solvitaire", lambda g=g, kind=kind: run_solvitaire(
                     args.solvitaire, kind, g, args.limit, args.fc_memory, sv_startup)))
             shift = k % len(jobs)
             for label, job in jobs[shift:] + jobs[:shift]:  # the order rotates deal by deal
