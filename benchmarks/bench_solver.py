@@ -1,25 +1,45 @@
-"""The solver on numbered deals, against Debian's fc-solve on the same deals in the same run.
+"""The solver on numbered deals, against Debian's fc-solve (and Solvitaire, when a binary is
+given) on the same deals in the same run, measured on CPU time.
 
-Per game: decided fraction, won/lost/unknown, median and 90th-percentile seconds, and for
-Beleaguered Castle and Citadel (``takeback=False, autoplay=False``, as fc-solve plays them)
-the median, deal by deal, of our time / fc-solve's time, against fc-solve's default search and
-against its proof mode (``-to 0AB``), plus how many verdicts disagree (must be 0); then the
-numbers of the deals our solver left undecided.
+    python benchmarks/bench_solver.py [--deals 200] [--limit 10] [--games beleaguered_castle,…]
+        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH]
 
-    python benchmarks/bench_solver.py [--deals 100] [--limit 10] [--games beleaguered_castle,…]
+What is measured, and how:
 
-Each solver gets `--limit` seconds per deal (fc-solve through a process timeout; its times
-include starting the process).  Timings on a shared machine are noisy: say so with figures.
+- **Ours**: `solve(game, time_limit=limit)` with the solver's deadline read on this process's
+  CPU clock (`time.perf_counter` is swapped for `time.process_time` during the call), so a
+  loaded machine does not change its verdicts; its time is the result's ``cpu_seconds``.
+- **fc-solve**, both its default order and its proof mode (``-to 0AB``): its CPU time is the
+  change of ``resource.getrusage(RUSAGE_CHILDREN)`` (user + system) around the run, less its
+  start-up, measured in the same run on a position that is already won (the median of 9
+  runs).  It is capped in CPU seconds (``RLIMIT_CPU``, whole seconds) and in memory
+  (``RLIMIT_AS``, ``--fc-memory`` GiB: it used 6–9 GB on hard deals), and optionally in
+  iterations (``-mi``).  A killed run is «sin decidir».
+- **Solvitaire** (``--solvitaire PATH``, optional): the same caps, deal written as its JSON
+  deal file, run with ``--type beleaguered-castle --streamliners smart-solvability``.  (Not run
+  in this repository's recorded figures; its published figures are cited in RESULTS.md.)
+
+Runs are interleaved deal by deal (ours, then each peer, in an order that rotates per deal).
+Printed per solver: decided count, won / lost / undecided; over the deals **both** it and ours
+decide: median, p90 and total CPU seconds, and ours ÷ it for each; states per CPU second over
+all its runs (fc-solve's «Total number of states checked»); verdict disagreements (must be 0:
+a «won» against a «lost»); and the deals each left undecided.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
+import resource
 import shutil
 import statistics
 import subprocess
+import tempfile
 import time
+from collections.abc import Callable
+from typing import NamedTuple
 
 from solitaire_nb import new_game
 from solitaire_nb.solver import solve
@@ -35,23 +55,93 @@ CONFIGS = {
     "moving_left": ("moving_left", {}),
 }
 FC_GAMES = ("beleaguered_castle", "citadel")
+SOLVITAIRE_GAMES = {"beleaguered_castle": "beleaguered-castle"}
+WON_BOARD = "Foundations: H-K C-K D-K S-K\n" + ":\n" * 8
 
 
+class Run(NamedTuple):
+    status: str  # "won", "lost" or "unknown"
+    cpu: float  # CPU seconds
+    states: int  # states the solver says it checked (0 when it does not say)
 
 
-def run_fc(exe: str, game, limit: float, proof: bool) -> tuple[str, float]:
-    args = [exe, "-g", "beleaguered_castle", "-sel"] + (["-to", "0AB"] if proof else []) + ["-"]
-    t0 = time.perf_counter()
-    try:
-        out = subprocess.run(args, input=fc_solve_board(game), capture_output=True, text=True, timeout=limit).stdout
-    except subprocess.TimeoutExpired:
-        return "unknown", limit
-    dt = time.perf_counter() - t0
+def child_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def capped(cpu_seconds: float, memory_gib: float) -> Callable[[], None]:
+    """A `preexec_fn` capping the child's CPU time (whole seconds, at least 1) and memory."""
+    def limit() -> None:
+        secs = max(1, int(round(cpu_seconds)))
+        resource.setrlimit(resource.RLIMIT_CPU, (secs, secs + 1))
+        size = int(memory_gib * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+        os.nice(0)
+    return limit
+
+
+def run_child(args: list[str], stdin: str, limit: float, memory: float) -> tuple[str, float]:
+    """(stdout, CPU seconds) of one capped child run; stdout "" when it was killed."""
+    c0 = child_cpu()
+    proc = subprocess.run(args, input=stdin, capture_output=True, text=True,
+                          preexec_fn=capped(limit, memory))
+    return (proc.stdout if proc.returncode == 0 else ""), child_cpu() - c0
+
+
+def fc_args(exe: str, proof: bool, iterations: int | None) -> list[str]:
+    args = [exe, "-g", "beleaguered_castle", "-sel"] + (["-to", "0AB"] if proof else [])
+    if iterations:
+        args += ["-mi", str(iterations)]
+    return args + ["-"]
+
+
+def run_fc(args: list[str], board: str, limit: float, memory: float, startup: float) -> Run:
+    out, cpu = run_child(args, board, limit, memory)
+    m = re.search(r"Total number of states checked is (\d+)", out)
+    states = int(m.group(1)) if m else 0
+    cpu = max(cpu - startup, 0.0)
     if "This game is solveable." in out:
-        return "won", dt
+        return Run("won", cpu, states)
     if "I could not solve this game." in out:
-        return "lost", dt
-    return "unknown", dt
+        return Run("lost", cpu, states)
+    return Run("unknown", cpu, states)
+
+
+def solvitaire_deal(game) -> str:
+    """The position as a Solvitaire deal file (tableau piles bottom card first; ten as "10")."""
+    piles = [[c.code.replace("T", "10") for c in game.piles[f"T{i}"]] for i in range(8)]
+    found = [[c.code.replace("T", "10") for c in game.piles[f"F{i}"]] for i in range(4)]
+    return json.dumps({"tableau piles": piles, "foundations": found})
+
+
+def run_solvitaire(exe: str, kind: str, game, limit: float, memory: float, startup: float) -> Run:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        f.write(solvitaire_deal(game))
+    try:
+        args = [exe, "--type", kind, "--streamliners", "smart-solvability", f.name]
+        out, cpu = run_child(args, "", limit, memory)
+    finally:
+        os.unlink(f.name)
+    m = re.search(r"Unique States Searched: (\d+)", out)
+    states = int(m.group(1)) if m else 0
+    cpu = max(cpu - startup, 0.0)
+    if re.search(r"Solution Type: (solved|solvable)", out, re.I):
+        return Run("won", cpu, states)
+    if re.search(r"Solution Type: unsolvable", out, re.I):
+        return Run("lost", cpu, states)
+    return Run("unknown", cpu, states)
+
+
+def run_ours(game, limit: float) -> Run:
+    """Our solver with its deadline on this process's CPU clock (see the module docstring)."""
+    wall = time.perf_counter
+    time.perf_counter = time.process_time
+    try:
+        r = solve(game, time_limit=limit)
+    finally:
+        time.perf_counter = wall
+    return Run(r.status, r.cpu_seconds or 0.0, r.states)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -59,47 +149,78 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def report(name: str, runs: list[Run], ours: list[Run], seeds: list[int]) -> None:
+    n = len(runs)
+    won = sum(r.status == "won" for r in runs)
+    lost = sum(r.status == "lost" for r in runs)
+    both = [k for k in range(n) if runs[k].status != "unknown" and ours[k].status != "unknown"]
+    mine = [runs[k].cpu for k in both]
+    theirs = [ours[k].cpu for k in both]
+    disagree = sum(1 for k in both if runs[k].status != ours[k].status)
+    cpu_all = sum(r.cpu for r in runs)
+    rate = sum(r.states for r in runs) / cpu_all if cpu_all else 0.0
+    line = f"{name:22} {won + lost:4d}/{n:<4d} {won:4d} {lost:4d} {n - won - lost:4d} {len(both):5d}"
+    if both:
+        line += f" {statistics.median(mine):9.3f} {pct(mine, 0.9):8.3f} {sum(mine):9.2f}"
+        med = statistics.median(theirs) / max(statistics.median(mine), 1e-9)
+        line += f" {med:9.2f} {sum(theirs) / max(sum(mine), 1e-9):9.2f}"
+    line += f" {rate:10,.0f} {disagree:5d}"
+    print(line)
+    undecided = [seeds[k] for k in range(n) if runs[k].status == "unknown"]
+    print(f"{'':22} undecided: {' '.join(map(str, undecided)) or '-'}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--start", type=int, default=1, help="first deal number")
-    ap.add_argument("--limit", type=float, default=10.0, help="seconds per deal and solver")
+    ap.add_argument("--limit", type=float, default=10.0, help="CPU seconds per deal and solver")
     ap.add_argument("--games", default=",".join(CONFIGS))
+    ap.add_argument("--fc-memory", type=float, default=4.0, help="GiB of address space for a peer")
+    ap.add_argument("--fc-iterations", type=int, default=None, help="fc-solve's -mi cap")
+    ap.add_argument("--solvitaire", default=None, help="path of a Solvitaire binary (optional)")
     args = ap.parse_args()
     exe = shutil.which("fc-solve")
-    print(f"deals {args.start}..{args.start + args.deals - 1}, limit {args.limit:g} s per deal, "
-          f"fc-solve: {exe or 'absent'}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    head = f"{'game':24} {'decided':>8} {'won':>4} {'lost':>4} {'unk':>4} {'median s':>9} {'p90 s':>7}"
-    head += f" {'ratio/default':>13} {'ratio/proof':>11} {'fc-def dec':>10} {'fc-proof dec':>12} {'disagree':>8}"
-    print(head)
+    startup = 0.0
+    if exe:
+        startup = statistics.median(run_child(fc_args(exe, False, None), WON_BOARD, 5, 1)[1] for _ in range(9))
+    sv_startup = 0.0
+    print(f"deals {args.start}..{args.start + args.deals - 1}, {args.limit:g} CPU s per deal and solver, "
+          f"fc-solve: {exe or 'absent'} (start-up {startup * 1000:.2f} ms CPU, subtracted; "
+          f"{args.fc_memory:g} GiB), Solvitaire: {args.solvitaire or 'not given'}, "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("CPU seconds over the deals both that solver and ours decide; ratio = ours ÷ it")
+    print(f"{'solver':22} {'decided':>9} {'won':>4} {'lost':>4} {'unk':>4} {'both':>5} "
+          f"{'median s':>9} {'p90 s':>8} {'total s':>9} {'med ratio':>9} {'tot ratio':>9} "
+          f"{'states/s':>10} {'disag':>5}")
     for key in args.games.split(","):
         name, flags = CONFIGS[key]
-        ours, times, r_def, r_proof = [], [], [], []
-        fc_dec = [0, 0]
-        disagree = 0
-        for seed in range(args.start, args.start + args.deals):
+        seeds = list(range(args.start, args.start + args.deals))
+        peers: dict[str, list[Run]] = {}
+        ours: list[Run] = []
+        for k, seed in enumerate(seeds):
             g = new_game(name, seed=seed, **flags)
-            r = solve(g, time_limit=args.limit)
-            ours.append(r.status)
-            times.append(r.seconds)
+            jobs: list[tuple[str, Callable[[], Run]]] = [("ours", lambda g=g: run_ours(g, args.limit))]
             if exe and name in FC_GAMES:
-                for k, proof in enumerate((False, True)):
-                    verdict, dt = run_fc(exe, g, args.limit, proof)
-                    (r_proof if proof else r_def).append(r.seconds / max(dt, 1e-6))
-                    if verdict != "unknown":
-                        fc_dec[k] += 1
-                        if r.status != "unknown" and verdict != r.status and (proof or verdict == "won"):
-                            disagree += 1
-        n = len(ours)
-        won, lost = ours.count("won"), ours.count("lost")
-        line = f"{key:24} {(won + lost) / n:8.1%} {won:4d} {lost:4d} {n - won - lost:4d}"
-        line += f" {statistics.median(times):9.2f} {pct(times, 0.9):7.2f}"
-        if r_def:
-            line += f" {statistics.median(r_def):13.1f} {statistics.median(r_proof):11.1f}"
-            line += f" {fc_dec[0] / n:10.1%} {fc_dec[1] / n:12.1%} {disagree:8d}"
-        print(line, flush=True)
-        undecided = [args.start + k for k, status in enumerate(ours) if status == "unknown"]
-        print(f"{'':24} undecided: {' '.join(map(str, undecided)) or '-'}", flush=True)
+                board = fc_solve_board(g)
+                for label, proof in (("fc-solve default", False), ("fc-solve -to 0AB", True)):
+                    fa = fc_args(exe, proof, args.fc_iterations)
+                    jobs.append((label, lambda fa=fa, b=board: run_fc(fa, b, args.limit, args.fc_memory, startup)))
+            if args.solvitaire and name in SOLVITAIRE_GAMES:
+                kind = SOLVITAIRE_GAMES[name]
+                jobs.append(("Solvitaire", lambda g=g, kind=kind: run_solvitaire(
+                    args.solvitaire, kind, g, args.limit, args.fc_memory, sv_startup)))
+            shift = k % len(jobs)
+            for label, job in jobs[shift:] + jobs[:shift]:  # the order rotates deal by deal
+                r = job()
+                if label == "ours":
+                    ours.append(r)
+                else:
+                    peers.setdefault(label, []).append(r)
+        print(f"{key}:")
+        report("ours", ours, ours, seeds)
+        for label, runs in peers.items():
+            report(label, runs, ours, seeds)
 
 
 if __name__ == "__main__":
