@@ -22,9 +22,7 @@ pytest.importorskip("voila")  # the notebook extra: serves the student pages
 from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot  # noqa: E402
 from student_view import NOTEBOOKS, code_talk, student_voila  # noqa: E402
 
-from solitaire_nb.core.numbers_es import decimal
 from solitaire_nb.lessons.exercises import enunciado
-from solitaire_nb.lessons.study_exercises import ten_columns_home_in_deal
 from solitaire_nb.study.tally import Tally, count_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -60,16 +58,15 @@ def test_student_deals_three_deals_and_answers_the_transfer(chromium):
                 expected.add(count_deal(s))
             expect(tally).to_contain_text(expected.text())
 
-            # The transfer exercise, answered with a value inside the measured interval.
+            # The transfer exercise: how often only the four 2s go home with ten columns (1/16).
             question = enunciado("estudio-3")
             box = page.locator("div.widget-vbox", has=page.get_by_text(question, exact=True)).last
-            mean, _, _ = ten_columns_home_in_deal()
             entry = box.locator("input").first
             entry.scroll_into_view_if_needed()
-            entry.fill(decimal(mean, 2))
+            entry.fill("1/16")
             box.get_by_role("button", name="Comprobar").click()
             expect(box).to_contain_text("¡Correcto!", timeout=30_000)
-            expect(box).to_contain_text("cualquier valor de ese intervalo")
+            expect(box).to_contain_text("una vez de cada 16")
             screenshot(page, "estudio-06.png")
 
             problems = code_talk(page.locator("body").inner_text())
