@@ -46,7 +46,7 @@ from .exact import (
     expected_column_lengths,
     home_probability_by_position,
 )
-from .pure import ColumnGap
+from .pure import ColumnGap, summary_columns
 from .stats import Z95, ChiSquare, _floats, chi2_sf, chi_square_test, mean_ci, ratio_ci
 
 if TYPE_CHECKING:
@@ -66,16 +66,7 @@ def summary(results: StudyResults) -> dict[str, tuple[float, float, float]]:
     """Headline figures as (mean, low, high) with 95 % confidence intervals."""
     if not isinstance(results, StudyResults):
         raise ValueError(f"summary necesita los resultados de simulate, no {shown(results)}")
-    figures = {
-        "on_table_bc": results.beleaguered.on_table,
-        "on_table_after_deal": results.after_deal.on_table,
-        "on_table": results.citadel.on_table,
-        "fewer_on_table": results.fewer_on_table,
-        "home_in_deal": results.home_in_deal,
-        "autoplay_moved": results.autoplay_moved,
-        "longest": results.citadel.longest,
-        "shortest": results.citadel.shortest,
-    }
+    figures = summary_columns(results)
     out: dict[str, tuple[float, float, float]] = {}
     for k, v in figures.items():
         mean, low, high = mean_ci(v)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.checks import shown
 from ..core.numbers_es import decimal, interval_decimals, measured, thousands
+from .family_rules import family_problem
 
 FIGURES: dict[str, str] = {
     "on_table_after_deal": "Cartas en la mesa tras el reparto",
@@ -217,3 +218,18 @@ def _variant_words(definition: Any, variant: Mapping[str, bool]) -> str:
             text = text.split(stop, 1)[0]
         words.append(text[:1].lower() + text[1:])
     return ", ".join(words)
+
+
+def game_side(game: object, variant: Mapping[str, bool] | None, which: str) -> tuple[Any, dict[str, bool], Any, str]:
+    """One side of a comparison: its definition, flags, rules and Spanish name (`which` is "a"
+    or "b", for the message); a Spanish ValueError for a game the family dealer cannot deal."""
+    definition = _definition(game)
+    if variant is not None and not isinstance(variant, Mapping):
+        raise ValueError(f"La variante de {which} debe ser un diccionario de opciones, no {shown(variant)}")
+    flags = dict(variant or {})
+    rules = definition.rules_for(flags) if flags else definition.rules_for()
+    problem = family_problem(rules)
+    if problem is not None:
+        raise ValueError(f"No se puede comparar {definition.display_name}: {problem}")
+    words = _variant_words(definition, flags)
+    return definition, flags, rules, f"{definition.display_name} ({words})" if words else definition.display_name

@@ -20,10 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.checks import check_int, shown
+from ..core.checks import check_int
 from . import citadel as study
-from .compared import FIGURES, Comparison, GameStats, Interval, _definition, _variant_words, per_deal
-from .family import FamilyDeal, _deal, family_problem
+from .compared import FIGURES, Comparison, GameStats, Interval, game_side, per_deal
+from .family import FamilyDeal, _deal
 
 __all__ = ["FIGURES", "MAX_COMPARED", "Comparison", "GameStats", "Interval", "compare", "per_deal"]
 
@@ -35,20 +35,6 @@ def _interval(values: np.ndarray) -> Interval:
 
 
 # ---------------------------------------------------------------------- the games
-def _side(game: object, variant: Mapping[str, bool] | None, which: str) -> tuple[Any, Any, str]:
-    definition = _definition(game)
-    if variant is not None and not isinstance(variant, Mapping):
-        raise ValueError(f"La variante de {which} debe ser un diccionario de opciones, no {shown(variant)}")
-    variant = dict(variant or {})
-    rules = definition.rules_for(variant) if variant else definition.rules_for()
-    problem = family_problem(rules)
-    if problem is not None:
-        raise ValueError(f"No se puede comparar {definition.display_name}: {problem}")
-    words = _variant_words(definition, variant)
-    name = f"{definition.display_name} ({words})" if words else definition.display_name
-    return definition, rules, name
-
-
 def _stats(definition: Any, name: str, deal: FamilyDeal, values: dict[str, np.ndarray]) -> GameStats:
     figures = {key: _interval(values[key]) for key in FIGURES}
     columns = study.mean_ci(deal.lengths)
@@ -77,8 +63,8 @@ def compare(
     `a`, `b`: a game's name or definition (a one-deck open game: Scotch, Baker's Dozen,
     Citadel, Beleaguered Castle or one composed from them); `variant_a`/`variant_b`: its flags.
     A Spanish ValueError names any bad value."""
-    def_a, rules_a, name_a = _side(a, variant_a, "a")
-    def_b, rules_b, name_b = _side(b, variant_b, "b")
+    def_a, _, rules_a, name_a = game_side(a, variant_a, "a")
+    def_b, _, rules_b, name_b = game_side(b, variant_b, "b")
     if name_a == name_b and rules_a != rules_b:
         name_a, name_b = f"{name_a} (a)", f"{name_b} (b)"
     n = check_int(n, "El número de repartos (n)", 2, MAX_COMPARED)  # an interval needs two

@@ -233,11 +233,10 @@ def simulate(
     )
 
 
-def summary(results: PureResults) -> dict[str, tuple[float, float, float]]:
-    """`study.summary` of pure-Python results."""
-    if not isinstance(results, PureResults):
-        raise ValueError(f"summary necesita los resultados de simulate, no {shown(results)}")
-    figures = {
+def summary_columns(results: Any) -> dict[str, Any]:
+    """The per-deal columns `summary` reports, by key, from either path's results (the NumPy
+    `StudyResults` and `PureResults` name their columns alike)."""
+    return {
         "on_table_bc": results.beleaguered.on_table,
         "on_table_after_deal": results.after_deal.on_table,
         "on_table": results.citadel.on_table,
@@ -247,6 +246,13 @@ def summary(results: PureResults) -> dict[str, tuple[float, float, float]]:
         "longest": results.citadel.longest,
         "shortest": results.citadel.shortest,
     }
+
+
+def summary(results: PureResults) -> dict[str, tuple[float, float, float]]:
+    """`study.summary` of pure-Python results."""
+    if not isinstance(results, PureResults):
+        raise ValueError(f"summary necesita los resultados de simulate, no {shown(results)}")
+    figures = summary_columns(results)
     return {k: mean_ci(v) for k, v in figures.items()}
 
 

@@ -8,10 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.checks import check_int, shown
+from ..core.checks import check_int
 from . import pure
-from .compared import FIGURES, Comparison, GameStats, Interval, _definition, _variant_words, per_deal
-from .family_rules import family_problem
+from .compared import FIGURES, Comparison, GameStats, Interval, game_side, per_deal
 from .pure import Column, PureLayout, deck_codes, draw_decks, mean_ci
 
 
@@ -78,19 +77,6 @@ def deal_game(definition: Any, variant: Mapping[str, bool], decks: Sequence[Sequ
     return PureDeal(len(lengths[0]) if lengths else 0, after, lengths, home, auto, under)
 
 
-def _side(game: object, variant: Mapping[str, bool] | None, which: str) -> tuple[Any, dict[str, bool], Any, str]:
-    definition = _definition(game)
-    if variant is not None and not isinstance(variant, Mapping):
-        raise ValueError(f"La variante de {which} debe ser un diccionario de opciones, no {shown(variant)}")
-    flags = dict(variant or {})
-    rules = definition.rules_for(flags) if flags else definition.rules_for()
-    problem = family_problem(rules)
-    if problem is not None:
-        raise ValueError(f"No se puede comparar {definition.display_name}: {problem}")
-    words = _variant_words(definition, flags)
-    return definition, flags, rules, f"{definition.display_name} ({words})" if words else definition.display_name
-
-
 def _stats(definition: Any, name: str, deal: PureDeal) -> GameStats:
     return GameStats(
         name=name,
@@ -112,8 +98,8 @@ def compare(
     variant_b: Mapping[str, bool] | None = None,
 ) -> Comparison:
     """`study.compare` without NumPy: at most `BROWSER_COMPARED` decks (the page says so)."""
-    def_a, flags_a, rules_a, name_a = _side(a, variant_a, "a")
-    def_b, flags_b, rules_b, name_b = _side(b, variant_b, "b")
+    def_a, flags_a, rules_a, name_a = game_side(a, variant_a, "a")
+    def_b, flags_b, rules_b, name_b = game_side(b, variant_b, "b")
     if name_a == name_b and rules_a != rules_b:
         name_a, name_b = f"{name_a} (a)", f"{name_b} (b)"
     n = check_int(n, "El número de repartos (n)", 2, 1_000_000)
