@@ -10,7 +10,7 @@ def say(text: str) -> None:
 
 
 def announce(port: int, students: int, notebook: str, addresses: list[str], preheat: bool) -> None:
-    say(f"\nClase: «{notebook}» para {students} alumnos.")
+    say(f"\nClase: «{notebook}» para {students} {'alumno' if students == 1 else 'alumnos'}.")
     if addresses:
         say("Los alumnos escriben en el navegador:")
         for a in addresses:
