@@ -102,6 +102,7 @@ PROGRAMS = {
     "bash": None,
     "mount": None,
     "umount": None,
+    "runuser": None,  # util-linux, like mount: essential on Debian
     "git": "git",
     "npm": "npm",
     "fc-solve": "freecell-solver-bin",

@@ -90,6 +90,8 @@ def _share_read(respuesta: object) -> tuple[float, float]:
         decimals = len(re.split(r"[,.]", typed)[-1]) if re.search(r"[,.]\d+$", typed) else 0
         percent_typed = text.endswith("%") or value > 1
     else:
+        if isinstance(respuesta, int) and abs(respuesta) > 10**6:  # no float for a huge whole number
+            raise ValueError("la respuesta es un porcentaje no tan grande, por ejemplo 12,5 %.")
         value = float(respuesta)
         decimals = 0 if float(value).is_integer() else len(repr(float(value)).split(".")[-1])
         percent_typed = value > 1

@@ -11,7 +11,6 @@ added, no WAL switch.
 from __future__ import annotations
 
 import os
-import sqlite3
 import stat
 import sys
 import urllib.parse
@@ -56,10 +55,14 @@ def refusal(path: Path, timeout: float = 0.5) -> str | None:
     if st.st_size == 0:
         return None
     not_cache = "no es una caché de veredictos (es otro archivo o la base de datos de otro programa)"
+    import sqlite3  # here, not at the top: the browser's Python has no sqlite3 and solves without a cache
+
     db = sqlite3.connect(quoted_uri(path, "ro"), uri=True, timeout=timeout)
     try:
         found = {r[0]: r[1] for r in db.execute("SELECT name, type FROM sqlite_master")}
         tables = {n for n, kind in found.items() if kind == "table"}
+        if not found:  # a database with nothing in it yet: another process is creating the cache
+            return None
         if "verdicts" not in tables or not tables <= set(TABLES):
             return not_cache
         for table in tables:

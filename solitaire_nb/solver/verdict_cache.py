@@ -218,7 +218,7 @@ def open_cache(path: Path | None = None) -> VerdictCache | None:
         from .cache_file import NotACache, say_once
 
         try:
-            _OPEN[name] = VerdictCache(path)
+            _OPEN[name] = VerdictCache(path)  # ImportError where there is no sqlite3 (the browser)
         except NotACache as exc:
             say_once(str(exc))
             return None

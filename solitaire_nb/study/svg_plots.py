@@ -48,9 +48,9 @@ def plot_cards_on_table(results: Any, ax: None = None) -> Chart:
 def plot_column_lengths(results: Any, ax: None = None) -> Chart:
     """Mean length of each column with its 95 % band, next to the exact value (after the deal)
     and Beleaguered Castle's six.  The y axis starts at 0."""
-    chart = Chart(f"Longitud media de cada columna ({thousands(results.n)} repartos)", "", "Cartas en la columna",
+    chart = Chart(f"Longitud media de cada columna ({thousands(results.n)} repartos)", "Tablero", "Cartas en la columna",
                   (-0.5, COLUMNS - 0.5), (0, ROUNDS + 0.6))
-    chart.xticks = [(c, f"T{c + 1}") for c in range(COLUMNS)]  # «Tablero 1…8» would overlap on a phone
+    chart.xticks = [(c, str(c + 1)) for c in range(COLUMNS)]  # numbered under the axis title: «Tablero 1…8» would overlap on a phone
     x = list(range(COLUMNS))
     chart.hline(ROUNDS, BELEAGUERED, "Beleaguered Castle (siempre 6)")
     for layout, color, name in ((results.after_deal, AFTER_DEAL, "Citadel, tras el reparto"),
