@@ -57,26 +57,26 @@ def get(url: str) -> tuple[int, bytes]:
         return r.status, r.read()
 
 
-def requirement_lines() -> list[str]:
-    req = (BINDER / "requirements.txt").read_text(encoding="utf-8").split("\n")
+def requirement_lines(name: str = "requirements.txt") -> list[str]:
+    req = (BINDER / name).read_text(encoding="utf-8").split("\n")
     return [line.strip() for line in req if line.strip() and not line.startswith("#")]
 
 
 def pins() -> dict[str, str]:
-    """{canonical name: version} of binder/requirements.txt's exact pins."""
+    """{canonical name: version} of binder/versions.txt's exact pins."""
     from packaging.utils import canonicalize_name
 
     out = {}
-    for line in requirement_lines()[1:]:
+    for line in requirement_lines("versions.txt"):
         name, sep, version = line.partition("==")
-        assert sep and version, f"binder/requirements.txt: «{line}» is not an exact pin"
+        assert sep and version, f"binder/versions.txt: «{line}» is not an exact pin"
         out[canonicalize_name(name)] = version
     return out
 
 
 def test_binder_configuration_files():
-    lines = requirement_lines()
-    assert lines[0] == "-e ."
+    # Binder installs the repository and the tested versions (a path relative to this file).
+    assert requirement_lines() == ["-e .", "-r versions.txt"]
     pinned = pins()
     for name in ("jupyterlab", "jupyterlab-language-pack-es-es", "ipywidgets", "anywidget", "numpy",
                  "matplotlib", "voila", "jupytext", "jupyterlab-widgets", "ipykernel"):  # fmt: skip

@@ -1,15 +1,18 @@
-"""Pin Binder to the environment the tests ran in.
+"""Pin Binder, and every install the README makes, to the environment the tests ran in.
 
-    python tools/pin_binder.py            # write binder/requirements.txt and binder/runtime.txt
+    python tools/pin_binder.py            # write binder/versions.txt, requirements.txt, runtime.txt
     python tools/pin_binder.py --check    # exit 1 when they disagree with this environment
 
 repo2docker ignores pyproject.toml's extras when binder/ exists and installs
 binder/requirements.txt, so a Binder build next year would otherwise get next year's JupyterLab,
 ipywidgets and anywidget, which nobody tested with these notebooks. This tool writes, as exact
-pins, every distribution that the package's ``notebook`` extra needs (its requirements and
-theirs, with the markers evaluated here), at the version installed in the running Python (the
-.venv the README's test command ran in), and Python's own minor version in runtime.txt.
-tests/test_binder.py runs the check.
+pins in binder/versions.txt, every distribution that the package's ``notebook`` extra needs (its
+requirements and theirs, with the markers evaluated here), at the version installed in the
+running Python (the .venv the README's test command ran in), and Python's own minor version in
+runtime.txt. binder/requirements.txt installs the repository and those pins; the README's two
+commands pass versions.txt to pip as constraints (``-c``), so the tests, the teacher's laptop
+and Binder run the same versions whatever PyPI has released since. tests/test_binder.py runs
+the check.
 """
 
 from __future__ import annotations
@@ -24,18 +27,23 @@ from packaging.utils import canonicalize_name
 
 REPO = Path(__file__).resolve().parents[1]
 REQUIREMENTS = REPO / "binder" / "requirements.txt"
+VERSIONS = REPO / "binder" / "versions.txt"
 RUNTIME = REPO / "binder" / "runtime.txt"
 PACKAGE, EXTRA = "solitaire_nb", "notebook"
 HEADER = """\
 # What Binder (repo2docker) installs; with a binder/ folder it ignores pyproject.toml's extras.
-# Written by tools/pin_binder.py from the environment the tests ran in (do not edit by hand):
-# every distribution the "notebook" extra needs, at the version tested. After an upgrade,
-# run the tests, then `.venv/bin/python tools/pin_binder.py`.
-# repo2docker runs pip from the repository root, so "-e ." is the repository itself; then it
-# runs binder/postBuild (JupyterLab in Spanish, the lessons trusted).
+# Written by tools/pin_binder.py (do not edit by hand). repo2docker runs pip from the repository
+# root, so "-e ." is the repository itself; versions.txt (beside this file) holds the versions
+# tested; then repo2docker runs binder/postBuild (JupyterLab in Spanish, the lessons trusted).
 -e .
+-r versions.txt
 """
-
+VERSIONS_HEADER = """\
+# The versions the tests ran with: every distribution the "notebook" extra needs. Written by
+# tools/pin_binder.py from the test environment (do not edit by hand); Binder installs them
+# (requirements.txt) and the README's commands use them as constraints (pip -c). To upgrade:
+# install without -c in a new .venv, run the tests, then `.venv/bin/python tools/pin_binder.py`.
+"""
 
 def _needed(req: Requirement, extras: set[str]) -> bool:
     if req.marker is None:
@@ -68,8 +76,8 @@ def closure(package: str = PACKAGE, extra: str = EXTRA) -> dict[str, str]:
     return dict(sorted(found.items(), key=lambda item: canonicalize_name(item[0])))
 
 
-def requirements_text() -> str:
-    return HEADER + "".join(f"{name}=={version}\n" for name, version in closure().items())
+def versions_text() -> str:
+    return VERSIONS_HEADER + "".join(f"{name}=={version}\n" for name, version in closure().items())
 
 
 def runtime_text() -> str:
@@ -79,7 +87,7 @@ def runtime_text() -> str:
 def problems() -> list[str]:
     """What binder/ says that this environment does not (empty when they agree)."""
     out = []
-    for path, want in ((REQUIREMENTS, requirements_text()), (RUNTIME, runtime_text())):
+    for path, want in ((REQUIREMENTS, HEADER), (VERSIONS, versions_text()), (RUNTIME, runtime_text())):
         have = path.read_text(encoding="utf-8") if path.exists() else ""
         if have != want:
             pins = {line for line in have.splitlines() if "==" in line or line.startswith("python-")}
@@ -91,7 +99,7 @@ def problems() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Fija binder/requirements.txt a las versiones de este entorno.")
+    parser = argparse.ArgumentParser(description="Fija binder/versions.txt a las versiones de este entorno.")
     parser.add_argument("--check", action="store_true", help="solo comprobar que binder/ coincide con este entorno")
     args = parser.parse_args(argv)
     if args.check:
@@ -99,9 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         for line in found:
             print(line, file=sys.stderr)
         return 1 if found else 0
-    REQUIREMENTS.write_text(requirements_text(), encoding="utf-8")
+    REQUIREMENTS.write_text(HEADER, encoding="utf-8")
+    VERSIONS.write_text(versions_text(), encoding="utf-8")
     RUNTIME.write_text(runtime_text(), encoding="utf-8")
-    print(f"{REQUIREMENTS.relative_to(REPO)}: {len(closure())} versiones fijadas; {RUNTIME.relative_to(REPO)}: {runtime_text().strip()}")
+    print(f"{VERSIONS.relative_to(REPO)}: {len(closure())} versiones fijadas; {RUNTIME.relative_to(REPO)}: {runtime_text().strip()}")
     return 0
 
 
