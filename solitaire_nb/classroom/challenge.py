@@ -35,8 +35,9 @@ def challenge_notebook(deal: str) -> dict:
     code = f"from solitaire_nb.board.challenge import challenge_page\nboard = challenge_page({deal!r})"
     return {
         "cells": [
-            {"cell_type": "markdown", "metadata": {}, "source": "# Reto de clase"},
-            {"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
+            # ids: nbformat 4.5 wants them, and warns in English on the teacher's terminal without
+            {"cell_type": "markdown", "id": "titulo", "metadata": {}, "source": "# Reto de clase"},
+            {"cell_type": "code", "id": "tablero", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
         ],
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
         "nbformat": 4,
