@@ -9,11 +9,9 @@ machine's own interfaces: nothing outside it is contacted).  Every argument, and
 kernel pool needs, is checked before anything starts (`classroom.args`: Spanish messages, exit
 status 2).  A pool of preheated kernels runs the notebook before the class arrives; pages use
 the offline ``alumno`` template and a copy of the one notebook without its ``docente`` cells;
-idle kernels are culled after ``--cierre`` minutes, and Ctrl+C, SIGTERM or SIGHUP (the terminal
-closed) stops them all and removes the class's temporary folders (`server`, `ending`).  The port
-is taken before any address is printed: of two launchers started at once, the second says so.
-``--reto CÓDIGO`` serves a class challenge instead (`challenge`); ``--segundos`` sets the solver
-buttons' budget, and all kernels share one verdict cache.  What holds under load, and why:
+idle kernels are culled after ``--cierre`` minutes; Ctrl+C, SIGTERM or SIGHUP stops them all
+(`ending`).  The port is taken before any address is printed.  ``--reto CÓDIGO`` serves a class
+challenge (`challenge`); ``--segundos`` sets the solver buttons' budget.  What holds under load, and why:
 docs/desarrollo.md, «El lanzador de clase por dentro».
 """
 
