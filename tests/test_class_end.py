@@ -5,6 +5,7 @@ launcher that loses its port says so before printing any address."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -255,4 +256,56 @@ def test_closing_the_terminal_ends_the_class_and_a_start_keeps_running_classes_f
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a terminal of its own needs pty.fork")
+def test_a_closed_terminal_window_ends_the_class_cleanly(tmp_path: Path, port: int) -> None:
+    """The launcher in a terminal of its own (a pty) that is then closed: the system sends it
+    SIGHUP and its lines can no longer be written; it still closes its kernel, removes its
+    folders and exits cleanly."""
+    pytest.importorskip("voila")
+    pytest.importorskip("psutil")
+    import pty
+    import select
+
+    temp = _short_temp()
+    argv = [sys.executable, "-m", "solitaire_nb.classroom", "--reto", DEAL, "--registro", str(tmp_path / "r.sqlite"),
+            "--alumnos", "1", "--puerto", str(port), "--ip", "127.0.0.1", "--progresivo"]  # fmt: skip
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(REPO)}
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: the launcher, in the new terminal (never back into pytest)
+        try:
+            os.chdir(REPO)
+            os.execve(sys.executable, argv, env)
+        finally:
+            os._exit(127)
+    reaped = False
+    try:
+        shown, deadline = b"", time.monotonic() + 180
+        while b"token=" not in shown and time.monotonic() < deadline:
+            if select.select([terminal], [], [], 1)[0]:
+                shown += os.read(terminal, 4096)
+        assert b"token=" in shown, shown.decode("utf-8", "replace")
+        status, _, _ = _get(port, _get(port, "/")[1])
+        assert status == 200
+        import psutil
+
+        kernels = [c.pid for c in psutil.Process(pid).children(recursive=True)]
+        assert len(kernels) == 1
+        os.close(terminal)  # the window closes
+        terminal = -1
+        _, code = os.waitpid(pid, 0)
+        reaped = True
+        assert os.waitstatus_to_exitcode(code) == 0
+        assert [k for k in kernels if _running(k)] == []
+        assert sorted(temp.iterdir()) == []
+    finally:
+        if terminal >= 0:
+            os.close(terminal)
+        if not reaped:  # the launcher this test started, still its child: its number is its own
+            with contextlib.suppress(ChildProcessError, ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
         shutil.rmtree(temp, ignore_errors=True)
