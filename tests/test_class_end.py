@@ -31,9 +31,9 @@ REPO = Path(__file__).resolve().parents[1]
 DEAL = "citadel/2026"
 
 
-def _note(folder: Path, pid: int, started: float | None) -> Path:
+def _note(folder: Path, pid: int, started: float | None, **more) -> Path:
     folder.mkdir()
-    (folder / temp_folders.OWNER_NOTE).write_text(json.dumps({"pid": pid, "started": started}))
+    (folder / temp_folders.OWNER_NOTE).write_text(json.dumps({"pid": pid, "started": started, **more}))
     return folder
 
 
@@ -58,7 +58,8 @@ def test_a_start_removes_only_the_folders_of_ended_classes(tmp_path: Path) -> No
     gone = [_note(tmp_path / "snb-clase-killed", dead, None), _note(tmp_path / "voila_killed", dead, 123.0),
             _note(tmp_path / "snb-clase-reused", me, (started or 0) - 3600)]  # fmt: skip
     kept = [_note(tmp_path / "snb-clase-running", me, started), _note(tmp_path / "voila_running", me, started),
-            _note(tmp_path / "other-dead", dead, None)]  # fmt: skip
+            _note(tmp_path / "other-dead", dead, None),
+            _note(tmp_path / "snb-clase-other-host", dead, None, host=socket.gethostname() + "-x")]  # fmt: skip
     for name in ("snb-clase-without-note", "voila_another_program"):
         (tmp_path / name).mkdir()
         kept.append(tmp_path / name)

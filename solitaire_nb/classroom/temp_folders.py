@@ -5,8 +5,8 @@ A class ended by Ctrl+C, SIGTERM or SIGHUP removes its folders itself (`server`)
 kill -9 or a crash cannot, so the next launcher removes every such folder whose owner is gone:
 its process does not exist, or the process with that number started at another time (the number
 was reused).  A folder without a readable note (another program's ``voila_*``, an older
-version's, or one being made this very moment) is never touched, nor one of a class still
-running.
+version's, or one being made this very moment), one written on another host (a container sharing
+the folder: its numbers are not ours) and one of a class still running are never touched.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import tempfile
 from pathlib import Path
 
@@ -56,20 +57,22 @@ def alive(pid: int, started: float | None) -> bool:
 def claim(folder: Path | str) -> None:
     """Write this process's note in `folder` (atomically: a reader never sees half a note)."""
     folder = Path(folder)
-    note = {"pid": os.getpid(), "started": process_start(os.getpid())}
+    note = {"pid": os.getpid(), "started": process_start(os.getpid()), "host": socket.gethostname()}
     part = folder / (OWNER_NOTE + ".part")
     part.write_text(json.dumps(note), encoding="utf-8")
     os.replace(part, folder / OWNER_NOTE)
 
 
 def owner(folder: Path) -> tuple[int, float | None] | None:
-    """(pid, start time) of the note in `folder`; None when it has no readable note."""
+    """(pid, start time) of the note in `folder`; None when it has no readable note, or one
+    written on another host."""
     try:
         note = json.loads((folder / OWNER_NOTE).read_text(encoding="utf-8"))
         pid, started = note["pid"], note.get("started")
+        here = note.get("host", socket.gethostname()) == socket.gethostname()
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+    if not here or not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return None
     return pid, float(started) if isinstance(started, (int, float)) and not isinstance(started, bool) else None
 
