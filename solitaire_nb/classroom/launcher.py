@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import signal
 from pathlib import Path
 
 from ..core.checks import shown
@@ -123,8 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         sockets = machine.reserve_port(args.ip, args.puerto)  # before any address is printed
     except ValueError as exc:
         p.error(str(exc))
+    from .ending import ENDING, interrupt
     from .server import serve
 
+    for signum in ENDING[1:]:  # from here on, SIGTERM and SIGHUP end the class as Ctrl+C does
+        signal.signal(signum, interrupt)
     try:
         if args.reto is not None:
             from .challenge import serve_challenge

@@ -338,5 +338,7 @@ def serve(
             app.start()
         finally:
             stop_left_kernels(app)
+            if app.connection_dir:  # also when a signal came before the loop ran
+                shutil.rmtree(app.connection_dir, ignore_errors=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
