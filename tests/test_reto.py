@@ -4,8 +4,10 @@ launcher's arguments; and, against the launcher itself, light clients (load and 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -394,7 +396,12 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     from reto_light import LightClient, free_port, start_launcher
 
     port, record = free_port(), tmp_path / "clase.sqlite"
-    proc, _ = start_launcher(DEAL, record, port, tmp_path / "log1")
+    # Its own temporary folder (short: the kernels' local sockets live there), to see what is left.
+    temp = Path(tempfile.mkdtemp(prefix="snb-t", dir="/tmp" if os.path.isdir("/tmp") else None))
+    env = {**os.environ, "TMPDIR": str(temp)}
+    proc, _ = start_launcher(DEAL, record, port, tmp_path / "log1", env=env)
+    first = sorted(p.name for p in temp.iterdir())
+    assert [n[:6] for n in first] == ["snb-cl", "voila_"], first
     clients = [LightClient(port, seed=k) for k in range(3)]
     for cl in clients:
         cl.play(DEAL, 8)
@@ -402,8 +409,13 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     seats = {cl.secret: cl.state()["asiento"] for cl in clients}
     os.killpg(proc.pid, signal.SIGKILL)  # the launcher and its kernels, at once
     proc.wait(timeout=30)
-    proc, _ = start_launcher(DEAL, record, port, tmp_path / "log2")
+    assert sorted(p.name for p in temp.iterdir()) == first  # nothing could remove them
+    proc, _ = start_launcher(DEAL, record, port, tmp_path / "log2", env=env)
     try:
+        # The next class removes the folders of the one killed, and keeps its own.
+        now = sorted(p.name for p in temp.iterdir())
+        assert not set(now) & set(first) and [n[:6] for n in now] == ["snb-cl", "voila_"], (first, now)
+        assert "Se han borrado las carpetas temporales" in (tmp_path / "log2").read_text()
         assert "Registro del reto" in (tmp_path / "log2").read_text()
         for cl in clients:
             back = LightClient(port, secret=cl.secret)
@@ -415,6 +427,7 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 # ---------------------------------------------------------------------- hostile pages

@@ -35,8 +35,9 @@ def challenge_notebook(deal: str) -> dict:
     code = f"from solitaire_nb.board.challenge import challenge_page\nboard = challenge_page({deal!r})"
     return {
         "cells": [
-            {"cell_type": "markdown", "metadata": {}, "source": "# Reto de clase"},
-            {"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
+            # ids: nbformat 4.5 wants them, and warns in English on the teacher's terminal without
+            {"cell_type": "markdown", "id": "titulo", "metadata": {}, "source": "# Reto de clase"},
+            {"cell_type": "code", "id": "tablero", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
         ],
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
         "nbformat": 4,
@@ -99,16 +100,16 @@ class ChallengeHooks:
 
 
 def serve_challenge(deal: str, record: str | None, students: int, port: int, ip: str, cull_minutes: float,
-                    solver_seconds: float | None, preheat: bool) -> None:  # fmt: skip
-    """Serve the class challenge on `deal` until Ctrl+C, recording at `record` (None: a new dated
-    file in the user's data folder)."""
+                    solver_seconds: float | None, preheat: bool, sockets: list | None = None) -> None:  # fmt: skip
+    """Serve the class challenge on `deal` until Ctrl+C (or SIGTERM, SIGHUP), recording at
+    `record` (None: a new dated file in the user's data folder); `sockets` as in `server.serve`."""
     from .server import serve
 
     path = Path(record) if record else default_path()
     challenge = Challenge(deal, path, say=console.say)
     hooks = ChallengeHooks(challenge, path, students)
     try:
-        serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks)
+        serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks, sockets=sockets)
     finally:
         if challenge.record is not None:  # its lock goes with it: --borrar may delete it now
             challenge.record.close()

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 from .machine import gb, needed_memory_mb, pool_size
 
 
 def say(text: str) -> None:
-    print(text, flush=True)
+    """Print a line for the teacher; once the terminal is gone (closed: SIGHUP), the class still
+    ends cleanly and later lines go nowhere."""
+    try:
+        print(text, flush=True)
+    except (OSError, ValueError):  # EIO or a broken pipe; ValueError: stdout already closed
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (for the rest of the run)
 
 
 def announce(port: int, students: int, notebook: str, addresses: list[str], preheat: bool) -> None:
@@ -24,4 +32,4 @@ def announce(port: int, students: int, notebook: str, addresses: list[str], preh
             f"Preparando {size} páginas ({students} y {size - students} de reserva), unos "
             f"{gb(needed_memory_mb(students))} GB de memoria; aviso cuando estén listas."
         )
-    say("Para terminar la clase: Ctrl+C.\n")
+    say("Para terminar la clase: Ctrl+C (o cierra esta ventana).\n")

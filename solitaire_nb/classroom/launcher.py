@@ -9,9 +9,9 @@ machine's own interfaces: nothing outside it is contacted).  Every argument, and
 kernel pool needs, is checked before anything starts (`classroom.args`: Spanish messages, exit
 status 2).  A pool of preheated kernels runs the notebook before the class arrives; pages use
 the offline ``alumno`` template and a copy of the one notebook without its ``docente`` cells;
-idle kernels are culled after ``--cierre`` minutes and Ctrl+C stops them all (`server`).
-``--reto CÓDIGO`` serves a class challenge instead (`challenge`); ``--segundos`` sets the solver
-buttons' budget, and all kernels share one verdict cache.  What holds under load, and why:
+idle kernels are culled after ``--cierre`` minutes; Ctrl+C, SIGTERM or SIGHUP stops them all
+(`ending`).  The port is taken before any address is printed.  ``--reto CÓDIGO`` serves a class
+challenge (`challenge`); ``--segundos`` sets the solver buttons' budget.  What holds under load, and why:
 docs/desarrollo.md, «El lanzador de clase por dentro».
 """
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import signal
 from pathlib import Path
 
 from ..core.checks import shown
@@ -119,17 +120,25 @@ def main(argv: list[str] | None = None) -> int:
         p.error(str(exc))
     if importlib.util.find_spec("voila") is None:
         p.error('falta Voila; instálalo con el extra «clase»: pip install -e ".[clase]"')
+    try:
+        sockets = machine.reserve_port(args.ip, args.puerto)  # before any address is printed
+    except ValueError as exc:
+        p.error(str(exc))
+    from .ending import ENDING, interrupt
     from .server import serve
 
+    for signum in ENDING[1:]:  # from here on, SIGTERM and SIGHUP end the class as Ctrl+C does
+        signal.signal(signum, interrupt)
     try:
         if args.reto is not None:
             from .challenge import serve_challenge
 
             serve_challenge(args.reto, args.registro, args.alumnos, args.puerto, args.ip, args.cierre,
-                            args.segundos, not args.progresivo)  # fmt: skip
+                            args.segundos, not args.progresivo, sockets)  # fmt: skip
         else:
             assert notebook is not None  # check_args names the notebook whenever --reto is absent
-            serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo)
+            serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo,
+                  sockets=sockets)  # fmt: skip
     except KeyboardInterrupt:
         pass
     say("Clase terminada: núcleos cerrados.")

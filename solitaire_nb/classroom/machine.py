@@ -125,6 +125,18 @@ def check_memory(students: int, available_mb: float | None) -> None:
     )
 
 
+def kernel_fits(kernels: int, start_mb: float | None, now_mb: float | None) -> bool:
+    """Whether one more kernel may start beside `kernels`: each counted at MB_PER_STUDENT_ESTIMATE
+    with the server, the class stays within MEMORY_SHARE of the memory free when it started
+    (`start_mb`: the start-up check's budget, which a pool of `pool_size` kernels fits), and the
+    memory free now (`now_mb`) still keeps the rest of it after the kernel.  Unknown: accepted."""
+    if start_mb is None:
+        return True
+    if SERVER_BASE_MB + (kernels + 1) * MB_PER_STUDENT_ESTIMATE > start_mb * MEMORY_SHARE:
+        return False
+    return now_mb is None or now_mb - MB_PER_STUDENT_ESTIMATE >= start_mb * (1 - MEMORY_SHARE)
+
+
 def gb(mb: float) -> str:
     return decimal(mb / 1024, 1)
 
@@ -139,16 +151,28 @@ def port_free(ip: str, port: int) -> None:
         try:
             s.bind((ip, port))
         except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                raise ValueError(
-                    f"El puerto {port} está ocupado (¿hay otra clase abierta?). Ciérrala o usa otro: --puerto {port + 1}"
-                ) from None
-            if exc.errno == errno.EACCES:
-                raise ValueError(f"Este ordenador no deja usar el puerto {port}: usa otro, como --puerto {DEFAULT_PORT}.") from None
-            if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
-                mine = ", ".join(["127.0.0.1", *lan_addresses()])
-                raise ValueError(
-                    f"La dirección {shown(ip, raw=True)} no es de este ordenador. Usa una de las suyas ({mine}) "
-                    "o 0.0.0.0 para todas."
-                ) from None
-            raise ValueError(f"No se puede escuchar en {shown(ip, raw=True)}, puerto {port} (error del sistema {exc.errno}).") from None
+            raise port_refusal(ip, port, exc) from None
+
+
+def reserve_port(ip: str, port: int) -> list[socket.socket]:
+    """The listening sockets of the class at `ip`:`port`, taken now, before any address is
+    printed: of two launchers started at once on one port, the one that loses is told here (the
+    same Spanish ValueError as `port_free`) and prints no address.  The server is handed these."""
+    from tornado.netutil import bind_sockets
+
+    try:
+        return bind_sockets(port, ip or None)
+    except OSError as exc:
+        raise port_refusal(ip, port, exc) from None
+
+
+def port_refusal(ip: str, port: int, exc: OSError) -> ValueError:
+    """The Spanish refusal of a port this computer cannot listen on (`exc`: the system's error)."""
+    if exc.errno == errno.EADDRINUSE:
+        return ValueError(f"El puerto {port} está ocupado (¿hay otra clase abierta?). Ciérrala o usa otro: --puerto {port + 1}")
+    if exc.errno == errno.EACCES:
+        return ValueError(f"Este ordenador no deja usar el puerto {port}: usa otro, como --puerto {DEFAULT_PORT}.")
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
+        mine = ", ".join(["127.0.0.1", *lan_addresses()])
+        return ValueError(f"La dirección {shown(ip, raw=True)} no es de este ordenador. Usa una de las suyas ({mine}) o 0.0.0.0 para todas.")
+    return ValueError(f"No se puede escuchar en {shown(ip, raw=True)}, puerto {port} (error del sistema {exc.errno}).")

@@ -1,25 +1,34 @@
 """The class launcher's Voila server: its configuration, the capped pool of preheated pages, the
-«Listo» line, and a quiet end on Ctrl+C (see solitaire_nb/classroom/launcher.py for the whole picture)."""
+«Listo» line, the class's temporary folders and its end (`ending`); see
+solitaire_nb/classroom/launcher.py for the whole picture."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import re
 import shutil
 import signal
 import subprocess
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..solver.verdict_cache import CACHE_ENV, class_cache_path
-from . import console, machine, pages
+from . import console, machine, pages, temp_folders
+from .ending import ENDING, interrupt, quiet_end, stop_left_kernels
 
 if TYPE_CHECKING:
     from traitlets.config import Config
+
+#: the page a student gets when one more kernel would leave the machine short of memory.
+NO_ROOM = ("<!doctype html><html lang='es'><meta charset='utf-8'><p>El ordenador del profesor no tiene memoria "
+           "libre para abrir otra página. Si ya tienes una pestaña de la clase abierta, vuelve a ella; si no, avisa "
+           "a tu profesor.</p></html>")  # fmt: skip
+
+
+class NoRoom(RuntimeError):
+    """A page's kernel refused: the machine would run short of memory (`machine.kernel_fits`)."""
+
 
 #: English messages of the libraries that say nothing a teacher can act on.
 _SILENCED = (
@@ -83,21 +92,44 @@ def voila_config(students: int, cull_minutes: float, preheat: bool = True) -> Co
     return c
 
 
-def _capped_factory(factory, limit: int):
+def _capped_factory(factory, limit: int, start_mb: float | None = None):
     """Voila's kernel-manager factory, with the preheated pool refilled only while fewer than
     `limit` kernels run (Voila refills a pool as soon as a page takes a kernel, which would start
-    a second class's worth of kernels in the middle of the lesson), and kernels whose own output
+    a second class's worth of kernels in the middle of the lesson), kernels whose own output
     goes nowhere (ipykernel prints English notices on the teacher's terminal when it is stopped;
-    what a student needs to know reaches the page)."""
+    what a student needs to know reaches the page), and each kernel a page starts beyond the
+    pool counted against the memory free when the class started (`start_mb`): refused
+    (`NoRoom`) when the machine would run short, said once on the teacher's terminal."""
+    said: list[bool] = []
 
     def make(base_class, preheat_kernel, default_pool_size, page_config_hook=None):
         cls = factory(base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
 
         class QuietKernels(cls):  # type: ignore[misc, valid-type]
+            starting = 0  # page kernels being started (not listed yet)
+
             async def start_kernel(self, *args, **kwargs):
+                # Checked and counted with no await in between: pages arriving together are
+                # counted one by one.  (Voila starts pool kernels through the base class.)
+                kernels = len(self.list_kernel_ids()) + self.starting
+                now = machine.available_memory_mb()
+                if not machine.kernel_fits(kernels, start_mb, now):
+                    if not said:
+                        said.append(True)
+                        console.say(
+                            f"Aviso: una página nueva no se ha abierto: con otro núcleo el ordenador se quedaría sin "
+                            f"memoria ({kernels} núcleos abiertos, {machine.gb(now or 0)} GB libres). Quien ya juega "
+                            "sigue; cierra otros programas o pide que se cierren las pestañas que sobran. "
+                            "Si se repite no se vuelve a avisar."
+                        )
+                    raise NoRoom
                 kwargs.setdefault("stdout", subprocess.DEVNULL)
                 kwargs.setdefault("stderr", subprocess.DEVNULL)
-                return await super().start_kernel(*args, **kwargs)
+                self.starting += 1
+                try:
+                    return await super().start_kernel(*args, **kwargs)
+                finally:
+                    self.starting -= 1
 
         if not preheat_kernel:
             return QuietKernels
@@ -138,7 +170,8 @@ def _page_handler(base, hooks=None):
     """Voila's page handler, also setting the ``_xsrf`` cookie: the page asks the server to shut
     its kernel down when its tab closes, with that cookie's value, and without the cookie the
     server refuses (every closed tab would leave its kernel running until culled).  A class
-    challenge's `hooks` may answer first (a page without its seat is sent to a new one)."""
+    challenge's `hooks` may answer first (a page without its seat is sent to a new one).  A page
+    whose kernel is refused for memory (`NoRoom`) gets a Spanish page (503)."""
 
     class PageHandler(base):  # type: ignore[misc, valid-type]
         async def prepare(self, *args, **kwargs):
@@ -146,6 +179,14 @@ def _page_handler(base, hooks=None):
             if self._finished or (hooks is not None and hooks.redirect(self)):
                 return
             self.xsrf_token  # noqa: B018  (reading it sets the cookie)
+
+        def _handle_request_exception(self, e: BaseException) -> None:
+            if not isinstance(e, NoRoom) or self._headers_written or self._finished:
+                return super()._handle_request_exception(e)
+            self.clear()
+            self.set_status(503)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(NO_ROOM)
 
     return PageHandler
 
@@ -202,33 +243,6 @@ def _watch_pool(app, students: int) -> None:
     watcher.start()
 
 
-# ---------------------------------------------------------------------- a quiet end
-def _quiet_end(app) -> Callable:
-    """A SIGINT/SIGTERM handler (for the event loop): silence the libraries' logs, stop every kernel at once (no
-    interrupt, so no kernel prints anything) and stop the server; a second signal exits."""
-    state: dict[str, object] = {"ending": False}
-
-    async def finish() -> None:
-        km = app.kernel_manager
-        km.closing = True
-        _kill_kernels()  # before the manager's own shutdown, which would interrupt them first
-        try:
-            await km.shutdown_all(now=True)
-        except Exception:  # a kernel already gone: nothing left to stop
-            pass
-        app.ioloop.stop()
-
-    def handler() -> None:
-        if state["ending"]:  # a second Ctrl+C: stop now
-            app.ioloop.stop()
-            return
-        state["ending"] = True
-        logging.disable(logging.CRITICAL)  # the libraries' notices about closing sockets
-        state["task"] = asyncio.ensure_future(finish())
-
-    return handler
-
-
 def serve(
     notebook: Path,
     students: int,
@@ -238,14 +252,24 @@ def serve(
     solver_seconds: float | None = None,
     preheat: bool = True,
     hooks=None,
+    sockets: list | None = None,
 ) -> None:
-    """Serve the student page of `notebook` until Ctrl+C, then stop every kernel.  A class
-    challenge passes `hooks` (solitaire_nb/classroom/challenge.py): its own page, its routes and its
-    lines for the teacher."""
+    """Serve the student page of `notebook` until Ctrl+C (or SIGTERM, or SIGHUP), then stop
+    every kernel and remove the class's temporary folders.  `sockets`: the port, already taken
+    (`machine.reserve_port`; taken here otherwise, before any address is printed).  A class
+    challenge passes `hooks` (solitaire_nb/classroom/challenge.py): its own page, its routes and
+    its lines for the teacher."""
     import voila.app
+    from tornado.httpserver import HTTPServer
     from tornado.ioloop import IOLoop
     from voila.app import Voila
 
+    for signum in ENDING[1:]:
+        signal.signal(signum, interrupt)
+    if sockets is None:
+        sockets = machine.reserve_port(ip, port)
+    if temp_folders.remove_stale():
+        console.say("Se han borrado las carpetas temporales de una clase anterior que no se cerró del todo.")
     if solver_seconds is not None:
         os.environ["SNB_SOLVER_SECONDS"] = str(solver_seconds)
     # the rules lab solves in its own kernel: thirty kernels already share the processor
@@ -259,37 +283,51 @@ def serve(
         hooks.environ(port)
     voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler, hooks)
     voila.app.voila_kernel_manager_factory = _capped_factory(
-        voila.app.voila_kernel_manager_factory, machine.pool_size(students)
+        voila.app.voila_kernel_manager_factory, machine.pool_size(students), machine.available_memory_mb()
     )
     for name in ("tornado.general", "tornado.application", "tornado.access", "Voila", "ServerApp"):
         logging.getLogger(name).addFilter(_Quiet())
 
-    with tempfile.TemporaryDirectory(prefix="snb-clase-") as tmp:
+    tmp = temp_folders.make_class_folder()
+    try:
         # One verdict cache for every kernel of the class (verdict_cache): the user's own, or a
         # fresh one for this class when that one cannot be opened.
-        cache = class_cache_path(Path(tmp))
+        cache = class_cache_path(tmp)
         if cache is not None:
             os.environ[CACHE_ENV] = str(cache)
-        page = hooks.page(Path(tmp)) if hooks is not None else pages.student_copy(notebook, Path(tmp))
+        page = hooks.page(tmp) if hooks is not None else pages.student_copy(notebook, tmp)
         config = voila_config(students, cull_minutes, preheat)
         config.Voila.ip = ip
         config.Voila.port = port
-        config.Voila.port_retries = 0
         config.Voila.open_browser = False
         config.Voila.log_level = "WARN"
         app = Voila(config=config)
         app.initialize([str(page)])
+        signal.signal(signal.SIGTERM, interrupt)  # Voila's own handler needs a loop that runs
         app.log.addFilter(_Quiet())
-        if hooks is not None:
-            voila_routes = app.init_handlers
-            app.init_handlers = lambda: [*hooks.handlers(), *voila_routes()]
+        voila_routes = app.init_handlers
+
+        def routes() -> list:
+            temp_folders.claim(app.connection_dir)  # Voila has just made it (kernels' connection files)
+            return [*(hooks.handlers() if hooks is not None else []), *voila_routes()]
+
+        app.init_handlers = routes
         app.ioloop = IOLoop.current()
-        ending = _quiet_end(app)
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            app.ioloop.asyncio_loop.add_signal_handler(signum, ending)
+        ending = quiet_end(app)
+        for signum in ENDING:
+            app.ioloop.asyncio_loop.add_signal_handler(signum, ending, signum)
         # Voila's own stop removes the kernels' sockets before stopping them (ZMQ errors on the
         # terminal); the kernels are already stopped here.
         app.stop = lambda: shutil.rmtree(app.connection_dir, ignore_errors=True)
+
+        def listen() -> None:  # Voila's own, on the sockets taken before the addresses were printed
+            HTTPServer(app.app).add_sockets(sockets)
+            try:
+                app.ioloop.start()
+            finally:
+                app.stop()
+
+        app.listen = listen
         addresses = machine.lan_addresses() if ip in ("0.0.0.0", "::", "") else [ip]
         console.announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat)
         if hooks is not None:
@@ -299,31 +337,8 @@ def serve(
         try:
             app.start()
         finally:
-            _stop_left_kernels(app)
-
-
-def _kill_kernels() -> None:
-    """Kill this process's children (the kernels it started) at once: a class that ends needs
-    nothing more from them."""
-    try:
-        import psutil
-    except ImportError:
-        return
-    for child in psutil.Process().children(recursive=True):
-        try:
-            child.kill()
-        except psutil.Error:
-            pass
-
-
-def _stop_left_kernels(app) -> None:
-    """Kernels still running after the server stopped (it ended another way than Ctrl+C)."""
-    try:
-        ids = list(app.kernel_manager.list_kernel_ids())
-    except Exception:
-        return
-    if ids:
-        try:
-            asyncio.get_event_loop().run_until_complete(app.kernel_manager.shutdown_all(now=True))
-        except Exception:
-            pass
+            stop_left_kernels(app)
+            if app.connection_dir:  # also when a signal came before the loop ran
+                shutil.rmtree(app.connection_dir, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -39,8 +39,10 @@ class Player:
 
 
 def players_of(challenge: Challenge) -> list[Player]:
+    """The seats that made at least one move (undone ones count): a page opened and left, or a
+    seat no page took, did not play."""
     return [Player(f"Asiento {s.seat}", [format_move(s.game, m, sep="-") for m in s.game.history], s.won, s.moves)
-            for s in challenge.seats.values()]  # fmt: skip
+            for s in challenge.seats.values() if s.moves]  # fmt: skip
 
 
 def players_from_codes(deal: str, codes: list[str]) -> tuple[list[Player], list[str]]:
