@@ -201,6 +201,9 @@ class ChallengeBoard(Board):
         if status == 200:
             if answer.get("registrado") is False and answer.get("sin_guardar"):
                 self.message += UNSAVED
+            if answer.get("jugados", self._game.moves_played) != self._game.moves_played:
+                self._reconcile()  # taken on another line than this board's (a restarted launcher)
+                return False
             return True
         take_back()
         self.selection = None

@@ -256,7 +256,8 @@ class Challenge:
         if s.won and not was_won:
             self._write("add", s.seat, "win", "", "", "")
         self.version += 1
-        return {"registrado": recorded, "asiento": s.seat, "ganada": s.won, "sin_guardar": self.unsaved}
+        return {"registrado": recorded, "asiento": s.seat, "ganada": s.won, "sin_guardar": self.unsaved,
+                "jugados": s.game.moves_played}  # fmt: skip
 
     def _apply(self, s: Seat, kind: str, move: str, rule: str, reason: str) -> str:
         g = s.game
