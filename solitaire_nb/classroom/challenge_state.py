@@ -23,8 +23,8 @@ from ..engine.share import load_share, share_code
 from ..games.notation import format_move, parse_move
 from . import inbound
 from .record import Record, RecordError
-from .record_queue import Writer
 from .record_file import name
+from .record_queue import Writer
 
 KINDS = ("move", "undo", "refusal", "hint")
 HINT_TOOLS = ("", "hint", "solvable", "solution")  # what a hint event names: «Pista», «¿Tiene solución?», «Ver solución»

@@ -22,7 +22,18 @@ from pathlib import Path
 from typing import Any
 
 from ..core.checks import shown
-from .record_file import BUSY_SECONDS, MAGIC, RecordError, RecordFull, name, open_record, read_meta, real_file, record_path, spanish
+from .record_file import (
+    BUSY_SECONDS,
+    MAGIC,
+    RecordError,
+    RecordFull,
+    name,
+    open_record,
+    read_meta,
+    real_file,
+    record_path,
+    spanish,
+)
 from .record_file import delete_record as _delete
 
 __all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "RecordFull", "default_path", "delete_record", "is_record", "record_deal"]
