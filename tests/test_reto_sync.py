@@ -243,7 +243,7 @@ def test_any_sequence_keeps_every_board_on_its_recorded_line(no_polling) -> None
         st.just(("restart",)),
     )
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(st.lists(step, min_size=5, max_size=30))
     def check(steps) -> None:
         with tempfile.TemporaryDirectory() as folder:
