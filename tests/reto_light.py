@@ -31,13 +31,13 @@ def free_port() -> int:
 
 
 def start_launcher(deal: str, record: Path, port: int, log: Path, students: int = 5, extra: tuple = (),
-                   env: dict | None = None):  # fmt: skip
+                   env: dict | None = None, prefix: tuple = ()):  # fmt: skip
     """The launcher in challenge mode without preheated pages (light clients open none), in a
-    process group of its own (with `env`, if given); returns the process once the teacher's line
-    is printed, and the token."""
+    process group of its own (with `env`, if given; its command after `prefix`, such as
+    ``unshare …``); returns the process once the teacher's line is printed, and the token."""
     preheat = "--sin-progresivo" in extra  # the preheated pool (real pages), not the light default
     extra = tuple(x for x in extra if x != "--sin-progresivo") + (() if preheat else ("--progresivo",))
-    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "--reto", deal, "--registro", str(record), "--alumnos",
+    cmd = [*prefix, sys.executable, "-m", "solitaire_nb.classroom", "--reto", deal, "--registro", str(record), "--alumnos",
            str(students), "--puerto", str(port), "--ip", "127.0.0.1", *extra]  # fmt: skip
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)

@@ -7,8 +7,13 @@ after a reload, its line back; it sends every move, undo, refused move and
 hint use to the launcher, which checks and records it; it asks every ``POLL_SECONDS`` whether
 the teacher paused, resumed or ended the challenge.  Without a server (the static student app)
 the page shows the share code of the student's line, to paste into the teacher's summary
-(`solitaire_nb.classroom.summary.summary_from_codes`).  When the launcher cannot be reached the board keeps
-playing: the class goes on without recording.
+(`solitaire_nb.classroom.summary.summary_from_codes`).
+
+The board and the launcher's record never disagree: a move, undo or redo is drawn at once, then
+sent, and taken back with a Spanish line on any answer but success (a refusal, a pause, a timeout,
+a launcher it cannot reach).  After a timeout or an unreachable launcher the board asks for its
+line before the next move; a board whose line extends the launcher's (a restart lost unsaved
+events) sends its extra moves again instead of going back.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from .buttons import Buttons
 from .widget import Board
 
 URL_ENV = "SNB_RETO_URL"
-POLL_SECONDS = 0.5
+POLL_SECONDS = 0.5  # 0: no polling thread (tests call `poll_once`)
 TIMEOUT = 5.0
 
 INTRO = "Este es el reto de la clase: todos jugáis el mismo reparto. ¿Quién llega más lejos?"
@@ -41,6 +46,12 @@ ENDED = "El reto ha terminado: ya no se puede mover."
 RESUMED = "El reto sigue: ya puedes mover."
 SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de partida."
 NO_SEAT = "Esta página no tiene asiento en el reto: ábrela desde la dirección de la clase."
+WHAT = {"move": "El movimiento", "undo": "«Deshacer»", "redo": "«Rehacer»"}
+NOT_TAKEN = "{what} no se ha registrado y se ha deshecho: {why}"
+UNREACHABLE = "no se puede hablar con el ordenador de tu profesor. Vuelve a intentarlo en un momento."
+REFUSED = "el ordenador de tu profesor no lo ha aceptado."
+UNSAVED = " (Sin guardar: al ordenador de tu profesor no le queda espacio en el disco; se guardará solo en cuanto lo tenga.)"
+REPLAYED = "Tu partida sigue donde la dejaste: se han vuelto a mandar {n} que no se habían guardado."
 
 
 class Launcher:
@@ -86,16 +97,14 @@ class _ChallengeButtons(Buttons):
         before = board.game.moves_played
         super().undo(msg)
         if board.game.moves_played < before:
-            answer = board._report("undo")
-            if answer is not None and answer["status"] == 400:
-                board._resync()
+            board._sync("undo", "", board.game.redo)
 
     def redo(self, msg: dict) -> None:
         board = self.board
         before = board.game.moves_played
         super().redo(msg)
         if board.game.moves_played > before:
-            board._report("move", format_move(board.game, board.game.history[-1], sep="-"))
+            board._sync("redo", format_move(board.game, board.game.history[-1], sep="-"), board.game.undo)
 
 
 class ChallengeBoard(Board):
@@ -113,6 +122,8 @@ class ChallengeBoard(Board):
         self._poller: threading.Thread | None = None
         self.seat: int | None = None
         self._said_no_seat = False
+        self._stale = False  # an answer was lost: the launcher's line is asked before the next move
+        self._sent = 0  # events sent, so a poll's answer older than one of them is not taken for a line
         self.on_seat: list[Any] = []  # callables(seat) told when the page gets its seat
         kwargs.setdefault("hints", False)
         kwargs.setdefault("solution", False)
@@ -131,8 +142,13 @@ class ChallengeBoard(Board):
         if event == "seat":
             self._join(msg.get("secret"))
             return
+        acts = event in ("click", "double", "text", "button") and msg.get("name") != "save"
+        if acts and self._stale and not self._reconcile():
+            self.selection = None
+            self.say(f"Este paso no se ha hecho: {UNREACHABLE}", "error")
+            return
         closed = self._state["ended"] or self._state["paused"]
-        if closed and event in ("click", "double", "text", "button") and msg.get("name") != "save":
+        if closed and acts:
             self.selection = None
             self.say(self._closed_line(), "error")
             return
@@ -153,6 +169,7 @@ class ChallengeBoard(Board):
         if self._launcher is None or self._secret is None:
             return None
         data = {"asiento": self._secret, "suceso": kind, "movimiento": move}
+        self._sent += 1
         status, answer = self._launcher.call("/reto/api/evento", data)
         if status == 409:
             self._apply_state(answer, quiet=True)
@@ -163,17 +180,44 @@ class ChallengeBoard(Board):
         text = format_move(g, move, sep="-")
         if g.why_not(move) is not None:
             self._report("refusal", text)
-        played = super().play_move(move)
-        if played:
-            answer = self._report("move", text)
-            if answer is not None and answer["status"] == 409:  # paused meanwhile: not taken
-                g.undo()
-                self.say(self._closed_line(), "error")
+        redo = list(g._redo)  # a move clears «Rehacer»: taken back, it is as it was
+
+        def take_back() -> None:
+            g.undo()
+            g._redo[:] = redo
+
+        return super().play_move(move) and self._sync("move", text, take_back)
+
+    def _sync(self, kind: str, move: str, take_back: Any) -> bool:
+        """Send a move, undo or redo the board has just made (`kind`: move, undo, redo), drawn
+        first so the click is answered at once; on any answer but success, `take_back()` and say
+        why (a refusal: the launcher's line is taken).  True when the launcher took it."""
+        if self._launcher is None or self._secret is None:
+            return True
+        self.refresh()
+        answer = self._report("undo" if kind == "undo" else "move", move)
+        assert answer is not None
+        status = answer["status"]
+        if status == 200:
+            if answer.get("registrado") is False and answer.get("sin_guardar"):
+                self.message += UNSAVED
+            if answer.get("jugados", self._game.moves_played) != self._game.moves_played:
+                self._reconcile()  # taken on another line than this board's (a restarted launcher)
                 return False
-            if answer is not None and answer["status"] == 400:  # not the launcher's game: take its
-                self._resync()
-                return False
-        return played
+            return True
+        take_back()
+        self.selection = None
+        if status == 409:
+            why = self._closed_line()
+            why = why[:1].lower() + why[1:]
+        elif status == 0 or status >= 500:  # lost, or not answered: the launcher may have taken it
+            why, self._stale = UNREACHABLE, True
+        else:
+            why = REFUSED
+        self.say(NOT_TAKEN.format(what=WHAT[kind], why=why), "error")
+        if status == 400 or self._stale:  # the launcher's line is the truth (said if it differs)
+            self._reconcile()
+        return False
 
     # ------------------------------------------------------------------ seat and state
     def _join(self, secret: Any) -> None:
@@ -196,13 +240,37 @@ class ChallengeBoard(Board):
         self._apply_state(answer, quiet=not (answer.get("paused") or answer.get("ended")))
         for tell in self.on_seat:
             tell(self.seat)
-        self._poller = threading.Thread(target=self._poll, daemon=True, name="reto-poll")
-        self._poller.start()
+        if POLL_SECONDS > 0:
+            self._poller = threading.Thread(target=self._poll, daemon=True, name="reto-poll")
+            self._poller.start()
+
+    def _line(self) -> list[str]:
+        self._share_code()  # formats only the moves not seen before
+        return [text for _, text in self._code_moves]
 
     def _take_line(self, line: list[str]) -> None:
-        """Play the launcher's record of this seat's line, when the board's differs."""
-        if line == [format_move(self._game, m, sep="-") for m in self._game.history]:
+        """Make the board's line the launcher's record of it: a board whose line extends the
+        record's (events a restart lost) sends its extra moves again; otherwise it plays the
+        record's line."""
+        mine = self._line()
+        if line == mine:
             return
+        if len(mine) > len(line) and mine[: len(line)] == line:
+            extra = mine[len(line) :]
+            taken = 0
+            while taken < len(extra) and (self._report("move", extra[taken]) or {}).get("status") == 200:
+                taken += 1
+            if taken == len(extra):
+                n = len(extra)
+                self.say(REPLAYED.format(n=f"{n} movimiento{'s' if n != 1 else ''}"), "ok")
+                return
+            status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""}) if self._launcher else (0, {})
+            if status != 200:
+                self._stale = True
+                return
+            line = answer.get("linea") or []
+            if line == mine:
+                return
         game = load_share(self._start)
         for text in line:
             game.move(parse_move(game, text))
@@ -210,12 +278,18 @@ class ChallengeBoard(Board):
         n = len(line)
         self.say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
 
-    def _resync(self) -> None:
-        """The launcher refused a move this board played (their games differ): take its line."""
-        assert self._launcher is not None
-        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
-        if status == 200:
-            self._take_line(answer.get("linea") or [])
+    def _reconcile(self) -> bool:
+        """Ask the launcher for this seat's line and take it (`_take_line`); False when it
+        cannot be reached (the board stays out of step until it can)."""
+        if self._launcher is None or self._secret is None:
+            return True
+        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret})
+        if status != 200:
+            return False
+        self._stale = False
+        self._take_line(answer.get("linea") or [])
+        self._apply_state(answer, quiet=True)
+        return not self._stale
 
     def _apply_state(self, answer: dict, quiet: bool = False) -> None:
         """Take the teacher's switches; say what changed on the board."""
@@ -237,18 +311,30 @@ class ChallengeBoard(Board):
     def _poll(self) -> None:
         import time
 
-        assert self._launcher is not None
         while True:
             time.sleep(POLL_SECONDS)
-            status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
-            if status != 200:
-                continue
-            keys = ("paused", "ended", "hints", "solution")
-            if all(bool(answer.get(k)) == bool(self._state.get(k)) for k in keys):
-                continue
-            with self._lock:
-                self._apply_state(answer)
-                self.refresh()
+            self.poll_once()
+
+    def poll_once(self) -> None:
+        """Ask the launcher for the teacher's switches and this seat's line; take what changed."""
+        assert self._launcher is not None
+        with self._lock:
+            sent = self._sent
+        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
+        if status != 200:
+            return
+        keys = ("paused", "ended", "hints", "solution")
+        with self._lock:
+            # The line, only if no event was sent meanwhile (then this answer may predate it).
+            line = (answer.get("linea") or []) if sent == self._sent else None
+            out_of_step = line is not None and (self._stale or line != self._line())
+            if not out_of_step and all(bool(answer.get(k)) == bool(self._state.get(k)) for k in keys):
+                return
+            if out_of_step:
+                self._stale = False
+                self._take_line(line or [])
+            self._apply_state(answer)
+            self.refresh()
 
 
 def challenge_page(code: str) -> ChallengeBoard:

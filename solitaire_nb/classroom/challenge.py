@@ -17,6 +17,7 @@ from pathlib import Path
 from . import console
 from .challenge_state import IDLE_SEATS_PER_ADDRESS, Challenge
 from .record import default_path
+from .record_queue import events_es
 
 URL_ENV = "SNB_RETO_URL"
 PAGE_NAME = "reto.ipynb"
@@ -111,5 +112,10 @@ def serve_challenge(deal: str, record: str | None, students: int, port: int, ip:
     try:
         serve(Path(PAGE_NAME), students, port, ip, cull_minutes, solver_seconds, preheat, hooks=hooks, sockets=sockets)
     finally:
+        challenge.retry_writes(every=0)
+        if challenge.unsaved:
+            fit = "no cabe en el disco y no se ha" if challenge.unsaved == 1 else "no caben en el disco y no se han"
+            console.say(f"Aviso: {events_es(challenge.unsaved)} {fit} guardado en el registro; "
+                        "al retomar la clase con este registro, cada página vuelve a mandar sus movimientos.")  # fmt: skip
         if challenge.record is not None:  # its lock goes with it: --borrar may delete it now
             challenge.record.close()

@@ -24,6 +24,7 @@ from ..games.notation import format_move, parse_move
 from . import inbound
 from .record import Record, RecordError
 from .record_file import name
+from .record_queue import Writer
 
 KINDS = ("move", "undo", "refusal", "hint")
 HINT_TOOLS = ("", "hint", "solvable", "solution")  # what a hint event names: «Pista», «¿Tiene solución?», «Ver solución»
@@ -97,6 +98,7 @@ class Challenge:
         self._secrets: dict[str, int] = {}
         self.state = {"paused": False, "ended": False, "hints": False, "solution": False}
         self.record: Record | None = None
+        self._writer: Writer | None = None
         self.refusal_log: list[dict[str, Any]] = []  # every refusal (seat, rule, reason), kept here too
         self.version = 0  # grows with every change the teacher's page shows
         self._joined: set[int] = set()  # seats a page has joined (asked its state or sent an event)
@@ -104,6 +106,7 @@ class Challenge:
         if record_path is not None:
             try:
                 self.record = Record(record_path, self.deal)
+                self._writer = Writer(self.record, say)
                 self._reload()
             except RecordError as exc:
                 self._lose_record(exc)
@@ -115,17 +118,33 @@ class Challenge:
                 self.record.close()
             except Exception:
                 pass
-        self.record = None
+        self.record = self._writer = None
         self.say(f"Aviso: {exc} La clase sigue sin registro.")
 
     def _write(self, method: str, *args: Any) -> Any:
-        if self.record is None:
+        """Write through the queue (`record_queue`): the result, or None when not written now."""
+        if self._writer is None:
             return None
         try:
-            return getattr(self.record, method)(*args)
+            return self._writer.write(method, *args)
         except RecordError as exc:
             self._lose_record(exc)
             return None
+
+    def retry_writes(self, every: float | None = None) -> None:
+        """Write what waits for room on the disk (at most every `every` seconds)."""
+        if self._writer is not None and self._writer.waiting:
+            try:
+                self._writer.retry(every=every)
+            except RecordError as exc:
+                self._lose_record(exc)
+            if self._writer is None or not self._writer.waiting:
+                self.version += 1  # the teacher's page says recording is back
+
+    @property
+    def unsaved(self) -> int:
+        """Writes waiting for room on the disk."""
+        return len(self._writer.waiting) if self._writer is not None else 0
 
     def _reload(self) -> None:
         """The seats, games and switches of a class that was already running (a restart).  A row
@@ -169,9 +188,8 @@ class Challenge:
     def new_seat(self, address: str | None = None) -> tuple[int, str]:
         """A new seat and its page's secret; `address` (who asked) is kept until a page joins
         the seat, for `idle_seats`."""
-        made = self._write("new_seat")
-        if made is None:
-            made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
+        made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
+        self._write("new_seat", *made)  # chosen here: a seat waiting for room on the disk is the same one
         self._add_seat(*made)
         if address is not None:
             self._opened_by[made[0]] = address
@@ -238,7 +256,8 @@ class Challenge:
         if s.won and not was_won:
             self._write("add", s.seat, "win", "", "", "")
         self.version += 1
-        return {"registrado": recorded, "asiento": s.seat, "ganada": s.won}
+        return {"registrado": recorded, "asiento": s.seat, "ganada": s.won, "sin_guardar": self.unsaved,
+                "jugados": s.game.moves_played}  # fmt: skip
 
     def _apply(self, s: Seat, kind: str, move: str, rule: str, reason: str) -> str:
         g = s.game
@@ -267,6 +286,7 @@ class Challenge:
         teacher's switches; its summary once the challenge has ended.  `join`: the asker is the
         page's own board (its kernel), so the seat is taken (`idle_seats`)."""
         s = self.seat_of(secret)
+        self.retry_writes()  # pages poll twice a second: recording resumes by itself
         if join:
             self.joined(secret)
         out: dict[str, Any] = {"asiento": s.seat, "nombre": s.name, **self.state}
@@ -317,7 +337,10 @@ class Challenge:
         return refusal_sentences(self.refusal_log, top)
 
     def view(self) -> dict[str, Any]:
+        self.retry_writes()
+        said = self._writer.text() if self._writer is not None else "sin registro"
         return {"version": self.version, "estado": dict(self.state), "registro": self.recording,
+                "registro_texto": said, "sin_guardar": self.unsaved,
                 "filas": self.rows(), "histograma": self.histogram(), "reparto": self.deal,
                 "rechazos": self.common_refusals()}  # fmt: skip
 

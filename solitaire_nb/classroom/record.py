@@ -22,10 +22,21 @@ from pathlib import Path
 from typing import Any
 
 from ..core.checks import shown
-from .record_file import BUSY_SECONDS, MAGIC, RecordError, name, open_record, read_meta, real_file, record_path, spanish
+from .record_file import (
+    BUSY_SECONDS,
+    MAGIC,
+    RecordError,
+    RecordFull,
+    name,
+    open_record,
+    read_meta,
+    real_file,
+    record_path,
+    spanish,
+)
 from .record_file import delete_record as _delete
 
-__all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "default_path", "delete_record", "is_record", "record_deal"]
+__all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "RecordFull", "default_path", "delete_record", "is_record", "record_deal"]
 
 KINDS = ("move", "undo", "refusal", "win", "hint")
 
@@ -108,10 +119,11 @@ class Record:
         self._write("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, "1" if value else "0"))
 
     # ------------------------------------------------------------------ seats
-    def new_seat(self) -> tuple[int, str]:
-        """A new seat and its secret."""
-        secret = secrets.token_urlsafe(12)
-        cur = self._write("INSERT INTO seats(secret, t) VALUES (?, ?)", (secret, time.time()))
+    def new_seat(self, seat: int | None = None, secret: str | None = None, t: float | None = None) -> tuple[int, str]:
+        """A new seat and its secret (`seat` and `secret` given: a seat made while the disk was
+        full, written now)."""
+        secret = secret or secrets.token_urlsafe(12)
+        cur = self._write("INSERT INTO seats(seat, secret, t) VALUES (?, ?, ?)", (seat, secret, time.time() if t is None else t))
         return int(cur.lastrowid or 0), secret
 
     def seat_of(self, secret: str) -> int | None:

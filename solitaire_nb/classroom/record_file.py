@@ -42,6 +42,11 @@ class RecordError(Exception):
     """The record cannot be used (not a record, locked, unreadable…); the message is Spanish."""
 
 
+class RecordFull(RecordError):
+    """A write found no room (the disk, or the file's size limit, is full): worth retrying once
+    space is freed; nothing of that write is in the file."""
+
+
 def name(path: Path | str) -> str:
     """A record's path for a Spanish line, inside «…»."""
     return f"«{shown(path, path=True)}»"
@@ -115,7 +120,7 @@ def spanish(exc: sqlite3.Error, path: Path) -> RecordError:
     elif "not a database" in text or "malformed" in text or "corrupt" in text:
         why = "el archivo está dañado o no es un registro de un reto de clase"
     elif "full" in text:
-        why = "no queda espacio en el disco"
+        return RecordFull(f"No queda espacio en el disco para el registro {name(path)}.")
     elif "readonly" in text or "permission" in text or "unable to open" in text or "access" in text:
         why = "no se puede leer o escribir en él o en su carpeta (permisos)"
     else:
