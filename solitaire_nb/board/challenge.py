@@ -2,18 +2,15 @@
 
 `challenge_page(code)` shows one board with the challenge's deal, «Pista» and the solver's
 buttons off unless the teacher switches them on.  Served by the launcher (``SNB_RETO_URL`` set),
-the board learns its page's secret from the page address (board.js sends it), gets its seat and,
-after a reload, its line back; it sends every move, undo, refused move and
-hint use to the launcher, which checks and records it; it asks every ``POLL_SECONDS`` whether
-the teacher paused, resumed or ended the challenge.  Without a server (the static student app)
-the page shows the share code of the student's line, to paste into the teacher's summary
+the board gets its seat from its page's secret and, after a reload, its line back; it sends every
+move, undo, refused move and hint use to the launcher, which checks and records it, and polls
+for pause, resume and end.  Without a server the page shows the share code of the student's line
 (`solitaire_nb.classroom.summary.summary_from_codes`).
 
-The board and the launcher's record never disagree: a move, undo or redo is drawn at once, then
-sent, and taken back with a Spanish line on any answer but success (a refusal, a pause, a timeout,
-a launcher it cannot reach).  After a timeout or an unreachable launcher the board asks for its
-line before the next move; a board whose line extends the launcher's (a restart lost unsaved
-events) sends its extra moves again instead of going back.
+The board and the record never disagree: a move, undo or redo is drawn at once, then sent, and
+taken back with a Spanish line on any answer but success.  After a lost answer the board asks
+for its line before the next move; a board whose line extends the launcher's (a restart lost
+unsaved events) sends its extra moves again instead of going back.
 """
 
 from __future__ import annotations
