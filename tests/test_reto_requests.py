@@ -98,3 +98,22 @@ def test_idle_seats_per_address(class_) -> None:
 def test_pasted_code_problems_are_capped() -> None:
     text = summary_from_codes(DEAL, "\n".join(["basura"] * 500), solver_seconds=0.1)
     assert "Y 480 códigos más que no se pueden leer" in text and len(text) < 20_000
+
+
+# ---------------------------------------------------------------------- class 11: exercise checkers
+def _any_array():
+    hnp = pytest.importorskip("hypothesis.extra.numpy")
+    dtypes = st.one_of(hnp.integer_dtypes(), hnp.floating_dtypes(), hnp.boolean_dtypes(), hnp.unicode_string_dtypes())
+    return hnp.arrays(dtypes, hnp.array_shapes(min_dims=0, max_dims=2, max_side=3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(answer=st.one_of(st.deferred(_any_array), st.integers(1900, 2100).map(lambda n: 10**n),
+                        st.integers(1900, 2100).map(lambda n: "9" * n)))  # fmt: skip
+def test_checkers_take_any_array_and_echo_little(answer) -> None:
+    from solitaire_nb.lessons import exercises
+
+    for ident in exercises.EJERCICIOS:
+        ok, message = exercises._verdict(ident, answer)
+        assert isinstance(ok, bool) and message and len(message) < 600, (ident, message)
+        assert "9" * 100 not in message and "Error" not in message

@@ -67,7 +67,10 @@ def _moves(game: Game, respuesta: object) -> list[Move]:
 def _items(respuesta: Iterable) -> list:
     """The items of an answer given as a list, read to at most `ANSWER_MAX` (an endless
     iterator is refused, not followed)."""
-    items = list(islice(respuesta, ANSWER_MAX + 1))
+    try:
+        items = list(islice(respuesta, ANSWER_MAX + 1))
+    except TypeError:  # iterable in name only (a 0-d array, an object whose __iter__ fails)
+        raise ValueError("la respuesta no es una lista que se pueda leer") from None
     if len(items) > ANSWER_MAX:
         raise ValueError(f"la respuesta tiene más de {ANSWER_MAX} elementos")
     return items

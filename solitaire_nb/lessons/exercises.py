@@ -242,6 +242,9 @@ def _get(ejercicio: str) -> Ejercicio:
 def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
     """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
+    item = getattr(respuesta, "item", None)
+    if getattr(respuesta, "ndim", None) == 0 and callable(item):
+        respuesta = item()  # a 0-d NumPy array: the one value it holds
     if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:

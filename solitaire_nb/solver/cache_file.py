@@ -24,6 +24,7 @@ TABLES = {
 }
 """A cache's tables and their columns (`verdict_cache.VerdictCache` makes them)."""
 
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite database
 _lstat = os.lstat  # module-level so a test can present a FIFO or a device without one
 _SAID: set[str] = set()
 
@@ -55,6 +56,13 @@ def refusal(path: Path, timeout: float = 0.5) -> str | None:
     if st.st_size == 0:
         return None
     not_cache = "no es una caché de veredictos (es otro archivo o la base de datos de otro programa)"
+    try:  # a regular file (checked above): reading its first bytes cannot block
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        return f"no se puede leer (error del sistema nº {exc.errno})"
+    if head != SQLITE_HEADER:  # SQLite reads a file of a byte or two as an empty database
+        return not_cache
     import sqlite3  # here, not at the top: the browser's Python has no sqlite3 and solves without a cache
 
     db = sqlite3.connect(quoted_uri(path, "ro"), uri=True, timeout=timeout)
