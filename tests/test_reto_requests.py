@@ -88,6 +88,14 @@ def test_switches_are_json_booleans(class_, value) -> None:
     assert c.state["hints"] is False
 
 
+@pytest.mark.parametrize("order", [True, 7, None, ["pausar"]])
+def test_an_order_that_is_not_text_is_named_in_spanish(class_, order) -> None:
+    c, _ = class_
+    with pytest.raises(inbound.BadRequest) as e:
+        c.command(order)
+    assert str(e.value) == "La orden debe ser un texto, como «pausar»." and not c.state["paused"]
+
+
 def test_idle_seats_per_address(class_) -> None:
     c, secret = class_
     for _ in range(3):

@@ -302,7 +302,9 @@ class Challenge:
             raise inbound.BadRequest("El valor de una orden debe ser true o false.", "un interruptor no válido")
         changes = {"pausar": ("paused", True), "seguir": ("paused", False), "terminar": ("ended", True),
                    "reabrir": ("ended", False), "pistas": ("hints", value), "solucion": ("solution", value)}  # fmt: skip
-        if not isinstance(order, str) or order not in changes:
+        if not isinstance(order, str):
+            raise inbound.BadRequest("La orden debe ser un texto, como «pausar».", "una orden no reconocida")
+        if order not in changes:
             raise inbound.BadRequest(f"Orden no reconocida: «{shown_kind(order)}».", "una orden no reconocida")
         key, on = changes[order]
         self.state[key] = bool(on)
