@@ -385,9 +385,23 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
         conn.request("GET", "/")
         full = conn.getresponse()
         assert full.status == 403 and "todos sus asientos ocupados" in full.read().decode()
+        # Hostile bodies against the real launcher (the in-process fuzz covers every route):
+        # a 4xx each, and the launcher's log holds no traceback.
+        hostile = [b'{"nombre": "\\ud800"}', b"[" * 3000, b'{"asiento": 1' + b"0" * 5000 + b"}", b"\xff\xfe", b"{}"]
+        for path in ("/reto/api/nombre", "/reto/api/evento", "/docente/api/orden"):
+            for body in hostile:
+                conn = a._conn()
+                conn.request("POST", f"{path}?asiento={a.secret}&token={token}", body=body,
+                             headers={"Content-Type": "application/json"})  # fmt: skip
+                answer = conn.getresponse()
+                answer.read()
+                assert 400 <= answer.status < 500, (path, body[:20], answer.status)
+        assert a.call("/docente/api/clase", query={"token": token})[0] == 200
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+    log = (tmp_path / "log").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log and "Clase terminada" in log, log[-2000:]
 
 
 @pytest.mark.slow
