@@ -137,3 +137,22 @@ class LightClient:
                     g.move(m)
             if pause:
                 time.sleep(pause)
+
+
+def recorded_line(path: Path, seat: int, deal: str) -> list[str]:
+    """A seat's line as its record replays it (moves and undos, in order; read-only, so it can
+    be read beside a running launcher)."""
+    from solitaire_nb.classroom.record import Record
+    from solitaire_nb.games.notation import parse_move
+
+    rec = Record(path, None, readonly=True)
+    try:
+        game = load_share(deal)
+        for e in rec.events(seat):
+            if e["kind"] == "move":
+                game.move(parse_move(game, e["move"]))
+            elif e["kind"] == "undo":
+                game.undo()
+        return [format_move(game, m, sep="-") for m in game.history]
+    finally:
+        rec.close()

@@ -14,12 +14,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from reto_light import recorded_line
 
 from solitaire_nb.classroom import record_queue
 from solitaire_nb.classroom.challenge_state import Challenge, Closed, NotYourSeat
 from solitaire_nb.classroom.record import Record
 from solitaire_nb.engine.share import load_share
-from solitaire_nb.games.notation import format_move, parse_move
+from solitaire_nb.games.notation import format_move
 
 DEAL = "citadel/2026"
 ENGLISH = re.compile(r"PosixPath|database|disk is full|Error|error\b|Traceback")
@@ -51,21 +52,6 @@ class Wire:
             return 409, {"error": str(exc), **self.c.state}
         except ValueError as exc:
             return 400, {"error": str(exc)}
-
-
-def recorded_line(path: Path, seat: int) -> list[str]:
-    """A seat's line as its record replays it (moves and undos, in order)."""
-    rec = Record(path, None, readonly=True)
-    try:
-        game = load_share(DEAL)
-        for e in rec.events(seat):
-            if e["kind"] == "move":
-                game.move(parse_move(game, e["move"]))
-            elif e["kind"] == "undo":
-                game.undo()
-        return [format_move(game, m, sep="-") for m in game.history]
-    finally:
-        rec.close()
 
 
 def line_of(board) -> list[str]:
@@ -134,7 +120,7 @@ def test_a_step_the_launcher_refuses_is_taken_back(no_polling, tmp_path: Path, a
         _play(board)
     else:
         board.press(action)
-    assert line_of(board) == before == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1)
+    assert line_of(board) == before == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1, DEAL)
     said = board.view["message"]
     assert "no se ha registrado y se ha deshecho" in said and ("pausa" in said or "terminado" in said)
     assert "Movimiento deshecho" not in said and "Movimiento rehecho" not in said
@@ -152,7 +138,7 @@ def test_a_move_made_after_a_refused_undo_is_recorded_on_the_position_shown(no_p
     c.command("seguir")
     board.poll_once()
     _play(board, 1)
-    assert line_of(board) == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1) and len(c.line(1)) == 4
+    assert line_of(board) == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1, DEAL) and len(c.line(1)) == 4
     reloaded = _board(no_polling, Wire(c), secret, kept=board.view["code"])
     assert line_of(reloaded) == line_of(board)  # a reload keeps the student's move
 
@@ -171,7 +157,7 @@ def test_a_launcher_out_of_reach_takes_the_step_back_until_it_answers(no_polling
     assert len(line_of(board)) == 1 and "no se ha hecho" in board.view["message"]
     wire.mode = "up"
     board.poll_once()
-    assert line_of(board) == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1)
+    assert line_of(board) == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1, DEAL)
     assert len(line_of(board)) == (2 if mode == "lost" else 1)  # a lost answer's move was taken
 
 
@@ -198,7 +184,7 @@ def test_a_full_disk_answers_sin_guardar_and_recording_resumes_by_itself(no_poll
     assert c.unsaved == 0 and c.view()["registro_texto"] == "se está registrando"
     assert len(said) == 2 and "vuelve a guardarse" in said[1]
     assert not any(ENGLISH.search(line) for line in said), said
-    assert recorded_line(path, 1) == c.line(1) == line_of(board)
+    assert recorded_line(path, 1, DEAL) == c.line(1) == line_of(board)
     rec = Record(path, None, readonly=True)
     assert [s for s, k, _ in rec.seats()] == [1, 2, 3] and rec.seats()[2][1] == late
     rec.close()
@@ -219,12 +205,12 @@ def test_a_restart_after_a_full_disk_gets_each_boards_extra_moves_back(no_pollin
     assert c.unsaved > 0
     lines = [line_of(b) for b in boards]
     c.record.close()  # the launcher stops; what waited is not in the file
-    assert all(recorded_line(path, n) != lines[n - 1] for n in (1, 2, 3))
+    assert all(recorded_line(path, n, DEAL) != lines[n - 1] for n in (1, 2, 3))
     said: list[str] = []
     c2 = Challenge(DEAL, path, say=said.append)
     again = [_board(no_polling, Wire(c2), s, kept=b.view["code"]) for s, b in zip(seats, boards, strict=True)]
     for n, b in enumerate(again, 1):
-        assert line_of(b) == lines[n - 1] == c2.line(n) == recorded_line(path, n)
+        assert line_of(b) == lines[n - 1] == c2.line(n) == recorded_line(path, n, DEAL)
         assert "se han vuelto a mandar" in b.view["message"]
 
 
@@ -281,7 +267,7 @@ def test_any_sequence_keeps_every_board_on_its_recorded_line(no_polling) -> None
                         continue
                     assert line_of(b) == c.line(n), (n, s)
                     if not c.unsaved:
-                        assert recorded_line(path, n) == line_of(b), (n, s)
+                        assert recorded_line(path, n, DEAL) == line_of(b), (n, s)
             c.record.close()
 
     check()

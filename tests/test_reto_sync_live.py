@@ -16,28 +16,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from reto_light import recorded_line
 
 from solitaire_nb.classroom.record import Record
-from solitaire_nb.engine.share import load_share
-from solitaire_nb.games.notation import format_move, parse_move
+from solitaire_nb.games.notation import format_move
 
 pytestmark = pytest.mark.slow
 DEAL = "citadel/2026"
-
-
-def recorded_line(path: Path, seat: int) -> list[str]:
-    """A seat's line as its record replays it (read-only, beside the running launcher)."""
-    rec = Record(path, None, readonly=True)
-    try:
-        game = load_share(DEAL)
-        for e in rec.events(seat):
-            if e["kind"] == "move":
-                game.move(parse_move(game, e["move"]))
-            elif e["kind"] == "undo":
-                game.undo()
-        return [format_move(game, m, sep="-") for m in game.history]
-    finally:
-        rec.close()
 
 
 def _teacher(client, token: str, order: str) -> None:
@@ -105,7 +90,7 @@ def test_three_kernels_undo_and_redo_before_they_see_pausar(tmp_path: Path) -> N
         def agree() -> list[dict]:
             states = [k.state() for k in kernels]
             for k, st in zip(kernels, states, strict=True):
-                assert st["line"] == recorded_line(record, k.seat), (k.seat, st)
+                assert st["line"] == recorded_line(record, k.seat, DEAL), (k.seat, st)
             return states
 
         for k in kernels:
@@ -210,7 +195,7 @@ def test_a_record_on_a_full_tmpfs_says_so_and_resumes_when_space_returns(tmp_pat
         events = [e["kind"] for e in rec.events(seats[client.secret]) if e["kind"] != "win"]
         rec.close()
         assert events == [kind for kind, _ in client.acked]  # every event answered, «sin guardar» or not
-        assert recorded_line(record, seats[board._secret]) == [format_move(board.game, m, sep="-") for m in board.game.history]
+        assert recorded_line(record, seats[board._secret], DEAL) == [format_move(board.game, m, sep="-") for m in board.game.history]
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=60)
