@@ -61,11 +61,11 @@ def check_deal(code: str, say: Callable[[str], None] = console.say) -> None:
     from ..engine.share import load_share, share_code
 
     game = load_share(code)
-    numbered = game.seed is not None and not game.is_practice
-    if not numbered or stored_verdict(game.definition, game.seed, **game.variant) in (None, "unknown"):
+    seed = None if game.is_practice else game.seed  # None: a position given by hand
+    if seed is None or stored_verdict(game.definition, seed, **game.variant) in (None, "unknown"):
         say(f"Comprobando con el resolvedor si el reparto {code} tiene solución…")
-    if numbered:
-        status = deal_verdict(game.definition, game.seed, **game.variant).status
+    if seed is not None:
+        status = deal_verdict(game.definition, seed, **game.variant).status
     else:  # a position given by hand: nothing stored, the same bounded solve
         from ..solver import solve
 
@@ -76,7 +76,7 @@ def check_deal(code: str, say: Callable[[str], None] = console.say) -> None:
             "el reto empieza igualmente, pero puede que nadie lo gane.")  # fmt: skip
     if status != "lost":
         return
-    near = nearest_won(game.definition, game.seed, **game.variant) if numbered else None
+    near = nearest_won(game.definition, seed, **game.variant) if seed is not None else None
     other = "elige otro reparto (uno que «¿Tiene solución?» dé como ganable)"
     if near is not None:
         won = share_code(new_game(game.definition, seed=near, deck=None, **game.variant)).rsplit("/", 1)[0]
