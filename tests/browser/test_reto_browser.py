@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("playwright")  # the test extra: drives Chromium
 pytest.importorskip("voila")  # the clase extra: serves the pages
 
-from browser_helpers import BOARD_TIMEOUT_MS, REPO  # noqa: E402
+from browser_helpers import BOARD_TIMEOUT_MS, REPO, screenshot  # noqa: E402
 from test_clase_browser import Launcher, _student  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
@@ -132,6 +132,7 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
     expect(teacher.locator("#confirmar")).to_be_hidden()
     expect(teacher.locator("#estado")).to_have_text("Reto en marcha")
     teacher.click("#terminar")
+    screenshot(teacher, "reto-docente-confirmar.png")
     teacher.click("#confirmar-si")
     # Every control and status shows the end.
     expect(teacher.locator("#titulo")).to_have_text("Reto terminado", timeout=10_000)
@@ -142,10 +143,12 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
         expect(teacher.locator(control)).to_be_disabled()
     expect(teacher.locator("#terminar")).to_be_hidden()
     expect(teacher.locator("#reabrir")).to_be_visible()
+    screenshot(teacher, "reto-docente-terminado.png")
     for k, (_, page) in enumerate(students):
         message = page.locator(".snb-message").first
         expect(message).to_contain_text("Reto terminado", timeout=10_000)
         expect(message).to_contain_text(f"Has hecho {k + 1} movimiento")
+    screenshot(students[0][1], "reto-alumno-terminado.png")
     teacher.click("#resumen")
     expect(teacher.locator("#resumen-texto")).to_contain_text("Han jugado 3 alumnos; han ganado 0.", timeout=90_000)
     expect(teacher.locator("#resumen-texto")).to_contain_text("El resolvedor dice del reparto")
