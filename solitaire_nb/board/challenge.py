@@ -100,8 +100,9 @@ class _ChallengeButtons(Buttons):
 
 
 class ChallengeBoard(Board):
-    """A board of a class challenge: one deal, no new deal nor loaded game, and every event sent
-    to the launcher (`launcher` None: a class without a server)."""
+    """A board of a class challenge: one deal, no new deal nor loaded game (its view says
+    ``reto``, and the front end hides those controls), and every event sent to the launcher
+    (`launcher` None: a class without a server)."""
 
     _restores_other_deals = False
     buttons_type = _ChallengeButtons
