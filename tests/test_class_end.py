@@ -28,7 +28,7 @@ from solitaire_nb.engine.share import load_share
 from solitaire_nb.games.notation import format_move
 
 REPO = Path(__file__).resolve().parents[1]
-DEAL = "citadel/2026"
+DEAL = "citadel/2000"  # won: the launcher refuses a lost deal
 
 
 def _note(folder: Path, pid: int, started: float | None, **more) -> Path:

@@ -53,7 +53,7 @@ def test_notebook_05_as_a_reader(page):
 def test_notebook_03_in_voila_as_a_student(page):
     from playwright.sync_api import expect
 
-    game, seed = "scotch", 1234
+    game, seed = "scotch", 1233  # the lesson's whole deal (won)
     g = sn.new_game(game, seed=seed)
     legal = next(m for m in g.legal_moves() if m.dst.startswith("T"))
     g.move(legal)

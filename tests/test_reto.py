@@ -24,6 +24,7 @@ from solitaire_nb.engine.share import load_share
 from solitaire_nb.games.notation import format_move
 
 DEAL = "citadel/2026"
+LAUNCHED = "citadel/2000"  # won: the launcher refuses a lost deal such as DEAL (test_reto_end)
 
 
 def _legal(game, k: int = 0) -> str:
@@ -350,15 +351,15 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
     from reto_light import LightClient, free_port, start_launcher
 
     port, record = free_port(), tmp_path / "clase.sqlite"
-    proc, token = start_launcher(DEAL, record, port, tmp_path / "log")
+    proc, token = start_launcher(LAUNCHED, record, port, tmp_path / "log")
     try:
         clients = [LightClient(port, seed=k) for k in range(5)]
-        threads = [threading.Thread(target=cl.play, args=(DEAL, 10)) for cl in clients]
+        threads = [threading.Thread(target=cl.play, args=(LAUNCHED, 10)) for cl in clients]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-        events = Record(record, DEAL, readonly=True).events()
+        events = Record(record, LAUNCHED, readonly=True).events()
         assert len(events) == sum(len(cl.acked) for cl in clients) >= 40
         seat_of = {cl.secret: cl.state()["asiento"] for cl in clients}
         for cl in clients:
@@ -413,18 +414,18 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     # Its own temporary folder (short: the kernels' local sockets live there), to see what is left.
     temp = Path(tempfile.mkdtemp(prefix="snb-t", dir="/tmp" if os.path.isdir("/tmp") else None))
     env = {**os.environ, "TMPDIR": str(temp)}
-    proc, _ = start_launcher(DEAL, record, port, tmp_path / "log1", env=env)
+    proc, _ = start_launcher(LAUNCHED, record, port, tmp_path / "log1", env=env)
     first = sorted(p.name for p in temp.iterdir())
     assert [n[:6] for n in first] == ["snb-cl", "voila_"], first
     clients = [LightClient(port, seed=k) for k in range(3)]
     for cl in clients:
-        cl.play(DEAL, 8)
+        cl.play(LAUNCHED, 8)
     lines = {cl.secret: [format_move(cl.game, m, sep="-") for m in cl.game.history] for cl in clients}
     seats = {cl.secret: cl.state()["asiento"] for cl in clients}
     os.killpg(proc.pid, signal.SIGKILL)  # the launcher and its kernels, at once
     proc.wait(timeout=30)
     assert sorted(p.name for p in temp.iterdir()) == first  # nothing could remove them
-    proc, _ = start_launcher(DEAL, record, port, tmp_path / "log2", env=env)
+    proc, _ = start_launcher(LAUNCHED, record, port, tmp_path / "log2", env=env)
     try:
         # The next class removes the folders of the one killed, and keeps its own.
         now = sorted(p.name for p in temp.iterdir())
@@ -433,11 +434,11 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
         assert "Registro del reto" in (tmp_path / "log2").read_text()
         for cl in clients:
             back = LightClient(port, secret=cl.secret)
-            st = back.join(DEAL)
+            st = back.join(LAUNCHED)
             assert st["asiento"] == seats[cl.secret] and st["linea"] == lines[cl.secret]
             assert back.game.history == cl.game.history
         acked = sum(len(cl.acked) for cl in clients)
-        assert len([e for e in Record(record, DEAL, readonly=True).events() if e["kind"] != "win"]) == acked
+        assert len([e for e in Record(record, LAUNCHED, readonly=True).events() if e["kind"] != "win"]) == acked
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

@@ -18,6 +18,7 @@ const BUTTONS = [
   ["solution", "Ver solución", "Busca una solución para verla paso a paso"],
   ["next", "Siguiente", "Juega el siguiente movimiento de la solución"],
 ];
+const PASTE_HERE = "Pega aquí un código de partida o un JSON guardado";
 const SOLVER = new Set(["solvable", "solution", "next", "auto"]); // hidden with solution=False
 const DOUBLE_MS = 400; // two clicks (or taps) on the same card this close are a double click
 const MIN_CARD_PX = 40; // below this the board scrolls sideways instead of shrinking further
@@ -115,7 +116,7 @@ function render({ model, el: root }) {
     "aria-label": "Código para compartir" });
   const saveText = el("textarea", { class: "snb-save-text", rows: "3",
     "aria-label": "Partida guardada (JSON) o código para cargar",
-    placeholder: "Pega aquí un código de partida o un JSON guardado" });
+    placeholder: PASTE_HERE });
   const saveButton = el("button", { class: "snb-btn", "data-button": "save", text: "Guardar" });
   const loadButton = el("button", { class: "snb-btn", "data-button": "load", text: "Cargar" });
   saveButton.addEventListener("click", () => send({ event: "button", name: "save" }));
@@ -252,6 +253,11 @@ function render({ model, el: root }) {
       for (const [name, label] of v.games || []) gameSelect.append(el("option", { value: name, text: label }));
       gameSelect.dataset.games = gamesKey;
     }
+    // A class challenge's deal is everyone's: no other deal nor loaded game to offer.
+    newGroup.hidden = loadButton.hidden = !!v.reto;
+    saveText.readOnly = !!v.reto;
+    saveText.placeholder = v.reto ? "Aquí aparece tu partida al pulsar «Guardar»"
+      : PASTE_HERE;
     if (document.activeElement !== gameSelect) gameSelect.value = v.game || "";
     if (document.activeElement !== seedInput) seedInput.value = root.dataset.seed;
     buttons.undo.disabled = !v.can_undo;

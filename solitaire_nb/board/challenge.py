@@ -41,6 +41,7 @@ RECORDED = ("Se registran, en el ordenador de tu profesor, tus movimientos, lo q
 PAUSED = "El reto está en pausa: espera a que tu profesor lo siga."
 ENDED = "El reto ha terminado: ya no se puede mover."
 RESUMED = "El reto sigue: ya puedes mover."
+REOPENED = "Tu profesor ha reabierto el reto: sigue jugando donde lo dejaste."
 SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de partida."
 NO_SEAT = "Esta página no tiene asiento en el reto: ábrela desde la dirección de la clase."
 WHAT = {"move": "El movimiento", "undo": "«Deshacer»", "redo": "«Rehacer»"}
@@ -105,8 +106,9 @@ class _ChallengeButtons(Buttons):
 
 
 class ChallengeBoard(Board):
-    """A board of a class challenge: one deal, no new deal nor loaded game, and every event sent
-    to the launcher (`launcher` None: a class without a server)."""
+    """A board of a class challenge: one deal, no new deal nor loaded game (its view says
+    ``reto``, and the front end hides those controls), and every event sent to the launcher
+    (`launcher` None: a class without a server)."""
 
     _restores_other_deals = False
     buttons_type = _ChallengeButtons
@@ -300,6 +302,8 @@ class ChallengeBoard(Board):
             return
         if new["ended"] and not old["ended"]:
             self.say(self._closed_line(), "ok")
+        elif old["ended"] and not new["ended"]:
+            self.say(PAUSED if new["paused"] else REOPENED, "error" if new["paused"] else "ok")
         elif new["paused"] and not old["paused"]:
             self.say(PAUSED, "error")
         elif old["paused"] and not new["paused"] and not new["ended"]:

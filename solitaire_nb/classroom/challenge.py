@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 from . import console
@@ -32,18 +34,56 @@ IDLE = ("Desde este ordenador ya se han abierto varios asientos que ninguna pág
 
 
 def challenge_notebook(deal: str) -> dict:
-    """The challenge page: a title and one code cell that shows the board (Voila hides the code)."""
+    """The challenge page: a title and one code cell that shows the board (Voila hides the code).
+    Its cells carry ids, as nbformat 4.5 requires (else nbformat warns in English on the
+    teacher's terminal when Voila reads the page)."""
     code = f"from solitaire_nb.board.challenge import challenge_page\nboard = challenge_page({deal!r})"
     return {
         "cells": [
             # ids: nbformat 4.5 wants them, and warns in English on the teacher's terminal without
-            {"cell_type": "markdown", "id": "titulo", "metadata": {}, "source": "# Reto de clase"},
-            {"cell_type": "code", "id": "tablero", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
+            {"id": "reto-titulo", "cell_type": "markdown", "metadata": {}, "source": "# Reto de clase"},
+            {"id": "reto-tablero", "cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None},
         ],
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
         "nbformat": 4,
         "nbformat_minor": 5,
     }
+
+
+class LostDeal(ValueError):
+    """The challenge's deal is proved lost (the message is one Spanish line with a won one)."""
+
+
+def check_deal(code: str, say: Callable[[str], None] = console.say) -> None:
+    """Before a class starts, the deal's verdict: the atlas records first, else a bounded solve
+    (`atlas.won_deals.deal_verdict`).  A deal proved lost is refused (a Spanish ValueError of one
+    line naming the nearest won deal, `LostDeal`); an undecided one is allowed with a warning."""
+    from ..atlas.won_deals import CHECK_STATES, deal_verdict, nearest_won, stored_verdict
+    from ..engine import new_game
+    from ..engine.share import load_share, share_code
+
+    game = load_share(code)
+    seed = None if game.is_practice else game.seed  # None: a position given by hand
+    if seed is None or stored_verdict(game.definition, seed, **game.variant) in (None, "unknown"):
+        say(f"Comprobando con el resolvedor si el reparto {code} tiene solución…")
+    if seed is not None:
+        status = deal_verdict(game.definition, seed, **game.variant).status
+    else:  # a position given by hand: nothing stored, the same bounded solve
+        from ..solver import solve
+
+        status = solve(game.copy(), max_states=CHECK_STATES).status
+    states = f"{CHECK_STATES:,}".replace(",", ".")
+    if status == "unknown":
+        say(f"Aviso: el resolvedor no ha podido decidir en {states} estados si el reparto {code} tiene solución; "
+            "el reto empieza igualmente, pero puede que nadie lo gane.")  # fmt: skip
+    if status != "lost":
+        return
+    near = nearest_won(game.definition, seed, **game.variant) if seed is not None else None
+    other = "elige otro reparto (uno que «¿Tiene solución?» dé como ganable)"
+    if near is not None:
+        won = share_code(new_game(game.definition, seed=near, deck=None, **game.variant)).rsplit("/", 1)[0]
+        other = f"prueba con --reto {shlex.quote(won)}, que sí la tiene"
+    raise LostDeal(f"el reparto {code} no tiene solución (el resolvedor lo ha demostrado): nadie podría ganar el reto; {other}.")
 
 
 class ChallengeHooks:

@@ -78,6 +78,11 @@ def state_line(game: Game) -> str:
     return "Jugando"
 
 
+def ended_line(s: Seat) -> str:
+    """A seat's state once the challenge has ended: «Ganó» or «Sin terminar»."""
+    return "Ganó" if s.won else "Sin terminar"
+
+
 def seat_summary(s: Seat) -> str:
     """What a student reads when the teacher ends the challenge."""
     g = s.game
@@ -313,13 +318,15 @@ class Challenge:
 
     # ------------------------------------------------------------------ the teacher's view
     def rows(self) -> list[dict[str, Any]]:
+        """One row per seat; its «estado» is the game's while the challenge runs, the result
+        (`ended_line`) once it has ended."""
         out = []
         for s in self.seats.values():
             g = s.game
             last = f"{s.last_refusal[0]}: {s.last_refusal[1]}" if s.last_refusal else ""
             out.append({"asiento": s.seat, "nombre": s.name, "base": g.foundation_cards(), "total": g.total_cards,
                         "movimientos": s.moves, "deshechos": s.undos, "pistas": s.hints, "rechazo": last,
-                        "estado": state_line(g)})  # fmt: skip
+                        "estado": ended_line(s) if self.state["ended"] else state_line(g)})  # fmt: skip
         return out
 
     def histogram(self) -> list[list[Any]]:

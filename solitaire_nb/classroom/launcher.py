@@ -36,6 +36,7 @@ from .args import (
     check_share_code,
     check_students,
 )
+from .challenge import LostDeal, check_deal
 from .console import say
 from .pages import NOTEBOOKS, find_notebook
 from .record import record_deal
@@ -71,8 +72,10 @@ def parser() -> SpanishParser:
 def check_args(args: argparse.Namespace, available_mb: float | None = None) -> Path | None:
     """The lesson to serve, once everything the command line asks for is possible here
     (Spanish ValueError otherwise): the notebook exists, the address and port can be used, and the
-    pool fits in memory (`available_mb`, by default what the machine has free now).  None for a
-    class challenge (--reto), which has a page of its own."""
+    pool fits in memory (`available_mb`, by default what the machine has free now), and a new
+    class challenge's deal is not proved lost (`challenge.check_deal`).  None for a class
+    challenge (--reto), which has a page of its own."""
+    recorded = None
     if args.reto is not None:
         if args.cuaderno is not None:
             raise ValueError("con --reto no se indica cuaderno: el reto tiene su propia página.")
@@ -94,6 +97,8 @@ def check_args(args: argparse.Namespace, available_mb: float | None = None) -> P
     machine.port_free(args.ip, args.puerto)
     if not args.progresivo:
         machine.check_memory(args.alumnos, machine.available_memory_mb() if available_mb is None else available_mb)
+    if args.reto is not None and recorded is None:  # last, maybe a solve; a class under way keeps its deal
+        check_deal(args.reto)
     return notebook
 
 
@@ -116,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         notebook = check_args(args)
+    except LostDeal as exc:  # not a mistake in the command: one line, without the usage
+        p.exit(2, f"{p.prog}: error: {exc}\n")
     except ValueError as exc:
         p.error(str(exc))
     if importlib.util.find_spec("voila") is None:

@@ -3,7 +3,9 @@ browser, so its own seat) and the teacher's page.
 
 Moves made on the students' boards appear on the teacher's page; «Pausar» freezes the students'
 boards (a move is refused with a Spanish line) and «Seguir» frees them; «Mostrar» replays a
-student's line on the teacher's board; «Terminar» shows each student their own summary.
+student's line on the teacher's board; «Terminar» asks first, then shows each student their own
+summary and the teacher's page the end (every control and status); «Reabrir» undoes it.  The
+students' boards offer no other deal, and the launcher's terminal shows no English warning.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 pytest.importorskip("playwright")  # the test extra: drives Chromium
 pytest.importorskip("voila")  # the clase extra: serves the pages
 
-from browser_helpers import BOARD_TIMEOUT_MS, REPO  # noqa: E402
+from browser_helpers import BOARD_TIMEOUT_MS, REPO, screenshot  # noqa: E402
 from test_clase_browser import Launcher, _student  # noqa: E402
 
 import solitaire_nb as sn  # noqa: E402
@@ -84,6 +86,11 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
         expect(page.get_by_text("Este es el reto de la clase")).to_be_visible()
         expect(page.get_by_text("Se registran, en el ordenador de tu profesor")).to_be_visible()
         expect(page.get_by_text("Tu asiento:")).to_be_visible(timeout=60_000)
+        # What cannot be used in a challenge is not shown: another game or deal, a loaded game.
+        for hidden in (page.locator(".snb-board .snb-game"), page.get_by_role("button", name="Nueva partida", include_hidden=True),
+                       page.get_by_role("button", name="Cargar", include_hidden=True)):  # fmt: skip
+            expect(hidden).to_have_count(1)
+            expect(hidden).to_be_hidden()
         students.append((context, page))
     # Hints and the solver are off during the challenge.
     board = students[0][1].locator(".snb-board").first
@@ -117,11 +124,31 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
     expect(teacher.locator("#repeticion svg")).to_have_count(1, timeout=10_000)
     expect(teacher.locator("#paso")).to_contain_text("Línea de un alumno: movimiento 3 de 3", timeout=15_000)
 
+    # «Terminar» asks first: «No» changes nothing.
     teacher.click("#terminar")
+    expect(teacher.locator("#confirmar")).to_be_visible()
+    expect(teacher.locator("#confirmar")).to_contain_text("¿Terminar el reto?")
+    teacher.click("#confirmar-no")
+    expect(teacher.locator("#confirmar")).to_be_hidden()
+    expect(teacher.locator("#estado")).to_have_text("Reto en marcha")
+    teacher.click("#terminar")
+    screenshot(teacher, "reto-docente-confirmar.png")
+    teacher.click("#confirmar-si")
+    # Every control and status shows the end.
+    expect(teacher.locator("#titulo")).to_have_text("Reto terminado", timeout=10_000)
+    expect(teacher.locator("#estado")).to_have_text("Reto terminado")
+    expect(teacher.locator("#registro")).to_have_text("registro guardado")
+    expect(teacher.locator("#filas tbody tr td:nth-child(8)")).to_have_text(["Sin terminar"] * 3)
+    for control in ("#pausar", "#seguir", "#pistas", "#solucion"):
+        expect(teacher.locator(control)).to_be_disabled()
+    expect(teacher.locator("#terminar")).to_be_hidden()
+    expect(teacher.locator("#reabrir")).to_be_visible()
+    screenshot(teacher, "reto-docente-terminado.png")
     for k, (_, page) in enumerate(students):
         message = page.locator(".snb-message").first
         expect(message).to_contain_text("Reto terminado", timeout=10_000)
         expect(message).to_contain_text(f"Has hecho {k + 1} movimiento")
+    screenshot(students[0][1], "reto-alumno-terminado.png")
     teacher.click("#resumen")
     expect(teacher.locator("#resumen-texto")).to_contain_text("Han jugado 3 alumnos; han ganado 0.", timeout=90_000)
     expect(teacher.locator("#resumen-texto")).to_contain_text("El resolvedor dice del reparto")
@@ -129,6 +156,23 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
     teacher.click("#resumen-codigos")
     expect(teacher.locator("#codigos-texto")).to_contain_text("Han jugado 1 alumno; han ganado 0.", timeout=90_000)
     expect(teacher.locator("#codigos-texto")).to_contain_text("El código nº 2 no se puede leer")
+
+    # «Reabrir» undoes a mistaken end: the students play on where they were.
+    teacher.click("#reabrir")
+    expect(teacher.locator("#titulo")).to_have_text("Reto de clase", timeout=10_000)
+    expect(teacher.locator("#estado")).to_have_text("Reto en marcha")
+    expect(teacher.locator("#registro")).to_have_text("se está registrando")
+    expect(teacher.locator("#filas tbody tr td:nth-child(8)")).to_have_text(["Jugando"] * 3)
+    expect(teacher.locator("#pausar")).to_be_enabled()
+    expect(teacher.locator("#seguir")).to_be_disabled()  # not paused: nothing to resume
+    expect(teacher.locator("#terminar")).to_be_visible()
+    first = students[0][1]
+    expect(first.locator(".snb-message").first).to_contain_text("ha reabierto el reto", timeout=10_000)
+    _move(first)
+    expect(first.locator(".snb-board").first).to_have_attribute("data-moves", "2", timeout=60_000)
+    expect(moves).to_have_text(["2", "2", "3"], timeout=10_000)
+    log = challenge.text()
+    assert "warning" not in log.lower(), log  # nbformat's MissingIDFieldWarning was one
     assert outside == []
     for context, _ in [*students, (tctx, teacher)]:
         context.close()
