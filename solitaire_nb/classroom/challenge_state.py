@@ -28,9 +28,8 @@ from .record_queue import Writer
 
 KINDS = ("move", "undo", "refusal", "hint")
 HINT_TOOLS = ("", "hint", "solvable", "solution")  # what a hint event names: «Pista», «¿Tiene solución?», «Ver solución»
-#: seats an address may hold that no page has joined yet (a plain ``GET /`` makes one): a
-#: student who opens the bare address again gets a new seat, a loop of requests does not fill
-#: the class (seats a page has joined do not count, so a class behind one address still fits).
+#: seats an address may hold that no page has joined yet (a plain ``GET /`` makes one): a loop of
+#: requests does not fill the class; joined seats do not count (a class behind one address fits).
 IDLE_SEATS_PER_ADDRESS = 3
 REPLAY_TEXT_MAX = 4000  # a recorded row's text read back on a restart: an edited file cannot swell memory
 
@@ -242,7 +241,7 @@ class Challenge:
         not read), and a move the rules accept is no refusal (ValueError)."""
         s = self.seat_of(secret)
         if not isinstance(kind, str) or kind not in KINDS:
-            raise inbound.BadRequest(f"Suceso no reconocido: «{shown_kind(kind)}».", "un suceso no reconocido")
+            raise inbound.BadRequest(f"Suceso no reconocido: «{inbound.shown_kind(kind)}».", "un suceso no reconocido")
         move = inbound.text_field(move, "El movimiento", LEARNER_MOVE_MAX)
         if self.state["ended"] or self.state["paused"]:
             raise Closed("El reto está terminado." if self.state["ended"] else "El reto está en pausa.")
@@ -252,7 +251,7 @@ class Challenge:
         if kind == "refusal":
             move, rule, reason = refusal_of(s.game, move)
         elif kind == "hint" and move not in HINT_TOOLS:
-            raise inbound.BadRequest(f"Ayuda no reconocida: «{shown_kind(move)}».", "un suceso no reconocido")
+            raise inbound.BadRequest(f"Ayuda no reconocida: «{inbound.shown_kind(move)}».", "un suceso no reconocido")
         elif kind == "undo":
             move = ""
         was_won = s.won
@@ -307,10 +306,9 @@ class Challenge:
             raise inbound.BadRequest("El valor de una orden debe ser true o false.", "un interruptor no válido")
         changes = {"pausar": ("paused", True), "seguir": ("paused", False), "terminar": ("ended", True),
                    "reabrir": ("ended", False), "pistas": ("hints", value), "solucion": ("solution", value)}  # fmt: skip
-        if not isinstance(order, str):
-            raise inbound.BadRequest("La orden debe ser un texto, como «pausar».", "una orden no reconocida")
-        if order not in changes:
-            raise inbound.BadRequest(f"Orden no reconocida: «{shown_kind(order)}».", "una orden no reconocida")
+        if not isinstance(order, str) or order not in changes:
+            why = f"Orden no reconocida: «{inbound.shown_kind(order)}»." if isinstance(order, str) else "La orden debe ser un texto, como «pausar»."
+            raise inbound.BadRequest(why, "una orden no reconocida")
         key, on = changes[order]
         self.state[key] = bool(on)
         self._write("set_state", key, bool(on))
@@ -358,15 +356,6 @@ class Challenge:
         if s is None:
             raise ValueError(f"no hay ningún asiento {seat}")
         return [format_move(s.game, m, sep="-") for m in s.game.history]
-
-
-def shown_kind(value: Any) -> str:
-    """A kind or an order a request gave, for a Spanish line (short, printable)."""
-    from ..core.checks import shown
-
-    text = value if isinstance(value, str) else shown(value)
-    text = "".join(ch if ch.isprintable() else "?" for ch in text[:40])
-    return text + ("…" if len(text) == 40 and isinstance(value, str) and len(value) > 40 else "")
 
 
 def refusal_of(game: Game, text: str) -> tuple[str, str, str]:

@@ -182,3 +182,10 @@ def json_switch(value: Any, what: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise BadRequest(f"{what} debe ser true o false (sin comillas).", "un interruptor no válido")
     return value
+
+
+def shown_kind(value: Any) -> str:
+    """A kind or an order a request gave, for a Spanish line (short, printable)."""
+    text = value if isinstance(value, str) else shown(value)
+    text = "".join(ch if ch.isprintable() else "?" for ch in text[:40])
+    return text + ("…" if len(text) == 40 and isinstance(value, str) and len(value) > 40 else "")
