@@ -8,10 +8,10 @@ import re
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb.games import GAMES
 from solitaire_nb.atlas import view as av
 from solitaire_nb.atlas.summary import atlas
 from solitaire_nb.core.numbers_es import percent, thousands
+from solitaire_nb.games import GAMES
 
 
 def test_every_variant_flag_has_spanish_words():
