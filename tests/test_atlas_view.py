@@ -11,6 +11,7 @@ import solitaire_nb as sn
 from solitaire_nb.atlas import view as av
 from solitaire_nb.atlas.summary import atlas
 from solitaire_nb.core.numbers_es import percent, thousands
+from solitaire_nb.games import GAMES
 
 
 def test_every_variant_flag_has_spanish_words():
@@ -33,7 +34,7 @@ def test_rate_is_a_point_a_range_or_a_dash():
     assert av.interval_text(0, 0, 100) == "—"
     assert av.interval_text(0, 10, 0) == "0,0 % – 27,8 %"
     low, high = av.interval_text(97, 58, 45).split(" – ")
-    assert low == "41,7 %" and high == "76,8 %"
+    assert low == "41,6 %" and high == "76,9 %"  # Wilson 41,67 % – 76,82 %, the ends rounded outward
 
 
 def test_atlas_table_speaks_spanish_and_shows_ranges():
@@ -129,14 +130,26 @@ def test_limits_are_read_in_words_where_a_games_rows_differ():
     assert "no se pueden comparar" in text
 
 
-def test_the_order_of_the_games_names_overlaps_and_the_no_peek_player():
+def test_the_order_of_the_games_places_by_intervals_never_by_low_ends():
     data = atlas()
-    text = av.order_text(data)
-    listed = re.findall(r"^\d\. \*\*(.+?)\*\*", text, flags=re.M)
-    assert sorted(listed) == sorted(d.display_name for d in sn.GAMES.values())
-    assert "Se solapan los intervalos" in text and "11,6 %" in text
-    two = [dict(e) for e in data["entries"] if e["key"] in ("scotch", "chequers")]
-    assert "Se solapan" not in av.order_text({"entries": two, "players": []})  # 53–59 % and 100 % apart
+    page = {**data, "entries": [e for e in data["entries"] if not e["variant"].get("shift_left")]}
+    text = av.order_text(page)
+    places = re.findall(r"^(\d)\. (.+)$", text, flags=re.M)
+    placed = {name: int(k) for k, line in places for name in re.findall(r"\*\*(.+?)\*\*", line)}
+    open_games = {"Baker's Dozen", "Citadel", "Beleaguered Castle", "Scotch"}
+    assert set(placed) == open_games  # the games whose solver sees face-down cards get no place
+    assert "Moving Left** no tiene puesto" in text and "11,6 %" in text and "más difícil de los seis" not in text
+    rows = {GAMES[e["game"]].display_name: e for e in page["entries"] if av.variant_name(e["game"], e["variant"])
+            == av.RULES_OF_THE_PAGE}
+    for a in placed:
+        for b in placed:
+            if placed[a] < placed[b]:  # a place above is earned only by intervals that do not touch
+                assert any(rows[o]["interval_low"] > rows[b]["interval_high"] for o in placed if placed[o] == placed[a])
+    assert placed["Beleaguered Castle"] == placed["Scotch"]  # 62,6–74,8 % and 55,9–65,7 % touch
+    # a game with many undecided deals is not pushed down by its low end
+    fake = [dict(e) for e in page["entries"] if e["key"] in ("citadel", "scotch")]
+    fake[1] = {**fake[1], "won": 900, "lost": 100, "unknown": 1000, "interval_low": 0.43, "interval_high": 0.97}
+    assert "Comparten puesto" in av.order_text({"entries": fake, "players": []})
 
 
 def test_the_plot_marks_a_solver_that_sees_face_down_cards():

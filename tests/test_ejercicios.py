@@ -48,9 +48,10 @@ SOLUCIONES = {
     "estudio-2": 4,
     "estudio-3": "1/16",
     "estudio-4": 6,
-    "atlas-1": 8,
-    "atlas-2": 18,
-    "atlas-3": "no",
+    "atlas-1": "8,5",
+    "atlas-2": "más",
+    "atlas-3": "nunca menos",
+    "atlas-4": ["5S"],
     "lab-1": 8,
     "lab-2": "Reyes",
     "lab-3": 86,
@@ -79,8 +80,9 @@ WRONG = {
     "estudio-3": ("12,5 %", "menos"),
     "estudio-4": (4, "más"),
     "atlas-1": (2, "más"),
-    "atlas-2": (50, "menos"),
-    "atlas-3": ("sí", "quita"),
+    "atlas-2": ("menos", "boca abajo"),
+    "atlas-3": ("nunca más", "a mano"),
+    "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
     "lab-2": ("huecos", "reparte"),
     "lab-3": (100, "menos"),
@@ -193,10 +195,24 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
 
 def test_an_estimate_accepts_its_whole_interval_and_says_so():
     assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [8, 9]
-    ok, message = verdict_of_text("atlas-1", "9")
-    assert ok and "cualquier número de 8 a 9" in message and "intervalo de confianza" in message
-    assert es_correcta("atlas-3", "NO") and es_correcta("lab-2", " reyes ")
+    ok, message = verdict_of_text("atlas-1", "8,5")
+    assert ok and "de media" in message and "partidas concretas" in message and "de 8 a 9" not in message
+    assert verdict_of_text("atlas-1", "8,5 partidas")[0] and not verdict_of_text("atlas-1", "8,1")[0]
+    assert es_correcta("atlas-3", "Nunca Menos") and es_correcta("lab-2", " reyes ")
     assert not es_correcta("atlas-3", "tal vez")
+
+
+def test_a_count_reads_a_leading_number_with_its_unit_and_refuses_decimals_plainly():
+    assert verdict_of_text("lab-1", "8 cartas")[0] and verdict_of_text("lab-1", "8,0")[0]
+    ok, message = verdict_of_text("lab-1", "8,5")
+    assert not ok and "número entero" in message and "8,5" in message
+    ok, message = verdict_of_text("lab-1", "ocho")
+    assert not ok and "cifras" in message
+
+
+def test_a_prediction_is_not_graded_by_the_measurement():
+    ok, message = verdict_of_text("atlas-2", "18")
+    assert not ok and "Responde con una de estas respuestas" in message  # a number is compared by the reader, not graded
 
 
 def test_answers_are_order_and_format_free():
@@ -301,7 +317,7 @@ def test_widget_checks_like_the_function():
     assert "¡Correcto!" in verdict.value
     entry.value = "T2 T1"
     button.click()
-    assert "número entero" in verdict.value
+    assert "con cifras" in verdict.value
     box = caja("chequers-1")
     entry, button = box.children[1].children
     entry.value = '["2C", "KC"]'

@@ -18,7 +18,8 @@ def _rows_with_players(entries: list[dict], players: list[dict]) -> list[dict]:
     """The solver rows, each solver row that sees face-down cards preceded by the no-peek
     player's row of the same game and variant (the bracket a person's rate lies in)."""
     rows: list[dict] = []
-    for e in entries:
+    order = list(dict.fromkeys(e["game"] for e in entries))  # each game's rows together, as in the table
+    for e in sorted(entries, key=lambda e: order.index(e["game"])):
         if not e["computed_deals"]:
             continue
         if who(e) == SOLVER_PEEKS:
@@ -61,7 +62,7 @@ def plot_win_rates(
         if who(e) == PLAYER:
             ax.plot(100 * won / n, y, "s", color="tab:green", ms=10, label=once("jugador que no mira"))
         elif unknown:
-            label = "margen de las sin decidir" + (": el resolvedor ve las cartas boca abajo" if peeks else "")
+            label = "margen de las partidas sin decidir" + (": el resolvedor ve las cartas boca abajo" if peeks else "")
             ax.barh(y, 100 * unknown / n, left=100 * won / n, height=0.45, color="tab:orange",
                     hatch="///" if peeks else None, edgecolor="black" if peeks else "tab:orange", label=once(label))
         elif peeks:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from ..core.numbers_es import percent, thousands
+from ..core.numbers_es import percent, range_text, thousands
 from ..games import GAMES
 from .intervals import bracketed_interval
 from .studyfile import read_records
@@ -73,13 +72,13 @@ def rate_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
 
 
 def interval_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
-    """The 95 % interval with the undecided bracketed («55,5 % – 70,1 %»), «—» when nothing
-    was decided."""
+    """The 95 % interval with the undecided bracketed («55,5 % – 70,1 %», its ends rounded
+    outward), «—» when nothing was decided."""
     n = won + lost + unknown
     if n == 0 or won + lost == 0:
         return NOTHING_DECIDED
     low, high = bracketed_interval(won, unknown, n)
-    return f"{percent(low, decimals)} – {percent(high, decimals)}"
+    return range_text(low, high, decimals)  # the ends rounded outward
 
 
 def _counts(entry: Mapping[str, Any]) -> tuple[int, int, int]:
@@ -214,39 +213,93 @@ def class_table(data: Mapping[str, Any]) -> str:
     return "\n".join(rows)
 
 
+def student_table(data: Mapping[str, Any]) -> str:
+    """The short table of notebook 07, one row per game with the rules of its page: how many
+    deals have a solution, have none, are undecided, and the 95 % interval (the undecided
+    bracketed, ends rounded outward); a row whose solver sees face-down cards says so."""
+    rows = ["| juego | partidas | con solución | sin solución | sin decidir | intervalo del 95 % |",
+            "|---|---:|---:|---:|---:|---|"]
+    seen = set()
+    for e in data["entries"]:
+        if e["game"] in seen or variant_name(e["game"], e["variant"]) != RULES_OF_THE_PAGE or not e["computed_deals"]:
+            continue
+        seen.add(e["game"])
+        won, lost, unknown = _counts(e)
+        mark = " *" if who(e) == SOLVER_PEEKS else ""
+        rows.append(f"| {GAMES[e['game']].display_name}{mark} | {thousands(e['computed_deals'])} | {thousands(won)} "
+                    f"| {thousands(lost)} | {thousands(unknown)} | {interval_text(won, lost, unknown)} |")
+    if any(r.split(" |")[0].endswith("*") for r in rows[2:]):
+        rows.append("\n\\* El resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una persona.")
+    return "\n".join(rows)
+
+
+def _tiers(ranked: list[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    """The games in places that the data support: a game starts a new place only when its whole
+    95 % interval (undecided deals bracketed, counted lost at one end and won at the other) lies
+    below the interval of every game above it; games whose intervals touch share a place."""
+    tiers: list[list[Mapping[str, Any]]] = []
+    for e in ranked:
+        if tiers and all(e["interval_high"] >= o["interval_low"] for o in tiers[-1]):
+            tiers[-1].append(e)
+        else:
+            tiers.append([e])
+    return tiers
+
+
 def order_text(data: Mapping[str, Any]) -> str:
-    """The games with the rules of their page, from the most often won to the least (by the
-    lower end of the rate's range), as a Markdown list; then which neighbours' intervals overlap
-    (their order is not known) and, for a game whose solver sees face-down cards, what the
-    no-peek player wins instead."""
+    """The games with the rules of their page, as far as the data order them (Markdown).
+
+    Games with every card face up are placed by their 95 % intervals, the undecided deals
+    bracketed (never counted lost): a game goes below another only if its whole interval lies
+    below; the rest share a place.  A game whose solver sees face-down cards is not placed by
+    that ceiling: it is placed only where its no-peek player's interval (a floor) already lies
+    above the open games, and otherwise said to have an unknown place."""
     firsts: dict[str, Mapping[str, Any]] = {}
     for e in data["entries"]:
         if variant_name(e["game"], e["variant"]) == RULES_OF_THE_PAGE and e["computed_deals"] and e["won"] + e["lost"]:
             firsts.setdefault(e["game"], e)
-    ranked = sorted(firsts.values(), key=lambda e: (-e["won"] / e["computed_deals"], -e["interval_high"]))
+    name = {g: GAMES[g].display_name for g in firsts}
+    open_games = [e for e in firsts.values() if who(e) == SOLVER]
+    # the order to list them in: the middle of each interval (only to list them: the places come from `_tiers`)
+    open_games.sort(key=lambda e: -(e["interval_low"] + e["interval_high"]))
+    floors = [(e, p) for e in firsts.values() if who(e) == SOLVER_PEEKS and (p := bracket_player(data, e)) is not None]
+    above = [(e, p) for e, p in floors if open_games and all(p["interval_low"] > o["interval_high"] for o in open_games)]
+
+    def line(e: Mapping[str, Any], player: Mapping[str, Any] | None = None) -> str:
+        text = f"**{name[e['game']]}**: {rate_text(*_counts(e))} (intervalo del 95 %: {interval_text(*_counts(e))})"
+        if player is not None:
+            text += (f", con un resolvedor que ve las cartas boca abajo; el jugador que no mira gana el "
+                     f"{percent(player['rate'])} ({interval_text(int(player['won']), int(player['lost']), int(player.get('unknown', 0)))})")
+        return text
+
+    places = [[line(e, p) for e, p in above]] if above else []
+    places += [[line(e) for e in tier] for tier in _tiers(open_games)]
     lines = []
-    for k, e in enumerate(ranked, 1):
-        line = f"{k}. **{GAMES[e['game']].display_name}**: {rate_text(*_counts(e))} (intervalo del 95 %: {interval_text(*_counts(e))})"
-        if who(e) == SOLVER_PEEKS:
-            line += ", con un resolvedor que ve las cartas boca abajo"
-        lines.append(line + ".")
-    notes = []
-    name = {e["game"]: GAMES[e["game"]].display_name for e in ranked}
-    pairs = [f"{name[a['game']]} y {name[b['game']]}" for a, b in pairwise(ranked)
-             if a["interval_low"] <= b["interval_high"] and b["interval_low"] <= a["interval_high"]]  # fmt: skip
-    if pairs:
-        listed = pairs[0] if len(pairs) == 1 else ", de ".join(pairs[:-1]) + f" y de {pairs[-1]}"
-        notes.append(f"Se solapan los intervalos de {listed}: entre esos vecinos, con estos datos no se "
-                     "sabe cuál se gana más a menudo.")
-    bracketed = [(e, p) for e in ranked if (p := bracket_player(data, e)) is not None]
-    if bracketed:
-        games = " y ".join(name[e["game"]] for e, _ in bracketed)
-        rates = " y ".join(f"el {percent(p['rate'])} en {name[e['game']]}" for e, p in bracketed)
-        notes.append(f"En {games} el resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una "
-                     f"persona. El jugador que no mira (que solo usa lo que ve una persona) gana {rates}.")
-        for e, p in bracketed:
-            if all(p["interval_high"] < o["interval_low"] for o in ranked if o is not e):
-                notes.append(f"Contado así, {name[e['game']]} es el más difícil de los seis.")
+    for k, place in enumerate(places, 1):
+        joined = place[0] if len(place) == 1 else "; ".join(place[:-1]) + "; y " + place[-1]
+        lines.append(f"{k}. {joined}" + ("." if len(place) == 1 else ". Comparten puesto: sus intervalos se tocan."))
+    notes = ["Cada intervalo cuenta las partidas sin decidir como perdidas en un extremo y como ganadas en el "
+             "otro: nunca como perdidas sin más. Dos juegos solo tienen puestos distintos si sus intervalos no se "
+             "tocan."]
+    if above:
+        notes.append(" y ".join(name[e["game"]] for e, _ in above) + " va primero aunque tiene cartas boca abajo: "
+                     "incluso el jugador que no mira, que solo usa lo que ve una persona, gana más que el "
+                     "resolvedor en cualquiera de los otros.")
+    for e, p in floors:
+        if (e, p) in above:
+            continue
+        won, lost, unknown = _counts(e)
+        floor = interval_text(int(p["won"]), int(p["lost"]), int(p.get("unknown", 0)))
+        notes.append(f"**{name[e['game']]}** no tiene puesto: su resolvedor ve las cartas boca abajo y gana "
+                     f"{'' if unknown else 'el '}{rate_text(won, lost, unknown)} (intervalo del 95 %: "
+                     f"{interval_text(won, lost, unknown)}), un techo: ninguna persona gana más. El jugador que no "
+                     f"mira gana el {percent(p['rate'])} ({floor}), y en los otros juegos no hemos medido a "
+                     "ningún jugador: no se sabe qué puesto tendría para una persona.")
+        below = [name[o["game"]] for o in open_games if o["interval_high"] < p["interval_low"]]
+        if below:
+            listed = below[0] if len(below) == 1 else ", ".join(below[:-1]) + " y " + below[-1]
+            notes.append(f"Sí se sabe que para una persona {name[e['game']]} se gana más a menudo que {listed}: "
+                         "lo que gana el jugador que no mira ya supera el techo del resolvedor en esos juegos.")
     return "\n".join(lines) + "\n\n" + " ".join(notes)
 
 
@@ -278,6 +331,7 @@ __all__ = [
     "SOLVER_PEEKS",
     "VARIANT_WORDS",
     "atlas_table",
+    "student_table",
     "bracket_player",
     "class_table",
     "hides_cards",

@@ -2,10 +2,10 @@
 
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
 The kinds: a set of cards (`set_of_cards`), a number (`number_answer`; `interval_answer` for a
-measured figure, any value inside its interval is right; `range_answer` for a measured count
-whose interval admits several whole numbers), a word out of a few (`choice_answer`), and moves
-played from a position, either reaching a goal (`moves_reaching`) or winning it (`to_win`).  Answers are
-read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
+measured figure, any value inside its interval is right; `expected_answer` for an expected
+value, a mean read from an interval), all read by `read_number` («8», «8,5», «8 cartas»), a
+word out of a few (`choice_answer`), and moves played from a position, either reaching a goal
+(`moves_reaching`) or winning it (`to_win`).  Answers are read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
 `ValueError`, which the caller turns into a hint.
 """
 
@@ -19,7 +19,7 @@ from itertools import islice
 from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
 from ..core.moves import IllegalMove, Move
-from ..core.numbers_es import decimal, interval_decimals, parse_number
+from ..core.numbers_es import decimal, decimal_down, decimal_up, interval_decimals, parse_number
 from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
@@ -133,15 +133,68 @@ def set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card],
     return check
 
 
+_LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\W\d_][^\d]*)?\s*[.!]?\s*", re.UNICODE)
+
+
+def read_number(respuesta: object) -> float:
+    """A number a reader gave: a number, or a text with a leading number and perhaps a unit after
+    it («8», «8,5», «8.5», «8 cartas», «8,5 partidas», «100 %»).  A Spanish ValueError when there
+    is no number at the start («ocho», «unas 8», two numbers)."""
+    if isinstance(respuesta, bool):
+        raise ValueError("la respuesta es un número, por ejemplo 8 o 8,5.")
+    if isinstance(respuesta, int):
+        if abs(respuesta) > 10**12:
+            raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
+        return float(respuesta)
+    if isinstance(respuesta, float):
+        if respuesta != respuesta or abs(respuesta) > 10**12:
+            raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
+        return respuesta
+    if not isinstance(respuesta, str):
+        raise ValueError("la respuesta es un número, por ejemplo 8 o 8,5.")
+    check_length(respuesta, ANSWER_MAX, "el texto")
+    found = _LEADING_NUMBER.fullmatch(respuesta)
+    if found is None:
+        raise ValueError("escribe la respuesta con cifras, por ejemplo 8 o 8,5 (puedes añadir la unidad: «8 cartas»).")
+    value = parse_number(found.group(1))
+    if abs(value) > 10**12:
+        raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
+    return value
+
+
 def number_answer(correct: Callable[[], int], hint: str) -> Callable:
+    """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`."""
+
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
-            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
+        x = read_number(respuesta)
+        if not x.is_integer():
+            return False, (f"Aquí se cuenta: la respuesta es un número entero, sin decimales, y "
+                           f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}")
         want = correct()
-        if respuesta == want:
+        if x == want:
             return True, "¡Correcto!"
-        more = "más" if respuesta < want else "menos"
-        return False, f"No: son {more} de {respuesta}. {hint}"
+        more = "más" if x < want else "menos"
+        return False, f"No: son {more} de {decimal(x, 0)}. {hint}"
+
+    return check
+
+
+def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str) -> Callable:
+    """An expected value (a mean, not a count): ``bounds()`` gives its 95 % interval, and a number
+    typed with d decimals is right when it lies inside that interval rounded outward to d
+    decimals («8», «9», «8,5» or «8,47» for 8,21 – 8,87).  A right answer is told `why()`."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        x = read_number(respuesta)
+        low, high = bounds()
+        d = min(_typed_decimals(respuesta), 2)
+        lo, hi = parse_number(decimal_down(low, d)), parse_number(decimal_up(high, d))
+        said = decimal(x, _typed_decimals(respuesta))
+        if lo - 1e-9 <= x <= hi + 1e-9:
+            reason = why()
+            return True, f"¡Correcto! {said} es una buena respuesta: {reason[:1].lower()}{reason[1:]}"
+        more = "más" if x < lo else "menos"
+        return False, f"No: de media son {more} de {said}. {hint}"
 
     return check
 
@@ -152,11 +205,7 @@ def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str
     whether the measure is higher or lower, not the interval."""
 
     def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int | float | str):
-            raise ValueError("la respuesta es un número, por ejemplo 5,5.")
-        if isinstance(respuesta, int) and abs(respuesta) > 10**12:
-            raise ValueError("la respuesta es un número no tan grande, por ejemplo 5,5.")
-        x = float(respuesta) if isinstance(respuesta, int | float) else parse_number(str(respuesta))
+        x = read_number(respuesta)
         mean, low, high = measure()
         d = interval_decimals(mean, low, high)
         lo, hi = round(low, d), round(high, d)
@@ -171,31 +220,18 @@ def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str
     return check
 
 
-def range_answer(bounds: Callable[[], tuple[int, int]], why: Callable[[], str], hint: str) -> Callable:
-    """A measured figure answered with a whole number: any value from ``bounds()[0]`` to
-    ``bounds()[1]`` (the measured interval) is right, and the answer says so, with `why()`."""
-
-    def check(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, bool) or not isinstance(respuesta, int) or abs(respuesta) > 10**9:
-            return False, "La respuesta es un número entero no muy grande, por ejemplo 3."
-        low, high = bounds()
-        span = f"cualquier número de {low} a {high}" if low < high else f"solo el {low}"
-        if low <= respuesta <= high:
-            return True, f"¡Correcto! Vale {span}: {why()}"
-        more = "más" if respuesta < low else "menos"
-        return False, f"No: son {more} de {respuesta}. {hint}"
-
-    return check
-
-
 def _typed_decimals(respuesta: object) -> int:
     """How many decimals a reader typed, to say their number back as they wrote it."""
-    text = str(respuesta).strip().rstrip("%").strip()
+    text = str(respuesta).strip()
+    found = _LEADING_NUMBER.fullmatch(text) if isinstance(respuesta, str) else None
+    text = found.group(1) if found else text.rstrip("%").strip()
     if "," in text:
         return len(text.rsplit(",", 1)[1])
     if "." in text and not re.fullmatch(r"[+\-−]?[1-9]\d{0,2}(\.\d{3})+", text):  # not a thousands point
         return len(text.rsplit(".", 1)[1])
     return 0
+
+
 def _plain_word(text: str) -> str:
     import unicodedata
 
@@ -207,11 +243,13 @@ def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Calla
     """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
     capitals; `correct()` is the right one.  A right answer is told why."""
     plain = {_plain_word(o): o for o in options}
-    listed = " o ".join(f"«{o}»" for o in options)
+    quoted = [f"«{o}»" for o in options]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " o " + quoted[-1]
+    one = "una palabra" if all(" " not in o for o in options) else "una de estas respuestas"
 
     def check(respuesta: object) -> tuple[bool, str]:
         if not isinstance(respuesta, str) or _plain_word(respuesta) not in plain:
-            return False, f"Responde con una palabra: {listed}."
+            return False, f"Responde con {one}: {listed}."
         if plain[_plain_word(respuesta)] == correct():
             return True, f"¡Correcto! {why()}"
         return False, f"No. {hint}"

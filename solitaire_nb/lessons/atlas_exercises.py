@@ -11,7 +11,8 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from .answers import Ejercicio, choice_answer, number_answer, range_answer
+from .answers import Ejercicio, choice_answer, expected_answer, number_answer, set_of_cards
+from .positions import citadel_needed, lifted_after_first_move
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -32,19 +33,28 @@ def _entry(key: str) -> Mapping[str, Any]:
     return entries[key]
 
 
-def _expected(key: str, n: int) -> tuple[int, int]:
-    """How many of `n` new deals the entry's 95 % interval expects: its ends times `n`, rounded."""
-    e = _entry(key)
-    return round(n * e["interval_low"]), round(n * e["interval_high"])
-
-
-def _expected_why(key: str, n: int, who: str) -> str:
-    from ..core.numbers_es import percent
+def _new_games(key: str, n: int) -> Any:
+    """How many of `n` new deals the entry expects to win: `intervals.new_games_count` on its
+    counts (the expected value from the bracketed interval's two ends, and the count's spread)."""
+    from ..atlas.intervals import new_games_count
 
     e = _entry(key)
-    low, high = _expected(key, n)
-    return (f"el intervalo de confianza del 95 % de {who} va del {percent(e['interval_low'])} al "
-            f"{percent(e['interval_high'])}; de {n} partidas, eso son de {low} a {high}, redondeando.")
+    return new_games_count(int(e["won"]), int(e.get("unknown", 0)), int(e["computed_deals"]), n)
+
+
+def _expected_why(key: str, n: int, what: str) -> str:
+    return _new_games(key, n).sentence(what)
+
+
+def _direction(base: str, changed: str) -> str:
+    """«más», «menos» or «las mismas»: how the `changed` entry's rate compares with `base`'s, as
+    their 95 % intervals say (overlapping intervals: not known to differ, «las mismas»)."""
+    a, b = _entry(base), _entry(changed)
+    if b["interval_low"] > a["interval_high"]:
+        return "más"
+    if b["interval_high"] < a["interval_low"]:
+        return "menos"
+    return "las mismas"
 
 
 # The games the transfer exercises ask about (their `variant`): composed names for the lab's
@@ -53,6 +63,7 @@ SIX_COLUMNS = "beleaguered_castle+columns=6"
 ANY_CARD_IN_HOLES = "bakers_dozen+empty=any"
 FOUR_COLUMNS = "citadel+columns=4"
 SHIFT_LEFT_PLAYER = "moving_left_desplazar_jugador"
+PAGE_RULES_PLAYER = "moving_left_jugador"
 
 
 def _lab_game(name: str) -> Any:
@@ -114,36 +125,51 @@ def _sample_size() -> int:
 EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     # ------------------------------------------------------------------ 07 · the atlas
     "atlas-1": Ejercicio(
-        "Con las reglas de la página, ¿cuántas de 10 partidas nuevas de Citadel esperas que tengan "
-        "solución? Usa el intervalo de confianza de la tabla.",
-        range_answer(
-            lambda: _expected("citadel", 10),
-            lambda: _expected_why("citadel", 10, "Citadel (reglas de la página)"),
+        "Con las reglas de la página, de cada 10 partidas nuevas de Citadel, ¿cuántas tienen solución "
+        "de media? Usa el intervalo de confianza de la tabla; vale una respuesta con decimales.",
+        expected_answer(
+            lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", 10)),
+            lambda: _expected_why("citadel", 10, "tienen solución"),
             "Multiplica por 10 los dos extremos del intervalo de confianza de Citadel (reglas de la página).",
         ),
         kind="number",
     ),
     "atlas-2": Ejercicio(
-        "Moving Left con el desplazamiento a la izquierda: de 100 partidas nuevas, ¿cuántas esperas que "
-        "gane el jugador que no mira? Escribe tu predicción antes de abrir «Ver lo medido».",
-        range_answer(
-            lambda: _expected(SHIFT_LEFT_PLAYER, 100),
-            lambda: _expected_why(SHIFT_LEFT_PLAYER, 100, "ese jugador"),
-            "Abre «Ver lo medido», debajo, y multiplica por 100 los extremos del intervalo de confianza "
-            "del jugador que no mira con el desplazamiento a la izquierda.",
+        "Moving Left con el desplazamiento a la izquierda: ¿ganará el jugador que no mira más partidas "
+        "que con las reglas de la página, menos o las mismas? Responde «más», «menos» o «las mismas»; "
+        "tu predicción en cifras la compararás después con lo medido.",
+        choice_answer(
+            lambda: _direction(PAGE_RULES_PLAYER, SHIFT_LEFT_PLAYER), ("más", "menos", "las mismas"),
+            lambda: "Cada vez que una pila se desplaza, la carta boca abajo que tapaba queda arriba y se "
+                    "pone boca arriba: el jugador ve antes más cartas y tiene más movimientos donde elegir. "
+                    "Abre ahora «Ver lo medido» y compara tu cifra con la medida.",
+            "Piensa qué le pasa a la carta boca abajo que queda debajo cuando la parte boca arriba de "
+            "una pila se desplaza: ¿ve el jugador más cartas o menos?",
         ),
-        kind="number", variant=SHIFT_LEFT_PLAYER,
+        kind="choice", variant=SHIFT_LEFT_PLAYER,
+    ),
+    "atlas-4": Ejercicio(
+        "Juega en los dos tableros de arriba. En Citadel, ¿qué carta sube sola a la base y hacía falta "
+        "en el tablero?",
+        set_of_cards(
+            lifted_after_first_move,
+            lambda card: "Esa carta no sube sola: mira qué pasa en el tablero de Citadel justo después de "
+                         "tu primer movimiento.",
+        ),
+        cards=("5S",), start=citadel_needed,
     ),
     "atlas-3": Ejercicio(
-        "Imagina Chequers con otra regla: la carta de arriba de la reserva solo rellena huecos y no se "
-        "puede jugar a mano. ¿Puede el resolvedor encontrar solución a más partidas que con las reglas "
-        "de la página? Responde «sí» o «no».",
+        "Imagina Citadel sin el juego automático a la base: las cartas que encajan no suben solas, pero "
+        "puedes subirlas tú cuando quieras. Comparado con las reglas de la página, ¿cuántas partidas "
+        "tendrán solución? Responde «nunca menos», «nunca más» o «cualquier cosa».",
         choice_answer(
-            lambda: "no", ("sí", "no"),
-            lambda: "Esa regla solo quita movimientos: cualquier forma de ganar con ella vale también con "
-                    "las reglas de la página. Así que con ella tienen solución las mismas partidas o menos, "
-                    "nunca más; es el razonamiento de las devoluciones de Beleaguered Castle, al revés.",
-            "Piensa si la regla añade movimientos o los quita, como en la sección de las devoluciones.",
+            lambda: "nunca menos", ("nunca menos", "nunca más", "cualquier cosa"),
+            lambda: "Sin el juego automático puedes hacer a mano todo lo que él hacía, y además dejar en "
+                    "el tablero una carta que te hace falta. Cualquier forma de ganar con las reglas de la "
+                    "página vale también sin él: tienen solución las mismas partidas o más, nunca menos. "
+                    "Es el razonamiento de las devoluciones de Beleaguered Castle.",
+            "Piensa si quitar el juego automático te quita movimientos o te deja elegir más: ¿puedes "
+            "hacer a mano lo que él hacía solo?",
         ),
         kind="choice",
     ),

@@ -168,3 +168,25 @@ def run_onto_js() -> int:
     g = moving_left_secuencia()
     counts = [m.n_cards for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0
+
+
+def citadel_needed(game: str = "citadel") -> Game:
+    """Notebook 07's position, in Citadel or in Beleaguered Castle: the 2 of hearts lies under the
+    4 of diamonds, whose only place would be the 5 of spades, under the 7 of clubs.  The one move
+    (the 7 onto the 8 of hearts) uncovers the 5; Citadel's automatic play sends it home at once,
+    and the 4 has nowhere left to go (Kings and Jacks fill the other columns); Beleaguered Castle
+    keeps it, and the 2 of hearts goes home."""
+    return Game.from_position(game, {
+        "F0": ["AS", "2S", "3S", "4S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"],
+        "T0": ["2H", "4D"], "T1": ["JC", "5S", "7C"], "T2": ["8H"],
+        "T3": ["KS"], "T4": ["KH"], "T5": ["KD"], "T6": ["KC"], "T7": ["JD"],
+    })
+
+
+def lifted_after_first_move() -> list[str]:
+    """The cards Citadel's automatic play sends home after the only move of `citadel_needed`."""
+    g = citadel_needed()
+    before = {c for p in g.pile_ids if p.startswith("F") for c in g.piles[p]}
+    (move,) = g.legal_moves()  # the position has one move: the question is about it
+    g.move(move)
+    return sorted(c.code for p in g.pile_ids if p.startswith("F") for c in g.piles[p] if c not in before)

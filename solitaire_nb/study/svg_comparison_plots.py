@@ -6,7 +6,7 @@ missing (`study.HAVE_MATPLOTLIB`)."""
 from __future__ import annotations
 
 from ..core.checks import shown
-from ..core.numbers_es import decimal, thousands
+from ..core.numbers_es import decimal, decimal_down, decimal_up, thousands
 from .compared import FIGURES, Comparison
 from .svg import Chart
 
@@ -26,7 +26,7 @@ def plot_column_lengths(comparison: Comparison, ax: None = None) -> Chart:
     for side, color in ((comparison.a, COLOR_A), (comparison.b, COLOR_B)):
         x = list(range(1, len(side.columns) + 1))
         chart.band(x, [lo for _, lo, _ in side.columns], [hi for _, _, hi in side.columns], color)
-        chart.line(x, [m for m, _, _ in side.columns], color, f"{side.name} (media e IC 95 %)")
+        chart.line(x, [m for m, _, _ in side.columns], color, f"{side.name} (media e intervalo del 95 %)")
     return chart
 
 
@@ -47,7 +47,7 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: None = No
     chart = Chart(f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
                   f"{a} − {b}", "Proporción de repartos", (min(lo, 0) - 1, max(hi, 0) + 1), (0, max(share) * 1.15))
     chart.bars(x, share, DIFFERENCE, "Proporción de repartos", opacity=0.75)
-    chart.vspan(low, high, "#111111", f"IC 95 %: de {decimal(low)} a {decimal(high)}")
+    chart.vspan(low, high, "#111111", f"intervalo del 95 %: de {decimal_down(low)} a {decimal_up(high)}")
     chart.vline(mean, "#111111", f"Media: {decimal(mean)}", width=2.5)
     chart.vline(0, "#888888", "Sin diferencia", width=1.5, dash="6 4")
     return chart

@@ -58,7 +58,7 @@ def plot_column_lengths(results: Any, ax: None = None) -> Chart:
         rows = [tuple(int(v) for v in row) for row in layout.lengths]
         figures = [mean_ci([float(r[c]) for r in rows]) for c in x]
         chart.band(x, [f[1] for f in figures], [f[2] for f in figures], color)
-        chart.line(x, [f[0] for f in figures], color, f"{name} (media e IC 95 %)")
+        chart.line(x, [f[0] for f in figures], color, f"{name} (media e intervalo del 95 %)")
     chart.line(x, [float(v) for v in expected_column_lengths()], EXACT, "Exacto, tras el reparto", lines=False)
     return chart
 
