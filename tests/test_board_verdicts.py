@@ -85,5 +85,21 @@ def test_the_real_solver_on_a_position_lost_from_the_start():
     assert send(board, event="button", name="solvable").startswith("No tiene solución")
     board.game.move("T7>T6")
     said = send(board, event="button", name="solvable")
-    assert said.startswith("No tiene solución") and "Tampoco la tenía al empezar" in said, said
+    assert said.startswith("No tiene solución") and ", ni la tenía al empezar: el resolvedor" in said, said
     assert "ya no" not in said.lower()
+
+
+def test_following_the_hint_on_lesson_01s_first_practice_board():
+    """The issue's case: 01's first practice position (lost with the few cards it has, as its
+    lesson says nothing of winning it), a «Pista» followed, then «¿Tiene solución?»."""
+    game = pos("chequers", {
+        "F0": "AS 2S 3S 4S 5S", "F4": "KS QS", "T0": "9H 6S", "T1": "4C JS", "T2": "7D AS", "T3": "KD", "R": "4H 9D",
+    })  # fmt: skip
+    board = sn.Board(game)
+    send(board, event="button", name="hint")
+    assert board.play_move(board.buttons.highlight)
+    hinted = send(board, event="button", name="hint")
+    said = send(board, event="button", name="solvable")
+    for text in (hinted, said):
+        assert "ya no" not in text.lower() and "prueba a deshacer" not in text, text
+        assert "ni la tenía al empezar" in text, text

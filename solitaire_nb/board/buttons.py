@@ -33,7 +33,7 @@ SOLVER_SEES_HIDDEN = " (el resolvedor ve las cartas boca abajo, que tú no ves)"
 # The solver's verdict on a lost game after some moves, and what the board says instead when
 # the game was lost before its first move (undoing would not help).
 NO_LONGER = "Ya no tiene solución"
-NEVER = " Tampoco la tenía al empezar: deshacer movimientos no la arregla."
+NEVER = ", ni la tenía al empezar"
 
 
 class Buttons:
@@ -208,7 +208,10 @@ class Buttons:
             text = verdict_text(result, g)
             if isinstance(text, str) and text:
                 if text.startswith(NO_LONGER) and start != "won":
-                    text = "No tiene solución" + text[len(NO_LONGER) :] + (NEVER if start == "lost" else "")
+                    text = "No tiene solución" + text[len(NO_LONGER) :]
+                    if start == "lost":  # right after what it says of the position, else at the end
+                        cut = text.find(": el resolvedor")
+                        text = text[:cut] + NEVER + text[cut:] if cut > 0 else f"{text} {NEVER[2:].capitalize()}."
                 return text
         except Exception:
             pass
