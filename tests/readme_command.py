@@ -192,6 +192,10 @@ def _install(base: Path) -> ReadmeInstall:
     install, _ = split_command()
     # `python3` must be the system's: its directory comes first, and nothing of pyenv/conda.
     env = clean_env(home, f"{SYSTEM_PYTHON.parent}{os.pathsep}/bin")
+    # A teacher's shell has no JUPYTER_CONFIG_DIR: binder/postBuild then writes the server's
+    # configuration (Voila's pages, the notebooks' trust database) into the environment, where
+    # every later `jupyter lab`, whatever its user folders, reads it (lab_server's are fresh).
+    del env["JUPYTER_CONFIG_DIR"]
     started = time.monotonic()
     proc = subprocess.run(["bash", "-c", install], cwd=root, env=env, capture_output=True, text=True,
                           timeout=INSTALL_TIMEOUT)  # fmt: skip

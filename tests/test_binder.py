@@ -197,6 +197,29 @@ def test_postbuild_as_binder_runs_it_is_the_readme_install(tmp_path):
     assert results[0] == results[1]
 
 
+def test_postbuild_without_config_dir_writes_where_every_server_of_the_environment_reads(tmp_path):
+    """Binder and a teacher's shell set no JUPYTER_CONFIG_DIR: postBuild then writes the server's
+    configuration (the trust database's place, Voila's pages) in the environment,
+    ``<sys.prefix>/etc/jupyter`` (here a scratch prefix), a folder Jupyter reads whatever the
+    user's own folders are (tests/browser/test_lab_first_open.py opens the lessons so)."""
+    pytest.importorskip("jupyterlab")
+    copy = copy_for_postbuild(tmp_path / "repo")
+    prefix = tmp_path / "prefix"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
+    env["JUPYTERLAB_DIR"] = str(tmp_path / "lab")
+    run_as_if = f"import runpy, sys; sys.prefix = {str(prefix)!r}; runpy.run_path({str(copy)!r}, run_name='__main__')"
+    run([sys.executable, "-c", run_as_if], timeout=120, env=env, cwd=tmp_path / "repo")
+    server = json.loads((prefix / "etc" / "jupyter" / "jupyter_server_config.json").read_text(encoding="utf-8"))
+    assert Path(server["NotebookNotary"]["db_file"]).parent == prefix / "etc" / "jupyter" / "solitaire_nb-trust"
+    assert_trusted_for_this_kernel(tmp_path / "repo" / "notebooks", server["NotebookNotary"])
+    # A server with user folders of its own still reads the environment's configuration.
+    elsewhere = {**env, "JUPYTER_CONFIG_DIR": str(tmp_path / "user"), "JUPYTER_DATA_DIR": str(tmp_path / "data")}
+    probe = ("import os, sys; from jupyter_core.paths import jupyter_config_path; "
+             "print(os.path.join(sys.prefix, 'etc', 'jupyter') in jupyter_config_path())")  # fmt: skip
+    read = run([sys.executable, "-c", probe], timeout=60, env=elsewhere)
+    assert read.strip().endswith("True"), read
+
+
 def test_the_build_keeps_the_trust_postbuild_gave(tmp_path, monkeypatch):
     """A rebuilt notebook is a new file hash: tools/build_notebooks.py signs it in the database
     postBuild configured, so JupyterLab keeps showing its boards."""

@@ -302,8 +302,8 @@ def test_solver_verdicts_in_spanish(board):
     with fake_solver(status="lost"):
         assert "no tiene solución" in send(board, event="button", name="solvable")["message"]
     board.game.move(board.game.legal_moves()[0])
-    with fake_solver(status="lost"):
-        assert "ya no tiene solución" in send(board, event="button", name="solvable")["message"]
+    with fake_solver(status="lost"):  # lost before the move too (tests/test_board_verdicts.py)
+        assert "ni la tenía al empezar" in send(board, event="button", name="solvable")["message"]
     with fake_solver(status="unknown"):
         assert "Sin decidir" in send(board, event="button", name="solvable")["message"]
     with fake_solver(fail=True):

@@ -46,6 +46,7 @@ RULE_TAG = "regla:"
 PREDICTION_TAG = "prediccion:"
 MEASURE_TAG = "medida:"
 PREFIX_TAGS = (RULE_TAG, PREDICTION_TAG, MEASURE_TAG)
+COLLECTION = "Solitarios para aprender"  # in every page's title (`page_title`)
 
 
 def is_source(path: Path) -> bool:
@@ -97,9 +98,13 @@ def disagreement(source: Path, notebook: Path) -> str | None:
         for part, a, b in (("tipo", w[0], h[0]), ("texto", w[1], h[1]), ("metadatos", w[2], h[2])):
             if a != b:
                 return f"{notebook.name}, celda {i}: su {part} no coincide con {source.name} ({b!r:.60} ≠ {a!r:.60})"
-    formats = nbformat.read(notebook, as_version=4).metadata.get("jupytext", {}).get("formats", "")
+    metadata = nbformat.read(notebook, as_version=4).metadata
+    formats = metadata.get("jupytext", {}).get("formats", "")
     if formats != FORMATS:
         return f"{notebook.name}: sus metadatos no lo emparejan con {source.name} (jupytext.formats = {formats!r})"
+    title = page_title(jupytext.read(source))
+    if metadata.get("title") != title:
+        return f"{notebook.name}: su título de página es {metadata.get('title')!r} y el de {source.name}, {title!r}"
     return None
 
 
@@ -114,6 +119,20 @@ def problems(folder: Path = NOTEBOOKS) -> list[str]:
         if why:
             out.append(why)
     return out
+
+
+def page_title(nb: nbformat.NotebookNode) -> str | None:
+    """The page's title: the notebook's first heading (its title in the index), followed by the
+    collection's name unless the heading has it («Scotch · Solitarios para aprender»). Saved as
+    the notebook's metadata ``title``, which Voila's and Voici's pages use for the browser tab
+    (nbconvert's lab template; without it the tab shows the file's name)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            found = re.search(r"^#\s+(.+?)\s*$", cell.source, re.M)
+            if found:
+                heading = found.group(1)
+                return heading if COLLECTION in heading else f"{heading} · {COLLECTION}"
+    return None
 
 
 def _cell_ids(nb: nbformat.NotebookNode) -> None:
@@ -183,6 +202,9 @@ def build(source: Path, timeout: int = 3600) -> Path:
 
     nb = jupytext.read(source)
     nb.metadata["jupytext"] = {"formats": FORMATS, "notebook_metadata_filter": METADATA_FILTER}
+    title = page_title(nb)
+    if title:
+        nb.metadata["title"] = title
     _cell_ids(nb)
     kernel = nb.metadata.get("kernelspec", {}).get("name", "python3")
     client = NotebookClient(

@@ -30,6 +30,10 @@ SOLVER_BUTTONS = ("solvable", "solution", "next")
 BUTTONS = ("undo", "redo", "new", "hint", "solvable", "solution", "next", "save", "load")
 
 SOLVER_SEES_HIDDEN = " (el resolvedor ve las cartas boca abajo, que tú no ves)"
+# The solver's verdict on a lost game after some moves, and what the board says instead when
+# the game was lost before its first move (undoing would not help).
+NO_LONGER = "Ya no tiene solución"
+NEVER = ", ni la tenía al empezar"
 
 
 class Buttons:
@@ -46,6 +50,8 @@ class Buttons:
         """The shown solution's moves still to play, kept while the reader follows it."""
         self.export = ""
         """The game's JSON, right after «Guardar» (sent once)."""
+        self._start: tuple[str, str | None] = ("", None)
+        """(the game's start, as JSON; the solver's verdict on it), see `_start_status`."""
 
     def forget(self, solution: bool = False) -> None:
         """Drop what one event showed (the highlight, the JSON), and with `solution` the shown
@@ -154,7 +160,7 @@ class Buttons:
 
                 text += BUSY_HINT
         if status == "lost":
-            lost = _verdict("lost", g)
+            lost = _verdict("lost", g, start=self._start_status(self.board.solver_seconds / 5))
             text += " Ojo: " + lost[0].lower() + lost[1:]
         self.board.say(text, "info")
 
@@ -192,16 +198,43 @@ class Buttons:
         )
 
     def _verdict_text(self, result: Any) -> str:
-        """The solver's own Spanish verdict when it has one, else ours (same vocabulary)."""
+        """The solver's own Spanish verdict when it has one, else ours (same vocabulary); a
+        lost game after some moves says whether it was lost from the start (`_start_status`)."""
+        g = self.board.game
+        start = self._start_status(self.board.solver_seconds) if result.status == "lost" and g.moves_played else None
         try:
             from ..solver import verdict_text
 
-            text = verdict_text(result, self.board.game)
+            text = verdict_text(result, g)
             if isinstance(text, str) and text:
+                if text.startswith(NO_LONGER) and start != "won":
+                    text = "No tiene solución" + text[len(NO_LONGER) :]
+                    if start == "lost":  # right after what it says of the position, else at the end
+                        cut = text.find(": el resolvedor")
+                        text = text[:cut] + NEVER + text[cut:] if cut > 0 else f"{text} {NEVER[2:].capitalize()}."
                 return text
         except Exception:
             pass
-        return _verdict(result.status, self.board.game, len(result.moves or ()))
+        return _verdict(result.status, g, len(result.moves or ()), start)
+
+    def _start_status(self, seconds: float) -> str | None:
+        """The solver's verdict on the board's game before its first move ("won", "lost", or
+        None when undecided or unavailable), asked once per start: whether a lost game is lost
+        because of the moves played («ya no tiene solución») or never could be won."""
+        start = self.board.game.copy()
+        while start.undo():
+            pass
+        key = start.to_json()
+        if self._start[0] != key:
+            status = None
+            try:
+                from ..solver.verdict_cache import cached_solve
+
+                status = cached_solve(start, seconds).status
+            except Exception:
+                pass
+            self._start = (key, status if status in ("won", "lost") else None)
+        return self._start[1]
 
     def next(self, _msg: dict) -> None:
         if not self.replay:
@@ -279,8 +312,9 @@ def _what(g: Game) -> str:
     return "la posición" if g.is_practice else "la partida"
 
 
-def _verdict(status: str, g: Game, length: int | None = None) -> str:
-    """The board's own verdict in Spanish, used when the solver gives none."""
+def _verdict(status: str, g: Game, length: int | None = None, start: str | None = "won") -> str:
+    """The board's own verdict in Spanish, used when the solver gives none; `start` is the
+    verdict on the game before its first move (None: not known)."""
     hidden = SOLVER_SEES_HIDDEN if g.hides_cards else ""
     what = "Esta posición" if g.is_practice else "Esta partida"
     if status == "won":
@@ -290,7 +324,11 @@ def _verdict(status: str, g: Game, length: int | None = None) -> str:
         return f"{what} tiene solución{extra}.{hidden}"
     if status == "lost":
         cards = " con las cartas que tiene" if g.is_practice else ""
-        if g.moves_played:
-            return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos.{hidden}"
-        return f"{what} no tiene solución{cards}.{hidden}"
+        if not g.moves_played:
+            return f"{what} no tiene solución{cards}.{hidden}"
+        if start == "lost":  # undoing would not help: say so
+            return f"{what} no tiene solución{cards}, ni la tenía al empezar: deshacer no la arregla.{hidden}"
+        if start is None:
+            return f"{what} no tiene solución{cards}; si la tenía al empezar, prueba a deshacer movimientos.{hidden}"
+        return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos.{hidden}"
     return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible.{hidden}"

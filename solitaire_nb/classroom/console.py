@@ -17,7 +17,11 @@ def say(text: str) -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (for the rest of the run)
 
 
-def announce(port: int, students: int, notebook: str, addresses: list[str], preheat: bool) -> None:
+def announce(
+    port: int, students: int, notebook: str, addresses: list[str], preheat: bool, lesson: str | None = None
+) -> None:
+    """The class's first lines: its addresses and, with `preheat`, the pages being prepared and
+    the memory they will take, estimated for `lesson` (the notebook's file name)."""
     say(f"\nClase: «{notebook}» para {students} {'alumno' if students == 1 else 'alumnos'}.")
     if addresses:
         say("Los alumnos escriben en el navegador:")
@@ -30,6 +34,6 @@ def announce(port: int, students: int, notebook: str, addresses: list[str], preh
         size = pool_size(students)
         say(
             f"Preparando {size} páginas ({students} y {size - students} de reserva), unos "
-            f"{gb(needed_memory_mb(students))} GB de memoria; aviso cuando estén listas."
+            f"{gb(needed_memory_mb(students, lesson))} GB de memoria; aviso cuando estén listas."
         )
     say("Para terminar la clase: Ctrl+C (o cierra esta ventana).\n")

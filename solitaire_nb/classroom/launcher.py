@@ -96,7 +96,8 @@ def check_args(args: argparse.Namespace, available_mb: float | None = None) -> P
         notebook = find_notebook(args.cuaderno, args.carpeta)
     machine.port_free(args.ip, args.puerto)
     if not args.progresivo:
-        machine.check_memory(args.alumnos, machine.available_memory_mb() if available_mb is None else available_mb)
+        free = machine.available_memory_mb() if available_mb is None else available_mb
+        machine.check_memory(args.alumnos, free, notebook.name if notebook is not None else None)
     if args.reto is not None and recorded is None:  # last, maybe a solve; a class under way keeps its deal
         check_deal(args.reto)
     return notebook

@@ -16,6 +16,11 @@ DEFAULT_PORT = 8866
 #: benchmarks/RESULTS.md «Memoria de una clase»): its kernel after running the lesson (its
 #: proportional share, PSS) plus what the server keeps for its open page.
 MB_PER_STUDENT_ESTIMATE = 65
+#: each lesson's kernel alone after running its student page (PSS, MB; the cells tagged "docente"
+#: left out), by benchmarks/bench_lesson_memory.py (RESULTS.md «Memoria de una clase»): 06-08
+#: load NumPy and matplotlib. A student of lesson NN counts MB_PER_STUDENT_ESTIMATE plus what
+#: NN's kernel takes beyond 05's (`mb_per_student`).
+KERNEL_MB = {"00": 46, "01": 50, "02": 48, "03": 47, "04": 47, "05": 48, "06": 125, "07": 105, "08": 124}
 #: the server's own memory for each open page (same section).
 SERVER_MB_PER_PAGE = 5
 #: the server itself, before any page (same section).
@@ -100,41 +105,49 @@ def available_memory_mb() -> float | None:
     return psutil.virtual_memory().available / 2**20
 
 
-def needed_memory_mb(students: int) -> float:
-    """Estimated memory of a class of `students` (its whole pool, every page open)."""
-    return SERVER_BASE_MB + pool_size(students) * MB_PER_STUDENT_ESTIMATE
+def mb_per_student(lesson: str | None = None) -> float:
+    """Estimated memory of one student of `lesson` (a notebook's file name, «06_….ipynb», or
+    its number), measured per lesson (KERNEL_MB); MB_PER_STUDENT_ESTIMATE for any other page."""
+    kernel = KERNEL_MB.get((lesson or "")[:2])
+    return MB_PER_STUDENT_ESTIMATE if kernel is None else MB_PER_STUDENT_ESTIMATE + kernel - KERNEL_MB["05"]
 
 
-def check_memory(students: int, available_mb: float | None) -> None:
-    """Refuse, in Spanish, a class whose pool would not fit in `available_mb` (at most
-    MEMORY_SHARE of it); None (unknown) accepts."""
+def needed_memory_mb(students: int, lesson: str | None = None) -> float:
+    """Estimated memory of a class of `students` of `lesson` (its whole pool, every page open)."""
+    return SERVER_BASE_MB + pool_size(students) * mb_per_student(lesson)
+
+
+def check_memory(students: int, available_mb: float | None, lesson: str | None = None) -> None:
+    """Refuse, in Spanish, a class of `lesson` whose pool would not fit in `available_mb` (at
+    most MEMORY_SHARE of it); None (unknown) accepts."""
     if available_mb is None:
         return
-    need = needed_memory_mb(students)
+    need = needed_memory_mb(students, lesson)
     room = available_mb * MEMORY_SHARE
     if need <= room:
         return
     fits = students
-    while fits > 0 and needed_memory_mb(fits) > room:
+    while fits > 0 and needed_memory_mb(fits, lesson) > room:
         fits -= 1
     advice = f"usa --alumnos {fits} como mucho" if fits else "cierra otros programas"
     raise ValueError(
         f"Para {students} alumnos harían falta unos {gb(need)} GB de memoria ({pool_size(students)} "
-        f"páginas de unos {MB_PER_STUDENT_ESTIMATE} MB), y este ordenador tiene libres {gb(available_mb)} GB: "
+        f"páginas de unos {mb_per_student(lesson):.0f} MB), y este ordenador tiene libres {gb(available_mb)} GB: "
         f"{advice}, o reparte la clase entre varios ordenadores."
     )
 
 
-def kernel_fits(kernels: int, start_mb: float | None, now_mb: float | None) -> bool:
-    """Whether one more kernel may start beside `kernels`: each counted at MB_PER_STUDENT_ESTIMATE
+def kernel_fits(kernels: int, start_mb: float | None, now_mb: float | None, lesson: str | None = None) -> bool:
+    """Whether one more kernel may start beside `kernels`: each counted at `mb_per_student(lesson)`
     with the server, the class stays within MEMORY_SHARE of the memory free when it started
     (`start_mb`: the start-up check's budget, which a pool of `pool_size` kernels fits), and the
     memory free now (`now_mb`) still keeps the rest of it after the kernel.  Unknown: accepted."""
     if start_mb is None:
         return True
-    if SERVER_BASE_MB + (kernels + 1) * MB_PER_STUDENT_ESTIMATE > start_mb * MEMORY_SHARE:
+    per = mb_per_student(lesson)
+    if SERVER_BASE_MB + (kernels + 1) * per > start_mb * MEMORY_SHARE:
         return False
-    return now_mb is None or now_mb - MB_PER_STUDENT_ESTIMATE >= start_mb * (1 - MEMORY_SHARE)
+    return now_mb is None or now_mb - per >= start_mb * (1 - MEMORY_SHARE)
 
 
 def gb(mb: float) -> str:

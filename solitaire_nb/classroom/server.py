@@ -92,7 +92,7 @@ def voila_config(students: int, cull_minutes: float, preheat: bool = True) -> Co
     return c
 
 
-def _capped_factory(factory, limit: int, start_mb: float | None = None):
+def _capped_factory(factory, limit: int, start_mb: float | None = None, lesson: str | None = None):
     """Voila's kernel-manager factory, with the preheated pool refilled only while fewer than
     `limit` kernels run (Voila refills a pool as soon as a page takes a kernel, which would start
     a second class's worth of kernels in the middle of the lesson), kernels whose own output
@@ -113,7 +113,7 @@ def _capped_factory(factory, limit: int, start_mb: float | None = None):
                 # counted one by one.  (Voila starts pool kernels through the base class.)
                 kernels = len(self.list_kernel_ids()) + self.starting
                 now = machine.available_memory_mb()
-                if not machine.kernel_fits(kernels, start_mb, now):
+                if not machine.kernel_fits(kernels, start_mb, now, lesson):
                     if not said:
                         said.append(True)
                         console.say(
@@ -283,7 +283,7 @@ def serve(
         hooks.environ(port)
     voila.app.TornadoVoilaHandler = _page_handler(voila.app.TornadoVoilaHandler, hooks)
     voila.app.voila_kernel_manager_factory = _capped_factory(
-        voila.app.voila_kernel_manager_factory, machine.pool_size(students), machine.available_memory_mb()
+        voila.app.voila_kernel_manager_factory, machine.pool_size(students), machine.available_memory_mb(), notebook.name
     )
     for name in ("tornado.general", "tornado.application", "tornado.access", "Voila", "ServerApp"):
         logging.getLogger(name).addFilter(_Quiet())
@@ -329,7 +329,7 @@ def serve(
 
         app.listen = listen
         addresses = machine.lan_addresses() if ip in ("0.0.0.0", "::", "") else [ip]
-        console.announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat)
+        console.announce(port, students, page.name if hooks is None else hooks.title, addresses, preheat, notebook.name)
         if hooks is not None:
             hooks.announce(port)
         if preheat:

@@ -10,6 +10,7 @@ The build makes its own environment (student/.cache/venv) from lite/requirements
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import os
@@ -187,6 +188,9 @@ def test_site_has_no_teacher_material_and_lists_lessons_by_title(student_site: P
     ]
     page = (student_site / "voici" / "render" / f"{LESSON}.html").read_text(encoding="utf-8")
     assert "Cargando Python…" in page and "snb-snapshot" in page
+    # The browser's tab: the lesson's Spanish title (the notebook's metadata), not its file name.
+    tab = re.search(r"<title>(.*?)</title>", page, re.S)
+    assert tab and html.unescape(tab[1].strip()) == f"{LESSON_TITLE} · Solitarios para aprender", tab
     assert "06_citadel_vs_beleaguered_castle.html" not in page  # not in the site: plain text
 
 

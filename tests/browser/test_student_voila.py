@@ -151,7 +151,11 @@ def test_student_plays_and_answers_in_voila(chromium, student_url, width):
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_lesson_page_in_voila(chromium, name):
-    """Every lesson's student page, widgets drawn: none fails to draw, and nothing asks for code."""
+    """Every lesson's student page, widgets drawn: none fails to draw, nothing asks for code, and
+    its tab shows the lesson's Spanish title (the notebook's metadata), not its file name."""
+    import nbformat
+
+    title = nbformat.read(NOTEBOOKS / name, as_version=4).metadata.get("title")
     require_chromium()
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
     page = context.new_page()
@@ -164,6 +168,8 @@ def test_every_lesson_page_in_voila(chromium, name):
             )
             text = page.locator("body").inner_text()
             fields = _field_texts(page)
+            tab = page.title()
+        assert title and tab == title, (tab, title)
         assert "Error displaying widget" not in text
         problems = code_talk(text + "\n" + fields)
         assert not problems, f"{name} en Voila\n" + "\n".join(problems)
