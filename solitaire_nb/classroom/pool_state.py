@@ -69,7 +69,7 @@ def figures(values: list[float]) -> dict[str, Any]:
 
     if not values:
         return {"n": 0, "media": None, "bajo": None, "alto": None}
-    mean, low, high = (float(x) for x in study.mean_ci(values))
+    mean, low, high = (float(x) for x in study.mean_ci(values))  # type: ignore[arg-type]  # numpy takes a list
     if len(values) < 2 or not (math.isfinite(low) and math.isfinite(high)):
         low = high = None  # type: ignore[assignment]
     return {"n": len(values), "media": mean, "bajo": low, "alto": high}
@@ -271,7 +271,7 @@ class Pool(ClassCore):
             if e["kind"] == "deal":
                 try:
                     c = counts(inbound.deal_number(int(str(e["move"]))))
-                    figures_of = [c.home_in_deal, c.autoplay, c.shortened_after_deal, c.shortened_after_autoplay]
+                    figures_of: list[Any] = [c.home_in_deal, c.autoplay, c.shortened_after_deal, c.shortened_after_autoplay]
                 except (ValueError, TypeError):  # an edited row: shown as it is, without counts
                     figures_of = ["", "", "", ""]
                 row += ["reparto", e["move"], *figures_of, ""]

@@ -56,8 +56,9 @@ CREATE INDEX IF NOT EXISTS events_seat ON events(seat, id);
 """
 
 
-def default_path(now: datetime.datetime | None = None) -> Path:
-    """A new dated file in the user's data folder (``…/solitaire_nb/retos/reto-AAAA-MM-DD-HHMMSS.sqlite``)."""
+def default_path(now: datetime.datetime | None = None, kind: str = "reto") -> Path:
+    """A new dated file in the user's data folder (``…/solitaire_nb/retos/reto-AAAA-MM-DD-HHMMSS.sqlite``;
+    `kind` «clase» for a lesson's pool: ``clase-…``)."""
     try:
         import platformdirs
 
@@ -65,7 +66,7 @@ def default_path(now: datetime.datetime | None = None) -> Path:
     except ImportError:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "solitaire_nb"
     stamp = (now or datetime.datetime.now()).strftime("%Y-%m-%d-%H%M%S")
-    return base / "retos" / f"reto-{stamp}.sqlite"
+    return base / "retos" / f"{kind}-{stamp}.sqlite"
 
 
 class Record:
