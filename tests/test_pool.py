@@ -214,59 +214,14 @@ def test_without_a_launcher_the_widget_says_how_to_pool_by_hand(monkeypatch) -> 
 
 
 # ---------------------------------------------------------------------- against the launcher
-def _start(record: Path, port: int, log: Path, students: int = 10):
-    import subprocess
-    import sys
-    import time
-
-    from reto_light import REPO, _answers
-
-    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "06", "--registro", str(record), "--alumnos", str(students),
-           "--puerto", str(port), "--ip", "127.0.0.1", "--progresivo"]  # fmt: skip
-    with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        text = log.read_text()
-        if "token=" in text and _answers(port):
-            return proc, text.split("token=", 1)[1].split()[0]
-        if proc.poll() is not None:
-            raise RuntimeError(text)
-        time.sleep(0.3)
-    proc.kill()
-    raise RuntimeError("the launcher did not start: " + log.read_text())
-
-
-class PoolClient:
-    """One student's page in lesson 06, light: its seat from ``GET /``, then the pool's routes
-    as the try widget's kernel speaks them."""
-
-    def __init__(self, port: int, secret: str | None = None) -> None:
-        from reto_light import LightClient
-
-        self.page = LightClient.__new__(LightClient)
-        self.page.port = port
-        self.secret = secret or self.page._new_seat()
-        self.acked: list[int] = []
-        self.start = self.state()["inicio"]
-
-    def state(self) -> dict:
-        return self.page.call("/clase/api/estado", query={"asiento": self.secret})[1]
-
-    def deal(self, number: int) -> int:
-        status, _ = self.page.call("/clase/api/reparto", {"asiento": self.secret, "partida": number})
-        if status == 200:
-            self.acked.append(number)
-        return status
-
-
 @pytest.mark.slow
 def test_ten_light_clients_pool_the_distinct_deals_and_a_kill_9_keeps_them(tmp_path: Path) -> None:
     pytest.importorskip("voila")
+    from pool_light import PoolClient, start_pool_launcher
     from reto_light import free_port
 
     port, record = free_port(), tmp_path / "clase.sqlite"
-    proc, token = _start(record, port, tmp_path / "log1")
+    proc, token = start_pool_launcher(record, port, tmp_path / "log1")
     try:
         clients = [PoolClient(port) for _ in range(10)]
         # four start at deal 1 as the whole class might; the others at their seat's own number
@@ -289,7 +244,7 @@ def test_ten_light_clients_pool_the_distinct_deals_and_a_kill_9_keeps_them(tmp_p
     rec = Record(record, None, readonly=True)
     assert len([e for e in rec.events() if e["kind"] == "deal"]) == sum(len(c.acked) for c in clients)
     rec.close()
-    proc, token = _start(record, port, tmp_path / "log2")
+    proc, token = start_pool_launcher(record, port, tmp_path / "log2")
     try:
         assert "Registro de la clase" in (tmp_path / "log2").read_text()
         status, again = clients[0].page.call("/docente/api/clase", query={"token": token})
