@@ -37,7 +37,7 @@ class _Page(tornado.web.RequestHandler):
     """Voila's page handler as the launcher wraps it (server._page_handler): the challenge's
     hooks answer first (a page without its seat is sent to a new one)."""
 
-    def initialize(self, hooks: ChallengeHooks) -> None:
+    def initialize(self, hooks: Any) -> None:
         self.hooks = hooks
 
     def get(self) -> None:
@@ -56,9 +56,13 @@ class _Log(logging.Handler):
 
 
 class InProcessServer:
-    """A class challenge on `folder / "r.sqlite"`, its routes served on 127.0.0.1."""
+    """A class challenge on `folder / "r.sqlite"` (with `pool`, lesson 06's class pool instead),
+    its routes served on 127.0.0.1."""
 
-    def __init__(self, folder: Path, students: int = 5) -> None:
+    def __init__(self, folder: Path, students: int = 5, pool: bool = False) -> None:
+        self.pool = pool
+        #: what the teacher's view names the class by (its key and value)
+        self.identity = ("leccion", "06") if pool else ("reparto", DEAL)
         self.lines: list[str] = []
         self._log = _Log()
         logging.getLogger().addHandler(self._log)  # every library's records reach the root
@@ -73,8 +77,15 @@ class InProcessServer:
     def _run(self, folder: Path, students: int) -> None:
         asyncio.set_event_loop(asyncio.new_event_loop())
         try:
-            self.challenge = Challenge(DEAL, folder / "r.sqlite", say=self.lines.append)
-            self.hooks = ChallengeHooks(self.challenge, folder / "r.sqlite", students)
+            if self.pool:
+                from solitaire_nb.classroom.pool import PoolHooks
+                from solitaire_nb.classroom.pool_state import Pool
+
+                self.challenge = Pool("06", folder / "r.sqlite", say=self.lines.append)
+                self.hooks = PoolHooks(self.challenge, Path("06.ipynb"), folder / "r.sqlite", students)
+            else:
+                self.challenge = Challenge(DEAL, folder / "r.sqlite", say=self.lines.append)
+                self.hooks = ChallengeHooks(self.challenge, folder / "r.sqlite", students)
             self.routes = self.hooks.handlers()
             app = tornado.web.Application([*self.routes, (PAGE, _Page, {"hooks": self.hooks})])
             sockets = bind_sockets(0, "127.0.0.1")
@@ -117,7 +128,7 @@ class InProcessServer:
         def take() -> tuple:
             c = self.challenge
             rec = c.record
-            return (c.view(), dict(c.state), [(s.seat, s.name) for s in c.seats.values()],
+            return (c.view(), dict(getattr(c, "state", {})), [(s.seat, s.name) for s in c.seats.values()],
                     None if rec is None else (rec.seats(), rec.events(), rec.state()))  # fmt: skip
 
         return self.on_server(take)

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from reto_server import DEAL, PAGE, InProcessServer
 from test_fuzz import spanish
 
-from solitaire_nb.classroom import challenge_server, summary
+from solitaire_nb.classroom import challenge_server, pool_server, summary
 from solitaire_nb.classroom.challenge_state import Challenge
+from solitaire_nb.classroom.pool_state import Pool
 from solitaire_nb.engine.share import load_share
 from solitaire_nb.games.notation import format_move
 
@@ -41,11 +42,26 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "/docente/api/codigos": ("codigos",),
     PAGE: ("asiento",),
 }
+#: the same for a lesson's class pool (06): its routes, read from `pool_server.handlers`.
+POOL_FIELDS: dict[str, tuple[str, ...]] = {
+    "/clase/api/estado": ("asiento",),
+    "/clase/api/reparto": ("asiento", "partida"),
+    "/clase/api/apuesta": ("asiento", "apuesta"),
+    "/clase/api/nombre": ("asiento", "nombre"),
+    "/docente": ("token",),
+    "/docente/api/clase": ("token",),
+    "/docente/api/apuesta": ("apuesta",),
+    "/docente/api/vaciar": ("seguro",),
+    "/docente/api/quitar": ("asiento",),
+    "/docente/api/csv": ("nombres",),
+    PAGE: ("asiento",),
+}
 #: every route the challenge serves (read from the server's code) and the launcher's page.
 ROUTES = sorted(
     {path for path, _, _ in challenge_server.handlers(Challenge(DEAL, None, say=lambda _: None), "t")} | {PAGE}
 )
-ALL_FIELDS = tuple(sorted({f for fields in FIELDS.values() for f in fields}))
+POOL_ROUTES = sorted({path for path, _, _ in pool_server.handlers(Pool("06", None, say=lambda _: None), "t")} | {PAGE})
+ALL_FIELDS = tuple(sorted({f for fields in [*FIELDS.values(), *POOL_FIELDS.values()] for f in fields}))
 #: bytes of a query value: tornado drops a request whose head passes 64 KB (`test_an_endless_address_is_dropped`).
 URL_MAX = 20_000
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
@@ -85,9 +101,28 @@ def routes(server) -> dict[str, list[str]]:
     return out
 
 
-def test_every_route_is_listed(server) -> None:
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    s = InProcessServer(tmp_path_factory.mktemp("fuzz-pool"), pool=True)
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+@pytest.fixture(scope="module")
+def pool_seat(pool):
+    """A student's secret in the class pool, on a seat a page has joined, with one deal added."""
+    _, secret = pool.on_server(pool.challenge.new_seat)
+    pool.on_server(lambda: pool.challenge.add_deal(secret, 100))
+    return secret
+
+
+def test_every_route_is_listed(server, pool) -> None:
     assert set(ROUTES) == set(FIELDS), "list the fields a new route reads in FIELDS"
     assert set(routes(server)) == set(FIELDS)
+    assert set(POOL_ROUTES) == set(POOL_FIELDS), "list the fields a new pool route reads in POOL_FIELDS"
+    assert set(routes(pool)) == set(POOL_FIELDS)
 
 
 # ---------------------------------------------------------------------- what a request holds
@@ -195,10 +230,12 @@ def _good(server, secret: str) -> dict[str, list]:
     """Values a page or the teacher's page sends, per field: most requests mix them with junk."""
     start = load_share(DEAL)
     moves = [format_move(start, m, sep="-") for m in start.legal_moves()]
-    return {"asiento": [secret, "1", "2"], "suceso": ["move", "undo", "refusal", "hint"],
+    return {"asiento": [secret, "1", "2", 1, 2], "suceso": ["move", "undo", "refusal", "hint"],
             "movimiento": [*moves, "T1-T1", "T1 T2", "B1-T1"], "nombre": ["Ana", "=1+1", "\u202eAna"],
             "orden": ["pausar", "seguir", "terminar", "reabrir", "pistas", "solucion"], "valor": [True, False],
             "paso": ["0", "1", "3"], "nombres": ["0", "1"], "token": [server.token],
+            "partida": [100, 101, 0, 10**9, 10**9 + 1, -1, 5.0, "7"], "apuesta": ["7", "6,5", "6.5", "49", "x"],
+            "seguro": [True, False],
             "codigos": [DEAL, f"{DEAL}/{moves[0]}", "basura\n" * 30, f"{DEAL}/T1-T1"]}  # fmt: skip
 
 
@@ -206,7 +243,7 @@ def _good(server, secret: str) -> dict[str, list]:
 def requests(draw, server, secret: str, path: str):
     """(method, target, body, headers) for the route `path` of `server`."""
     table = routes(server)
-    fields = FIELDS.get(path, ALL_FIELDS)
+    fields = (POOL_FIELDS if server.pool else FIELDS).get(path, ALL_FIELDS)
     others = ["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"]
     method = draw(st.sampled_from(table[path] if _often(draw) else others))
     good = _good(server, secret)
@@ -214,7 +251,7 @@ def requests(draw, server, secret: str, path: str):
     def value(field: str, text_only: bool):
         how = draw(st.sampled_from(["good", "good", "hostile", "hostile", "junk"]))
         if how == "good" and field in good:
-            v = secret if field == "asiento" and path.startswith("/reto") else draw(st.sampled_from(good[field]))
+            v = secret if field == "asiento" and path.startswith(("/reto", "/clase")) else draw(st.sampled_from(good[field]))
             return str(v).lower() if text_only and isinstance(v, bool) else v
         if how == "hostile":
             return draw(HOSTILE)
@@ -270,7 +307,8 @@ def check_request(server, method: str, target: str, body: bytes | None, headers)
         if method != "HEAD" and "json" in head.get("content-type", ""):
             assert spanish(data["error"]) and len(data["error"]) < 400, data
     view, text = server.teacher_view()
-    assert view == 200 and json.loads(text)["reparto"] == server.challenge.deal
+    key, value = server.identity
+    assert view == 200 and json.loads(text)[key] == value
     assert "Traceback" not in server.logged and "Traceback" not in "\n".join(server.lines)
     new = server.lines[said:]
     assert len(set(server.lines)) == len(server.lines), "a kind of bad request told the teacher twice"
@@ -290,12 +328,23 @@ def test_every_route_answers_every_request_without_a_fault(server, seat, path) -
     server.on_server(lambda: server.challenge.command("reabrir"))
 
 
-def test_every_route_refuses_a_bad_method_in_spanish(server) -> None:
-    for path, methods in routes(server).items():
-        for method in ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
-            if method not in methods:
-                status, data = check_request(server, method, path + "?token=" + server.token, b"{}", [])
-                assert status in (403, 405), (path, method, status)
+@pytest.mark.parametrize("path", POOL_ROUTES)
+def test_every_pool_route_answers_every_request_without_a_fault(pool, pool_seat, path) -> None:
+    @SETTINGS
+    @given(st.data())
+    def fuzz(data) -> None:
+        check_request(pool, *data.draw(requests(pool, pool_seat, path)))
+
+    fuzz()
+
+
+def test_every_route_refuses_a_bad_method_in_spanish(server, pool) -> None:
+    for s in (server, pool):
+        for path, methods in routes(s).items():
+            for method in ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
+                if method not in methods:
+                    status, data = check_request(s, method, path + "?token=" + s.token, b"{}", [])
+                    assert status in (403, 405), (path, method, status)
 
 
 def test_an_endless_address_is_dropped_and_the_class_goes_on(server) -> None:

@@ -15,8 +15,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..render.draw import render_svg
-from ..study.tally import COLUMNS, DealCounts, Tally, counts_of, deal_both
+from ..study.tally import COLUMNS, DealCounts, Tally, count_deal, counts_of, deal_both
 from .boxes import StaticVBox
+from .challenge import Launcher
+from .deal_pool import PoolPanel, class_launcher
 
 PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright
 
@@ -64,10 +66,14 @@ _STYLE = "<style>.snb-pair-picture > .widget-html-content{flex:1 1 0;min-width:0
 class DealPair(StaticVBox):
     """«Partida nº», «Repartir» and «Otro reparto» (the next number), the two deals side by side
     and the tally of every deal the student dealt with those buttons (each number counted once;
-    the deal shown when the widget opens is not counted until the student deals it)."""
+    the deal shown when the widget opens is not counted until the student deals it).  Below it,
+    the class (`deal_pool.PoolPanel`): with `launcher` (by default the class launcher that
+    started this kernel, if any) every deal counted is added to the class pool; without one, how
+    the class pools by hand."""
 
-    def __init__(self, seed: int = 1, **kwargs: Any) -> None:
+    def __init__(self, seed: int = 1, launcher: Launcher | None | bool = True, **kwargs: Any) -> None:
         self.tally = Tally()
+        self.pool = PoolPanel(class_launcher() if launcher is True else launcher or None, self._seated)
         self.number = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Partida nº",
                                              layout=widgets.Layout(width="14em"))
         self.deal_button = widgets.Button(description="Repartir", button_style="primary")
@@ -78,7 +84,7 @@ class DealPair(StaticVBox):
         self.deal_button.on_click(lambda _e: self._click(self.number.value))
         self.next_button.on_click(lambda _e: self._click(self.number.value + 1))
         controls = widgets.HBox([self.number, self.deal_button, self.next_button])
-        super().__init__([widgets.HTML(_STYLE), controls, self.picture, self.tally_html], **kwargs)
+        super().__init__([widgets.HTML(_STYLE), controls, self.picture, self.tally_html, self.pool], **kwargs)
         self.deal(seed, count=False)
 
     def _click(self, seed: int) -> None:
@@ -92,13 +98,21 @@ class DealPair(StaticVBox):
         html, counts = pair_html(seed)
         self.number.value = seed
         self.picture.value = html
-        if count:
-            self.tally.add(counts)
+        if count and self.tally.add(counts):
+            self.pool.send_deal(seed)
         self.tally_html.value = f"<p class='snb-tally' role='status'><b>Tu cuenta.</b> {escape(self.tally.text())}</p>"
         self.static_html = (
             f"{html}<p><i>Abre el cuaderno en marcha para repartir otras partidas.</i></p>"
         )
         return counts
+
+
+    def _seated(self, start: int, mine: list[int]) -> None:
+        """The class gave this page a seat: its deals come back into the tally (a reload), and
+        the widget moves to the seat's first deal number (seats deal different deals)."""
+        for number in mine:
+            self.tally.add(count_deal(number))
+        self.deal(max(mine) + 1 if mine else start, count=False)
 
 
 def deal_pair(seed: int = 1) -> DealPair:

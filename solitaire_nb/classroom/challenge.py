@@ -11,26 +11,20 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 from . import console
-from .challenge_state import IDLE_SEATS_PER_ADDRESS, Challenge
+from .challenge_state import Challenge
+from .class_core import ClassHooks
 from .record import default_path
 from .record_queue import events_es
 
 URL_ENV = "SNB_RETO_URL"
 PAGE_NAME = "reto.ipynb"
-#: seats a class may take, per student (a student who opens the bare address again gets a new
-#: seat); a hard limit, so that nothing can fill the record with seats.
-MAX_SEATS_PER_STUDENT = 3
 FULL = ("El reto ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de tu "
         "asiento (su dirección lleva «?asiento=»); si no, avisa a tu profesor.")  # fmt: skip
-IDLE = ("Desde este ordenador ya se han abierto varios asientos que ninguna página ha ocupado todavía. "
-        "Vuelve a la pestaña de tu asiento (su dirección lleva «?asiento=») o espera a que cargue; si no, "
-        "avisa a tu profesor.")  # fmt: skip
 
 
 def challenge_notebook(deal: str) -> dict:
@@ -86,16 +80,16 @@ def check_deal(code: str, say: Callable[[str], None] = console.say) -> None:
     raise LostDeal(f"el reparto {code} no tiene solución (el resolvedor lo ha demostrado): nadie podría ganar el reto; {other}.")
 
 
-class ChallengeHooks:
+class ChallengeHooks(ClassHooks):
     """What clase_server.serve does differently for a challenge."""
 
     title = "Reto de clase"
+    full = FULL
+    record_label = "Registro del reto"
 
     def __init__(self, challenge: Challenge, record_path: Path | None, students: int = 30) -> None:
+        super().__init__(challenge, record_path, students)
         self.challenge = challenge
-        self.max_seats = max(MAX_SEATS_PER_STUDENT * students, students + 10)
-        self.record_path = record_path
-        self.token = secrets.token_urlsafe(18)
 
     def environ(self, port: int) -> None:
         os.environ[URL_ENV] = f"http://127.0.0.1:{port}"
@@ -110,34 +104,8 @@ class ChallengeHooks:
 
         return handlers(self.challenge, self.token)
 
-    def redirect(self, handler) -> bool:
-        """Send a page opened without a seat of this class to a new seat; True when it did."""
-        if handler.request.method != "GET" or handler.request.path != "/":
-            return False
-        given = handler.request.query_arguments.get("asiento") or [b""]
-        if self.challenge.has_seat(given[0].decode("latin-1")):  # secrets are ASCII
-            return False
-        address = handler.request.remote_ip or ""
-        c = self.challenge
-        full = FULL if len(c.seats) >= self.max_seats else None
-        if full is None and c.idle_seats(address) >= IDLE_SEATS_PER_ADDRESS:
-            full = IDLE  # a loop of plain requests, not pages: they would fill the class
-        if full is not None:
-            handler.set_status(403)
-            handler.set_header("Content-Type", "text/html; charset=utf-8")
-            handler.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{full}</p></html>")
-            return True
-        _, secret = c.new_seat(address)
-        handler.redirect(f"/?asiento={secret}")
-        return True
-
-    def announce(self, port: int) -> None:
-        c = self.challenge
-        console.say(f"Reto: todos juegan el reparto {c.deal}.")
-        if c.recording:
-            console.say(f"Registro del reto: {c.record.path}  (para seguir esta clase tras un corte, vuelve a usar --registro con este archivo)")  # type: ignore[union-attr]
-        console.say("Página del docente (solo para ti, no la compartas):")
-        console.say(f"    http://127.0.0.1:{port}/docente?token={self.token}")
+    def announce_class(self) -> None:
+        console.say(f"Reto: todos juegan el reparto {self.challenge.deal}.")
 
 
 def serve_challenge(deal: str, record: str | None, students: int, port: int, ip: str, cull_minutes: float,

@@ -40,8 +40,8 @@ class _Json(tornado.web.RequestHandler):
 
     body_max = BODY_MAX
 
-    def initialize(self, challenge: Challenge, token: str, said: set[str]) -> None:
-        self.challenge = challenge
+    def initialize(self, challenge: Any, token: str, said: set[str]) -> None:
+        self.challenge = challenge  # the class core: a `Challenge`, or a lesson's `pool_state.Pool`
         self.token = token
         self.said = said  # kinds of bad request already told to the teacher (shared by every route)
 
@@ -147,9 +147,11 @@ class NameHandler(_Json):
 
 # ---------------------------------------------------------------------- the teacher's page
 class TeacherPage(_Teacher):
+    page = TEACHER_PAGE
+
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(TEACHER_PAGE.read_text(encoding="utf-8"))
+        self.finish(self.page.read_text(encoding="utf-8"))
 
 
 class ClassHandler(_Teacher):

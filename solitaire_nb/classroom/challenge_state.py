@@ -8,7 +8,6 @@ here: `challenge_server` turns HTTP requests into these calls.
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -22,24 +21,14 @@ from ..engine import Game
 from ..engine.share import load_share, share_code
 from ..games.notation import format_move, parse_move
 from . import inbound
-from .record import Record, RecordError
+from .class_core import IDLE_SEATS_PER_ADDRESS, ClassCore, Closed, NotYourSeat
 from .record_file import name
-from .record_queue import Writer
+
+__all__ = ["IDLE_SEATS_PER_ADDRESS", "KINDS", "Challenge", "Closed", "NotYourSeat", "Seat", "deal_code", "refusal_of"]
 
 KINDS = ("move", "undo", "refusal", "hint")
 HINT_TOOLS = ("", "hint", "solvable", "solution")  # what a hint event names: «Pista», «¿Tiene solución?», «Ver solución»
-#: seats an address may hold that no page has joined yet (a plain ``GET /`` makes one): a loop of
-#: requests does not fill the class; joined seats do not count (a class behind one address fits).
-IDLE_SEATS_PER_ADDRESS = 3
 REPLAY_TEXT_MAX = 4000  # a recorded row's text read back on a restart: an edited file cannot swell memory
-
-
-class NotYourSeat(PermissionError):
-    """The secret names no seat of this class."""
-
-
-class Closed(RuntimeError):
-    """The challenge is paused or ended: no move is taken."""
 
 
 @dataclass
@@ -91,75 +80,32 @@ def seat_summary(s: Seat) -> str:
     return f"Reto terminado. {head} Has hecho {s.moves} {mv} ({s.undos} {undo})."
 
 
-class Challenge:
+class Challenge(ClassCore):
     """One class challenge: the deal, the seats and the record (None: not recording)."""
+
+    no_seat = "Esta página no tiene asiento en el reto: recárgala desde la dirección de la clase."
 
     def __init__(self, deal: str, record_path: Path | None, say: Callable[[str], None] = print) -> None:
         self.deal = deal_code(deal)
         self.total_cards = load_share(self.deal).total_cards
-        self.say = say
-        self.seats: dict[int, Seat] = {}
-        self._secrets: dict[str, int] = {}
         self.state = {"paused": False, "ended": False, "hints": False, "solution": False}
-        self.record: Record | None = None
-        self._writer: Writer | None = None
         self.refusal_log: list[dict[str, Any]] = []  # every refusal (seat, rule, reason), kept here too
-        self.version = 0  # grows with every change the teacher's page shows
-        self._joined: set[int] = set()  # seats a page has joined (asked its state or sent an event)
-        self._opened_by: dict[int, str] = {}  # seat -> the address that made it, until a page joins it
-        if record_path is not None:
-            try:
-                self.record = Record(record_path, self.deal)
-                self._writer = Writer(self.record, say)
-                self._reload()
-            except RecordError as exc:
-                self._lose_record(exc)
+        super().__init__(self.deal, record_path, say)
 
-    # ------------------------------------------------------------------ record
-    def _lose_record(self, exc: Exception) -> None:
-        if self.record is not None:
-            try:
-                self.record.close()
-            except Exception:
-                pass
-        self.record = self._writer = None
-        self.say(f"Aviso: {exc} La clase sigue sin registro.")
+    def _seat(self, seat: int, secret: str) -> Seat:
+        return Seat(seat, secret, load_share(self.deal))
 
-    def _write(self, method: str, *args: Any) -> Any:
-        """Write through the queue (`record_queue`): the result, or None when not written now."""
-        if self._writer is None:
-            return None
-        try:
-            return self._writer.write(method, *args)
-        except RecordError as exc:
-            self._lose_record(exc)
-            return None
+    def _check_open(self) -> None:
+        if self.state["ended"]:
+            raise Closed("El reto está terminado: el nombre ya no se cambia.")
 
-    def retry_writes(self, every: float | None = None) -> None:
-        """Write what waits for room on the disk (at most every `every` seconds)."""
-        if self._writer is not None and self._writer.waiting:
-            try:
-                self._writer.retry(every=every)
-            except RecordError as exc:
-                self._lose_record(exc)
-            if self._writer is None or not self._writer.waiting:
-                self.version += 1  # the teacher's page says recording is back
-
-    @property
-    def unsaved(self) -> int:
-        """Writes waiting for room on the disk."""
-        return len(self._writer.waiting) if self._writer is not None else 0
-
-    def _reload(self) -> None:
-        """The seats, games and switches of a class that was already running (a restart).  A row
+    def _replay(self) -> None:
+        """The games and switches of a class that was already running (a restart).  A row
         that does not replay (a refused move, an undo with nothing to undo, an unknown seat or
         kind: an edited file, another version's) is skipped and said in one Spanish line per
         seat; that seat goes on from the rows before it."""
         assert self.record is not None
         self.state.update(self.record.state())
-        for seat, secret, who in self.record.seats():
-            if isinstance(seat, int) and isinstance(secret, str) and secret not in self._secrets:
-                self._add_seat(seat, secret).name = " ".join(str(who or "").split())[: inbound.NAME_MAX]
         skipped: dict[Any, list[tuple[Any, str]]] = {}
         for e in self.record.events():
             s = self.seats.get(e["seat"]) if isinstance(e["seat"], int) else None
@@ -177,60 +123,6 @@ class Challenge:
             self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no se puede repetir: la nº {shown(first)}"
                      f"{more}, del asiento {shown(seat)} ({shown(why, raw=True).rstrip('.')}); ese asiento sigue desde "
                      "las filas anteriores.")  # fmt: skip
-
-    @property
-    def recording(self) -> bool:
-        return self.record is not None
-
-    # ------------------------------------------------------------------ seats
-    def _add_seat(self, seat: int, secret: str) -> Seat:
-        s = Seat(seat, secret, load_share(self.deal))
-        self.seats[seat] = s
-        self._secrets[secret] = seat
-        return s
-
-    def new_seat(self, address: str | None = None) -> tuple[int, str]:
-        """A new seat and its page's secret; `address` (who asked) is kept until a page joins
-        the seat, for `idle_seats`."""
-        made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
-        self._write("new_seat", *made)  # chosen here: a seat waiting for room on the disk is the same one
-        self._add_seat(*made)
-        if address is not None:
-            self._opened_by[made[0]] = address
-        self.version += 1
-        return made
-
-    def idle_seats(self, address: str) -> int:
-        """Seats made for `address` that no page has joined yet."""
-        return sum(1 for seat, who in self._opened_by.items() if who == address and seat not in self._joined)
-
-    def joined(self, secret: Any) -> None:
-        """The page holding `secret` is on its seat (its board asked for it)."""
-        if self.has_seat(secret):
-            seat = self._secrets[secret]
-            self._joined.add(seat)
-            self._opened_by.pop(seat, None)
-
-    def seat_of(self, secret: Any) -> Seat:
-        """The seat of the page holding `secret`; NotYourSeat otherwise."""
-        if not isinstance(secret, str) or secret not in self._secrets:
-            raise NotYourSeat("Esta página no tiene asiento en el reto: recárgala desde la dirección de la clase.")
-        return self.seats[self._secrets[secret]]
-
-    def has_seat(self, secret: Any) -> bool:
-        return isinstance(secret, str) and secret in self._secrets
-
-    def set_name(self, secret: Any, name: Any) -> str:
-        """Keep the name of the page holding `secret` (`inbound.name_field`: checked before
-        anything changes); Closed once the challenge has ended."""
-        s = self.seat_of(secret)
-        clean = inbound.name_field(name)
-        if self.state["ended"]:
-            raise Closed("El reto está terminado: el nombre ya no se cambia.")
-        s.name = clean
-        self._write("set_name", s.seat, clean)
-        self.version += 1
-        return clean
 
     # ------------------------------------------------------------------ events
     def event(self, secret: Any, kind: Any, move: Any = "") -> dict[str, Any]:
@@ -345,7 +237,7 @@ class Challenge:
 
     def view(self) -> dict[str, Any]:
         self.retry_writes()
-        said = self._writer.text() if self._writer is not None else "sin registro"
+        said = self.record_text()
         return {"version": self.version, "estado": dict(self.state), "registro": self.recording,
                 "registro_texto": said, "sin_guardar": self.unsaved,
                 "filas": self.rows(), "histograma": self.histogram(), "reparto": self.deal,

@@ -189,3 +189,32 @@ def shown_kind(value: Any) -> str:
     text = value if isinstance(value, str) else shown(value)
     text = "".join(ch if ch.isprintable() else "?" for ch in text[:40])
     return text + ("…" if len(text) == 40 and isinstance(value, str) and len(value) > 40 else "")
+
+
+#: the largest deal number a lesson's pool takes (the try widget's «Partida nº» goes as far).
+DEAL_NUMBER_MAX = 10**9
+#: the largest prediction a lesson's pool takes (cards of the deal: none is above it).
+PREDICTION_MAX = 52
+
+
+def deal_number(value: Any) -> int:
+    """A deal number a page sends: a JSON whole number from 0 to `DEAL_NUMBER_MAX` (not a
+    text, not true/false, not 5.0)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("El número de partida debe ser un número entero (sin comillas).", "un número no válido")
+    if not 0 <= value <= DEAL_NUMBER_MAX:
+        raise BadRequest(f"El número de partida debe estar entre 0 y {DEAL_NUMBER_MAX:,}.".replace(",", "."), "un número no válido")
+    return value
+
+
+def prediction_field(value: Any) -> tuple[str, float]:
+    """A prediction a student or the teacher writes (cards: «7», «6,5», «6.5»): (the text as kept,
+    with a decimal comma, and its value); from 0 to `PREDICTION_MAX`."""
+    text = text_field(value, "La apuesta", 20).strip()
+    if not re.fullmatch(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?", text):
+        raise BadRequest(f"La apuesta debe ser un número de cartas, como 7 o 6,5; no «{shown(text, raw=True)}».",
+                         "una apuesta no válida")  # fmt: skip
+    number = float(text.replace(",", "."))
+    if number > PREDICTION_MAX:
+        raise BadRequest(f"La apuesta debe estar entre 0 y {PREDICTION_MAX} cartas.", "una apuesta no válida")
+    return text.replace(".", ","), number

@@ -11,8 +11,8 @@ status 2).  A pool of preheated kernels runs the notebook before the class arriv
 the offline ``alumno`` template and a copy of the one notebook without its ``docente`` cells;
 idle kernels are culled after ``--cierre`` minutes; Ctrl+C, SIGTERM or SIGHUP stops them all
 (`ending`).  The port is taken before any address is printed.  ``--reto CÓDIGO`` serves a class
-challenge (`challenge`); ``--segundos`` sets the solver buttons' budget.  What holds under load, and why:
-docs/desarrollo.md, «El lanzador de clase por dentro».
+challenge (`challenge`); a lesson that pools into the class (06) gets seats, ``--registro`` and a
+teacher's page (`pool`).  What holds under load, and why: docs/desarrollo.md.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ from .args import (
 from .challenge import LostDeal, check_deal
 from .console import say
 from .pages import NOTEBOOKS, find_notebook
+from .pool import lesson_of
+from .pool_state import POOLED, pool_id
 from .record import record_deal
 
 
@@ -63,9 +65,9 @@ def parser() -> SpanishParser:
     p.add_argument("--reto", type=check_share_code, default=None, metavar="CÓDIGO",
                    help="reto de clase: todos juegan este reparto (un código de partida, como citadel/2026)")  # fmt: skip
     p.add_argument("--registro", type=check_record_path, default=None, metavar="ARCHIVO",
-                   help="archivo del registro del reto (por defecto, uno nuevo con la fecha)")  # fmt: skip
+                   help="archivo del registro del reto o de la clase (por defecto, uno nuevo con la fecha)")  # fmt: skip
     p.add_argument("--borrar", type=check_existing_record, default=None, metavar="ARCHIVO",
-                   help="borra el registro de un reto y termina")  # fmt: skip
+                   help="borra el registro de un reto o de una clase y termina")  # fmt: skip
     return p
 
 
@@ -80,6 +82,12 @@ def check_args(args: argparse.Namespace, available_mb: float | None = None) -> P
         if args.cuaderno is not None:
             raise ValueError("con --reto no se indica cuaderno: el reto tiene su propia página.")
         recorded = record_deal(args.registro) if args.registro is not None else None
+        if recorded is not None and recorded.startswith("leccion/"):
+            raise ValueError(
+                f"el registro «{shown(args.registro, path=True)}» es de la clase de la lección {shown(recorded[8:], raw=True)}, "
+                f"no de un reto: para seguirla usa python -m solitaire_nb.classroom {shown(recorded[8:], raw=True)} --registro; "
+                "para un reto, otro archivo."
+            )
         if recorded is not None and recorded != args.reto:
             raise ValueError(
                 f"el registro «{shown(args.registro, path=True)}» es de otro reto ({shown(recorded, raw=True)}): para seguir esa "
@@ -87,13 +95,20 @@ def check_args(args: argparse.Namespace, available_mb: float | None = None) -> P
             )
         notebook = None
     else:
-        if args.registro is not None:
-            raise ValueError("--registro solo sirve con --reto.")
         if args.cuaderno is None:
             raise ValueError("falta el cuaderno (por ejemplo 05) o --reto CÓDIGO.")
         if not args.carpeta.is_dir():
             raise ValueError(f"La carpeta «{shown(args.carpeta, path=True)}» no existe.")
         notebook = find_notebook(args.cuaderno, args.carpeta)
+        lesson = lesson_of(notebook)
+        if args.registro is not None and lesson is None:
+            raise ValueError(f"--registro solo sirve con --reto o con un cuaderno que junta los datos de la clase ({', '.join(POOLED)}).")
+        recorded = record_deal(args.registro) if args.registro is not None else None
+        if lesson is not None and recorded is not None and recorded != pool_id(lesson):
+            raise ValueError(
+                f"el registro «{shown(args.registro, path=True)}» es de otra clase ({shown(recorded, raw=True)}), no de la "
+                f"lección {lesson}: para esta clase usa otro archivo."
+            )
     machine.port_free(args.ip, args.puerto)
     if not args.progresivo:
         free = machine.available_memory_mb() if available_mb is None else available_mb
@@ -143,6 +158,11 @@ def main(argv: list[str] | None = None) -> int:
 
             serve_challenge(args.reto, args.registro, args.alumnos, args.puerto, args.ip, args.cierre,
                             args.segundos, not args.progresivo, sockets)  # fmt: skip
+        elif notebook is not None and lesson_of(notebook) is not None:
+            from .pool import serve_pool
+
+            serve_pool(notebook, args.registro, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos,
+                       not args.progresivo, sockets)  # fmt: skip
         else:
             assert notebook is not None  # check_args names the notebook whenever --reto is absent
             serve(notebook, args.alumnos, args.puerto, args.ip, args.cierre, args.segundos, not args.progresivo,

@@ -1,10 +1,12 @@
-"""The class challenge's record: one SQLite file per class (WAL mode, one row per event).
+"""The class record (a class challenge's or a lesson's class pool): one SQLite file per class (WAL mode, one row per event).
 
 Separate from any other database of the package (the solver's verdict cache has its own file
 and lock).  Tables: ``meta`` (the deal's share code, when the class started, the challenge's
 state: paused, ended, hints, solution), ``seats`` (seat number, the page's secret, an optional
 name) and ``events`` (seat, time, kind, move, rule id, reason).  Kinds: ``move``, ``undo``,
-``refusal``, ``win``, ``hint``.  Every write is committed before it is acknowledged, so a
+``refusal``, ``win``, ``hint`` for a challenge; ``deal`` (a deal number a seat added to a
+lesson's class pool, in ``move``) and ``prediction`` (a prediction, in ``move``; seat
+`TEACHER_SEAT` when the teacher typed it) for a lesson's pool (format 2).  Every write is committed before it is acknowledged, so a
 launcher killed afterwards loses nothing; a later launcher with the same file continues the
 class.  Every open, probe and deletion of the file passes through `record_file` (regular files
 only, a path never read as a URI, a foreign file refused before any write, the launcher's lock).
@@ -36,9 +38,11 @@ from .record_file import (
 )
 from .record_file import delete_record as _delete
 
-__all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "RecordFull", "default_path", "delete_record", "is_record", "record_deal"]
+__all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "RecordFull", "default_path", "delete_record", "is_record", "record_deal", "TEACHER_SEAT"]
 
-KINDS = ("move", "undo", "refusal", "win", "hint")
+KINDS = ("move", "undo", "refusal", "win", "hint", "deal", "prediction")
+#: seat number of what the teacher writes (a prediction typed on the teacher's page).
+TEACHER_SEAT = 0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,8 +56,9 @@ CREATE INDEX IF NOT EXISTS events_seat ON events(seat, id);
 """
 
 
-def default_path(now: datetime.datetime | None = None) -> Path:
-    """A new dated file in the user's data folder (``…/solitaire_nb/retos/reto-AAAA-MM-DD-HHMMSS.sqlite``)."""
+def default_path(now: datetime.datetime | None = None, kind: str = "reto") -> Path:
+    """A new dated file in the user's data folder (``…/solitaire_nb/retos/reto-AAAA-MM-DD-HHMMSS.sqlite``;
+    `kind` «clase» for a lesson's pool: ``clase-…``)."""
     try:
         import platformdirs
 
@@ -61,7 +66,7 @@ def default_path(now: datetime.datetime | None = None) -> Path:
     except ImportError:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "solitaire_nb"
     stamp = (now or datetime.datetime.now()).strftime("%Y-%m-%d-%H%M%S")
-    return base / "retos" / f"reto-{stamp}.sqlite"
+    return base / "retos" / f"{kind}-{stamp}.sqlite"
 
 
 class Record:
@@ -156,6 +161,15 @@ class Record:
                           (seat,) if seat is not None else ())  # fmt: skip
         keys = ("id", "seat", "t", "kind", "move", "rule", "reason")
         return [dict(zip(keys, r, strict=True)) for r in rows]
+
+    def delete_events(self, seat: int | None, kinds: tuple[str, ...]) -> int:
+        """Delete the events of `kinds` (of `seat` only, if given), for good: a pool emptied or
+        a seat's entries removed leave nothing of them in the file (SQLite's secure_delete).
+        The rows deleted."""
+        marks = ",".join("?" * len(kinds))
+        where = f"kind IN ({marks})" + (" AND seat=?" if seat is not None else "")
+        cur = self._write(f"DELETE FROM events WHERE {where}", (*kinds, *((seat,) if seat is not None else ())))
+        return int(cur.rowcount or 0)
 
 
 def record_deal(path: Path | str) -> str | None:

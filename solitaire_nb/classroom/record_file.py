@@ -26,9 +26,11 @@ from ..core.checks import shown
 
 MAGIC = "solitaire_nb-reto-1"
 """What ``meta.magic`` holds in every record of a class challenge (every format)."""
-FORMAT = 1
+FORMAT = 2
 """The record format this version writes (``meta.format``); bumped with any schema change, and
-`open_record` then upgrades older records in place."""
+`open_record` then upgrades older records in place.  2: a record may hold a lesson's class pool
+(``meta.deal`` «leccion/06», events ``deal`` and ``prediction``); a format-1 record (a challenge)
+is the same tables and is marked 2 when a launcher opens it to write."""
 BUSY_SECONDS = 2.0
 """How long a write waits for another process's lock before the class goes on without recording."""
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -305,8 +307,11 @@ def open_record(path: Any, deal: str | None = None, write: bool = False, schema:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA secure_delete=ON")  # a pool emptied or a seat removed: its rows overwritten
             with db:
                 db.executescript(schema)
+                if meta and meta.get("format", "1") != str(FORMAT):  # an older format, upgraded in place
+                    db.execute("INSERT OR REPLACE INTO meta VALUES ('format', ?)", (str(FORMAT),))
                 if not meta:
                     import datetime
 

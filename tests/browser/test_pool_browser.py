@@ -1,0 +1,94 @@
+"""Notebook 06's class pool in Chromium: the launcher serving a lesson numbered 06 (its try widget
+only) for two students, each in a browser of their own (so a seat of their own), and the
+teacher's page.
+
+Each page starts at its seat's own deal number; a «Repartir» on one page changes the class's
+figure on the teacher's page and, by its polling, on the other student's page; the same deal
+dealt by the other student is counted once; the launcher's terminal shows no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("playwright")  # the test extra: drives Chromium
+pytest.importorskip("voila")  # the clase extra: serves the pages
+
+from browser_helpers import BOARD_TIMEOUT_MS, REPO, free_port  # noqa: E402
+from test_clase import _nb  # noqa: E402
+from test_clase_browser import Launcher, _code, _md, _student  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+class PoolLauncher(Launcher):
+    def __init__(self, folder, students: int = 2) -> None:  # noqa: D107
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = folder / "clase.log"
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom", "06", "--registro", str(folder / "clase.sqlite"),
+               "--alumnos", str(students), "--puerto", str(self.port), "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                         start_new_session=True)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def launcher(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("clase06")
+    nb = _nb([_md("# Pruébalo: reparte tú"), _code("from solitaire_nb.board import deal_pair\ndeal_pair(seed=1)")])
+    (folder / "06_prueba.ipynb").write_text(json.dumps(nb))
+    launched = PoolLauncher(folder)
+    try:
+        launched.wait_for("Listo")
+        yield launched
+    finally:
+        launched.stop()
+
+
+def _class_line(page):
+    return page.locator(".snb-class").first
+
+
+def test_two_students_and_the_teacher_see_the_class_figure_change(chromium, launcher) -> None:
+    from playwright.sync_api import expect
+
+    outside: list[str] = []
+    teacher_url = next(w for w in launcher.text().split() if "/docente?token=" in w)
+    (ca, a), (cb, b) = _student(chromium, outside), _student(chromium, outside)
+    ct, teacher = _student(chromium, outside)
+    try:
+        for page in (a, b):
+            page.goto(launcher.base + "/", timeout=BOARD_TIMEOUT_MS)
+            expect(_class_line(page)).to_contain_text("Tu asiento", timeout=BOARD_TIMEOUT_MS)
+        seats = sorted(int(p.locator(".snb-class b").nth(1).inner_text()) for p in (a, b))
+        assert seats == [1, 2]
+        teacher.goto(teacher_url)
+        expect(teacher.locator("#cifra")).to_contain_text("todavía no ha repartido", timeout=30_000)
+        a.get_by_role("button", name="Repartir").click()
+        expect(_class_line(a)).to_contain_text("1 partida distinta", timeout=60_000)
+        expect(teacher.locator("#cifra")).to_contain_text("1 partida distinta", timeout=30_000)
+        expect(_class_line(b)).to_contain_text("1 partida distinta", timeout=30_000)  # b's page polls
+        b.get_by_role("button", name="Repartir").click()
+        expect(teacher.locator("#cifra")).to_contain_text("2 partidas distintas", timeout=60_000)
+        expect(teacher.locator("#cifra")).to_contain_text("con un 95 % de confianza", timeout=5_000)
+        expect(_class_line(a)).to_contain_text("2 partidas distintas", timeout=30_000)
+        assert teacher.locator("#histograma rect").count() >= 9 and teacher.locator("#estrecha polygon").count() == 1
+        # the same deal number on the other page: counted once, and that page says so
+        number = a.locator("input[type=number]").first.input_value()
+        b.locator("input[type=number]").first.fill(number)
+        b.locator("input[type=number]").first.press("Tab")  # the field syncs on leaving it
+        b.get_by_role("button", name="Repartir").click()
+        expect(_class_line(b)).to_contain_text("ya la había repartido alguien", timeout=60_000)
+        expect(teacher.locator("#cifra")).to_contain_text("2 partidas distintas")
+        assert not outside, outside
+    finally:
+        for c in (ca, cb, ct):
+            c.close()
+    assert "Traceback" not in launcher.text()

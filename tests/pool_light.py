@@ -1,0 +1,56 @@
+"""Light clients of lesson 06's class pool: a student's page without a browser nor a kernel.
+
+A light client gets its seat as a page does (``GET /`` is sent to ``/?asiento=SECRET``) and then
+speaks the pool's routes as the try widget's kernel does (board/deal_pool.py).  Used by
+tests/test_pool.py and benchmarks/bench_pool.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from reto_light import REPO, LightClient, _answers
+
+
+def start_pool_launcher(record: Path, port: int, log: Path, students: int = 10):
+    """The launcher serving lesson 06 with its pool, without preheated pages (light clients open
+    none), in a process group of its own; returns the process once the teacher's line is
+    printed, and the token."""
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "06", "--registro", str(record), "--alumnos", str(students),
+           "--puerto", str(port), "--ip", "127.0.0.1", "--progresivo"]  # fmt: skip
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        text = log.read_text()
+        if "token=" in text and _answers(port):
+            return proc, text.split("token=", 1)[1].split()[0]
+        if proc.poll() is not None:
+            raise RuntimeError(text)
+        time.sleep(0.3)
+    proc.kill()
+    raise RuntimeError("the launcher did not start: " + log.read_text())
+
+
+class PoolClient:
+    """One student's page in lesson 06, light: its seat from ``GET /``, then the pool's routes
+    as the try widget's kernel speaks them."""
+
+    def __init__(self, port: int, secret: str | None = None) -> None:
+        self.page = LightClient.__new__(LightClient)
+        self.page.port = port
+        self.secret = secret or self.page._new_seat()
+        self.acked: list[int] = []
+        self.start = self.state()["inicio"]
+
+    def state(self) -> dict:
+        return self.page.call("/clase/api/estado", query={"asiento": self.secret})[1]
+
+    def deal(self, number: int) -> int:
+        status, _ = self.page.call("/clase/api/reparto", {"asiento": self.secret, "partida": number})
+        if status == 200:
+            self.acked.append(number)
+        return status
