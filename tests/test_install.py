@@ -106,6 +106,7 @@ PROGRAMS = {
     "mount": None,
     "umount": None,
     "runuser": None,  # util-linux, like mount: essential on Debian
+    "unshare": None,  # util-linux too (the record on a small tmpfs, tests/test_reto_sync_live.py)
     "git": "git",
     "npm": "npm",
     "fc-solve": "freecell-solver-bin",
