@@ -808,8 +808,8 @@ def test_depth_first_proves_the_stuck_castle_lost():
 
 
 def test_castle_portfolio_takes_turns(monkeypatch):
-    """The castles' four complete searches (`_castle_portfolio`, here without the probe,
-    which has a test of its own), with small turns: the usual order
+    """The castles' four complete searches (`_castle_portfolio`, here without the probe and
+    the streamliners, which have tests of their own), with small turns: the usual order
     alone for its first 1,000 states, then turns of 400 (the usual order), 200 (the second
     order), 200 and 200 (the depth-first searches, piles in the key's order, then in
     Freecell Solver's).  In Citadel without take-backs or autoplay, deal 4 is won only by
@@ -822,6 +822,7 @@ def test_castle_portfolio_takes_turns(monkeypatch):
     monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
     monkeypatch.setattr(portfolio, "CASTLE_TURNS", (400, 200, 200, 200))
     monkeypatch.setattr(portfolio, "CASTLE_PROBE", 0)
+    monkeypatch.setattr(portfolio, "CASTLE_STREAM", 0)
     variant = {"takeback": False, "autoplay": False}
     g4 = sn.new_game("citadel", seed=4, **variant)
     assert solve(g4, max_states=1000).status == "unknown"

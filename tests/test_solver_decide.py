@@ -62,8 +62,10 @@ def test_ledger_a_lost_deal_costs_what_one_search_needs(monkeypatch):
     """Citadel deal 1044 (autoplay, no take-backs) is lost: the usual order alone examines
     every reachable state.  The portfolio's four searches take turns after CASTLE_ALONE
     states (here 1,000), but each state counts once in their shared ledger, so the portfolio
-    proves it lost with exactly that many states, and not with one fewer."""
+    proves it lost with exactly that many states, and not with one fewer.  (The streamliners,
+    switched off here, add at most their one turn: `test_solver_streamliner`.)"""
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
+    monkeypatch.setattr(portfolio, "CASTLE_STREAM", 0)
     g = sn.new_game("citadel", seed=1044, takeback=False, autoplay=True)
     status, _, alone = _fast_best_first(_Fast(_Spec(g), g), None, -1, 10**6)
     assert status == "lost" and alone > 1000

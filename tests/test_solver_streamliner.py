@@ -1,16 +1,34 @@
-"""The streamliners (`_Spec.streamlined`, `portfolio.STREAMLINERS`): where take-backs are allowed
-on the generic state, two restricted games (take-backs forbidden; every card that can go home,
-or only the Aces, the twos and the cards whose twin is home, sent home at once) are searched
-first.  Their wins are wins of the game; their "lost" proves nothing."""
+"""The streamliners: restricted games searched for a win, whose wins are wins of the game and
+whose "lost" proves nothing.
+
+- Where take-backs are allowed on the generic state (`_Spec.streamlined`,
+  `portfolio.STREAMLINERS`): take-backs forbidden and every card that can go home, or only the
+  Aces, the twos and the cards whose twin is home, sent home at once; searched first.
+- Where the castles forbid take-backs (`_Spec.castle_streamline`, `streamline`): suit symmetry
+  (a table that forgets what the tableau rule cannot tell apart), then suit symmetry with
+  auto-foundations; one turn in the castles' portfolio, after the probe's.
+"""
 
 from __future__ import annotations
 
+import csv
+import random
+from pathlib import Path
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from successors import won_reachable
+from test_solver import STUCK_CASTLE
 
 import solitaire_nb as sn
-from solitaire_nb.solver import solve
-from solitaire_nb.solver.portfolio import _search
+from solitaire_nb.solver import portfolio, solve
+from solitaire_nb.solver.fast import _Fast
+from solitaire_nb.solver.lines import _described_moves
+from solitaire_nb.solver.portfolio import CASTLE_ALONE, _search
+from solitaire_nb.solver.search import _advance, _fast_best_first
 from solitaire_nb.solver.state import _Spec, _State
+from solitaire_nb.solver.streamline import _fast_streamliner, blind_table
 
 # Scotch: the two red-Ace chains home, F0 (black Aces) up to 7♠, F3 up to 5♣
 _HOME = {
@@ -86,3 +104,132 @@ def test_streamliner_wins_are_wins():
     for m in result.moves:
         h.move(m)
     assert h.is_won()
+
+
+# ---------------------------------------------------------------------- the castles' streamliners
+@pytest.mark.parametrize(
+    ("name", "variant", "selected"),
+    [
+        ("beleaguered_castle", {"takeback": False}, True),
+        ("citadel", {"takeback": False}, True),  # with its autoplay too
+        ("citadel", {"takeback": False, "autoplay": False}, True),
+        ("beleaguered_castle", {"takeback": True}, False),  # the game allows take-backs
+        ("citadel", {"takeback": True}, False),
+        ("bakers_dozen", {}, False),  # holes take no card: not the castles' portfolio
+        ("scotch+takeback=false", {}, False),
+    ],
+)
+def test_castle_streamliner_selected_by_rules_data(name, variant, selected):
+    spec = _Spec(sn.new_game(name, seed=1, **variant))
+    assert spec.castle_streamline is selected
+    # the first phase of a game with take-backs forbids them, but the game does not
+    assert not spec.without_takebacks().castle_streamline or selected
+
+
+def test_suit_symmetry_forgets_what_the_tableau_rule_cannot_tell_apart():
+    """By rank where the tableau never looks at suits, by rank and colour where it builds in
+    alternate colours, nothing where it builds by suit (then no streamliner runs)."""
+    castle = blind_table(_Spec(sn.new_game("beleaguered_castle", seed=1, takeback=False)))
+    assert castle is not None and list(castle[:52]) == [c % 13 for c in range(52)]
+    alt = blind_table(_Spec(sn.new_game("beleaguered_castle+takeback=false+suits=alt", seed=1)))
+    assert alt is not None
+    # ids: spades 0-12, hearts 13-25, diamonds 26-38, clubs 39-51
+    assert [alt[c] for c in (5, 18, 31, 44)] == [5, 18, 18, 5]
+    assert blind_table(_Spec(sn.new_game("beleaguered_castle+takeback=false+suits=same", seed=1))) is None
+
+
+def _streamliner(g: sn.Game, limit: int = 10**6) -> tuple[str, list, int]:
+    spec = _Spec(g)
+    table = blind_table(spec)
+    assert table is not None
+    search = _fast_streamliner(spec, g, table, None, limit, 10**6)
+    next(search)
+    states, verdict = _advance(search, limit)
+    return verdict if verdict is not None else ("unknown", [], states)
+
+
+def _replays_to_a_win(g: sn.Game, moves) -> bool:
+    h = g.copy()
+    for m in moves:
+        h.move(m)
+    return h.is_won()
+
+
+def test_castle_streamliner_never_says_lost():
+    """On a lost position it gives up with "unknown"; only the complete search says "lost"."""
+    g = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=False)
+    assert _streamliner(g)[0] == "unknown"
+    assert solve(g).status == "lost"
+
+
+def test_castle_streamliner_wins_an_undecided_deal():
+    """Deal 274, which the atlas leaves undecided at 1,000,000 states, is won by the
+    streamliners in a few thousand states, and by `solve` within 60,000: a real line."""
+    g = sn.new_game("beleaguered_castle", seed=274, takeback=False)
+    status, line, states = _streamliner(g)
+    assert status == "won" and states < 5000
+    assert _replays_to_a_win(g, _described_moves(g, _Spec(g), line))
+    result = solve(g, max_states=60_000)
+    assert result.status == "won" and _replays_to_a_win(g, result.moves)
+
+
+def test_deals_decided_early_keep_their_records():
+    """The streamliners' turn comes after the usual order's first states and the probe's
+    turn: the deals decided by then keep the atlas's records (verdict, states, line length)."""
+    atlas = Path(__file__).resolve().parents[1] / "data" / "atlas" / "beleaguered_castle_sin_devolver.csv"
+    with atlas.open(encoding="utf-8") as f:
+        rows = {int(r[0]): r for r in csv.reader(f) if r and r[0].isdigit()}
+    checked = 0
+    for deal in (1, 3, 5, 7, 11, 19):  # 7, 11 and 19: won by the probe, after CASTLE_ALONE states
+        _, status, states, _, moves = rows[deal]
+        r = solve(sn.new_game("beleaguered_castle", seed=deal, takeback=False), max_states=1_000_000)
+        assert (r.status, r.states, len(r.moves)) == (status, int(states), int(moves))
+        checked += int(states) > CASTLE_ALONE
+    assert checked == 3
+
+
+def test_a_lost_deal_costs_at_most_one_search_and_the_streamliners_turn(monkeypatch):
+    """Citadel deal 1044 (autoplay, no take-backs) is lost.  The streamliners' states count in
+    the portfolio's ledger like the others', and they are not all states the complete
+    searches examine, so proving it lost may cost more than the usual order alone needs:
+    at most their one turn (1/CASTLE_STREAM_SHARE of the budget) more."""
+    monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
+    g = sn.new_game("citadel", seed=1044, takeback=False, autoplay=True)
+    status, _, alone = _fast_best_first(_Fast(_Spec(g), g), None, -1, 10**6)
+    assert status == "lost"
+    budget = alone * portfolio.CASTLE_STREAM_SHARE // (portfolio.CASTLE_STREAM_SHARE - 1) + 1
+    r = solve(g, max_states=budget)
+    assert r.status == "lost" and alone <= r.states <= alone + budget // portfolio.CASTLE_STREAM_SHARE
+
+
+_RANKS = "A23456789TJQK"
+
+
+def _small_castle(rng: random.Random) -> sn.Game:
+    """A Beleaguered Castle position without take-backs with 10 to 14 cards left in play, no
+    pile empty (many are lost then)."""
+    while True:
+        h = [rng.randint(6, 13) for _ in range(4)]
+        left = [_RANKS[r] + s for s, top in zip("SHDC", h, strict=True) for r in range(top, 13)]
+        if 10 <= len(left) <= 14:
+            break
+    rng.shuffle(left)
+    piles: dict[str, list[str]] = {f"T{i}": [] for i in range(8)}
+    for i, c in enumerate(left):
+        piles[f"T{i if i < 8 else rng.randrange(8)}"].append(c)
+    for k, (s, top) in enumerate(zip("SHDC", h, strict=True)):
+        piles[f"F{k}"] = [_RANKS[r] + s for r in range(top)]
+    return sn.Game.from_position("beleaguered_castle", piles, takeback=False)
+
+
+@given(seed=st.integers(0, 2**32))
+def test_castle_streamliner_only_wins_what_is_won(seed):
+    """Its verdict is "won" or "unknown"; a "won" line replays through the engine to a win,
+    and a position that a plain search over the engine's moves proves lost is never won."""
+    g = _small_castle(random.Random(seed))
+    status, line, _ = _streamliner(g)
+    assert status in ("won", "unknown")
+    truth = won_reachable(g, 200_000)
+    if status == "won":
+        assert _replays_to_a_win(g, _described_moves(g, _Spec(g), line))
+    assert truth is not False or status == "unknown"

@@ -29,6 +29,7 @@ from .lines import _check_line, _described_moves
 from .probe import CASTLE_PROBE, _fast_probe
 from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _Ledger
 from .state import _Spec, _State
+from .streamline import _fast_streamliner, blind_table
 
 PHASE1_SHARE = 4
 """Where take-backs are allowed, a first search without them gets 1/PHASE1_SHARE of the
@@ -78,14 +79,23 @@ search's turn, in states, in that order (states new to the ledger); CASTLE_WORK 
 work of every search of a portfolio, repeated states included, at that many times the
 budget."""
 
+CASTLE_STREAM = 100_000
+CASTLE_STREAM_SHARE = 4
+"""Where the game forbids take-backs (`_Spec.castle_streamline`), the streamliners
+(`streamline._fast_streamliner`) get one turn right after the probe's (or, without a probe,
+the usual order's first CASTLE_ALONE states): at most CASTLE_STREAM states, 1/CASTLE_STREAM_SHARE of the state budget
+and of the time left."""
+
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
     """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
     states, then (without automatic actions or take-backs) one turn of the probe
-    (`_fast_probe`, at most `CASTLE_PROBE` states), then `CASTLE_SECOND` and the two
+    (`_fast_probe`, at most `CASTLE_PROBE` states), then (where the game forbids take-backs
+    and its tableau rule cannot tell some cards apart) one turn of the streamliners
+    (`_fast_streamliner`, at most `CASTLE_STREAM` states), then `CASTLE_SECOND` and the two
     depth-first searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns
     of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
-    complete; the probe only ever answers "won" or gives up.  The first verdict wins."""
+    complete; the streamliners and the probe only ever answer "won" or give up.  The first verdict wins."""
     budget = _UNLIMITED if cap < 0 else cap
     ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * budget)
 
@@ -102,10 +112,19 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     starts: list[Callable[[], Any]] = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
     starts += [functools.partial(depth_first, o) for o in CASTLE_DEPTH_FIRST]
     turns = list(CASTLE_TURNS)
-    if CASTLE_PROBE and spec.probe:
+    probe = bool(CASTLE_PROBE and spec.probe)
+    if probe:
         # the probe's one turn comes right after the usual order's first CASTLE_ALONE states
         starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table, ledger))
         turns.insert(1, CASTLE_PROBE)
+    table = blind_table(spec) if CASTLE_STREAM and spec.castle_streamline else None
+    if table is not None:
+        # the streamliners' one turn comes after the probe's (the deals the probe wins keep
+        # their lines and counts) or, without a probe, after the usual order's first states
+        limit = min(CASTLE_STREAM, max(1, budget // CASTLE_STREAM_SHARE))
+        at = 2 if probe else 1
+        starts.insert(at, lambda: _fast_streamliner(spec, game, table, _share(deadline), limit, max_table, ledger))
+        turns.insert(at, limit)
     searches: list = [None] * len(starts)
     used = [0] * len(starts)
     running = list(range(len(starts)))
@@ -128,6 +147,14 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
             allowance = min(turns[running[turn % len(running)]], budget - sum(used))
     _close(searches)
     return "unknown", [], sum(used)
+
+
+def _share(deadline):
+    """A deadline 1/CASTLE_STREAM_SHARE of the time left from now (None without one)."""
+    if deadline is None:
+        return None
+    now = time.perf_counter()
+    return now + max(deadline - now, 0.0) / CASTLE_STREAM_SHARE
 
 
 def _close(searches: list) -> None:

@@ -95,6 +95,8 @@ class _Spec:
         self.hole_dead_ends = pruning.hole_dead_ends(r, decks, self.practice, takeback)  # rule 8b
         # the castles' probe plays coarser moves: only where nothing is automatic or comes back
         self.probe = self.castle_portfolio and not self.autoplay and not takeback
+        # the castles' streamliners: only where the game itself forbids take-backs (`portfolio`)
+        self.castle_streamline = self.castle_portfolio and not takeback and not r.takeback
         # alternate-colour foundations without take-backs are keyed by what they accept
         # (height and top colour), since no card below a top can ever matter again
         self.fnd_by_height = self.alt_fnd and not takeback
