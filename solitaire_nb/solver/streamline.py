@@ -1,22 +1,17 @@
 """The castles' streamliners (`_fast_streamliner`): quick, *incomplete* searches for a win on the
 fast state where the game forbids take-backs (Beleaguered Castle and Citadel without them),
-after Blake and Gent's Solvitaire, which runs its streamliners first on every deal of its
-solvability runs (the ideas only; the code is this package's own).
+after the idea of Blake and Gent's Solvitaire (the code is this package's own).
 
-Each searches a restricted game that leaves out states the real game may need, so it may
-answer "won" (a line of real moves, replayed through the engine like every line) but never
-"lost":
+Each searches a restricted game that leaves out states the real game may need, so it may answer
+"won" (a line of real moves, replayed through the engine like every line) but never "lost":
 
-- **suit symmetry**: its table knows a state only by its cards' classes (`blind_table`: in
-  Beleaguered Castle, where the tableau rule never looks at suits, a card's rank) pile by pile,
-  piles sorted, and its sorted foundation heights, so a state that differs from one already
-  seen only in which suit sits where is skipped, though it may be the only one that wins;
-- **auto-foundations** (the second game, `STREAMLINER_GAMES`): after every move, every top card
-  its foundation takes goes home at once, without branching (a legal move each; keeping a card
-  out can be what wins).
+- **suit symmetry**: its table knows a state only by its cards' classes (`blind_table`: a card's
+  rank where the tableau rule never looks at suits) pile by pile, piles sorted, and its sorted
+  foundation heights, so a state that differs from a seen one only in its suits is skipped;
+- **auto-foundations** (`STREAMLINER_GAMES`): after every move, every top card its foundation
+  takes goes home at once, without branching.
 
-The portfolio gives them one turn (`portfolio._castle_portfolio`).  Why it is sound, and the
-figures: docs/solver.md, «Cómo busca»; benchmarks/RESULTS.md.
+The portfolio gives them one turn (`portfolio._castle_portfolio`); docs/solver.md, «Cómo busca».
 """
 
 from __future__ import annotations
