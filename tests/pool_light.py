@@ -7,12 +7,10 @@ tests/test_pool.py and benchmarks/bench_pool.py.
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-from reto_light import REPO, LightClient, _answers
+from reto_light import LightClient, launch
 
 
 def start_pool_launcher(record: Path, port: int, log: Path, students: int = 10):
@@ -21,18 +19,7 @@ def start_pool_launcher(record: Path, port: int, log: Path, students: int = 10):
     printed, and the token."""
     cmd = [sys.executable, "-m", "solitaire_nb.classroom", "06", "--registro", str(record), "--alumnos", str(students),
            "--puerto", str(port), "--ip", "127.0.0.1", "--progresivo"]  # fmt: skip
-    with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        text = log.read_text()
-        if "token=" in text and _answers(port):
-            return proc, text.split("token=", 1)[1].split()[0]
-        if proc.poll() is not None:
-            raise RuntimeError(text)
-        time.sleep(0.3)
-    proc.kill()
-    raise RuntimeError("the launcher did not start: " + log.read_text())
+    return launch(cmd, log, port)
 
 
 class PoolClient:

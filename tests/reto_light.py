@@ -39,6 +39,12 @@ def start_launcher(deal: str, record: Path, port: int, log: Path, students: int 
     extra = tuple(x for x in extra if x != "--sin-progresivo") + (() if preheat else ("--progresivo",))
     cmd = [*prefix, sys.executable, "-m", "solitaire_nb.classroom", "--reto", deal, "--registro", str(record), "--alumnos",
            str(students), "--puerto", str(port), "--ip", "127.0.0.1", *extra]  # fmt: skip
+    return launch(cmd, log, port, env)
+
+
+def launch(cmd: list[str], log: Path, port: int, env: dict | None = None):
+    """Start a launcher's command in a process group of its own, its output in `log`; return
+    the process and the teacher's token once the token is printed and the port answers."""
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     deadline = time.monotonic() + 180
