@@ -228,9 +228,12 @@ def student_table(data: Mapping[str, Any]) -> str:
         mark = " *" if who(e) == SOLVER_PEEKS else ""
         rows.append(f"| {GAMES[e['game']].display_name}{mark} | {thousands(e['computed_deals'])} | {thousands(won)} "
                     f"| {thousands(lost)} | {thousands(unknown)} | {interval_text(won, lost, unknown)} |")
+    # A labelled scroll box: six columns do not fit a phone, and the page must not clip them.
+    box = ('<div role="region" aria-label="Tabla de la clase: en un móvil, desliza para ver todas las columnas" '
+           'style="overflow-x:auto;max-width:100%">\n\n' + "\n".join(rows) + "\n\n</div>")
     if any(r.split(" |")[0].endswith("*") for r in rows[2:]):
-        rows.append("\n\\* El resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una persona.")
-    return "\n".join(rows)
+        box += "\n\n\\* El resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una persona."
+    return box
 
 
 def _tiers(ranked: list[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
