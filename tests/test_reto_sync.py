@@ -122,7 +122,7 @@ def test_a_step_the_launcher_refuses_is_taken_back(no_polling, tmp_path: Path, a
         board.press(action)
     assert line_of(board) == before == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1, DEAL)
     said = board.view["message"]
-    assert "no se ha registrado y se ha deshecho" in said and ("pausa" in said or "terminado" in said)
+    assert "no se ha guardado" in said and ("pausa" in said or "terminado" in said)
     assert "Movimiento deshecho" not in said and "Movimiento rehecho" not in said
 
 
@@ -152,7 +152,7 @@ def test_a_launcher_out_of_reach_takes_the_step_back_until_it_answers(no_polling
     _play(board)
     wire.mode = mode
     _play(board)
-    assert len(line_of(board)) == 1 and "no se puede hablar con el ordenador de tu profesor" in board.view["message"]
+    assert len(line_of(board)) == 1 and "No hay conexión con el ordenador de tu profesor" in board.view["message"]
     _play(board)  # still out of reach: nothing is played on a position the launcher may not have
     assert len(line_of(board)) == 1 and "no se ha hecho" in board.view["message"]
     wire.mode = "up"
@@ -173,7 +173,7 @@ def test_a_full_disk_answers_sin_guardar_and_recording_resumes_by_itself(no_poll
     _fill(c, filler)
     for k in range(5):
         board.press("undo") if k % 2 else _play(board)
-        assert "Sin guardar" in board.view["message"] and "no le queda espacio en el disco" in board.view["message"]
+        assert "Aún sin guardar" in board.view["message"] and "se guardará automáticamente" in board.view["message"]
     assert c.unsaved > 5
     _, late = c.new_seat()  # a seat made while the disk is full is written later, the same
     view = c.view()

@@ -103,7 +103,7 @@ def test_three_kernels_undo_and_redo_before_they_see_pausar(tmp_path: Path) -> N
         kernels[1].press("redo")
         kernels[2].play()
         for st in agree():
-            assert "no se ha registrado y se ha deshecho" in st["message"] and "pausa" in st["message"]
+            assert "no se ha guardado" in st["message"] and "pausa" in st["message"]
         _teacher(teacher, token, "seguir")
         for k in kernels:
             k.run("board.poll_once()")
@@ -165,11 +165,11 @@ def test_a_record_on_a_full_tmpfs_says_so_and_resumes_when_space_returns(tmp_pat
             return board.view["message"]
 
         for _ in range(3):
-            assert "Sin guardar" not in play()
+            assert "sin guardar" not in play()
         client.play(DEAL, 4)
         filler = _fill(inside)
         said = play()
-        assert "Sin guardar" in said and "no le queda espacio en el disco" in said
+        assert "Aún sin guardar" in said and "se guardará automáticamente" in said
         status, answer = client.call("/reto/api/evento", {"asiento": client.secret, "suceso": "refusal", "movimiento": "T1-T1"})
         assert status == 200 and answer["registrado"] is False
         client.acked.append(("refusal", "T1-T1"))
@@ -179,7 +179,7 @@ def test_a_record_on_a_full_tmpfs_says_so_and_resumes_when_space_returns(tmp_pat
         text = log.read_text()
         assert "no queda espacio en el disco para el registro" in text and "PosixPath" not in text
         filler.unlink()  # space is back: the next write takes what waited, in order
-        assert "Sin guardar" not in play()
+        assert "sin guardar" not in play()
         status, view = client.call("/docente/api/clase", query={"token": token})
         assert view["registro_texto"] == "se está registrando" and view["sin_guardar"] == 0
         text = log.read_text()

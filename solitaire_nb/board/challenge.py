@@ -38,17 +38,18 @@ TIMEOUT = 5.0
 INTRO = "Este es el reto de la clase: todos jugáis el mismo reparto. ¿Quién llega más lejos?"
 RECORDED = ("Se registran, en el ordenador de tu profesor, tus movimientos, lo que deshaces, los movimientos "
             "no permitidos que intentas y las pistas que pides, con su hora; tu nombre es opcional.")  # fmt: skip
-PAUSED = "El reto está en pausa: espera a que tu profesor lo siga."
+PAUSED = "El reto está en pausa. Espera a que tu profesor lo reanude."
 ENDED = "El reto ha terminado: ya no se puede mover."
 RESUMED = "El reto sigue: ya puedes mover."
 REOPENED = "Tu profesor ha reabierto el reto: sigue jugando donde lo dejaste."
 SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de partida."
 NO_SEAT = "Esta página no tiene asiento en el reto: ábrela desde la dirección de la clase."
-WHAT = {"move": "El movimiento", "undo": "«Deshacer»", "redo": "«Rehacer»"}
-NOT_TAKEN = "{what} no se ha registrado y se ha deshecho: {why}"
-UNREACHABLE = "no se puede hablar con el ordenador de tu profesor. Vuelve a intentarlo en un momento."
-REFUSED = "el ordenador de tu profesor no lo ha aceptado."
-UNSAVED = " (Sin guardar: al ordenador de tu profesor no le queda espacio en el disco; se guardará solo en cuanto lo tenga.)"
+WHAT = {"move": "Tu movimiento no se ha guardado y ha vuelto atrás.", "undo": "No se ha podido deshacer: no se ha guardado.",
+        "redo": "No se ha podido rehacer: no se ha guardado."}  # fmt: skip
+NOT_TAKEN = "{what} {why}"
+UNREACHABLE = "No hay conexión con el ordenador de tu profesor: vuelve a intentarlo en un momento."
+REFUSED = "El ordenador de tu profesor no lo ha aceptado."
+UNSAVED = " (Aún sin guardar: se guardará automáticamente en cuanto se pueda. Tú sigue jugando.)"
 REPLAYED = "Tu partida sigue donde la dejaste: se han vuelto a mandar {n} que no se habían guardado."
 
 
@@ -144,7 +145,7 @@ class ChallengeBoard(Board):
         acts = event in ("click", "double", "text", "button") and msg.get("name") != "save"
         if acts and self._stale and not self._reconcile():
             self.selection = None
-            self.say(f"Este paso no se ha hecho: {UNREACHABLE}", "error")
+            self.say(f"Este paso no se ha hecho. {UNREACHABLE}", "error")
             return
         closed = self._state["ended"] or self._state["paused"]
         if closed and acts:
@@ -208,7 +209,6 @@ class ChallengeBoard(Board):
         self.selection = None
         if status == 409:
             why = self._closed_line()
-            why = why[:1].lower() + why[1:]
         elif status == 0 or status >= 500:  # lost, or not answered: the launcher may have taken it
             why, self._stale = UNREACHABLE, True
         else:
@@ -231,7 +231,7 @@ class ChallengeBoard(Board):
             self.say(NO_SEAT, "error")
             return
         if status != 200:
-            self.say("No se puede hablar con el ordenador del profesor: juegas sin que se registre.", "error")
+            self.say("No hay conexión con el ordenador de tu profesor: juegas sin que se registre.", "error")
             return
         self._secret = secret
         self.seat = answer.get("asiento")

@@ -31,7 +31,7 @@ BY_HAND = ("<b>La clase.</b> Aquí tu cuenta no se junta con la de nadie: sin el
 WAITING = "<b>La clase.</b> Esperando tu asiento…"
 RECORDED = ("Se guardan, en el ordenador de tu profesor, los números de las partidas que repartes y tu "
             "apuesta, con su hora; tu nombre solo si lo escribes.")  # fmt: skip
-UNREACHABLE = "no se puede hablar con el ordenador de tu profesor; tu cuenta sí lo tiene en cuenta."
+UNREACHABLE = "no hay conexión con el ordenador de tu profesor; tu cuenta sí lo tiene en cuenta."
 
 _SEAT_JS = """
 export default {
