@@ -110,6 +110,7 @@ PROGRAMS = {
     "git": "git",
     "npm": "npm",
     "fc-solve": "freecell-solver-bin",
+    "configurable-http-proxy": "node-configurable-http-proxy",  # the hub's proxy (tests/hub_server.py)
 }
 CALLED = re.compile(r"""(?:subprocess\.(?:run|Popen|check_output|check_call)|shutil\.which|run)\(\s*\[?\s*["']([a-z][\w.-]*)["']""")
 

@@ -9,7 +9,9 @@ ipywidgets and anywidget, which nobody tested with these notebooks. This tool wr
 pins in binder/versions.txt, every distribution that the package's ``notebook`` extra needs (its
 requirements and theirs, with the markers evaluated here), at the version installed in the
 running Python (the .venv the README's test command ran in), and Python's own minor version in
-runtime.txt. binder/requirements.txt installs the repository and those pins; the README's two
+runtime.txt; what the ``hub`` extra adds (JupyterHub, for the class service) is pinned in
+versions-hub.txt, which versions.txt names as constraints (``-c``): pip then holds it to those
+versions when it installs it, and Binder, whose image brings its own JupyterHub, installs none. binder/requirements.txt installs the repository and those pins; the README's two
 commands pass versions.txt to pip as constraints (``-c``), so the tests, the teacher's laptop
 and Binder run the same versions whatever PyPI has released since. tests/test_binder.py runs
 the check.
@@ -28,8 +30,9 @@ from packaging.utils import canonicalize_name
 REPO = Path(__file__).resolve().parents[1]
 REQUIREMENTS = REPO / "binder" / "requirements.txt"
 VERSIONS = REPO / "binder" / "versions.txt"
+HUB_VERSIONS = REPO / "binder" / "versions-hub.txt"
 RUNTIME = REPO / "binder" / "runtime.txt"
-PACKAGE, EXTRA = "solitaire_nb", "notebook"
+PACKAGE, EXTRA, HUB_EXTRA = "solitaire_nb", "notebook", "hub"
 HEADER = """\
 # What Binder (repo2docker) installs; with a binder/ folder it ignores pyproject.toml's extras.
 # Written by tools/pin_binder.py (do not edit by hand). repo2docker runs pip from the repository
@@ -51,11 +54,13 @@ def _needed(req: Requirement, extras: set[str]) -> bool:
     return any(req.marker.evaluate({"extra": extra}) for extra in (extras or {""}))
 
 
-def closure(package: str = PACKAGE, extra: str = EXTRA) -> dict[str, str]:
-    """{distribution name: installed version} for everything `package[extra]` needs here,
-    `package` itself left out (Binder installs it from the repository)."""
+def closure(package: str = PACKAGE, extra: str = EXTRA, start: list[str] | None = None) -> dict[str, str]:
+    """{distribution name: installed version} for everything `package[extra]` needs here (or the
+    requirements `start`), `package` itself left out (Binder installs it from the repository)."""
     found: dict[str, str] = {}
     todo: list[tuple[str, set[str]]] = [(package, {extra})]
+    if start is not None:
+        todo = [(req.name, set(req.extras)) for req in map(Requirement, start)]
     done: set[tuple[str, frozenset[str]]] = set()
     while todo:
         name, extras = todo.pop()
@@ -76,8 +81,27 @@ def closure(package: str = PACKAGE, extra: str = EXTRA) -> dict[str, str]:
     return dict(sorted(found.items(), key=lambda item: canonicalize_name(item[0])))
 
 
+HUB_HEADER = """\
+# The versions the tests ran with of what the "hub" extra adds to the "notebook" extra's (JupyterHub
+# for the class service). Written by tools/pin_binder.py (do not edit by hand); versions.txt names
+# this file as constraints, so pip holds these packages to these versions only when it installs them.
+"""
+
+
 def versions_text() -> str:
-    return VERSIONS_HEADER + "".join(f"{name}=={version}\n" for name, version in closure().items())
+    pins = "".join(f"{name}=={version}\n" for name, version in closure().items())
+    return VERSIONS_HEADER + f"-c {HUB_VERSIONS.name}\n" + pins
+
+
+def hub_versions_text() -> str:
+    """The pins of what the hub extra adds, its requirements read from pyproject.toml (the
+    installed metadata may predate the extra)."""
+    import tomllib
+
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    notebook = closure()
+    added = {name: version for name, version in closure(start=extras[HUB_EXTRA]).items() if name not in notebook}
+    return HUB_HEADER + "".join(f"{name}=={version}\n" for name, version in added.items())
 
 
 def runtime_text() -> str:
@@ -87,7 +111,8 @@ def runtime_text() -> str:
 def problems() -> list[str]:
     """What binder/ says that this environment does not (empty when they agree)."""
     out = []
-    for path, want in ((REQUIREMENTS, HEADER), (VERSIONS, versions_text()), (RUNTIME, runtime_text())):
+    written = ((REQUIREMENTS, HEADER), (VERSIONS, versions_text()), (HUB_VERSIONS, hub_versions_text()), (RUNTIME, runtime_text()))
+    for path, want in written:
         have = path.read_text(encoding="utf-8") if path.exists() else ""
         if have != want:
             pins = {line for line in have.splitlines() if "==" in line or line.startswith("python-")}
@@ -109,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if found else 0
     REQUIREMENTS.write_text(HEADER, encoding="utf-8")
     VERSIONS.write_text(versions_text(), encoding="utf-8")
+    HUB_VERSIONS.write_text(hub_versions_text(), encoding="utf-8")
     RUNTIME.write_text(runtime_text(), encoding="utf-8")
     print(f"{VERSIONS.relative_to(REPO)}: {len(closure())} versiones fijadas; {RUNTIME.relative_to(REPO)}: {runtime_text().strip()}")
     return 0

@@ -32,6 +32,8 @@ from .buttons import Buttons
 from .widget import Board
 
 URL_ENV = "SNB_RETO_URL"
+HUB_URL_ENV = "SNB_HUB_RETO_URL"  # the class service under a JupyterHub (classroom.hub), set by the hub's spawner
+HUB_SEAT = "hub"  # the seat a board under a hub names: the service takes its user's own
 POLL_SECONDS = 0.5  # 0: no polling thread (tests call `poll_once`)
 TIMEOUT = 5.0
 
@@ -56,14 +58,17 @@ REPLAYED = "Tu partida sigue donde la dejaste: se han vuelto a mandar {n} que no
 class Launcher:
     """The launcher's challenge routes, seen from a kernel (JSON over local HTTP)."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, token: str | None = None) -> None:
         self.base = base.rstrip("/")
+        self.token = token  # under a hub: the single-user server's token, which names the user
 
     def call(self, path: str, data: dict | None = None, query: dict | None = None) -> tuple[int, dict]:
         """(status, JSON answer); (0, {}) when the launcher cannot be reached."""
         url = f"{self.base}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
         body = json.dumps(data).encode() if data is not None else None
         req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+        if self.token:
+            req.add_header("Authorization", f"token {self.token}")
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
                 return r.status, json.loads(r.read() or b"{}")
@@ -338,6 +343,15 @@ class ChallengeBoard(Board):
             self.refresh()
 
 
+def find_launcher(url_env: str, hub_env: str) -> tuple[Launcher | None, bool]:
+    """The class server this kernel sends to, and whether it is a hub's service (`hub_env`, with
+    the single-user server's own token); the laptop launcher's (`url_env`) comes first."""
+    base, hub, token = (os.environ.get(k) for k in (url_env, hub_env, "JUPYTERHUB_API_TOKEN"))
+    if base or not (hub and token):
+        return (Launcher(base) if base else None), False
+    return Launcher(hub, token), True
+
+
 def challenge_page(code: str) -> ChallengeBoard:
     """Show the class challenge on `code` (a share code without moves): the line that says what it
     is and what is recorded, the board, the seat and the optional name; without a launcher, the
@@ -345,8 +359,7 @@ def challenge_page(code: str) -> ChallengeBoard:
     import ipywidgets as w
     from IPython.display import display
 
-    base = os.environ.get(URL_ENV)
-    launcher = Launcher(base) if base else None
+    launcher, hub = find_launcher(URL_ENV, HUB_URL_ENV)
     board = ChallengeBoard(code, launcher)
     intro = w.HTML(f"<p><b>{INTRO}</b></p>" + (f"<p><small>{RECORDED}</small></p>" if launcher else ""))
     parts: list[Any] = [intro, board]
@@ -368,7 +381,9 @@ def challenge_page(code: str) -> ChallengeBoard:
 
         keep.on_click(save)
         board.on_seat.append(lambda n: setattr(seat, "value", f"<p>Tu asiento: <b>{n}</b></p>"))
-        parts += [seat, w.HBox([name, keep, said])]
+        parts += [seat] if hub else [seat, w.HBox([name, keep, said])]  # under a hub the name is the user's
+        if hub:
+            board._join(HUB_SEAT)
     else:
         code_line = w.HTML()
 

@@ -129,10 +129,10 @@ class ClassCore:
         self._secrets[secret] = seat
         return s
 
-    def new_seat(self, address: str | None = None) -> tuple[int, str]:
+    def new_seat(self, address: str | None = None, secret: str | None = None) -> tuple[int, str]:
         """A new seat and its page's secret; `address` (who asked) is kept until a page joins
-        the seat, for `idle_seats`."""
-        made = (max(self.seats, default=0) + 1, secrets.token_urlsafe(12))
+        the seat, for `idle_seats`; `secret` is given by a host that names seats itself (`hub`)."""
+        made = (max(self.seats, default=0) + 1, secret or secrets.token_urlsafe(12))
         self._write("new_seat", *made)  # chosen here: a seat waiting for room on the disk is the same one
         self._add_seat(*made)
         if address is not None:

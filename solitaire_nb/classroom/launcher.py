@@ -68,6 +68,8 @@ def parser() -> SpanishParser:
                    help="archivo del registro del reto o de la clase (por defecto, uno nuevo con la fecha)")  # fmt: skip
     p.add_argument("--borrar", type=check_existing_record, default=None, metavar="ARCHIVO",
                    help="borra el registro de un reto o de una clase y termina")  # fmt: skip
+    p.add_argument("--hub", action="store_true",
+                   help="como servicio de JupyterHub: solo el reto o la clase en común (docs/hub.md)")  # fmt: skip
     return p
 
 
@@ -135,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
         extra = f" (y el enlace {shown(link[0], path=True)}, que apuntaba a él)" if link else ""
         say(f"Registro borrado: {shown(record, path=True)}{extra}.")
         return 0
+    if args.hub:  # a second host for the same class core (classroom.hub)
+        from .hub import main as serve_under_hub
+
+        return serve_under_hub(p, args)
     try:
         notebook = check_args(args)
     except LostDeal as exc:  # not a mistake in the command: one line, without the usage

@@ -1,0 +1,35 @@
+# solitaire_nb en un JupyterHub: el reto de clase como servicio del hub (docs/hub.md).
+#
+# En The Littlest JupyterHub (TLJH), copia este archivo en /opt/tljh/config/jupyterhub_config.d/
+# y ejecuta `sudo tljh-config reload`. En otro JupyterHub, añádelo al final de tu
+# jupyterhub_config.py. Cambia solo los valores de arriba. Las pruebas del proyecto arrancan un
+# JupyterHub real con este mismo archivo (tests/test_hub.py), cambiando estos valores.
+import sys
+
+SERVICIO = "clase"  # el servicio queda en /services/clase/; su página del docente, /services/clase/docente
+PUERTO = 10101  # puerto del servicio en esta máquina (solo dentro de ella)
+RETO = "citadel/2000"  # el reparto que juega la clase (un código de partida sin movimientos)
+REGISTRO = "/srv/solitaire_nb/reto.sqlite"  # el registro del reto: en un disco que se conserve
+DOCENTES = ["profe"]  # usuarios del hub que ven la página del docente (el grupo «docentes»)
+PYTHON = sys.executable  # el Python que tiene instalado solitaire_nb (en TLJH, el del hub)
+
+c = get_config()  # noqa: F821 (JupyterHub lo define al leer este archivo)
+acceso = f"access:services!service={SERVICIO}"
+
+# El servicio: el hub lo arranca, le da su dirección y su token, y lo vuelve a arrancar si se para.
+c.JupyterHub.services.append({
+    "name": SERVICIO,
+    "url": f"http://127.0.0.1:{PUERTO}",
+    "command": [PYTHON, "-m", "solitaire_nb.classroom", "--hub", "--reto", RETO, "--registro", REGISTRO],
+    "oauth_no_confirm": True,
+})
+# Quién puede hablar con el servicio: los servidores de los alumnos (el tablero manda con su
+# token), cada usuario para su propio asiento, y el grupo «docentes» (la página del docente).
+c.JupyterHub.load_roles.extend([
+    {"name": "server", "scopes": ["users:activity!user", "access:servers!server", acceso]},
+    {"name": "user", "scopes": ["self", acceso]},
+    {"name": f"docentes-{SERVICIO}", "groups": ["docentes"], "scopes": [acceso]},
+])
+c.JupyterHub.load_groups.update({"docentes": {"users": DOCENTES}})
+# Dónde encuentra el servicio el tablero de cada alumno (su núcleo, en esta misma máquina).
+c.Spawner.environment.update({"SNB_HUB_RETO_URL": f"http://127.0.0.1:{PUERTO}/services/{SERVICIO}"})

@@ -1,0 +1,206 @@
+"""A real JupyterHub on loopback for the hub tests (tests/test_hub.py) and benchmarks/bench_hub.py.
+
+The hub runs the project's own configuration (docs/hub/jupyterhub_config.py, its values at the
+top changed to this run's port, record and deal) beside what only a test needs: every port free
+on 127.0.0.1, the dummy authenticator (any password), `SimpleLocalProcessSpawner` with homes in
+the test's folder, a service «pruebas» whose token can make users and their tokens, and services
+polled every second (a hub polls them every 30 s: a killed service would wait that long).  The
+proxy is Debian's configurable-http-proxy (`NODE_PATH` lets a Node.js not Debian's find its
+modules).  `HubClient` is a student's board without a kernel: the service's routes with a token.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+from parallel import free_port
+
+REPO = Path(__file__).resolve().parents[1]
+SHIPPED = REPO / "docs" / "hub" / "jupyterhub_config.py"
+ADMIN_TOKEN = "pruebas-" + "0123456789abcdef" * 2
+SERVICE = "clase"
+PROXY = shutil.which("configurable-http-proxy")
+
+TEST_CONFIG = """\
+import jupyterhub.services.service as _service
+from traitlets import Integer
+
+class _PolledEverySecond(_service._ServiceSpawner):
+    poll_interval = Integer(1)
+
+_service._ServiceSpawner = _PolledEverySecond
+c = get_config()
+load_subconfig({shipped!r})
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = {port}
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {hub_port}
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.ConfigurableHTTPProxy.pid_file = {pid_file!r}
+c.JupyterHub.authenticator_class = "dummy"
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = {homes!r} + "/{{username}}"
+c.JupyterHub.db_url = "sqlite:///" + {db!r}
+c.JupyterHub.cookie_secret_file = {cookie!r}
+c.JupyterHub.services.append({{"name": "pruebas", "api_token": {token!r}}})
+c.JupyterHub.load_roles.append({{"name": "pruebas", "services": ["pruebas"],
+                                 "scopes": ["admin:users", "tokens", "admin:groups", "admin:servers", "access:servers"]}})
+"""
+
+
+def shipped_config(port: int, record: Path, deal: str) -> str:
+    """docs/hub/jupyterhub_config.py with this run's service port, record and deal."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    for name, value in (("PUERTO", port), ("REGISTRO", str(record)), ("RETO", deal)):
+        text, n = re.subn(rf"^{name} = .*$", f"{name} = {value!r}", text, count=1, flags=re.M)
+        assert n == 1, name
+    return text
+
+
+class Hub:
+    """One JupyterHub and its proxy, stopped by `close`."""
+
+    def __init__(self, folder: Path, deal: str) -> None:
+        self.folder = folder
+        self.deal = deal
+        self.record = folder / "reto.sqlite"
+        self.port, self.service_port = free_port(), free_port()
+        self.pid_file = folder / "proxy.pid"
+        (folder / "clase.py").write_text(shipped_config(self.service_port, self.record, deal), encoding="utf-8")
+        (folder / "homes").mkdir()
+        config = folder / "jupyterhub_config.py"
+        config.write_text(TEST_CONFIG.format(
+            shipped=str(folder / "clase.py"), port=self.port, hub_port=free_port(), api_port=free_port(),
+            pid_file=str(self.pid_file), homes=str(folder / "homes"), db=str(folder / "hub.sqlite"),
+            cookie=str(folder / "cookie"), token=ADMIN_TOKEN), encoding="utf-8")  # fmt: skip
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+               "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+               "NODE_PATH": os.pathsep.join(filter(None, ["/usr/share/nodejs", os.environ.get("NODE_PATH")]))}  # fmt: skip
+        self.log = folder / "hub.log"
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=folder, env=env,
+                                         stdout=out, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+        try:
+            self.wait_for_service(120)
+        except Exception:
+            self.close()
+            raise
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def service_url(self) -> str:
+        """The service's address as the students' kernels have it (the shipped configuration's)."""
+        return f"http://127.0.0.1:{self.service_port}/services/{SERVICE}"
+
+    def request(self, method: str, path: str, data: dict | None = None, token: str | None = None,
+                port: int | None = None) -> tuple[int, dict | str]:  # fmt: skip
+        """(status, JSON answer, or the text of another answer); status 0 when nothing answers."""
+        c = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=30)
+        headers = {"Authorization": f"token {token}"} if token else {}
+        try:
+            c.request(method, path, body=None if data is None else json.dumps(data), headers=headers)
+            r = c.getresponse()
+            body = r.read().decode("utf-8", "replace")
+        except OSError:
+            return 0, {}
+        try:
+            return r.status, json.loads(body or "{}")
+        except ValueError:
+            return r.status, body
+
+    def api(self, method: str, path: str, data: dict | None = None) -> dict | list:
+        status, answer = self.request(method, f"/hub/api{path}", data, ADMIN_TOKEN)
+        assert 200 <= status < 300, (method, path, status, answer)
+        return answer  # type: ignore[return-value]
+
+    def token(self, user: str, scopes: list[str] | None = None) -> str:
+        """A new token of `user` (made if missing), with `scopes` (default: the user's own)."""
+        if self.request("GET", f"/hub/api/users/{user}", token=ADMIN_TOKEN)[0] == 404:
+            self.api("POST", f"/users/{user}")
+        body = {"note": "prueba"} | ({"scopes": scopes} if scopes is not None else {})
+        answer = self.api("POST", f"/users/{user}/tokens", body)
+        return answer["token"]  # type: ignore[index,call-overload]
+
+    def service_pid(self) -> int | None:
+        """The pid of the service this hub started (its command names this run's record)."""
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    cmd = (entry / "cmdline").read_bytes().split(b"\0")
+                except OSError:
+                    continue
+                if b"--hub" in cmd and str(self.record).encode() in cmd:
+                    return int(entry.name)
+        return None
+
+    def wait_for_service(self, seconds: float) -> int:
+        """Wait until the service answers through the proxy; its pid."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("the hub stopped:\n" + self.log.read_text()[-4000:])
+            status, _ = self.request("GET", f"/services/{SERVICE}/reto/api/estado")
+            pid = self.service_pid()
+            if status == 403 and pid is not None:  # the service's own refusal: it is up, behind the proxy
+                return pid
+            time.sleep(0.3)
+        raise RuntimeError("the service did not start:\n" + self.log.read_text()[-4000:])
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # the hub stops its servers, services and proxy
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        for pid in (self.service_pid(), _read_pid(self.pid_file)):
+            if pid is not None:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+
+def _read_pid(path: Path) -> int | None:
+    try:
+        return int(path.read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+class HubClient:
+    """A student's board seen from the service: its routes with the user's token (through the
+    proxy, as a browser; or at the service's own address, as a kernel on this machine)."""
+
+    def __init__(self, hub: Hub, token: str) -> None:
+        self.hub = hub
+        self.token = token
+        self.acked: list[str] = []  # moves the service acknowledged, in order
+
+    def call(self, path: str, data: dict | None = None, query: dict | None = None) -> tuple[int, dict]:
+        target = f"/services/{SERVICE}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
+        status, answer = self.hub.request("POST" if data is not None else "GET", target, data, self.token)
+        return status, answer if isinstance(answer, dict) else {"texto": answer}
+
+    def state(self) -> tuple[int, dict]:
+        return self.call("/reto/api/estado", query={"asiento": "hub"})
+
+    def move(self, text: str) -> int:
+        status, answer = self.call("/reto/api/evento", {"asiento": "otro", "suceso": "move", "movimiento": text})
+        if status == 200 and answer.get("registrado"):
+            self.acked.append(text)
+        return status
