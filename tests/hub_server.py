@@ -14,6 +14,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -204,3 +205,66 @@ class HubClient:
         if status == 200 and answer.get("registrado"):
             self.acked.append(text)
         return status
+
+    def play(self, deal: str, events: int, seed: int = 0) -> list[float]:
+        """`events` events on the user's line (legal moves, an undo now and then), each sent
+        once; the seconds each acknowledged one took (`acked` keeps the line acknowledged)."""
+        from solitaire_nb.engine.share import load_share
+        from solitaire_nb.games.notation import format_move
+
+        rng, game, took = random.Random(seed), load_share(deal), []
+        for _ in range(events):
+            legal = game.legal_moves()
+            undo = game.moves_played and (rng.random() < 0.1 or not legal)
+            start = time.perf_counter()
+            if undo:
+                status, answer = self.call("/reto/api/evento", {"asiento": "hub", "suceso": "undo"})
+                if status == 200 and answer.get("registrado"):
+                    game.undo()
+                    self.acked.pop()
+            elif legal:
+                m = rng.choice(legal)
+                status = self.move(format_move(game, m, sep="-"))
+                if status == 200:
+                    game.move(m)
+            else:
+                break
+            if status == 200:
+                took.append(time.perf_counter() - start)
+        return took
+
+
+def load(hub: Hub, students: int, events: int, prefix: str = "carga") -> dict:
+    """`students` users of the hub, each with a token of their own, playing `events` events at
+    once; what was acknowledged and what the record holds, per student."""
+    import threading
+
+    clients = {f"{prefix}{k}": HubClient(hub, hub.token(f"{prefix}{k}")) for k in range(students)}
+    took: dict[str, list[float]] = {}
+    threads = [threading.Thread(target=lambda u=u, c=c, k=k: took.__setitem__(u, c.play(hub.deal, events, seed=k)))
+               for k, (u, c) in enumerate(clients.items())]  # fmt: skip
+    start = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "took": took, "acked": {u: len(t) for u, t in took.items()},
+            "lines": {u: c.acked for u, c in clients.items()}, "recorded": recorded_events(hub.record, set(clients))}  # fmt: skip
+
+
+def recorded_events(record: Path, users: set[str]) -> dict[str, int]:
+    """{user: moves and undos in the record} (read-only, beside the running service)."""
+    from solitaire_nb.classroom.record import Record
+
+    rec = Record(record, None, readonly=True)
+    try:
+        names = {seat: name for seat, _, name in rec.seats()}
+        out = dict.fromkeys(users, 0)
+        for e in rec.events():
+            who = names.get(e["seat"])
+            if who in out and e["kind"] in ("move", "undo"):
+                out[who] += 1
+        return out
+    finally:
+        rec.close()

@@ -14,7 +14,7 @@ import signal
 import time
 
 import pytest
-from hub_server import PROXY, SERVICE, Hub, HubClient
+from hub_server import PROXY, SERVICE, Hub, HubClient, load
 
 from solitaire_nb.classroom.record import Record
 from solitaire_nb.engine.share import load_share
@@ -152,3 +152,14 @@ def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_ev
     # The restarted service goes on with the same seat.
     assert gil.move(legal_moves(gil.acked, 1)[0]) == 200
     assert gil.state()[1]["linea"] == gil.acked
+
+
+def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
+    run = load(hub, students=10, events=15)
+    assert run["acked"] == run["recorded"] and sum(run["acked"].values()) >= 10 * 10
+    teacher = hub.token("profe")
+    status, view = hub.request("GET", f"/services/{SERVICE}/docente/api/clase", token=teacher)
+    names = {r["nombre"] for r in view["filas"]}
+    assert {f"carga{k}" for k in range(10)} <= names
+    for user, line in run["lines"].items():
+        assert HubClient(hub, hub.token(user)).state()[1]["linea"] == line
