@@ -54,6 +54,10 @@ c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = {homes!r} + "/{{username}}"
 c.JupyterHub.db_url = "sqlite:///" + {db!r}
 c.JupyterHub.cookie_secret_file = {cookie!r}
+c.Spawner.http_timeout = 120  # a busy 2-core machine starts a JupyterLab server slowly
+c.Spawner.start_timeout = 180
+if __import__("os").getuid() == 0:  # a container's root: Jupyter refuses to run so unless told
+    c.Spawner.args = ["--allow-root"]
 c.JupyterHub.services.append({{"name": "pruebas", "api_token": {token!r}}})
 c.JupyterHub.load_roles.append({{"name": "pruebas", "services": ["pruebas"],
                                  "scopes": ["admin:users", "tokens", "admin:groups", "admin:servers", "access:servers"]}})
@@ -128,13 +132,26 @@ class Hub:
         assert 200 <= status < 300, (method, path, status, answer)
         return answer  # type: ignore[return-value]
 
-    def token(self, user: str, scopes: list[str] | None = None) -> str:
-        """A new token of `user` (made if missing), with `scopes` (default: the user's own)."""
+    def user(self, user: str) -> None:
+        """Make `user` a user of the hub, if not yet."""
         if self.request("GET", f"/hub/api/users/{user}", token=ADMIN_TOKEN)[0] == 404:
             self.api("POST", f"/users/{user}")
+
+    def token(self, user: str, scopes: list[str] | None = None) -> str:
+        """A new token of `user` (made if missing), with `scopes` (default: the user's own)."""
+        self.user(user)
         body = {"note": "prueba"} | ({"scopes": scopes} if scopes is not None else {})
         answer = self.api("POST", f"/users/{user}/tokens", body)
         return answer["token"]  # type: ignore[index,call-overload]
+
+    def home(self, user: str) -> Path:
+        """`user`'s folder (their single-user server's), with the challenge's page in it."""
+        from solitaire_nb.classroom.challenge import PAGE_NAME, challenge_notebook
+
+        folder = self.folder / "homes" / user
+        folder.mkdir(exist_ok=True)
+        (folder / PAGE_NAME).write_text(json.dumps(challenge_notebook(self.deal)), encoding="utf-8")
+        return folder
 
     def service_pid(self) -> int | None:
         """The pid of the service this hub started (its command names this run's record)."""

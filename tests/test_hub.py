@@ -163,3 +163,80 @@ def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
     assert {f"carga{k}" for k in range(10)} <= names
     for user, line in run["lines"].items():
         assert HubClient(hub, hub.token(user)).state()[1]["linea"] == line
+
+
+def _type_move(page) -> None:
+    """Type the next move of the line the page's board shows (the first legal move each time)."""
+    board = page.locator(".snb-board").first
+    box = board.locator(".snb-text")
+    game = load_share(DEAL)
+    for _ in range(int(board.get_attribute("data-moves") or 0)):
+        game.move(game.legal_moves()[0])
+    box.fill(format_move(game, game.legal_moves()[0]))
+    box.press("Enter")
+
+
+def _log_in(chromium, hub: Hub, user: str):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login", timeout=60_000)
+    page.fill("#username_input", user)
+    page.fill("#password_input", "cualquiera")
+    page.click("#login_submit")
+    return context, page
+
+
+@pytest.mark.browser
+def test_three_students_and_the_teacher_through_the_hubs_login_page(hub, chromium):
+    """Each student logs in, lands on the challenge's page in their own server (Voila) and plays;
+    the teacher logs in, sees each student by hub name, pauses, shows a line and ends."""
+    from playwright.sync_api import expect
+
+    users = ["hugo", "ines", "juan"]
+    for user in users:  # their servers start together (as a class arrives), before the logins
+        hub.home(user)
+        hub.user(user)
+        hub.api("POST", f"/users/{user}/server")
+    students = []
+    for user in users:  # each lands on the code-free page (default_url), its board with a seat
+        context, page = _log_in(chromium, hub, user)
+        page.locator(".snb-board [data-card]").first.wait_for(timeout=180_000)
+        assert f"/user/{user}/voila/render/" in page.url
+        expect(page.get_by_text("Tu asiento:")).to_be_visible(timeout=60_000)
+        expect(page.get_by_placeholder("Tu nombre (si quieres)")).to_have_count(0)  # the hub's name is the name
+        students.append((context, page))
+    for k, (_, page) in enumerate(students):
+        for _ in range(k + 1):
+            before = int(page.locator(".snb-board").first.get_attribute("data-moves") or 0)
+            _type_move(page)
+            expect(page.locator(".snb-board").first).to_have_attribute("data-moves", str(before + 1), timeout=60_000)
+    # A student is refused the teacher's page by the service itself (after the hub's login).
+    other_tab = students[0][0].new_page()  # the same login, another tab: the board plays on in its own
+    other_tab.goto(f"{hub.url}/services/{SERVICE}/docente")
+    expect(other_tab.get_by_text("solo para el profesorado")).to_be_visible(timeout=30_000)
+    other_tab.close()
+
+    tctx, teacher = _log_in(chromium, hub, "profe")
+    teacher.goto(f"{hub.url}/services/{SERVICE}/docente", timeout=60_000)
+    rows = teacher.locator("#filas tbody tr")
+    expect(rows.filter(has_text="hugo")).to_have_count(1, timeout=30_000)
+    for k, user in enumerate(users):
+        expect(rows.filter(has_text=user).locator("td:nth-child(4)")).to_have_text(str(k + 1), timeout=10_000)
+    teacher.click("#pausar")
+    expect(teacher.locator("#estado")).to_have_text("Reto en pausa", timeout=10_000)
+    for _, page in students:
+        expect(page.locator(".snb-message").first).to_contain_text("El reto está en pausa", timeout=10_000)
+    teacher.click("#seguir")
+    seat = rows.filter(has_text="juan").locator("td:nth-child(1)").inner_text()
+    teacher.select_option("#mostrar-asiento", seat)
+    teacher.click("#mostrar")
+    expect(teacher.locator("#paso")).to_contain_text("movimiento 3 de 3", timeout=15_000)
+    teacher.click("#terminar")
+    teacher.click("#confirmar-si")
+    expect(teacher.locator("#estado")).to_have_text("Reto terminado", timeout=10_000)
+    for k, (_, page) in enumerate(students):
+        expect(page.locator(".snb-message").first).to_contain_text(f"Has hecho {k + 1} movimiento", timeout=10_000)
+    teacher.click("#reabrir")  # the other tests of this hub play on
+    expect(teacher.locator("#estado")).to_have_text("Reto en marcha", timeout=10_000)
+    for context in [c for c, _ in students] + [tctx]:
+        context.close()

@@ -11,6 +11,7 @@ PUERTO = 10101  # puerto del servicio en esta máquina (solo dentro de ella)
 RETO = "citadel/2000"  # el reparto que juega la clase (un código de partida sin movimientos)
 REGISTRO = "/srv/solitaire_nb/reto.sqlite"  # el registro del reto: en un disco que se conserve
 DOCENTES = ["profe"]  # usuarios del hub que ven la página del docente (el grupo «docentes»)
+PAGINA = "reto.ipynb"  # la página del reto en la carpeta de cada alumno (docs/hub.md: cómo llega allí)
 PYTHON = sys.executable  # el Python que tiene instalado solitaire_nb (en TLJH, el del hub)
 
 c = get_config()  # noqa: F821 (JupyterHub lo define al leer este archivo)
@@ -31,5 +32,7 @@ c.JupyterHub.load_roles.extend([
     {"name": f"docentes-{SERVICIO}", "groups": ["docentes"], "scopes": [acceso]},
 ])
 c.JupyterHub.load_groups.update({"docentes": {"users": DOCENTES}})
-# Dónde encuentra el servicio el tablero de cada alumno (su núcleo, en esta misma máquina).
+# Dónde encuentra el servicio el tablero de cada alumno (su núcleo, en esta misma máquina), y la
+# página sin código (Voila) en la que entra cada alumno.
 c.Spawner.environment.update({"SNB_HUB_RETO_URL": f"http://127.0.0.1:{PUERTO}/services/{SERVICIO}"})
+c.Spawner.default_url = f"/voila/render/{PAGINA}"
