@@ -45,15 +45,15 @@ def main() -> None:
             procs = [psutil.Process(pid) for pid in (hub.service_pid(), hub.proc.pid, int(hub.pid_file.read_text()))]
             cpu0 = [sum(pr.cpu_times()[:2]) for pr in procs]
             run = load(hub, a.alumnos, a.movimientos)
-            cpu = [sum(pr.cpu_times()[:2]) - c for pr, c in zip(procs, cpu0)]
+            cpu = [sum(pr.cpu_times()[:2]) - c for pr, c in zip(procs, cpu0, strict=True)]
             rss = procs[0].memory_info().rss / 2**20
         finally:
             hub.close()
     took = sorted(t for ts in run["took"].values() for t in ts)
     acked, recorded = sum(run["acked"].values()), sum(run["recorded"].values())
     q = statistics.quantiles(took, n=20)
-    print(f"| alumnos | sucesos por alumno | confirmados | en el registro | iguales por alumno | mediana (ms) "
-          f"| p95 (ms) | máx (ms) | duración (s) | CPU servicio / hub / proxy (s) | memoria del servicio (MB) | carga |")
+    print("| alumnos | sucesos por alumno | confirmados | en el registro | iguales por alumno | mediana (ms) "
+          "| p95 (ms) | máx (ms) | duración (s) | CPU servicio / hub / proxy (s) | memoria del servicio (MB) | carga |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print(f"| {a.alumnos} | {a.movimientos} | {acked} | {recorded} | {'sí' if run['acked'] == run['recorded'] else 'NO'} "
           f"| {statistics.median(took) * 1000:.0f} | {q[18] * 1000:.0f} | {took[-1] * 1000:.0f} | {run['seconds']:.1f} "
