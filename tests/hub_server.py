@@ -145,12 +145,12 @@ class Hub:
         return answer["token"]  # type: ignore[index,call-overload]
 
     def home(self, user: str) -> Path:
-        """`user`'s folder (their single-user server's), with the challenge's page in it."""
-        from solitaire_nb.classroom.challenge import PAGE_NAME, challenge_notebook
+        """`user`'s folder (their single-user server's), with the students' pages in it."""
+        from solitaire_nb.classroom.hub import write_pages
+        from solitaire_nb.classroom.pages import NOTEBOOKS
 
         folder = self.folder / "homes" / user
-        folder.mkdir(exist_ok=True)
-        (folder / PAGE_NAME).write_text(json.dumps(challenge_notebook(self.deal)), encoding="utf-8")
+        write_pages(folder, self.deal, NOTEBOOKS)  # as `--hub --paginas` writes them
         return folder
 
     def service_pid(self) -> int | None:

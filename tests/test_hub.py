@@ -65,6 +65,28 @@ def recorded(hub: Hub) -> dict[str, list[str]]:
         rec.close()
 
 
+def test_outside_a_hub_the_hub_mode_says_so_and_writes_the_students_pages(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from hub_server import REPO
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTERHUB_")}
+    env["PYTHONPATH"] = str(REPO)
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "--hub", "--reto", DEAL]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert out.returncode == 2 and "solo funciona como servicio de JupyterHub" in out.stderr
+    out = subprocess.run([*cmd, "--paginas", str(tmp_path / "paginas")], capture_output=True, text=True, env=env,
+                         cwd=tmp_path, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    pages = sorted(p.name for p in (tmp_path / "paginas").iterdir())
+    assert "reto.ipynb" in pages and any(name.startswith("05_") for name in pages)
+    for name in pages:
+        cells = json.loads((tmp_path / "paginas" / name).read_text(encoding="utf-8"))["cells"]
+        assert not any("docente" in c.get("metadata", {}).get("tags", []) for c in cells), name
+
+
 def test_the_service_runs_under_the_hub_and_sends_the_teacher_to_the_hubs_login(hub):
     status, _ = hub.request("GET", f"/services/{SERVICE}/docente")
     assert status == 302  # not logged in: the hub's OAuth (hub.request follows no redirect)

@@ -67,6 +67,20 @@ def check_hub_args(args: argparse.Namespace) -> str | None:
     return lesson
 
 
+def bind_address(host: str | None) -> str:
+    """Where the service listens: the host of its URL when it is this machine's (an IP address
+    or localhost, as on one server); every interface when it is a name other machines resolve
+    (``http://hub:10101`` on Kubernetes: the proxy and the students' pods reach it there)."""
+    import ipaddress
+
+    if not host or host == "localhost":
+        return "127.0.0.1"
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        return ""  # tornado: every interface
+
+
 def cookie_secret() -> bytes:
     """The service's cookie key, the same after a restart (the teacher stays logged in): made
     from its hub token, which only the hub and this service know."""
@@ -112,7 +126,7 @@ def serve_hub(args: argparse.Namespace, lesson: str | None) -> None:
         core = Pool(lesson, path, say=console.say)  # type: ignore[assignment]
         what = f"la clase en común de la lección {lesson}"
     app = make_app(core, handlers, prefix)
-    server = app.listen(address.port or 80, address=address.hostname or "127.0.0.1", xheaders=True)
+    server = app.listen(address.port or 80, address=bind_address(address.hostname), xheaders=True)
     loop = IOLoop.current()
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, lambda *_: loop.add_callback_from_signal(loop.stop))
@@ -128,8 +142,36 @@ def serve_hub(args: argparse.Namespace, lesson: str | None) -> None:
             core.record.close()
 
 
+def write_pages(folder: Path, deal: str | None, notebooks: Path) -> list[Path]:
+    """The students' pages for their own servers, written into `folder` (a hub's template of the
+    users' folders): every lesson without its ``docente`` cells, and the challenge's page when
+    `deal` is given (what its service serves)."""
+    import json
+
+    from .challenge import PAGE_NAME, challenge_notebook
+    from .pages import student_copy
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = [student_copy(nb, folder) for nb in sorted(notebooks.glob("[0-9]*.ipynb"))]
+    if deal is not None:
+        page = folder / PAGE_NAME
+        page.write_text(json.dumps(challenge_notebook(deal), ensure_ascii=False), encoding="utf-8")
+        written.append(page)
+    return written
+
+
 def main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``--hub``: check the command line (exit status 2, Spanish), then serve."""
+    """``--hub``: check the command line (exit status 2, Spanish), then serve; with
+    ``--paginas``, write the students' pages and end."""
+    if args.paginas is not None:
+        if not args.carpeta.is_dir():
+            parser.error(f"La carpeta «{shown(args.carpeta, path=True)}» no existe.")
+        try:
+            written = write_pages(args.paginas, args.reto, args.carpeta)
+        except OSError as exc:
+            parser.error(f"no se pueden escribir las páginas en «{shown(args.paginas, path=True)}» ({exc.strerror or exc}).")
+        console.say(f"{len(written)} páginas de alumno escritas en {shown(args.paginas, path=True)}.")
+        return 0
     try:
         lesson = check_hub_args(args)
     except ValueError as exc:

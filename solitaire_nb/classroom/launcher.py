@@ -70,6 +70,8 @@ def parser() -> SpanishParser:
                    help="borra el registro de un reto o de una clase y termina")  # fmt: skip
     p.add_argument("--hub", action="store_true",
                    help="como servicio de JupyterHub: solo el reto o la clase en común (docs/hub.md)")  # fmt: skip
+    p.add_argument("--paginas", type=Path, default=None, metavar="CARPETA",
+                   help="con --hub: escribe en CARPETA las páginas de los alumnos (sin celdas del docente) y termina")  # fmt: skip
     return p
 
 
