@@ -59,6 +59,11 @@ c.Spawner.start_timeout = 180
 if __import__("os").getuid() == 0:  # a container's root: Jupyter refuses to run so unless told
     c.Spawner.args = ["--allow-root"]
 c.JupyterHub.services.append({{"name": "pruebas", "api_token": {token!r}}})
+# A second service: lesson 06's class pool, for the users of the group «clase06» (its teacher too).
+c.JupyterHub.services.append({{"name": "clase06", "url": "http://127.0.0.1:{pool_port}", "oauth_no_confirm": True,
+    "command": [{python!r}, "-m", "solitaire_nb.classroom", "--hub", "06", "--registro", {pool_record!r}]}})
+c.JupyterHub.load_groups.update({{"clase06": {{"users": ["pepa", "quim", "profe"]}}}})
+c.JupyterHub.load_roles.append({{"name": "clase06", "groups": ["clase06"], "scopes": ["access:services!service=clase06"]}})
 c.JupyterHub.load_roles.append({{"name": "pruebas", "services": ["pruebas"],
                                  "scopes": ["admin:users", "tokens", "admin:groups", "admin:servers", "access:servers"]}})
 """
@@ -88,7 +93,8 @@ class Hub:
         config.write_text(TEST_CONFIG.format(
             shipped=str(folder / "clase.py"), port=self.port, hub_port=free_port(), api_port=free_port(),
             pid_file=str(self.pid_file), homes=str(folder / "homes"), db=str(folder / "hub.sqlite"),
-            cookie=str(folder / "cookie"), token=ADMIN_TOKEN), encoding="utf-8")  # fmt: skip
+            cookie=str(folder / "cookie"), token=ADMIN_TOKEN, pool_port=free_port(), python=sys.executable,
+            pool_record=str(folder / "clase06.sqlite")), encoding="utf-8")  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
                "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
                "NODE_PATH": os.pathsep.join(filter(None, ["/usr/share/nodejs", os.environ.get("NODE_PATH")]))}  # fmt: skip

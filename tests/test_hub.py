@@ -187,6 +187,28 @@ def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
         assert HubClient(hub, hub.token(user)).state()[1]["linea"] == line
 
 
+def test_lesson_06s_class_pool_under_the_hub_takes_each_users_deals(hub):
+    """The same hub mode serves a lesson's class pool: its routes, the hub's identity."""
+    from solitaire_nb.classroom.pool_state import Pool
+
+    add = getattr(Pool, "ADD_ROUTE", "reparto")  # the route a lesson's widget adds with
+    base = "/services/clase06"
+    deadline = time.monotonic() + 60
+    while hub.request("GET", f"{base}/clase/api/estado")[0] != 403:  # up: its own refusal
+        assert time.monotonic() < deadline, hub.log.read_text()[-3000:]
+        time.sleep(0.3)
+    pepa, quim = hub.token("pepa"), hub.token("quim")
+    status, state = hub.request("GET", f"{base}/clase/api/estado?asiento=x", token=pepa)
+    assert status == 200 and state["asiento"] == 1
+    status, answer = hub.request("POST", f"{base}/clase/api/{add}", {"asiento": "x", "partida": 7}, pepa)
+    assert status == 200, answer
+    assert hub.request("POST", f"{base}/clase/api/{add}", {"asiento": "x", "partida": 8}, quim)[0] == 200
+    assert hub.request("GET", f"{base}/clase/api/estado", token=hub.token("ana"))[0] == 403  # not in «clase06»
+    assert hub.request("GET", f"{base}/docente/api/clase", token=pepa)[0] == 403
+    status, view = hub.request("GET", f"{base}/docente/api/clase", token=hub.token("profe"))
+    assert status == 200 and {"pepa", "quim"} <= {row["nombre"] for row in view["filas"]}, view
+
+
 def _type_move(page) -> None:
     """Type the next move of the line the page's board shows (the first legal move each time)."""
     board = page.locator(".snb-board").first
