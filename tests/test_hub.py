@@ -191,7 +191,7 @@ def test_lesson_06s_class_pool_under_the_hub_takes_each_users_deals(hub):
     """The same hub mode serves a lesson's class pool: its routes, the hub's identity."""
     from solitaire_nb.classroom.pool_state import Pool
 
-    add = getattr(Pool, "ADD_ROUTE", "reparto")  # the route a lesson's widget adds with
+    add = getattr(Pool("06", None, say=lambda _: None), "ADD_ROUTE", "reparto")  # the route 06's widget adds with
     base = "/services/clase06"
     deadline = time.monotonic() + 60
     while hub.request("GET", f"{base}/clase/api/estado")[0] != 403:  # up: its own refusal
