@@ -158,22 +158,34 @@ def test_a_board_in_a_students_kernel_finds_the_service_with_its_token(hub, monk
     assert recorded(hub)["fede"] == [format_move(load_share(DEAL), load_share(DEAL).legal_moves()[0], sep="-")]
 
 
-def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_event(hub):
+def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_event(hub, monkeypatch):
+    from solitaire_nb.board import challenge as board_challenge
+
+    monkeypatch.setattr(board_challenge, "POLL_SECONDS", 0)
     gil = HubClient(hub, hub.token("gil"))
     for text in legal_moves([], 4):
         assert gil.move(text) == 200
+    board = board_challenge.ChallengeBoard(DEAL, board_challenge.Launcher(hub.service_url, hub.token("hana")))
+    board._join(board_challenge.HUB_SEAT)
+    assert board.play_move(board.game.legal_moves()[0])
     pid = hub.service_pid()
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
+    # While it is down a board's move is taken back, saying why (the launcher's rule: board and
+    # record never disagree), and the board asks for its line before its next move.
+    assert not board.play_move(board.game.legal_moves()[0])
+    assert board.game.moves_played == 1 and board_challenge.UNREACHABLE in board.message
     deadline = time.monotonic() + 60
     while hub.service_pid() in (pid, None) or gil.state()[0] != 200:
         assert time.monotonic() < deadline, hub.log.read_text()[-3000:]
         time.sleep(0.3)
     status, state = gil.state()
     assert status == 200 and state["linea"] == gil.acked and state["nombre"] == "gil"
-    # The restarted service goes on with the same seat.
+    # The restarted service goes on with the same seats.
     assert gil.move(legal_moves(gil.acked, 1)[0]) == 200
     assert gil.state()[1]["linea"] == gil.acked
+    assert board.play_move(board.game.legal_moves()[0])
+    assert recorded(hub)["hana"] == [format_move(board.game, m, sep="-") for m in board.game.history]
 
 
 def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
