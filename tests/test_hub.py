@@ -236,6 +236,7 @@ def _log_in(chromium, hub: Hub, user: str):
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
     page = context.new_page()
     page.goto(f"{hub.url}/hub/login", timeout=60_000)
+    assert page.locator("h1").inner_text() == "Entrar" and page.locator("html").get_attribute("lang") == "es"  # the hub's page in Spanish
     page.fill("#username_input", user)
     page.fill("#password_input", "cualquiera")
     page.click("#login_submit")

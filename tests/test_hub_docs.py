@@ -45,6 +45,8 @@ def test_the_tljh_configuration_names_the_service_its_roles_and_the_teachers_gro
     env = c.Spawner.environment.get_value({})
     assert env[HUB_URL_ENV] == f"http://127.0.0.1:{ns['PUERTO']}/services/{service}"
     assert c.Spawner.default_url == f"/voila/render/{ns['PAGINA']}"
+    spanish = Path(c.JupyterHub.template_paths.get_value([])[0])  # before the hub's own
+    assert (spanish / "login.html").is_file() and (spanish / "spawn_pending.html").is_file()
 
 
 def test_the_helm_values_say_what_the_tested_configuration_says():
@@ -65,6 +67,9 @@ def test_the_helm_values_say_what_the_tested_configuration_says():
     single = v["singleuser"]
     assert single["extraEnv"][HUB_URL_ENV] == f"{clase['url']}/services/{service}"
     assert single["defaultUrl"] == c.Spawner.default_url
+    templates = next(line for line in (HUB / "jupyterhub_config.py").read_text(encoding="utf-8").splitlines()
+                     if "template_paths" in line).split("  #")[0]  # fmt: skip
+    assert templates in v["hub"]["extraConfig"]["solitaire_nb"].splitlines()
     # The pages the student image writes are the ones copied into each student's folder.
     dockerfile = (HUB / "Dockerfile.alumno").read_text(encoding="utf-8")
     written = re.search(r"--paginas (\S+)", dockerfile).group(1)

@@ -5,6 +5,9 @@
 # jupyterhub_config.py. Cambia solo los valores de arriba. Las pruebas del proyecto arrancan un
 # JupyterHub real con este mismo archivo (tests/test_hub.py), cambiando estos valores.
 import sys
+from pathlib import Path
+
+import solitaire_nb
 
 SERVICIO = "clase"  # el servicio queda en /services/clase/; su página del docente, /services/clase/docente
 PUERTO = 10101  # puerto del servicio en esta máquina (solo dentro de ella)
@@ -36,3 +39,5 @@ c.JupyterHub.load_groups.update({"docentes": {"users": DOCENTES}})
 # página sin código (Voila) en la que entra cada alumno.
 c.Spawner.environment.update({"SNB_HUB_RETO_URL": f"http://127.0.0.1:{PUERTO}/services/{SERVICIO}"})
 c.Spawner.default_url = f"/voila/render/{PAGINA}"
+# Las páginas de entrada y de espera del hub, en español.
+c.JupyterHub.template_paths.insert(0, str(Path(solitaire_nb.__file__).parent / "templates" / "hub"))  # antes que las del hub
