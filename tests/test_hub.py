@@ -245,8 +245,9 @@ def _log_in(chromium, hub: Hub, user: str):
 
 @pytest.mark.browser
 def test_three_students_and_the_teacher_through_the_hubs_login_page(hub, chromium):
-    """Each student logs in, lands on the challenge's page in their own server (Voila) and plays;
-    the teacher logs in, sees each student by hub name, pauses, shows a line and ends."""
+    """Each student logs in (the hub's page in Spanish), lands on the challenge's page in their own
+    server (Voila) and plays; the teacher logs in, sees each student by hub name, pauses, shows a
+    line and ends; a student opens lesson 05 in the same server."""
     from playwright.sync_api import expect
 
     users = ["hugo", "ines", "juan"]
@@ -295,5 +296,10 @@ def test_three_students_and_the_teacher_through_the_hubs_login_page(hub, chromiu
         expect(page.locator(".snb-message").first).to_contain_text(f"Has hecho {k + 1} movimiento", timeout=10_000)
     teacher.click("#reabrir")  # the other tests of this hub play on
     expect(teacher.locator("#estado")).to_have_text("Reto en marcha", timeout=10_000)
+    # A lesson in the same student's server: its copy without the teacher's cells, in Voila.
+    lesson = next(p.name for p in hub.home("hugo").glob("05_*.ipynb"))
+    page = students[0][0].new_page()
+    page.goto(f"{hub.url}/user/hugo/voila/render/{lesson}", timeout=180_000)
+    page.locator(".snb-board [data-card]").first.wait_for(timeout=180_000)
     for context in [c for c, _ in students] + [tctx]:
         context.close()
