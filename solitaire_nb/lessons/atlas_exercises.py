@@ -16,6 +16,8 @@ from .positions import citadel_needed, lifted_after_first_move
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
+NEW_GAMES = 25
+"""Exercise atlas-1: how many new games of Citadel the expected count is asked for."""
 
 
 @functools.cache
@@ -125,12 +127,14 @@ def _sample_size() -> int:
 EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     # ------------------------------------------------------------------ 07 · the atlas
     "atlas-1": Ejercicio(
-        "Con las reglas de la página, de cada 10 partidas nuevas de Citadel, ¿cuántas tienen solución "
-        "de media? Usa el intervalo de confianza de la tabla; vale una respuesta con decimales.",
+        f"Con las reglas de la página, si juegas {NEW_GAMES} partidas nuevas de Citadel, ¿cuántas esperas "
+        "que tengan solución, de media? Vale una respuesta con decimales.",
         expected_answer(
-            lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", 10)),
-            lambda: _expected_why("citadel", 10, "tienen solución"),
-            "Multiplica por 10 los dos extremos del intervalo de confianza de Citadel (reglas de la página).",
+            lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", NEW_GAMES)),
+            lambda: _expected_why("citadel", NEW_GAMES, "tienen solución"),
+            "Busca Citadel en la tabla de la clase: ¿qué parte de sus partidas tiene solución? Esa misma "
+            f"parte de {NEW_GAMES} partidas es lo que se espera de media.",
+            out_of=NEW_GAMES,
         ),
         kind="number",
     ),
