@@ -18,6 +18,7 @@ import pytest
 
 from solitaire_nb import GAMES, study
 from solitaire_nb.atlas import lab_measures
+from solitaire_nb.atlas.intervals import wilson
 from solitaire_nb.core.numbers_es import decimal, decimal_down, decimal_up, interval, measured, parse_number, thousands
 from solitaire_nb.games.custom import custom
 from solitaire_nb.lessons import study_exercises
@@ -108,6 +109,7 @@ def figures_08() -> dict[str, str]:
         "Baker's Dozen": counts(GAMES["bakers_dozen"]),
         "any card in holes": f"{any_card.won} frente a",
         "thirteen columns, in the deal": measured(thirteen.a.figures["home_in_deal"]),
+        "six columns, at most": f"menos del {decimal_up(100 * wilson(six.won + six.unknown, six.total)[1], 0)} %",
     }
 
 
