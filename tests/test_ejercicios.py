@@ -94,7 +94,7 @@ WRONG = {
     "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
     "lab-2": ("huecos", "reparte"),
-    "lab-3": (100, "menos"),
+    "lab-3": (100, "asegurar antes de medir"),
     "lab-4": (12, "menos"),
 }
 
