@@ -414,6 +414,7 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
 DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
 NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
 FIRST_GUESS = {"estudio-3": 6}  # its answer, 1/16, typed as a whole percentage
+AT_LEAST = {"lab-3"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
 
 
 def _neighbours(ejercicio: str) -> tuple[int, int]:
@@ -440,6 +441,10 @@ def test_a_number_exercise_says_more_or_less_once_and_then_only_what_to_look_at(
     below, above = _neighbours(ejercicio)
     first = verdict_of_text(ejercicio, str(below - 1 if below > 0 else below))[1]
     assert DIRECTION.search(first), first
+    if ejercicio in AT_LEAST:  # above the minimum is not «too many»: it is told what is asked
+        told = verdict_of_text(ejercicio, str(above))[1]
+        assert "asegurar" in told and not DIRECTION.search(told), told
+        above = below - 1
     later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below, above)]
     words = {re.sub(r"\d+(?:,\d+)?", "N", m) for m in later}
     assert len(words) == 1, later

@@ -11,7 +11,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from .answers import Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
+from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
 
 LAB_DEAL = 1234
@@ -118,20 +118,20 @@ def _sample_won(name: str) -> int:
     return sample.won
 
 
-def _at_least_answer(correct: Any, hint: str) -> Any:
+def _at_least_answer(correct: Any, hint: str) -> DirectionOnce:
     """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
     minimum is not called too high (it may be what the measure finds), it is told that the
-    question is what can be assured before measuring."""
+    question is what can be assured before measuring; that does not use up the direction."""
     count = number_answer(correct, hint)
 
-    def check(respuesta: object) -> tuple[bool, str]:
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
         if x.is_integer() and x > correct():
             return False, ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
-                           f"midiendo; aquí se pregunta cuántas puedes asegurar antes de medir. {hint}")
-        return count(respuesta)
+                           f"midiendo; aquí se pregunta cuántas puedes asegurar antes de medir. {hint}"), "", ""
+        return count.judge(respuesta)
 
-    return check
+    return DirectionOnce(judge, hint)
 
 
 def _sample_size() -> int:
