@@ -138,7 +138,7 @@ class ClassPlay(StaticVBox):
     def _seated(self, answer: dict) -> None:
         """The class gave this page a seat (or started a new group): its results come back (a
         reload) and the widget goes to the seat's deal: the first unfinished one, or the next."""
-        mine = answer.get("mias") if isinstance(answer.get("mias"), dict) else {}
+        mine: dict = answer.get("mias") or {} if isinstance(answer.get("mias"), dict) else {}
         self.results = {int(k): v for k, v in mine.items() if str(k).isdigit() and v in ("empezada", "perdida", "ganada")}
         open_ = [k for k, v in self.results.items() if v == "empezada"]
         start = int(answer.get("inicio", self.seed) or self.seed)

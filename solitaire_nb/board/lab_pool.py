@@ -34,7 +34,7 @@ class ClassLab(Lab):
             self.sent = widgets.HTML()
             self.send_button.on_click(lambda _b: self.send())
             parts += [widgets.HBox([self.game_name, self.send_button], layout=widgets.Layout(flex_flow="row wrap")), self.sent]
-        self.children = (*self.children, *parts, self.pool)
+        self.children = (*tuple(self.children), *parts, self.pool)  # type: ignore[has-type]
         self.static_html += f"<p>{BY_HAND['08']}</p>"
 
     def counts(self) -> tuple[list[int], list[int]] | None:

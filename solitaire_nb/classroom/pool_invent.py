@@ -83,7 +83,7 @@ class LessonPool(Pool):
         data = json.loads(move)
         if not isinstance(data, dict):
             raise ValueError(f"fila no válida: {shown(move)}")
-        result = checked(data)
+        result = checked({**data, "nombre_juego": data.get("nombre")})  # the record keeps it as «nombre»
         if s.game == result:
             return False
         s.game = result

@@ -103,7 +103,7 @@ class LessonPool(Pool):
         if not 1 <= number <= deals_played():
             raise ValueError(f"La clase juega las partidas nº 1 a {thousands(deals_played())} de {GAMES[GAME].display_name}, "
                              f"las que ha estudiado el resolvedor; la nº {thousands(number)} no.")  # fmt: skip
-        if result not in RESULTS:
+        if not isinstance(result, str) or result not in RESULTS:
             raise inbound.BadRequest("El resultado debe ser «empezada», «perdida» o «ganada».", "un resultado no válido")
         if result != "ganada":
             return number, result, str(number)

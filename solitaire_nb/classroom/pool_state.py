@@ -60,7 +60,7 @@ class Pool(ClassCore):
         if cls is Pool:
             if lesson not in LESSONS:
                 raise ValueError(f"La lección {shown(lesson)} no junta los datos de la clase.")
-            cls = getattr(importlib.import_module(f".{LESSONS[lesson]}", __package__), "LessonPool")
+            cls = importlib.import_module(f".{LESSONS[lesson]}", __package__).LessonPool
         return super().__new__(cls)
 
     def __init__(self, lesson: str, record_path: Path | None, say: Callable[[str], None] = print) -> None:
