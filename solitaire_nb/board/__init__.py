@@ -8,13 +8,11 @@
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
 - `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `atlas.lab_measures`;
-- `deal_pool`: the class pool's panel (06, 07, 08); `class_play`: 07's deals played by the class;
-  `lab_pool`: 08's «Inventa tu juego» lab with the class's table (`class_lab`);
+- `deal_pool`, `class_play` (07), `lab_pool` (08, `class_lab`): the class pool's widgets;
 - `challenge`: a class challenge's board and page (imported by the challenge page only).
 
-Only `widget`, `boxes`, `deal_pair`, `deal_pool`, `class_play`, `lab`, `lab_pool` and `challenge` import a widget library
-(tests/test_widget_imports.py); importing this package imports all but `challenge`, as importing
-the board module always did.
+Only those modules import a widget library; importing this package imports all but `challenge`,
+as importing the board module always did.
 """
 
 from __future__ import annotations
