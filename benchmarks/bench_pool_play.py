@@ -38,8 +38,9 @@ from reto_light import free_port  # noqa: E402
 from solitaire_nb.board.deal_pool import POLL_SECONDS  # noqa: E402
 from solitaire_nb.classroom.pool_play import solver_verdicts  # noqa: E402
 from solitaire_nb.classroom.record import Record  # noqa: E402
+from solitaire_nb.core.checks import MAX_MOVES  # noqa: E402
 from solitaire_nb.engine import new_game  # noqa: E402
-from solitaire_nb.engine.share import MAX_MOVES, share_code  # noqa: E402
+from solitaire_nb.engine.share import share_code  # noqa: E402
 from solitaire_nb.solver import solve  # noqa: E402
 
 

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..atlas.intervals import bracketed_interval, interval_sentence
+from ..core.checks import MAX_MOVES
 from ..core.numbers_es import thousands
 from ..engine.share import load_share, share_code
 from ..games import GAMES
@@ -108,6 +109,9 @@ class LessonPool(Pool):
         if result != "ganada":
             return number, result, str(number)
         code = inbound.text_field(line, "La partida ganada", LINE_MAX)
+        if code.count(",") >= MAX_MOVES:
+            raise ValueError(f"Una partida de más de {thousands(MAX_MOVES)} movimientos no se puede comprobar: "
+                             "no se ha contado como ganada.")  # fmt: skip
         try:
             game = load_share(code)
         except ValueError:
