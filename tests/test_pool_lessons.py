@@ -22,6 +22,7 @@ from solitaire_nb.atlas.view import interval_text
 from solitaire_nb.classroom.pool_play import solver_verdicts, start_of
 from solitaire_nb.classroom.pool_state import Pool
 from solitaire_nb.classroom.record import Record
+from solitaire_nb.core.numbers_es import thousands
 from solitaire_nb.engine import new_game
 from solitaire_nb.engine.share import share_code
 from solitaire_nb.games.custom import custom_from_name
@@ -58,10 +59,10 @@ def test_07_counts_people_apart_and_never_an_unfinished_deal_as_lost(tmp_path: P
     assert (fig["ganadas"], fig["perdidas"], fig["sin_terminar"]) == (1, 1, 1)
     assert "1 sin terminar (no cuentan como perdidas)" in fig["texto"] and "Con un 95 % de confianza" in fig["texto"]
     people, same, whole = fig["tabla"]["filas"]
-    assert people[1:5] == [3, 1, 1, 1] and people[5] == interval_text(1, 1, 1)  # the unfinished bracketed
+    assert people[1:5] == ["3", "1", "1", "1"] and people[5] == interval_text(1, 1, 1)  # the unfinished bracketed
     verdicts = [solver_verdicts()[n] for n in (1, 2, 11)]
-    assert same[2:5] == [verdicts.count("won"), verdicts.count("lost"), verdicts.count("unknown")]
-    assert whole[1] == len(solver_verdicts())
+    assert same[2:5] == [str(verdicts.count(v)) for v in ("won", "lost", "unknown")]
+    assert whole[1] == thousands(len(solver_verdicts()))
     # a win the engine does not replay, another deal's line, a number beyond the atlas: refused, nothing changed
     before = p.view()
     for bad in ({"partida": 3, "resultado": "ganada", "jugada": "citadel/3/"},

@@ -72,6 +72,13 @@ class SeatReader(anywidget.AnyWidget):
     seat = traitlets.Int(0).tag(sync=True)
 
 
+# ipywidgets sizes an HTML widget's content to its widest line: the sentence wraps to the page and
+# the class's table scrolls sideways in its own box instead (a phone held upright).
+_STYLE = ("<style>.snb-class-html > .widget-html-content{flex:1 1 0;min-width:0;width:100%}"
+          ".snb-class-table{border-collapse:collapse;line-height:1.3}.snb-class-table td,.snb-class-table th"
+          "{border-bottom:1px solid #ccc;vertical-align:top}</style>")  # fmt: skip
+
+
 def table_html(table: dict | None) -> str:
     """The class's table of a launcher's answer (07, 08) as HTML, in a box that scrolls sideways
     on a phone."""
@@ -103,7 +110,8 @@ class PoolPanel(widgets.VBox):
         self.table = ""  # the class's table (07, 08), as HTML
         self._group: Any = None  # the launcher's group when this page last heard from it
         self.class_html = widgets.HTML(f"<p class='snb-class' role='status'>{WAITING if launcher else BY_HAND[lesson]}</p>")
-        children: list[Any] = [self.class_html]
+        self.class_html.add_class("snb-class-html")
+        children: list[Any] = [widgets.HTML(_STYLE), self.class_html]
         if launcher is not None:
             self.reader = SeatReader()
             self.reader.on_msg(lambda _w, content, _b=None: self.join(content.get("secret") if isinstance(content, dict) else None))

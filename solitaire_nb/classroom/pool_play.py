@@ -169,6 +169,7 @@ class LessonPool(Pool):
         e = atlas_entry()
         rows.append([f"El resolvedor, en {thousands(e['computed_deals'])} partidas del atlas", e["computed_deals"],
                      e["won"], e["lost"], e["unknown"], range_cell(e["won"], e["lost"], e["unknown"])])  # fmt: skip
+        rows = [[thousands(c) if isinstance(c, int) else c for c in row] for row in rows]  # «2.000»
         return {"titulo": f"{GAMES[GAME].display_name}: personas y resolvedor", "cabecera": HEADS, "filas": rows}
 
     def figure(self) -> dict[str, Any]:
