@@ -37,7 +37,7 @@ BY_HAND = {
     "ganas, te rindes o se queda sin terminar); la clase suma las hojas en la pizarra, en tres columnas: las partidas "
     "sin terminar no cuentan como perdidas.",
     "08": _ALONE.format(what="vuestro juego") + "Apuntad vuestro juego y sus tres cuentas (con solución, sin solución, "
-    "sin decidir) en la hoja de trabajo; la clase copia las hojas en una tabla en la pizarra, una fila por pareja.",
+    "sin decidir) en la hoja de «Inventa tu juego»; la clase copia las hojas en una tabla en la pizarra, una fila por pareja.",
 }
 WAITING = "<b>La clase.</b> Esperando tu asiento…"
 _KEPT = "Se guardan, en el ordenador de tu profesor, {what}, con su hora; {who} solo si {write}."
