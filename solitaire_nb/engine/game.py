@@ -209,7 +209,9 @@ class Game:
         return [self._step(move, ops) for move, ops in self._undo]
 
     def _step(self, move: Move, ops: list[Op]) -> Step:
-        return Step(move, tuple(map(CARDS.__getitem__, ops[0][2])), tuple(map(self._action, ops[1:])))
+        cards = ops[0][2]
+        moved = (CARDS[cards[0]],) if len(cards) == 1 else tuple(map(CARDS.__getitem__, cards))
+        return Step(move, moved, tuple(map(self._action, ops[1:])) if len(ops) > 1 else ())
 
     def _action(self, op: Op) -> Action:
         """One operation of an undo record (`position.Op`) as an `Action` with cards."""

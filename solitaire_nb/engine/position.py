@@ -148,9 +148,10 @@ class Position:
         want_t: dict[int, list[int]] = {}  # tableau key -> tableau piles taking such a card
         want_f: dict[int, list[int]] = {}  # card id -> foundations taking it
         holes: list[int] = []  # empty tableau piles taking any card
+        reserve_fills = t.empty == "reserve"
         for di in t.tab:
             q = p[di]
-            acc = wanted[q[-1]] if q else self.accepted(di)
+            acc = wanted[q[-1]] if q else self.accepted(di) if reserve_fills else t.empty_acc
             if acc is ALL:
                 holes.append(di)
                 continue
@@ -177,9 +178,10 @@ class Position:
         out: list[tuple[int, int, int]] = []
         append = out.append
         runs = t.runs
+        hidden = any(fd)  # without face-down cards a pile with cards has a top to move
         for si in t.tab:
             q = p[si]
-            if len(q) <= fd[si]:
+            if not q or hidden and len(q) <= fd[si]:
                 continue
             cid = q[-1]
             row = single[si]
@@ -195,7 +197,7 @@ class Position:
         if t.takeback:
             for si in t.fnd:
                 q = p[si]
-                if len(q) > fd[si]:
+                if q and (not hidden or len(q) > fd[si]):
                     row = single[si]
                     for di in take_t(key[q[-1]], holes):
                         append(row[di])
@@ -224,6 +226,14 @@ class Position:
         The solver's hot path: it trusts its caller and checks nothing, so an illegal move or
         a count larger than the pile is played as asked.  The checked way is `Game.move`
         (or ask `moves()` first)."""
+        if self.table.plain and not self.fd[si]:
+            # the common case, as `_transfer` then `_after_move` would play it: nothing turns
+            # up (no face-down card under the moved ones) and nothing plays by itself
+            src = self.p[si]
+            moved = src[-n:]
+            del src[-n:]
+            self.p[di] += moved
+            return [(si, di, moved, 0)]
         ops: list[Op] = []
         excluded = self._autoplay_candidates() if self.table.autoplay else None
         self._transfer(si, di, n, ops)

@@ -75,6 +75,9 @@ class RuleTable:
     refill: bool
     shift_left: bool
     autoplay: bool
+    plain: bool
+    """Nothing plays by itself after a move (no autoplay, refill or shift): `Position.play`'s
+    short way when no card can turn up either."""
     tab_key: tuple[int, ...]
     """Card id -> the key `moves` files it under: its rank where the tableau rule looks at the
     rank alone (build down, any suit), else its id."""
@@ -134,6 +137,7 @@ def rule_table(rules: Rules) -> RuleTable:
         refill=rules.refill_from_reserve,
         shift_left=rules.shift_left,
         autoplay=rules.autoplay,
+        plain=not (rules.autoplay or rules.refill_from_reserve or rules.shift_left),
         tab_key=tuple(c.rank if by_rank else c.id for c in CARDS),
         tab_wanted=tuple((c.rank - 1,) if c.rank > 1 else () for c in CARDS) if by_rank else tab_acc,
         single=tuple(tuple((a, b, 1) for b in range(len(ids))) for a in range(len(ids))),
