@@ -11,7 +11,6 @@ engine.  Its "could not solve" is never read: only our complete search proves a 
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -66,8 +65,10 @@ def fc_solve_board(game: Game) -> str:
 
 def find() -> str | None:
     """fc-solve's path (on ``PATH``, or Debian's ``/usr/games``), None where it is absent or no
-    program can be started (Pyodide)."""
-    if os.name != "posix":
+    program can be capped (no `resource` module: Windows, Pyodide)."""
+    try:
+        import resource  # noqa: F401
+    except ImportError:
         return None
     return shutil.which(FC_NAME) or shutil.which(FC_NAME, path="/usr/games")
 
