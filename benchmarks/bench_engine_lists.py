@@ -46,14 +46,16 @@ class Lists:
 
     def legal_moves(self) -> list[tuple[int, int]]:
         tops = [p[-1] if p else 0 for p in self.piles]
+        ranks = [c >> 2 for c in tops[:8]]  # 0 for a hole
         out = []
         for s in range(12):
             c = tops[s]
             if not c:
                 continue
-            up = (c >> 2) + 1
+            up = (c >> 2) + 1  # never a pile's own rank: a pile never takes its own top
             for d in range(8):
-                if d != s and (not tops[d] or tops[d] >> 2 == up):
+                r = ranks[d]
+                if r == up or not r:
                     out.append((s, d))
             if s < 8:
                 for d in range(8, 12):
