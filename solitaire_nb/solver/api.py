@@ -125,7 +125,8 @@ def solve(
     ``fc_solve=True`` adds Freecell Solver's ``fc-solve`` where it is installed and plays the
     game's rules (`fcsolve.fits`): when our search leaves the position undecided, fc-solve
     searches it within ``max_states`` states (``-mi``; `fcsolve.FC_ITERATIONS` if none), the
-    last 1/`FC_SHARE` of ``time_limit`` (`fcsolve.FC_SECONDS` of CPU if none) and
+    last 1/`FC_SHARE` of ``time_limit`` as CPU seconds (`fcsolve.FC_SECONDS` if none; its wall
+    time at most twice that and a second) and
     `fcsolve.FC_MEMORY_GIB`; its line counts only once replayed to a win through the engine
     (``found_by="fc-solve"``), and its "could not solve" is never taken for a loss.  Off by
     default, so that every figure measured with `solve` is our own search's.

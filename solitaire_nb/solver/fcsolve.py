@@ -162,12 +162,13 @@ def available(game: Game) -> bool:
 def fc_solve_line(game: Game, iterations: int | None, seconds: float | None) -> tuple[list[Move] | None, int, float]:
     """A winning line found by fc-solve and replayed through the engine (None if it is absent,
     does not play these rules, stops, or prints a line that does not win), the states it
-    checked and its CPU seconds.  `seconds` caps its CPU time and, a little later, its wall
-    time (`FC_SECONDS` when None); `iterations` its states (`FC_ITERATIONS` when None)."""
+    checked and its CPU seconds.  `seconds` caps its CPU time (`FC_SECONDS` when None) and its
+    wall time at twice that and a second more (a busy computer gives it less than a whole
+    processor); `iterations` caps its states (`FC_ITERATIONS` when None)."""
     exe = find()
     if exe is None or not fits(game):
         return None, 0, 0.0
     cpu = FC_SECONDS if seconds is None else seconds
     cap = FC_ITERATIONS if iterations is None else iterations
-    text, states, used = run(exe, fc_solve_board(game), cap, cpu, cpu if seconds is not None else 4 * cpu + 5)
+    text, states, used = run(exe, fc_solve_board(game), cap, cpu, 2 * cpu + 1)
     return (replay(game, text) if text else None), states, used
