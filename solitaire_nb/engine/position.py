@@ -145,7 +145,10 @@ class Position:
         t = self.table
         p, fd = self.p, self.fd
         wanted, key = t.tab_wanted, t.tab_key
-        want_t: dict[int, list[int]] = {}  # tableau key -> tableau piles taking such a card
+        # key -> tableau piles taking such a card (None: none); lists indexed by a small int
+        # are cheaper to fill and read than dicts
+        want_t: list[list[int] | None] = [None] * t.key_count
+        used: list[int] = []  # the keys filled in `want_t`
         want_f: dict[int, list[int]] = {}  # card id -> foundations taking it
         holes: list[int] = []  # empty tableau piles taking any card
         reserve_fills = t.empty == "reserve"
@@ -156,9 +159,10 @@ class Position:
                 holes.append(di)
                 continue
             for k in acc:
-                lst = want_t.get(k)
+                lst = want_t[k]
                 if lst is None:
                     want_t[k] = [di]
+                    used.append(k)
                 else:
                     lst.append(di)
         fnd_acc = t.fnd_acc
@@ -171,9 +175,8 @@ class Position:
                 else:
                     lst.append(di)
         if holes:  # a hole takes every card: merge it into each list once, in pile order
-            for k, lst in want_t.items():
-                want_t[k] = sorted(lst + holes)
-        take_t = want_t.get  # take_t(key[cid], holes): tableau piles taking cid, in pile order
+            for k in used:
+                want_t[k] = sorted(want_t[k] + holes)  # type: ignore[operator]
         take_f = want_f.get
         out: list[tuple[int, int, int]] = []
         append = out.append
@@ -185,13 +188,13 @@ class Position:
                 continue
             cid = q[-1]
             row = single[si]
-            for di in take_t(key[cid], holes):
+            for di in want_t[key[cid]] or holes:
                 append(row[di])
             for di in take_f(cid, ()):
                 append(row[di])
             if runs:
                 for n in range(2, self.run_length(si) + 1):
-                    for di in take_t(key[q[-n]], holes):
+                    for di in want_t[key[q[-n]]] or holes:
                         if di != si:  # an up-and-down build could take its own run
                             append(run(si, di, n))
         if t.takeback:
@@ -199,7 +202,7 @@ class Position:
                 q = p[si]
                 if q and (not hidden or len(q) > fd[si]):
                     row = single[si]
-                    for di in take_t(key[q[-1]], holes):
+                    for di in want_t[key[q[-1]]] or holes:
                         append(row[di])
         for si in (t.r, t.s, t.w):
             if si < 0 or not p[si]:
@@ -212,7 +215,7 @@ class Position:
             if (si == t.r and not t.reserve_playable) or len(q) <= fd[si]:
                 continue
             cid = q[-1]
-            for di in take_t(key[cid], holes):
+            for di in want_t[key[cid]] or holes:
                 append(row[di])
             for di in take_f(cid, ()):
                 append(row[di])

@@ -83,6 +83,8 @@ class RuleTable:
     rank alone (build down, any suit), else its id."""
     tab_wanted: tuple[tuple[int, ...], ...]
     """Top card id -> the keys of the cards it takes (as `tab_key`)."""
+    key_count: int
+    """One more than the largest key (`moves` files piles in a list indexed by key)."""
     single: tuple[tuple[tuple[int, int, int], ...], ...]
     """``single[src][dst]`` is the move tuple ``(src, dst, 1)`` (built once)."""
 
@@ -140,5 +142,6 @@ def rule_table(rules: Rules) -> RuleTable:
         plain=not (rules.autoplay or rules.refill_from_reserve or rules.shift_left),
         tab_key=tuple(c.rank if by_rank else c.id for c in CARDS),
         tab_wanted=tuple((c.rank - 1,) if c.rank > 1 else () for c in CARDS) if by_rank else tab_acc,
+        key_count=14 if by_rank else 52,
         single=tuple(tuple((a, b, 1) for b in range(len(ids))) for a in range(len(ids))),
     )
