@@ -2,7 +2,7 @@
 given) on the same deals in the same run, measured on CPU time.
 
     python benchmarks/bench_solver.py [--deals 200] [--limit 10] [--games beleaguered_castle,…]
-        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH]
+        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH] [--portfolio]
 
 What is measured, and how:
 
@@ -15,6 +15,10 @@ What is measured, and how:
   runs).  It is capped in CPU seconds (``RLIMIT_CPU``, whole seconds) and in memory
   (``RLIMIT_AS``, ``--fc-memory`` GiB: it used 6–9 GB on hard deals), and optionally in
   iterations (``-mi``).  A killed run is «sin decidir».
+- **Ours + fc-solve** (``--portfolio``, a separate row; every target is our own search's):
+  `solve(game, time_limit=limit, fc_solve=True)`, fc-solve joining in the last quarter of the
+  time when ours is undecided; its time is ``cpu_seconds``, fc-solve's CPU (with its start-up)
+  included.
 - **Solvitaire** (``--solvitaire PATH``, optional): the same caps, deal written as its JSON
   deal file, run with ``--type beleaguered-castle --streamliners smart-solvability``.  (Not run
   in this repository's recorded figures; its published figures are cited in RESULTS.md.)
@@ -133,12 +137,13 @@ def run_solvitaire(exe: str, kind: str, game, limit: float, memory: float, start
     return Run("unknown", cpu, states)
 
 
-def run_ours(game, limit: float) -> Run:
-    """Our solver with its deadline on this process's CPU clock (see the module docstring)."""
+def run_ours(game, limit: float, fc: bool = False) -> Run:
+    """Our solver with its deadline on this process's CPU clock (see the module docstring);
+    with `fc`, fc-solve in its portfolio (`solve`'s ``fc_solve``)."""
     wall = time.perf_counter
     time.perf_counter = time.process_time
     try:
-        r = solve(game, time_limit=limit)
+        r = solve(game, time_limit=limit, fc_solve=fc)
     finally:
         time.perf_counter = wall
     return Run(r.status, r.cpu_seconds or 0.0, r.states)
@@ -179,6 +184,7 @@ def main() -> None:
     ap.add_argument("--fc-memory", type=float, default=4.0, help="GiB of address space for a peer")
     ap.add_argument("--fc-iterations", type=int, default=None, help="fc-solve's -mi cap")
     ap.add_argument("--solvitaire", default=None, help="path of a Solvitaire binary (optional)")
+    ap.add_argument("--portfolio", action="store_true", help="add ours + fc-solve as a row of its own")
     args = ap.parse_args()
     exe = shutil.which("fc-solve")
     startup = 0.0
@@ -206,6 +212,8 @@ def main() -> None:
                 for label, proof in (("fc-solve default", False), ("fc-solve -to 0AB", True)):
                     fa = fc_args(exe, proof, args.fc_iterations)
                     jobs.append((label, lambda fa=fa, b=board: run_fc(fa, b, args.limit, args.fc_memory, startup)))
+                if args.portfolio:
+                    jobs.append(("ours + fc-solve", lambda g=g: run_ours(g, args.limit, fc=True)))
             if args.solvitaire and name in SOLVITAIRE_GAMES:
                 kind = SOLVITAIRE_GAMES[name]
                 jobs.append(("Solvitaire", lambda g=g, kind=kind: run_solvitaire(

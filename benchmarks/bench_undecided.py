@@ -2,14 +2,16 @@
 decides now, at a cap of CPU seconds per deal, with and without the castles' streamliners.
 
     python benchmarks/bench_undecided.py [--entry beleaguered_castle_sin_devolver] [--first 40]
-        [--limit 20] [--without-streamliners]
+        [--limit 20] [--without-streamliners] [--fc-solve]
 
 The deals are the first `--first` deals (by number) the entry's committed CSV records as
 undecided.  `solve` gets `time_limit=--limit` with its deadline read on this process's CPU
 clock (`time.perf_counter` swapped for `time.process_time` during the call, as in
 `bench_solver.py`), so a loaded machine does not change verdicts; times are the result's
 ``cpu_seconds``.  ``--without-streamliners`` switches their turn off (`portfolio.CASTLE_STREAM`
-= 0): the solver as it was before them.  Prints one row per deal, then the decided count and
+= 0): the solver as it was before them.  ``--fc-solve`` adds fc-solve to `solve`'s portfolio
+(``fc_solve=True``: the last quarter of the time when ours is undecided; its CPU included,
+the solver that found the line named).  Prints one row per deal, then the decided count and
 the CPU seconds in all.  Every "won" line has already been replayed through the engine.
 """
 
@@ -42,28 +44,30 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=40)
     ap.add_argument("--limit", type=float, default=20.0, help="CPU seconds per deal")
     ap.add_argument("--without-streamliners", action="store_true")
+    ap.add_argument("--fc-solve", action="store_true", help="fc-solve in the portfolio")
     args = ap.parse_args()
     if args.without_streamliners:
         portfolio.CASTLE_STREAM = 0
     game, variant, deals = undecided(args.entry, args.first)
     print(f"{args.entry}: first {len(deals)} deals undecided in the atlas, {args.limit:g} CPU s each, "
-          f"streamliners {'off' if args.without_streamliners else 'on'}")
-    print("| deal | verdict | states | CPU s |")
-    print("|---:|---|---:|---:|")
+          f"streamliners {'off' if args.without_streamliners else 'on'}, fc-solve {'on' if args.fc_solve else 'off'}")
+    print("| deal | verdict | found by | states | CPU s |")
+    print("|---:|---|---|---:|---:|")
     decided = won = 0
     total = 0.0
     wall = time.perf_counter
     for deal in deals:
         time.perf_counter = time.process_time
         try:
-            r = solve(new_game(game, seed=deal, **variant), time_limit=args.limit)
+            r = solve(new_game(game, seed=deal, **variant), time_limit=args.limit, fc_solve=args.fc_solve)
         finally:
             time.perf_counter = wall
         cpu = r.cpu_seconds or 0.0
         total += cpu
         decided += r.status != "unknown"
         won += r.status == "won"
-        print(f"| {deal} | {r.status} | {r.states:,} | {cpu:.2f} |", flush=True)
+        by = r.found_by or ("ours" if r.status != "unknown" else "-")
+        print(f"| {deal} | {r.status} | {by} | {r.states:,} | {cpu:.2f} |", flush=True)
     print(f"decided {decided} of {len(deals)} ({won} won, {decided - won} lost); CPU {total:.1f} s in all")
 
 

@@ -1,8 +1,8 @@
-"""Light clients of lesson 06's class pool: a student's page without a browser nor a kernel.
+"""Light clients of a lesson's class pool (06, 07, 08): a student's page without a browser nor a kernel.
 
 A light client gets its seat as a page does (``GET /`` is sent to ``/?asiento=SECRET``) and then
-speaks the pool's routes as the try widget's kernel does (board/deal_pool.py).  Used by
-tests/test_pool.py and benchmarks/bench_pool.py.
+speaks the pool's routes as the widget's kernel does (board/deal_pool.py).  Used by
+tests/test_pool.py, tests/test_pool_lessons.py and benchmarks/bench_pool.py.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from pathlib import Path
 from reto_light import LightClient, launch
 
 
-def start_pool_launcher(record: Path, port: int, log: Path, students: int = 10):
-    """The launcher serving lesson 06 with its pool, without preheated pages (light clients open
+def start_pool_launcher(record: Path, port: int, log: Path, students: int = 10, lesson: str = "06"):
+    """The launcher serving `lesson` with its pool, without preheated pages (light clients open
     none), in a process group of its own; returns the process once the teacher's line is
     printed, and the token."""
-    cmd = [sys.executable, "-m", "solitaire_nb.classroom", "06", "--registro", str(record), "--alumnos", str(students),
+    cmd = [sys.executable, "-m", "solitaire_nb.classroom", lesson, "--registro", str(record), "--alumnos", str(students),
            "--puerto", str(port), "--ip", "127.0.0.1", "--progresivo"]  # fmt: skip
     return launch(cmd, log, port)
 
@@ -30,8 +30,8 @@ class PoolClient:
         self.page = LightClient.__new__(LightClient)
         self.page.port = port
         self.secret = secret or self.page._new_seat()
-        self.acked: list[int] = []
-        self.start = self.state()["inicio"]
+        self.acked: list = []
+        self.start = self.state().get("inicio")
 
     def state(self) -> dict:
         return self.page.call("/clase/api/estado", query={"asiento": self.secret})[1]
@@ -40,4 +40,11 @@ class PoolClient:
         status, _ = self.page.call("/clase/api/reparto", {"asiento": self.secret, "partida": number})
         if status == 200:
             self.acked.append(number)
+        return status
+
+    def add(self, route: str, data: dict) -> int:
+        """What 07's or 08's widget sends on ``/clase/api/<route>``; kept in `acked` when taken."""
+        status, _ = self.page.call(f"/clase/api/{route}", {"asiento": self.secret, **data})
+        if status == 200:
+            self.acked.append(data)
         return status

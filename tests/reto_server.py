@@ -56,13 +56,14 @@ class _Log(logging.Handler):
 
 
 class InProcessServer:
-    """A class challenge on `folder / "r.sqlite"` (with `pool`, lesson 06's class pool instead),
-    its routes served on 127.0.0.1."""
+    """A class challenge on `folder / "r.sqlite"` (with `pool`, a lesson's class pool instead:
+    True for 06, or the lesson's number), its routes served on 127.0.0.1."""
 
-    def __init__(self, folder: Path, students: int = 5, pool: bool = False) -> None:
+    def __init__(self, folder: Path, students: int = 5, pool: bool | str = False) -> None:
         self.pool = pool
+        self.lesson = ("06" if pool is True else pool) if pool else None
         #: what the teacher's view names the class by (its key and value)
-        self.identity = ("leccion", "06") if pool else ("reparto", DEAL)
+        self.identity = ("leccion", self.lesson) if pool else ("reparto", DEAL)
         self.lines: list[str] = []
         self._log = _Log()
         logging.getLogger().addHandler(self._log)  # every library's records reach the root
@@ -81,8 +82,8 @@ class InProcessServer:
                 from solitaire_nb.classroom.pool import PoolHooks
                 from solitaire_nb.classroom.pool_state import Pool
 
-                self.challenge = Pool("06", folder / "r.sqlite", say=self.lines.append)
-                self.hooks = PoolHooks(self.challenge, Path("06.ipynb"), folder / "r.sqlite", students)
+                self.challenge = Pool(self.lesson, folder / "r.sqlite", say=self.lines.append)
+                self.hooks = PoolHooks(self.challenge, Path(f"{self.lesson}.ipynb"), folder / "r.sqlite", students)
             else:
                 self.challenge = Challenge(DEAL, folder / "r.sqlite", say=self.lines.append)
                 self.hooks = ChallengeHooks(self.challenge, folder / "r.sqlite", students)

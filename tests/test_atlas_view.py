@@ -130,6 +130,21 @@ def test_limits_are_read_in_words_where_a_games_rows_differ():
     assert "no se pueden comparar" in text
 
 
+def test_a_tables_limits_say_the_whole_atlas_range_when_its_rows_do_not_reach_it():
+    """07's full table leaves out the shift-left rows (Moving Left, 10.000 positions): its range
+    is the table's, and the atlas's own range is said beside it."""
+    entries = atlas()["entries"]
+    table = [e for e in entries if not e["variant"].get("shift_left")]
+    text = av.limits_text(table, entries)
+    low = min((e for e in entries if e["computed_deals"]), key=lambda e: e["max_states"])
+    table_low = min((e for e in table if e["computed_deals"]), key=lambda e: e["max_states"])
+    assert f"de esta tabla: va de {thousands(table_low['max_states'])}" in text
+    if low["max_states"] < table_low["max_states"]:
+        assert f"En todo el atlas va de {thousands(low['max_states'])}, en una variante de" in text
+        assert av.entry_label(low) not in text  # a row the table leaves out is not named before its page shows it
+    assert "En todo el atlas" not in av.limits_text(entries, entries)
+
+
 def test_the_order_of_the_games_places_by_intervals_never_by_low_ends():
     data = atlas()
     page = {**data, "entries": [e for e in data["entries"] if not e["variant"].get("shift_left")]}

@@ -20,11 +20,20 @@ from solitaire_nb.lessons.exercises import (
     es_correcta,
     movimientos,
     narrar,
+    olvidar_intentos,
     por_que_no,
     verdict_of_text,
 )
 
 GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
+
+
+@pytest.fixture(autouse=True)
+def _new_kernel():
+    """Each test starts as a reader in a new kernel: no «más / menos» used up yet."""
+    olvidar_intentos()
+    yield
+    olvidar_intentos()
 
 # The answers printed in notebooks/guia_docente.md, exercise by exercise.
 SOLUCIONES = {
@@ -48,7 +57,7 @@ SOLUCIONES = {
     "estudio-2": 4,
     "estudio-3": "1/16",
     "estudio-4": 6,
-    "atlas-1": "8,5",
+    "atlas-1": 21,
     "atlas-2": "más",
     "atlas-3": "nunca menos",
     "atlas-4": ["5S"],
@@ -85,7 +94,7 @@ WRONG = {
     "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
     "lab-2": ("huecos", "reparte"),
-    "lab-3": (100, "menos"),
+    "lab-3": (100, "asegurar antes de medir"),
     "lab-4": (12, "menos"),
 }
 
@@ -132,10 +141,11 @@ def test_a_measured_figure_is_right_anywhere_inside_its_interval_and_the_verdict
         ok, message = check(text)
         assert ok, (text, message)
         assert "dentro del intervalo medido" in message and "cualquier valor" in message
-    for value, word in ((low - 0.05, "más alto"), (high + 0.05, "más bajo")):
-        ok, message = check(decimal(value, 2))
-        assert not ok and word in message
-        assert decimal(low, 2) not in message  # a wrong answer is not told the interval
+    ok, message = check(decimal(low - 0.05, 2))
+    assert not ok and "más alto" in message
+    ok, message = check(decimal(high + 0.05, 2))
+    assert not ok and "tampoco" in message and "más bajo" not in message  # told once only
+    assert decimal(low, 2) not in message  # a wrong answer is not told the interval
 
 
 def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
@@ -161,7 +171,7 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
     for typed in ("1/16", "1 de cada 16", "6,25 %", "6,25", "6,3 %", "6 %", "0,0625", "6"):
         ok, message = verdict_of_text("estudio-3", typed)
         assert ok and "6,25 %" in message, typed
-    for typed, word in (("7 %", "menos"), ("1/17", "más"), ("0,1", "precisión")):
+    for typed, word in (("0,1", "precisión"), ("7 %", "menos"), ("1/17", "tampoco")):
         ok, message = verdict_of_text("estudio-3", typed)
         assert not ok and word in message, typed
 
@@ -193,11 +203,34 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     assert es_correcta("lab-3", won)
 
 
-def test_an_estimate_accepts_its_whole_interval_and_says_so():
-    assert [n for n in range(0, 11) if es_correcta("atlas-1", n)] == [8, 9]
-    ok, message = verdict_of_text("atlas-1", "8,5")
-    assert ok and "de media" in message and "partidas concretas" in message and "de 8 a 9" not in message
-    assert verdict_of_text("atlas-1", "8,5 partidas")[0] and not verdict_of_text("atlas-1", "8,1")[0]
+def test_an_expected_count_accepts_what_its_interval_prints_and_says_a_batch_varies():
+    """atlas-1: the expected count of Citadel's wins in 25 new games, from the atlas's bracketed
+    interval; the praise quotes an interval that holds the answer praised."""
+    from solitaire_nb.core.numbers_es import decimal_down, decimal_up
+    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _new_games
+
+    count = _new_games("citadel", NEW_GAMES)
+    low, high = decimal_down(count.expected_low, 1), decimal_up(count.expected_high, 1)
+    right = [n for n in range(0, NEW_GAMES + 1) if es_correcta("atlas-1", n)]
+    assert right and all(count.expected_low - 0.05 <= n <= count.expected_high + 0.05 for n in right)
+    for typed in [str(n) for n in right] + [low, high, decimal_down((count.expected_low + count.expected_high) / 2, 2)]:
+        ok, message = verdict_of_text("atlas-1", typed)
+        assert ok, typed
+        assert f"entre {low} y {high}" in message and "partidas concretas" in message and "tanda" in message
+    assert verdict_of_text("atlas-1", f"{right[0]} partidas")[0]
+    assert not es_correcta("atlas-1", right[0] - 1) and not es_correcta("atlas-1", right[-1] + 1)
+
+
+@pytest.mark.parametrize("typed", ["85 %", "85%", "0,85", "0.85", "85"])
+def test_a_rate_given_for_a_count_is_read_as_a_rate_kindly_and_keeps_the_direction(typed):
+    ok, message = verdict_of_text("atlas-1", typed)
+    assert not ok and "85 %" in message and "de 25" in message and "¿" in message
+    assert not re.search(r"\bmás\b|\bmenos\b", message)
+    ok, message = verdict_of_text("atlas-1", "2")
+    assert "más de 2" in message  # the rate did not use up the one «más / menos»
+
+
+def test_choices_are_read_without_accents_or_capitals():
     assert es_correcta("atlas-3", "Nunca Menos") and es_correcta("lab-2", " reyes ")
     assert not es_correcta("atlas-3", "tal vez")
 
@@ -375,3 +408,106 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
     found = list(ways(start.copy(), [], 4))
     assert found, "the exercise cannot be solved in four moves"
     assert all(any(m.src == "T0" for m in way) for way in found), [list(map(str, w)) for w in found]
+
+
+# ---------------------------------------------------------------------- no bisecting
+DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
+NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
+FIRST_GUESS = {"estudio-3": 6}  # its answer, 1/16, typed as a whole percentage
+AT_LEAST = {"lab-3"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
+
+
+def _neighbours(ejercicio: str) -> tuple[int, int]:
+    """The nearest whole numbers below and above the right answers that are wrong."""
+    start = FIRST_GUESS[ejercicio] if ejercicio in FIRST_GUESS else round(float(str(SOLUCIONES[ejercicio])))
+    assert es_correcta(ejercicio, str(start)), ejercicio
+    below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, str(n)))
+    above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, str(n)))
+    return below, above
+
+
+def test_every_number_exercise_is_a_direction_once_checker():
+    from solitaire_nb.lessons.answers import DirectionOnce
+
+    assert len(NUMBER_EXERCISES) >= 10
+    for ejercicio in NUMBER_EXERCISES:
+        assert isinstance(EJERCICIOS[ejercicio].check, DirectionOnce), ejercicio
+
+
+@pytest.mark.parametrize("ejercicio", NUMBER_EXERCISES)
+def test_a_number_exercise_says_more_or_less_once_and_then_only_what_to_look_at(ejercicio):
+    """A reader halving the range learns the side once: after it, a wrong answer below the right
+    one and one above it get the same words (the number aside), with no «más» or «menos»."""
+    below, above = _neighbours(ejercicio)
+    first = verdict_of_text(ejercicio, str(below - 1 if below > 0 else below))[1]
+    assert DIRECTION.search(first), first
+    if ejercicio in AT_LEAST:  # above the minimum is not «too many»: it is told what is asked
+        told = verdict_of_text(ejercicio, str(above))[1]
+        assert "asegurar" in told and not DIRECTION.search(told), told
+        above = below - 1
+    later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below, above)]
+    words = {re.sub(r"\d+(?:,\d+)?", "N", m) for m in later}
+    assert len(words) == 1, later
+    assert not any(DIRECTION.search(m) for m in later), later
+    hint = words.pop()
+    assert "tampoco" in hint and len(hint.split()) > 6  # a reason to think, not just «No»
+    box_again = verdict_of_text(ejercicio, str(above))[1]  # the same kernel: a box run again
+    assert not DIRECTION.search(box_again)
+    olvidar_intentos()  # a new kernel
+    assert DIRECTION.search(verdict_of_text(ejercicio, str(above))[1])
+
+
+def test_a_bisecting_reader_never_reaches_the_answer_by_the_directions_alone():
+    """Simulate the shortcut: halve 0–100 following «más / menos»; with the direction told once,
+    the search stalls after one step for every number exercise."""
+    for ejercicio in NUMBER_EXERCISES:
+        olvidar_intentos()
+        low, high, steps, found = 0, 100, 0, False
+        while low <= high and steps < 12:
+            guess = (low + high) // 2
+            ok, message = verdict_of_text(ejercicio, str(guess))
+            steps += 1
+            if ok:
+                found = True
+                break
+            side = DIRECTION.search(message)
+            if side is None:
+                break  # nothing tells the side: the reader has to think
+            if "más" in side.group(0):
+                low = guess + 1
+            else:
+                high = guess - 1
+        assert steps <= 2, (ejercicio, steps, found)  # one step told, then the reader must think
+
+
+@settings(max_examples=40, deadline=None)
+@given(ejercicio=st.sampled_from(NUMBER_EXERCISES), answers=st.lists(st.integers(-5, 150), min_size=2, max_size=12))
+def test_any_run_of_answers_is_told_the_direction_at_most_once(ejercicio, answers):
+    olvidar_intentos()
+    told = sum(bool(DIRECTION.search(verdict_of_text(ejercicio, str(a))[1])) for a in answers)
+    assert told <= 1
+
+
+def test_es_correcta_does_not_use_up_the_direction():
+    assert not es_correcta("lab-1", 2)
+    assert "más de 2" in verdict_of_text("lab-1", "2")[1]
+
+
+# ---------------------------------------------------------------------- cards by name
+@pytest.mark.parametrize("typed", ["5 de picas", "el 5 de picas", "El cinco de picas", "5♠", "5 ♠", "5♠️", "5S",
+                                   "5s", '["5S"]', "carta: 5 de pica"])
+def test_a_card_is_read_as_the_board_shows_it_or_by_its_spanish_name(typed):
+    ok, message = verdict_of_text("atlas-4", typed)
+    assert ok, (typed, message)
+
+
+def test_several_cards_by_name_and_plain_refusals():
+    assert es_correcta("chequers-1", "el 2 de tréboles y el Rey de tréboles")
+    assert es_correcta("chequers-1", "K♣, 2♣")
+    assert es_correcta("scotch-1", "la reina de corazones y la Q de diamantes")
+    assert es_correcta("bakers_dozen-1", "10♥ 10 de diamantes diez de tréboles")
+    for typed, said in (("5", "le falta el palo"), ("cinco", "le falta el palo"), ("hola", "«hola» no es una carta"),
+                        ("5X", "«5X» no es una carta")):
+        ok, message = verdict_of_text("atlas-4", typed)
+        assert not ok and said in message and "5 de picas" in message, message
+        assert not re.search(r"[Cc]ódigo|'QS'|\"7S\"|\bS\b|lista", message), message

@@ -685,6 +685,34 @@ def test_a_study_predicts_before_it_measures_and_ends_in_a_transfer(stem):
     assert not problems, "\n".join(problems)
 
 
+def test_07s_optional_parts_are_folded_shut_and_each_predicts_before_it_answers_and_measures():
+    """07's «Para saber más» parts are closed folds (a click opens each, nothing shows before);
+    inside each, the prediction comes first, then its closed «Ver respuesta», then «Ver lo medido»;
+    and the class's own questions (why 95 %, a badly shuffled deck, …) are closed folds too."""
+    _, cells = _notebook_cells("07_probabilidades")
+    start = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith("## Para saber más"))
+    folds = []
+    for c in cells[start + 1:]:
+        if "docente" in _tags(c):
+            continue
+        assert c.cell_type == "code", f"texto visible en una parte opcional: {c.source[:60]}"
+        markdown = [o.get("data", {}).get("text/markdown", "") for o in c.get("outputs", [])]
+        assert len(markdown) == 1 and all(o.get("output_type") == "display_data" for o in c.outputs), c.source[:60]
+        shown = "".join(markdown[0]).strip()
+        assert shown.startswith("<details><summary>Para saber más: ") and shown.endswith("</details>"), shown[:80]
+        folds.append(shown)
+    assert len(folds) >= 4
+    for shown in folds:
+        order = [shown.index(w) for w in ("**Predice.**", "<details><summary>Ver respuesta</summary>")]
+        assert order == sorted(order), shown[:80]
+        if "Ver lo medido" in shown:
+            assert shown.index("Ver lo medido") > order[-1], shown[:80]
+    questions = [_output_text(c) for c in cells[:start] if c.cell_type == "code"]
+    summaries = re.findall(r"<details><summary>(¿[^<]*\?)</summary>", "\n".join(questions + folds))
+    for asked in ("95 %", "mal mezclada", "al azar", "unos juegos tienen"):
+        assert any(asked in q for q in summaries), (asked, summaries)
+
+
 def test_the_study_check_can_fail():
     """The conventions on small hand-made notebooks: each break is reported."""
     pytest.importorskip("nbformat")  # the test extra

@@ -42,25 +42,33 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "/docente/api/codigos": ("codigos",),
     PAGE: ("asiento",),
 }
-#: the same for a lesson's class pool (06): its routes, read from `pool_server.handlers`.
+#: the same for a lesson's class pool (06, 07, 08): its routes, read from `pool_server.handlers`.
 POOL_FIELDS: dict[str, tuple[str, ...]] = {
     "/clase/api/estado": ("asiento",),
     "/clase/api/reparto": ("asiento", "partida"),
+    "/clase/api/partida": ("asiento", "partida", "resultado", "jugada"),
+    "/clase/api/juego": ("asiento", "juego", "nombre_juego", "cuentas", "original"),
     "/clase/api/apuesta": ("asiento", "apuesta"),
     "/clase/api/nombre": ("asiento", "nombre"),
     "/docente": ("token",),
     "/docente/api/clase": ("token",),
     "/docente/api/apuesta": ("apuesta",),
     "/docente/api/vaciar": ("seguro",),
+    "/docente/api/grupo": ("seguro",),
     "/docente/api/quitar": ("asiento",),
     "/docente/api/csv": ("nombres",),
     PAGE: ("asiento",),
 }
+#: the routes only one lesson's pool serves (its `Pool.ADD_ROUTE`), fuzzed on that lesson's pool.
+LESSON_ROUTES = {"/clase/api/partida": "07", "/clase/api/juego": "08"}
 #: every route the challenge serves (read from the server's code) and the launcher's page.
 ROUTES = sorted(
     {path for path, _, _ in challenge_server.handlers(Challenge(DEAL, None, say=lambda _: None), "t")} | {PAGE}
 )
-POOL_ROUTES = sorted({path for path, _, _ in pool_server.handlers(Pool("06", None, say=lambda _: None), "t")} | {PAGE})
+POOL_ROUTES = sorted(
+    {path for lesson in ("06", "07", "08") for path, _, _ in pool_server.handlers(Pool(lesson, None, say=lambda _: None), "t")}
+    | {PAGE}
+)
 ALL_FIELDS = tuple(sorted({f for fields in [*FIELDS.values(), *POOL_FIELDS.values()] for f in fields}))
 #: bytes of a query value: tornado drops a request whose head passes 64 KB (`test_an_endless_address_is_dropped`).
 URL_MAX = 20_000
@@ -118,11 +126,38 @@ def pool_seat(pool):
     return secret
 
 
-def test_every_route_is_listed(server, pool) -> None:
+@pytest.fixture(scope="module")
+def lesson_pools(tmp_path_factory):
+    """07's and 08's pools, each with a seat that has added one entry: {lesson: (server, secret)}."""
+    from solitaire_nb.atlas.lab_sample import MAX_STATES, SAMPLE, stored_sample
+    from solitaire_nb.games import GAMES
+
+    made = {}
+    scotch = stored_sample(GAMES["scotch"], SAMPLE, MAX_STATES)
+    assert scotch is not None
+    first = {"07": {"partida": 1, "resultado": "empezada"},
+             "08": {"juego": "scotch+columns=10", "nombre_juego": "Diez", "cuentas": [50, 40, 10],
+                    "original": [scotch.won, scotch.lost, scotch.unknown]}}  # fmt: skip
+    try:
+        for lesson in ("07", "08"):
+            s = InProcessServer(tmp_path_factory.mktemp(f"fuzz-pool-{lesson}"), pool=lesson)
+            _, secret = s.on_server(s.challenge.new_seat)
+            made[lesson] = (s, secret)
+            s.on_server(lambda s=s, secret=secret, lesson=lesson: s.challenge.add(secret, first[lesson]))
+        yield made
+    finally:
+        for s, _ in made.values():
+            s.close()
+
+
+def test_every_route_is_listed(server, pool, lesson_pools) -> None:
     assert set(ROUTES) == set(FIELDS), "list the fields a new route reads in FIELDS"
     assert set(routes(server)) == set(FIELDS)
     assert set(POOL_ROUTES) == set(POOL_FIELDS), "list the fields a new pool route reads in POOL_FIELDS"
-    assert set(routes(pool)) == set(POOL_FIELDS)
+    served = set(routes(pool)).union(*(routes(s) for s, _ in lesson_pools.values()))
+    assert served == set(POOL_FIELDS)
+    assert all(set(routes(s)) - set(routes(pool)) == {path for path, k in LESSON_ROUTES.items() if k == lesson}
+               for lesson, (s, _) in lesson_pools.items())  # fmt: skip
 
 
 # ---------------------------------------------------------------------- what a request holds
@@ -235,7 +270,10 @@ def _good(server, secret: str) -> dict[str, list]:
             "orden": ["pausar", "seguir", "terminar", "reabrir", "pistas", "solucion"], "valor": [True, False],
             "paso": ["0", "1", "3"], "nombres": ["0", "1"], "token": [server.token],
             "partida": [100, 101, 0, 10**9, 10**9 + 1, -1, 5.0, "7"], "apuesta": ["7", "6,5", "6.5", "49", "x"],
-            "seguro": [True, False],
+            "seguro": [True, False], "resultado": ["empezada", "perdida", "ganada", "Ganada"],
+            "jugada": ["citadel/1/", "citadel/1/T1-B1", "scotch/1/", 7], "juego": ["scotch+columns=10", "scotch", "scotch+columns=99"],
+            "nombre_juego": ["Diez", "=1+1", None], "cuentas": [[50, 40, 10], [100, 0, 0], [1, 2, 3], [True, 0, 99]],
+            "original": [[58, 36, 6], [50, 40, 10]],
             "codigos": [DEAL, f"{DEAL}/{moves[0]}", "basura\n" * 30, f"{DEAL}/T1-T1"]}  # fmt: skip
 
 
@@ -329,17 +367,19 @@ def test_every_route_answers_every_request_without_a_fault(server, seat, path) -
 
 
 @pytest.mark.parametrize("path", POOL_ROUTES)
-def test_every_pool_route_answers_every_request_without_a_fault(pool, pool_seat, path) -> None:
+def test_every_pool_route_answers_every_request_without_a_fault(pool, pool_seat, lesson_pools, path) -> None:
+    target, secret = lesson_pools[LESSON_ROUTES[path]] if path in LESSON_ROUTES else (pool, pool_seat)
+
     @SETTINGS
     @given(st.data())
     def fuzz(data) -> None:
-        check_request(pool, *data.draw(requests(pool, pool_seat, path)))
+        check_request(target, *data.draw(requests(target, secret, path)))
 
     fuzz()
 
 
-def test_every_route_refuses_a_bad_method_in_spanish(server, pool) -> None:
-    for s in (server, pool):
+def test_every_route_refuses_a_bad_method_in_spanish(server, pool, lesson_pools) -> None:
+    for s in (server, pool, *(s for s, _ in lesson_pools.values())):
         for path, methods in routes(s).items():
             for method in ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
                 if method not in methods:

@@ -157,18 +157,32 @@ def limit_notes(entries: list[Mapping[str, Any]]) -> dict[str, str]:
     return notes
 
 
-def limits_text(entries: list[Mapping[str, Any]]) -> str:
+def limits_text(entries: list[Mapping[str, Any]], atlas_entries: list[Mapping[str, Any]] | None = None) -> str:
     """A paragraph on the state limits as the table has them: the lowest, the highest, and each
-    game whose rows differ."""
+    game whose rows differ.  With `atlas_entries` (the whole atlas), the range over the whole atlas
+    is added when rows left out of this table reach beyond it."""
     done = [e for e in entries if e["computed_deals"]]
     low = min(done, key=lambda e: e["max_states"])
     high = max(done, key=lambda e: e["max_states"])
     parts = [
-        f"El límite de posiciones no es el mismo en todas las filas: va de {thousands(low['max_states'])}, en "
-        f"{entry_label(low)}, a {thousands(high['max_states'])}, en {entry_label(high)}. Con un límite más "
+        f"El límite de posiciones no es el mismo en todas las filas de esta tabla: va de "
+        f"{thousands(low['max_states'])}, en {entry_label(low)}, a {thousands(high['max_states'])}, en "
+        f"{entry_label(high)}. Con un límite más "
         "alto, el resolvedor puede decidir más partidas y el margen se estrecha; por eso dos filas con "
         "límites distintos no se pueden comparar como si fueran la misma medida."
     ]
+    everywhere = [e for e in atlas_entries or () if e["computed_deals"] and e.get("max_states")]
+    if everywhere:
+        all_low = min(everywhere, key=lambda e: e["max_states"])
+        all_high = max(everywhere, key=lambda e: e["max_states"])
+        if (all_low["max_states"], all_high["max_states"]) != (low["max_states"], high["max_states"]):
+            keys = {e["key"] for e in done}
+
+            def where(e: Mapping[str, Any]) -> str:  # a row left out is not named: the page may show it later
+                return entry_label(e) if e["key"] in keys else f"una variante de {GAMES[e['game']].display_name} que esta tabla no trae"
+
+            parts.append(f"En todo el atlas va de {thousands(all_low['max_states'])}, en {where(all_low)}, a "
+                         f"{thousands(all_high['max_states'])}, en {where(all_high)}.")
     for game in dict.fromkeys(e["game"] for e in done):
         rows = [e for e in done if e["game"] == game]
         if len({e["max_states"] for e in rows}) > 1:

@@ -8,11 +8,11 @@
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
 - `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `atlas.lab_measures`;
+- `deal_pool`, `class_play` (07), `lab_pool` (08, `class_lab`): the class pool's widgets;
 - `challenge`: a class challenge's board and page (imported by the challenge page only).
 
-Only `widget`, `boxes`, `deal_pair`, `lab` and `challenge` import a widget library
-(tests/test_widget_imports.py); importing this package imports all but `challenge`, as importing
-the board module always did.
+Only those modules import a widget library; importing this package imports all but `challenge`,
+as importing the board module always did.
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ from .boxes import (
     tablero,
 )
 from .buttons import BUTTONS, SOLVER_BUTTONS, SOLVER_SEES_HIDDEN
+from .class_play import ClassPlay, class_play
 from .clicks import parse_text_move
 from .deal_pair import DealPair, deal_pair
 from .lab import Lab, lab
+from .lab_pool import ClassLab, class_lab
 from .settings import _DEFAULTS as _DEFAULTS
 from .settings import set_board_defaults
 from .widget import Board, play
@@ -44,6 +46,10 @@ __all__ = [
     "deal_pair",
     "DealPair",
     "Lab",
+    "class_play",
+    "ClassPlay",
+    "class_lab",
+    "ClassLab",
     "set_board_defaults",
     "parse_text_move",
     "share_code",

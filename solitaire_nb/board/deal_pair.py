@@ -18,7 +18,7 @@ from ..render.draw import render_svg
 from ..study.tally import COLUMNS, DealCounts, Tally, count_deal, counts_of, deal_both
 from .boxes import StaticVBox
 from .challenge import Launcher
-from .deal_pool import PoolPanel, class_launcher
+from .deal_pool import BY_HAND, PoolPanel, class_launcher
 
 PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright
 
@@ -73,7 +73,7 @@ class DealPair(StaticVBox):
 
     def __init__(self, seed: int = 1, launcher: Launcher | None | bool = True, **kwargs: Any) -> None:
         self.tally = Tally()
-        self.pool = PoolPanel(class_launcher() if launcher is True else launcher or None, self._seated)
+        self.pool = PoolPanel(class_launcher(launcher), self._seated)
         self.number = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Partida nº",
                                              layout=widgets.Layout(width="14em"))
         self.deal_button = widgets.Button(description="Repartir", button_style="primary")
@@ -101,15 +101,14 @@ class DealPair(StaticVBox):
         if count and self.tally.add(counts):
             self.pool.send_deal(seed)
         self.tally_html.value = f"<p class='snb-tally' role='status'><b>Tu cuenta.</b> {escape(self.tally.text())}</p>"
-        self.static_html = (
-            f"{html}<p><i>Abre el cuaderno en marcha para repartir otras partidas.</i></p>"
-        )
+        self.static_html = f"{html}<p><i>Abre el cuaderno en marcha para repartir otras partidas.</i></p><p>{BY_HAND['06']}</p>"
         return counts
 
 
-    def _seated(self, start: int, mine: list[int]) -> None:
+    def _seated(self, answer: dict) -> None:
         """The class gave this page a seat: its deals come back into the tally (a reload), and
         the widget moves to the seat's first deal number (seats deal different deals)."""
+        start, mine = int(answer.get("inicio", 0)), [n for n in answer.get("mias", []) if isinstance(n, int)]
         for number in mine:
             self.tally.add(count_deal(number))
         self.deal(max(mine) + 1 if mine else start, count=False)

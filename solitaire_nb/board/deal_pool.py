@@ -1,11 +1,13 @@
-"""Notebook 06's try widget and the class pool: the student's side.
+"""The class pool, the student's side: the class's part of 06's try widget, 07's class play
+and 08's lab (`PoolPanel`).
 
-Served by the class launcher (``SNB_CLASE_URL`` set in the kernel), the widget gets its seat from
-its page's address (`SeatReader`, a tiny front end that sends ``?asiento=`` to the kernel), starts
-at the seat's own deal number, sends the number of every deal it counts to the launcher (which
-deals it again and counts it itself: the page's counts are never sent) and shows the class's
-figure beside the student's own tally; a thread asks for the class's figure now and then.
-Without a launcher it says that nothing is pooled and how the class pools by hand.
+Served by the class launcher (``SNB_CLASE_URL`` set in the kernel), the panel gets its seat from
+its page's address (`SeatReader`, a tiny front end that sends ``?asiento=`` to the kernel), tells
+its widget the seat's state (06: the seat's own first deal number), sends what the widget adds
+(06 a deal's number: the launcher deals it again and counts it itself; 07 a deal's result; 08 a
+pair's game) and shows the class's figure and table beside the student's own; a thread asks for
+them now and then.  Without a launcher it says that nothing is pooled and how the class pools by
+hand (`BY_HAND`, one sentence per lesson: also the widgets' picture without a kernel).
 """
 
 from __future__ import annotations
@@ -25,12 +27,26 @@ from .challenge import Launcher
 URL_ENV = "SNB_CLASE_URL"
 POLL_SECONDS = 3.0  # 0: no polling thread (tests call `poll_once`)
 
-BY_HAND = ("<b>La clase.</b> Aquí tu cuenta no se junta con la de nadie: sin el programa de la clase "
-           "(<code>python -m solitaire_nb.classroom 06</code>) cada página cuenta solo lo suyo. Apunta cada "
-           "reparto en la hoja de recuento; la clase suma las hojas (sumas, no medias) en la pizarra.")  # fmt: skip
+_ALONE = ("<b>La clase.</b> Aquí {what} no se junta con la de nadie: esta página no está conectada a la clase, "
+          "así que cuenta solo lo suyo. ")  # fmt: skip
+#: how the class pools by hand, per lesson (JupyterLab alone, the static app, a picture of the page).
+BY_HAND = {
+    "06": _ALONE.format(what="tu cuenta") + "Apunta cada reparto en la hoja de recuento; la clase suma las hojas "
+    "(sumas, no medias) en la pizarra.",
+    "07": _ALONE.format(what="tu cuenta de partidas") + "Apunta cada partida en la hoja de recuento (su número y si la "
+    "ganas, te rindes o se queda sin terminar); la clase suma las hojas en la pizarra, en tres columnas: las partidas "
+    "sin terminar no cuentan como perdidas.",
+    "08": _ALONE.format(what="vuestro juego") + "Apuntad vuestro juego y sus tres cuentas (con solución, sin solución, "
+    "sin decidir) en la hoja de «Inventa tu juego»; la clase copia las hojas en una tabla en la pizarra, una fila por pareja.",
+}
 WAITING = "<b>La clase.</b> Esperando tu asiento…"
-RECORDED = ("Se guardan, en el ordenador de tu profesor, los números de las partidas que repartes y tu "
-            "apuesta, con su hora; tu nombre solo si lo escribes.")  # fmt: skip
+_KEPT = "Se guardan, en el ordenador de tu profesor, {what}, con su hora; {who} solo si {write}."
+RECORDED = {
+    "06": _KEPT.format(what="los números de las partidas que repartes y tu apuesta", who="tu nombre", write="lo escribes"),
+    "07": _KEPT.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las que "
+                       "ganas", who="tu nombre", write="lo escribes"),
+    "08": _KEPT.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestros nombres", write="los escribís"),
+}
 UNREACHABLE = "no hay conexión con el ordenador de tu profesor; tu cuenta sí lo tiene en cuenta."
 
 _SEAT_JS = """
@@ -56,33 +72,60 @@ class SeatReader(anywidget.AnyWidget):
     seat = traitlets.Int(0).tag(sync=True)
 
 
-class PoolPanel(widgets.VBox):
-    """The class's part of the try widget: the seat, the class's figure, the prediction and the
-    optional name.  `on_seat(start, mine)` is told the seat's first deal number and the deal
-    numbers it had already added (a reload)."""
+# ipywidgets sizes an HTML widget's content to its widest line: the sentence wraps to the page and
+# the class's table scrolls sideways in its own box instead (a phone held upright).
+_STYLE = ("<style>.snb-class-html > .widget-html-content{flex:1 1 0;min-width:0;width:100%}"
+          ".snb-class-table{border-collapse:collapse;line-height:1.3}.snb-class-table td,.snb-class-table th"
+          "{border-bottom:1px solid #ccc;vertical-align:top}</style>")  # fmt: skip
 
-    def __init__(self, launcher: Launcher | None, on_seat: Callable[[int, list[int]], None]) -> None:
+
+def table_html(table: dict | None) -> str:
+    """The class's table of a launcher's answer (07, 08) as HTML, in a box that scrolls sideways
+    on a phone."""
+    if not isinstance(table, dict) or not table.get("filas"):
+        return ""
+    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(str(h))}</th>" for h in table.get("cabecera", []))
+    rows = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                   for row in table["filas"] if isinstance(row, list))  # fmt: skip
+    caption = html.escape(str(table.get("titulo", "")))
+    return (f"<div style='overflow-x:auto;max-width:100%' role='region' aria-label='{caption}' tabindex='0'>"
+            f"<table class='snb-class-table'><caption style='text-align:left'>{caption}</caption>"
+            f"<tr>{head}</tr>{rows}</table></div>")
+
+
+class PoolPanel(widgets.VBox):
+    """The class's part of a lesson's widget: the seat, the class's figure (and table), the
+    prediction (06) and the optional name.  `on_seat(answer)` is told the launcher's state of
+    the seat (its first deal, what it had already added: a reload)."""
+
+    def __init__(self, launcher: Launcher | None, on_seat: Callable[[dict], None], lesson: str = "06") -> None:
         self.launcher = launcher
         self.on_seat = on_seat
+        self.lesson = lesson
         self.secret: str | None = None
         self.seat: int | None = None
         self.version = -1
         self.text = ""  # the class's figure, as the launcher last said it
         self._lock = threading.RLock()
-        self.class_html = widgets.HTML(f"<p class='snb-class' role='status'>{WAITING if launcher else BY_HAND}</p>")
-        children: list[Any] = [self.class_html]
+        self.table = ""  # the class's table (07, 08), as HTML
+        self._group: Any = None  # the launcher's group when this page last heard from it
+        self.class_html = widgets.HTML(f"<p class='snb-class' role='status'>{WAITING if launcher else BY_HAND[lesson]}</p>")
+        self.class_html.add_class("snb-class-html")
+        children: list[Any] = [widgets.HTML(_STYLE), self.class_html]
         if launcher is not None:
             self.reader = SeatReader()
             self.reader.on_msg(lambda _w, content, _b=None: self.join(content.get("secret") if isinstance(content, dict) else None))
             self.bet = widgets.Text(placeholder="p. ej. 7", description="Tu apuesta", layout=widgets.Layout(width="14em"))
             self.bet_button = widgets.Button(description="Mandar apuesta")
-            self.name = widgets.Text(placeholder="Tu nombre (si quieres)", layout=widgets.Layout(width="16em"))
+            who = "Vuestros nombres (si queréis)" if lesson == "08" else "Tu nombre (si quieres)"
+            self.name = widgets.Text(placeholder=who, layout=widgets.Layout(width="16em"))
             self.name_button = widgets.Button(description="Guardar nombre")
             self.said = widgets.HTML()
             self.bet_button.on_click(lambda _b: self._send_bet())
             self.name_button.on_click(lambda _b: self._send_name())
-            children += [self.reader, widgets.HBox([self.bet, self.bet_button, self.name, self.name_button]), self.said,
-                         widgets.HTML(f"<p><small>{RECORDED}</small></p>")]  # fmt: skip
+            row = [self.bet, self.bet_button] if lesson == "06" else []
+            children += [self.reader, widgets.HBox([*row, self.name, self.name_button], layout=widgets.Layout(flex_flow="row wrap")),
+                         self.said, widgets.HTML(f"<p><small>{RECORDED[lesson]}</small></p>")]  # fmt: skip
         super().__init__(children)
 
     # ------------------------------------------------------------------ seat and figure
@@ -97,8 +140,9 @@ class PoolPanel(widgets.VBox):
             return
         self.secret, self.seat = secret, answer.get("asiento")
         self.reader.seat = int(self.seat or 0)
+        self._group = answer.get("grupo")
         self.show(answer)
-        self.on_seat(int(answer.get("inicio", 0)), [n for n in answer.get("mias", []) if isinstance(n, int)])
+        self.on_seat(answer)
         if POLL_SECONDS > 0:
             threading.Thread(target=self._poll, daemon=True, name="clase-poll").start()
 
@@ -107,22 +151,33 @@ class PoolPanel(widgets.VBox):
         with self._lock:
             if answer:
                 self.version = answer.get("version", self.version)
-                self.text = str((answer.get("clase") or {}).get("texto", self.text))
+                figure = answer.get("clase") or {}
+                self.text = str(figure.get("texto", self.text))
+                self.table = table_html(figure.get("tabla"))
             seat = f" Tu asiento: <b>{html.escape(str(self.seat))}</b>." if self.seat is not None else ""
             extra = f" <i>{html.escape(problem)}</i>" if problem else ""
-            self.class_html.value = f"<p class='snb-class' role='status'><b>La clase.</b> {html.escape(self.text)}{seat}{extra}</p>"
+            self.class_html.value = (f"<p class='snb-class' role='status'><b>La clase.</b> {html.escape(self.text)}{seat}{extra}</p>"
+                                     + self.table)  # fmt: skip
+
+    def send(self, route: str, data: dict, what: str = "Esta partida no se ha sumado a la clase") -> dict | None:
+        """Send what the widget adds on ``/clase/api/<route>``: the launcher's answer when it
+        took it (shown), else None (the reason shown after `what`)."""
+        if self.launcher is None or self.secret is None:
+            return None
+        status, answer = self.launcher.call(f"/clase/api/{route}", {"asiento": self.secret, **data})
+        if status == 200:
+            self.show(answer)
+            return answer
+        why = UNREACHABLE if status == 0 or status >= 500 else str(answer.get("error") or "el ordenador de tu profesor no la ha aceptado.")
+        self.show(None, f"{what}: {why}")
+        return None
 
     def send_deal(self, number: int) -> bool:
-        """Add partida nº `number` to the class; True when the launcher took it."""
-        if self.launcher is None or self.secret is None:
-            return False
-        status, answer = self.launcher.call("/clase/api/reparto", {"asiento": self.secret, "partida": number})
-        if status == 200:
-            self.show(answer, "" if answer.get("nueva") else "Esa partida ya la había repartido alguien: la clase la cuenta una vez.")
-            return True
-        why = UNREACHABLE if status == 0 or status >= 500 else str(answer.get("error") or "el ordenador de tu profesor no la ha aceptado.")
-        self.show(None, f"Esta partida no se ha sumado a la clase: {why}")
-        return False
+        """Add partida nº `number` to the class (06); True when the launcher took it."""
+        answer = self.send("reparto", {"partida": number})
+        if answer is not None and not answer.get("nueva"):
+            self.show(answer, "Esa partida ya la había repartido alguien: la clase la cuenta una vez.")
+        return answer is not None
 
     def poll_once(self) -> None:
         """Ask the launcher for the class's figure; show it when it changed."""
@@ -130,6 +185,9 @@ class PoolPanel(widgets.VBox):
             return
         status, answer = self.launcher.call("/clase/api/estado", query={"asiento": self.secret})
         if status == 200 and answer.get("version") != self.version:
+            if self._group is not None and answer.get("grupo") != self._group:
+                self.on_seat(answer)  # the teacher started a new group: the widget starts again
+            self._group = answer.get("grupo")
             self.show(answer)
 
     def _poll(self) -> None:
@@ -157,7 +215,10 @@ class PoolPanel(widgets.VBox):
             self.said.value = html.escape(str(answer.get("error") or "No se ha podido mandar."))
 
 
-def class_launcher() -> Launcher | None:
-    """The class launcher seen from this kernel, or None when it was not started by one."""
+def class_launcher(launcher: Launcher | None | bool = True) -> Launcher | None:
+    """The class launcher seen from this kernel (`launcher` True), or None when it was not started
+    by one; a widget's own `launcher` argument (a test's) as it is."""
+    if launcher is not True:
+        return launcher or None
     base = os.environ.get(URL_ENV)
     return Launcher(base) if base else None

@@ -11,7 +11,7 @@ status 2).  A pool of preheated kernels runs the notebook before the class arriv
 the offline ``alumno`` template and a copy of the one notebook without its ``docente`` cells;
 idle kernels are culled after ``--cierre`` minutes; Ctrl+C, SIGTERM or SIGHUP stops them all
 (`ending`).  The port is taken before any address is printed.  ``--reto CÓDIGO`` serves a class
-challenge (`challenge`); a lesson that pools into the class (06) gets seats, ``--registro`` and a
+challenge (`challenge`); a lesson that pools into the class (06, 07, 08) gets seats, ``--registro`` and a
 teacher's page (`pool`).  What holds under load, and why: docs/desarrollo.md.
 """
 

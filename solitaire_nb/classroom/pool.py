@@ -1,4 +1,4 @@
-"""The class launcher serving a lesson whose try widget pools into the class (notebook 06).
+"""The class launcher serving a lesson whose page pools into the class (notebooks 06, 07, 08).
 
 The lesson's student page is served as for any lesson (`pages.student_copy`), with the class
 core of the challenge (`class_core.ClassHooks`): each page gets a seat and a secret (a page opened
@@ -20,6 +20,12 @@ from .record import default_path
 from .record_queue import events_es
 
 URL_ENV = "SNB_CLASE_URL"
+#: what the teacher's terminal says each lesson's pool gathers.
+ANNOUNCED = {
+    "06": "cada «Repartir» de los alumnos se suma a la clase.",
+    "07": "cada partida de Citadel que juegan los alumnos se cuenta (ganada, se rinden o sin terminar), junto al resolvedor.",
+    "08": "el juego que inventa cada pareja, con sus cuentas, llega a la tabla de la clase.",
+}
 
 
 def lesson_of(notebook: Path) -> str | None:
@@ -50,7 +56,7 @@ class PoolHooks(ClassHooks):
         return handlers(self.pool, self.token)
 
     def announce_class(self) -> None:
-        console.say(f"Clase en común: cada «Repartir» de los alumnos se suma a la clase (lección {self.pool.lesson}).")
+        console.say(f"Clase en común (lección {self.pool.lesson}): {ANNOUNCED[self.pool.lesson]}")
 
 
 def serve_pool(notebook: Path, record: str | None, students: int, port: int, ip: str, cull_minutes: float,

@@ -3,7 +3,8 @@
 The same class core as the challenge's (`challenge_server`): every body and query value is
 checked by `inbound` before anything changes, a refusal is a Spanish JSON answer, the teacher's
 routes need the token printed in the teacher's terminal.  Students' widgets (their kernels) use
-``/clase/api/…`` with their page's secret; the teacher's page is ``/docente``.
+``/clase/api/…`` with their page's secret, each lesson one route of its own to add what it pools
+(`Pool.ADD_ROUTE`: 06 ``reparto``, 07 ``partida``, 08 ``juego``); the teacher's page is ``/docente``.
 """
 
 from __future__ import annotations
@@ -27,13 +28,16 @@ class PoolStateHandler(_Json):
             self.reply({"error": str(exc)}, 403)
 
 
-class DealHandler(_Json):
-    """One «Repartir» of a student's try widget: the deal's number (its counts are the pool's)."""
+class AddHandler(_Json):
+    """What a student's widget adds to the class: 06 a deal's number (its counts are the
+    pool's), 07 a deal played and how it ended, 08 a pair's game and its counts."""
+
+    body_max = 64_000  # 07: a won deal's whole line
 
     def post(self) -> None:
         d = self.body()
         try:
-            self.reply(self.challenge.add_deal(d.get("asiento"), d.get("partida")))
+            self.reply(self.challenge.add(d.get("asiento"), d))
         except NotYourSeat as exc:
             self.reply({"error": str(exc)}, 403)
         except inbound.BadRequest as exc:
@@ -77,6 +81,17 @@ class ClearHandler(_Teacher):
         self.reply(self.challenge.view())
 
 
+class NewGroupHandler(_Teacher):
+    """«Nuevo grupo»: an empty pool for the next class in the same record (asked again on the page)."""
+
+    def post(self) -> None:
+        d = self.body()
+        if inbound.json_switch(d.get("seguro"), "«seguro»", False) is not True:
+            return self.reply({"error": "Para empezar un grupo nuevo hace falta confirmarlo («seguro»: true)."}, 400)
+        self.challenge.new_group()
+        self.reply(self.challenge.view())
+
+
 class RemoveSeatHandler(_Teacher):
     """One seat's deals, prediction and name out of the pool."""
 
@@ -108,10 +123,10 @@ def handlers(pool: Pool, token: str, prefix: str = "/") -> list[tuple]:
     args = {"challenge": pool, "token": token, "said": set()}
     base = prefix.rstrip("/")
     routes = [
-        ("/clase/api/estado", PoolStateHandler), ("/clase/api/reparto", DealHandler),
+        ("/clase/api/estado", PoolStateHandler), (f"/clase/api/{pool.ADD_ROUTE}", AddHandler),
         ("/clase/api/apuesta", PredictionHandler), ("/clase/api/nombre", NameHandler),
         ("/docente", PoolTeacherPage), ("/docente/api/clase", ClassHandler),
-        ("/docente/api/apuesta", TeacherPredictionHandler), ("/docente/api/vaciar", ClearHandler),
+        ("/docente/api/apuesta", TeacherPredictionHandler), ("/docente/api/vaciar", ClearHandler), ("/docente/api/grupo", NewGroupHandler),
         ("/docente/api/quitar", RemoveSeatHandler), ("/docente/api/csv", PoolCsvHandler),
     ]  # fmt: skip
     return [(base + path, handler, args) for path, handler in routes]

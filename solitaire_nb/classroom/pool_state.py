@@ -1,45 +1,35 @@
-"""A lesson's class pool on the launcher (notebook 06): every deal the class deals, once.
+"""A lesson's class pool on the launcher: what the class adds from its pages, on one class core.
 
-Each «Repartir» of a student's try widget sends the deal's number; the pool computes that deal's
-counts here, from the number, with the study's own function (`study.tally.count_deal`: what a
-page says of them is never read), and keeps every deal number once however many seats deal it.
-The class's mean and 95 % interval are `study.mean_ci` (the notebook's own interval function) on
-the distinct deals, in the order of their numbers.  Seats, names and the record are the class
-core's (`class_core`); the record holds one ``deal`` event per seat and deal number, and the
-predictions (``prediction``: a student's own, or the teacher's, seat `record.TEACHER_SEAT`).
-No web library here: `pool_server` turns HTTP requests into these calls.
+`Pool(lesson, record_path)` is the pool of lesson «06» (`pool_deals`: deal numbers), «07»
+(`pool_play`: deals people played and their results) or «08» (`pool_invent`: each pair's
+invented game and its counts); this base keeps what they share: seats, names and the record
+(`class_core`), the predictions (a student's own, or the teacher's, seat `record.TEACHER_SEAT`),
+«Vaciar», removing a seat's entries, the CSV and **groups**: «Nuevo grupo» starts an empty pool
+in the same record (each event names its group in ``rule``; a ``group`` event starts the next),
+so one launcher and one file serve several classes.  A lesson says its event kind (`KIND`), how
+an event changes its seats (`_take`), its figure and its rows.  No web library here:
+`pool_server` turns HTTP requests into these calls.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..atlas.intervals import interval_sentence
 from ..core.checks import shown
-from ..core.numbers_es import decimal, thousands
-from ..study.tally import DealCounts, count_deal
 from . import inbound
 from .class_core import ClassCore
 from .record import TEACHER_SEAT
 from .record_file import name
 
-#: the lessons whose try widget pools into the class (their number, as the launcher takes it).
-POOLED = ("06",)
-#: deal numbers one seat may add: far more than a lesson's minutes allow (5 a student).
-DEALS_PER_SEAT = 200
+#: the lessons whose page adds to the class pool, and the module of each one's pool.
+LESSONS = {"06": "pool_deals", "07": "pool_play", "08": "pool_invent"}
+POOLED = tuple(LESSONS)
 #: predictions the teacher may type into one pool.
 TEACHER_PREDICTIONS_MAX = 60
-#: points of the interval-narrowing figure (prefixes of the deals, in their arrival order).
-HISTORY_POINTS = 60
-#: the deal numbers of seat k start at k · SEAT_STRIDE: seats deal different deals.
-SEAT_STRIDE = 100
-POOL_KINDS = ("deal", "prediction")
 
 
 def pool_id(lesson: str) -> str:
@@ -47,76 +37,108 @@ def pool_id(lesson: str) -> str:
     return f"leccion/{lesson}"
 
 
-@lru_cache(maxsize=8192)
-def counts(number: int) -> DealCounts:
-    """The counts of partida nº `number`, dealt by the engine (cached: many seats deal it)."""
-    return count_deal(number)
-
-
 @dataclass
 class PoolSeat:
     seat: int
     secret: str
     name: str = ""
-    deals: list[int] = field(default_factory=list)  # deal numbers, in the order dealt, each once
     prediction: str = ""
 
 
-def figures(values: list[float]) -> dict[str, Any]:
-    """n, mean and 95 % interval of `values` by `study.mean_ci` (None for an interval of fewer
-    than two deals)."""
-    from .. import study
-
-    if not values:
-        return {"n": 0, "media": None, "bajo": None, "alto": None}
-    mean, low, high = (float(x) for x in study.mean_ci(values))  # type: ignore[arg-type]  # numpy takes a list
-    if len(values) < 2 or not (math.isfinite(low) and math.isfinite(high)):
-        low = high = None  # type: ignore[assignment]
-    return {"n": len(values), "media": mean, "bajo": low, "alto": high}
-
-
-def class_text(fig: dict[str, Any]) -> str:
-    """The class's figure in Spanish, for every student's page."""
-    n = fig["n"]
-    if not n:
-        return "La clase todavía no ha repartido ninguna partida."
-    deals = "1 partida distinta" if n == 1 else f"{thousands(n)} partidas distintas"
-    head = f"La clase lleva {deals}: de media, Citadel manda {decimal(fig['media'], 2)} cartas a la base durante el reparto"
-    if fig["bajo"] is None:
-        return head + ". Con una sola partida todavía no hay intervalo."
-    return f"{head}; {interval_sentence(fig['bajo'], fig['alto'], rate=False, decimals=2)}."
-
-
 class Pool(ClassCore):
-    """The class pool of lesson `lesson` (``"06"``): seats, the deals each seat added and the
-    predictions, recorded at `record_path` (None: not recording)."""
+    """The class pool of lesson `lesson` («06», «07», «08»; ``Pool("07", …)`` is that lesson's
+    own class), recorded at `record_path` (None: not recording)."""
+
+    KIND = ""  # the lesson's event kind (`record.KINDS`)
+    EVENT_ES = ""  # what the CSV calls it
+    ADD_ROUTE = ""  # the students' route that adds one: ``/clase/api/<ADD_ROUTE>``
+    CSV_COLUMNS: tuple[str, ...] = ()
+    #: the teacher's table of seats: (key of `_seat_row`, heading) after the seat and name.
+    ROW_COLUMNS: tuple[tuple[str, str], ...] = ()
+
+    def __new__(cls, lesson: str, *args: Any, **kwargs: Any) -> Pool:
+        if cls is Pool:
+            if lesson not in LESSONS:
+                raise ValueError(f"La lección {shown(lesson)} no junta los datos de la clase.")
+            cls = importlib.import_module(f".{LESSONS[lesson]}", __package__).LessonPool
+        return super().__new__(cls)
 
     def __init__(self, lesson: str, record_path: Path | None, say: Callable[[str], None] = print) -> None:
         if lesson not in POOLED:
             raise ValueError(f"La lección {shown(lesson)} no junta los datos de la clase.")
         self.lesson = lesson
+        self.group = 1
+        self._group_after = 0  # seats up to this one were made before the group began
         self.teacher_predictions: list[str] = []
-        self._arrivals: list[tuple[int, int]] = []  # (seat, deal number), each pair once, in order
+        self._reset()
         super().__init__(pool_id(lesson), record_path, say)
 
-    def _seat(self, seat: int, secret: str) -> PoolSeat:
-        return PoolSeat(seat, secret)
+    # ------------------------------------------------------------------ what a lesson says
+    def _reset(self) -> None:
+        """Forget every entry of the lesson (a new group, «Vaciar»); the seats stay."""
+
+    def _forget_seat(self, s: Any) -> None:
+        """Forget the lesson's entries of seat `s`."""
+
+    def _take(self, s: Any, move: str, reason: str) -> bool:
+        """Apply one event of the lesson's kind; True when it changed the pool; ValueError
+        (nothing changed) when it is not one this lesson takes."""
+        raise NotImplementedError
+
+    def add(self, secret: Any, body: dict[str, Any]) -> dict[str, Any]:
+        """One entry the page holding `secret` sends on `ADD_ROUTE` (its body, checked before
+        anything changes); the page's state."""
+        raise NotImplementedError
+
+    def _active(self, s: Any) -> bool:
+        """Whether seat `s` added anything to this group."""
+        return bool(s.prediction)
+
+    def figure(self) -> dict[str, Any]:
+        """The class's figure: at least ``texto`` (the sentence every page shows)."""
+        raise NotImplementedError
+
+    def _seat_state(self, s: Any) -> dict[str, Any]:
+        """The lesson's part of what a student's widget gets."""
+        return {}
+
+    def _seat_row(self, s: Any) -> dict[str, Any]:
+        """The lesson's cells of seat `s` in the teacher's table (`ROW_COLUMNS`)."""
+        return {}
+
+    def _lesson_view(self) -> dict[str, Any]:
+        """What else the teacher's page draws (06: the narrowing and the histogram)."""
+        return {}
+
+    def _csv_cells(self, move: str, reason: str) -> list[Any]:
+        """The lesson's CSV cells of one event (`CSV_COLUMNS`); ValueError for an edited row."""
+        return [move]
+
+    # ------------------------------------------------------------------ record
+    def _add(self, seat: int, kind: str, move: str, reason: str = "") -> bool:
+        """Record one event of this group; whether it is written now."""
+        return self._write("add", seat, kind, move, str(self.group), reason) is not None
 
     def _replay(self) -> None:
-        """The deals and predictions of a pool that was already running (a restart); a row that
-        does not replay (an edited file) is skipped and said once."""
+        """The entries of a pool that was already running (a restart), from its last group on; a
+        row that does not replay (an edited file) is skipped and said once."""
         assert self.record is not None
         bad: list[Any] = []
         for e in self.record.events():
             try:
-                if e["kind"] == "deal":
-                    self._take_deal(self.seats[e["seat"]], inbound.deal_number(int(str(e["move"]))))
-                elif e["kind"] == "prediction":
+                if e["kind"] == "group":
+                    self._start_group(inbound.ascii_number(e["move"], "el grupo"), inbound.ascii_number(e["reason"] or "0", "el asiento"))
+                    continue
+                if inbound.ascii_number(e["rule"] or "1", "el grupo") != self.group:
+                    continue  # an earlier group's entry: kept in the record and its CSV
+                if e["kind"] == "prediction":
                     text, _ = inbound.prediction_field(str(e["move"]))
                     if e["seat"] == TEACHER_SEAT:
                         self.teacher_predictions.append(text)
                     else:
                         self.seats[e["seat"]].prediction = text
+                elif e["kind"] == self.KIND:
+                    self._take(self.seats[e["seat"]], str(e["move"]), str(e["reason"]))
                 else:
                     raise ValueError(e["kind"])
             except (KeyError, ValueError, TypeError):
@@ -126,49 +148,13 @@ class Pool(ClassCore):
             self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no es de esta clase: la nº "
                      f"{shown(bad[0])}{more}; se deja fuera.")  # fmt: skip
 
-    # ------------------------------------------------------------------ deals
-    def _take_deal(self, s: PoolSeat, number: int) -> bool:
-        if number in s.deals:
-            return False
-        counts(number)  # a number the engine cannot deal is refused before anything changes
-        s.deals.append(number)
-        self._arrivals.append((s.seat, number))
-        return True
-
-    def add_deal(self, secret: Any, number: Any) -> dict[str, Any]:
-        """Add partida nº `number` dealt by the page holding `secret` (recorded before this
-        returns); a number this seat had added already changes nothing.  The answer says
-        whether it was new to the class and gives the class's figure."""
-        s = self.seat_of(secret)
-        number = inbound.deal_number(number)
-        if number not in s.deals and len(s.deals) >= DEALS_PER_SEAT:
-            raise ValueError(f"Cada asiento suma como mucho {DEALS_PER_SEAT} partidas a la clase; esta no se ha sumado.")
-        already = number in self.distinct()
-        recorded = self.recording
-        if self._take_deal(s, number):
-            recorded = self._write("add", s.seat, "deal", str(number)) is not None
-            self.version += 1
-        return {"nueva": not already, "registrado": recorded, "sin_guardar": self.unsaved, **self.page_state(secret)}
-
-    def distinct(self) -> dict[int, None]:
-        """The distinct deal numbers of the class, in the order they first arrived."""
-        return dict.fromkeys(number for _, number in self._arrivals)
-
-    def values(self, what: str = "home_in_deal") -> list[float]:
-        """A `DealCounts` figure of every distinct deal, in the order of their numbers."""
-        return [float(getattr(counts(n), what)) for n in sorted(self.distinct())]
-
-    def figure(self) -> dict[str, Any]:
-        fig = figures(self.values())
-        return {**fig, "texto": class_text(fig)}
-
     # ------------------------------------------------------------------ predictions
     def predict(self, secret: Any, value: Any) -> str:
-        """A student's prediction (cards home during the deal); a new one replaces the last."""
+        """A student's prediction; a new one replaces the last."""
         s = self.seat_of(secret)
         text, _ = inbound.prediction_field(value)
         s.prediction = text
-        self._write("add", s.seat, "prediction", text)
+        self._add(s.seat, "prediction", text)
         self.version += 1
         return text
 
@@ -178,7 +164,7 @@ class Pool(ClassCore):
         if len(self.teacher_predictions) >= TEACHER_PREDICTIONS_MAX:
             raise ValueError(f"Como mucho se anotan {TEACHER_PREDICTIONS_MAX} apuestas en la página del docente.")
         self.teacher_predictions.append(text)
-        self._write("add", TEACHER_SEAT, "prediction", text)
+        self._add(TEACHER_SEAT, "prediction", text)
         self.version += 1
         return text
 
@@ -186,73 +172,78 @@ class Pool(ClassCore):
         return [*self.teacher_predictions, *(s.prediction for s in self.seats.values() if s.prediction)]
 
     # ------------------------------------------------------------------ the teacher's buttons
-    def clear(self) -> None:
-        """«Vaciar»: every deal and prediction out of the pool and of the record (seats stay)."""
-        self._write("delete_events", None, POOL_KINDS)
-        self._arrivals.clear()
+    def _start_group(self, group: int, after: int) -> None:
+        self.group, self._group_after = group, after
+        self._clear_memory()
+
+    def _clear_memory(self) -> None:
         self.teacher_predictions.clear()
         for s in self.seats.values():
-            s.deals.clear()
             s.prediction = ""
+            self._forget_seat(s)
+        self._reset()
+
+    def new_group(self) -> int:
+        """«Nuevo grupo»: an empty pool for the next class, in the same record (the earlier
+        groups' entries stay in it and in its CSV); the open pages keep their seats.  The new
+        group's number."""
+        after = max(self.seats, default=0)
+        self._write("add", TEACHER_SEAT, "group", str(self.group + 1), "", str(after))
+        self._start_group(self.group + 1, after)
+        self.version += 1
+        return self.group
+
+    def clear(self) -> None:
+        """«Vaciar»: every entry of this group out of the pool and of the record (seats stay)."""
+        kinds = (self.KIND, "prediction")
+        self._write("delete_events", None, kinds, str(self.group))
+        if self.group == 1:  # rows written before groups existed name none
+            self._write("delete_events", None, kinds, "")
+        self._clear_memory()
         self.version += 1
 
     def remove_seat(self, seat: Any) -> None:
-        """One seat's deals, prediction and name out of the pool and of the record."""
+        """One seat's entries (of every group), prediction and name out of the pool and of the record."""
         number = inbound.ascii_number(seat, "el número de asiento") if isinstance(seat, str) else seat
         if isinstance(number, bool) or not isinstance(number, int) or number not in self.seats:
             raise ValueError(f"No hay ningún asiento {shown(seat)}.")
         s = self.seats[number]
-        self._write("delete_events", number, POOL_KINDS)
+        self._write("delete_events", number, (self.KIND, "prediction"))
         self._write("set_name", number, "")
-        self._arrivals = [(k, n) for k, n in self._arrivals if k != number]
-        s.deals.clear()
+        self._forget_seat(s)
         s.prediction = s.name = ""
         self.version += 1
 
     # ------------------------------------------------------------------ what a page asks
     def page_state(self, secret: Any, join: bool = True) -> dict[str, Any]:
-        """What a student's widget needs: its seat, the number it starts at, its own deals and
-        the class's figure."""
+        """What a student's widget needs: its seat, its own entries and the class's figure."""
         s = self.seat_of(secret)
         self.retry_writes()
         if join:
             self.joined(secret)
-        return {"asiento": s.seat, "nombre": s.name, "inicio": s.seat * SEAT_STRIDE, "mias": list(s.deals),
-                "apuesta": s.prediction, "clase": self.figure(), "version": self.version}  # fmt: skip
+        return {"asiento": s.seat, "nombre": s.name, "apuesta": s.prediction, "grupo": self.group,
+                "clase": self.figure(), "version": self.version, **self._seat_state(s)}  # fmt: skip
 
-    def history(self) -> list[dict[str, Any]]:
-        """The class's interval as the deals arrived: one point per prefix (at most
-        `HISTORY_POINTS`, the last one the whole pool)."""
-        order = list(self.distinct())
-        n = len(order)
-        if n < 2:
-            return []
-        step = max(1, math.ceil((n - 1) / HISTORY_POINTS))
-        ends = sorted({*range(2, n + 1, step), n})
-        home = {k: float(counts(k).home_in_deal) for k in order}
-        return [figures([home[k] for k in sorted(order[:m])]) for m in ends]
-
-    def histogram(self) -> list[list[Any]]:
-        """[cards home during the deal, distinct deals] from 4 to at least 12."""
-        tally = Counter(int(v) for v in self.values())
-        top = max([12, *tally])
-        return [[k, tally.get(k, 0)] for k in range(4, top + 1)]
+    def answer(self, s: Any, recorded: bool, **extra: Any) -> dict[str, Any]:
+        """A student's answer after an entry: written or not, and the page's state."""
+        return {"registrado": recorded, "sin_guardar": self.unsaved, **extra, **self.page_state(s.secret)}
 
     def rows(self) -> list[dict[str, Any]]:
-        return [{"asiento": s.seat, "nombre": s.name, "partidas": len(s.deals), "apuesta": s.prediction}
-                for s in self.seats.values()]  # fmt: skip
+        """The teacher's table: the seats of this group (made after it began, or that added to it)."""
+        return [{"asiento": s.seat, "nombre": s.name, "apuesta": s.prediction, **self._seat_row(s)}
+                for s in self.seats.values() if s.seat > self._group_after or self._active(s)]  # fmt: skip
 
     def view(self) -> dict[str, Any]:
         self.retry_writes()
-        return {"version": self.version, "leccion": self.lesson, "registro": self.recording,
+        return {"version": self.version, "leccion": self.lesson, "grupo": self.group, "registro": self.recording,
                 "registro_texto": self.record_text(), "sin_guardar": self.unsaved, "clase": self.figure(),
-                "historia": self.history(), "histograma": self.histogram(), "apuestas": self.predictions(),
-                "filas": self.rows(), "partidas": sorted(self.distinct())}  # fmt: skip
+                "apuestas": self.predictions(), "filas": self.rows(), "columnas": [list(c) for c in self.ROW_COLUMNS],
+                **self._lesson_view()}  # fmt: skip
 
     def write_csv(self, out: Any, names: bool = False) -> int:
-        """The recorded deals and predictions as CSV into `out` (an open text file): one row
-        each, the deal's counts computed from its number, every cell neutralised
-        (`summary.cell`); the names only when `names`.  The rows written."""
+        """The recorded entries, predictions and new groups as CSV into `out` (an open text
+        file): one row each, every cell neutralised (`summary.cell`); the names only when
+        `names`.  The rows written."""
         import csv
 
         from .summary import cell, event_time
@@ -261,27 +252,23 @@ class Pool(ClassCore):
             return 0
         seat_names = {s: n for s, _, n in self.record.seats()}
         w = csv.writer(out)
-        w.writerow(CSV_HEADER + (["nombre"] if names else []))
-        rows = 0
+        w.writerow(["asiento", "hora", "suceso", *self.CSV_COLUMNS, "apuesta", "grupo"] + (["nombre"] if names else []))
+        rows, blank = 0, [""] * len(self.CSV_COLUMNS)
         for e in self.record.events():
-            if e["kind"] not in POOL_KINDS:
-                continue
             who = "docente" if e["seat"] == TEACHER_SEAT else e["seat"]
             row: list[Any] = [who, event_time(e["t"])]
-            if e["kind"] == "deal":
+            if e["kind"] == self.KIND:
                 try:
-                    c = counts(inbound.deal_number(int(str(e["move"]))))
-                    figures_of: list[Any] = [c.home_in_deal, c.autoplay, c.shortened_after_deal, c.shortened_after_autoplay]
-                except (ValueError, TypeError):  # an edited row: shown as it is, without counts
-                    figures_of = ["", "", "", ""]
-                row += ["reparto", e["move"], *figures_of, ""]
+                    cells = self._csv_cells(str(e["move"]), str(e["reason"]))
+                except (ValueError, TypeError):  # an edited row: shown as it is
+                    cells = [e["move"], *blank[1:]]
+                row += [self.EVENT_ES, *cells, "", e["rule"] or "1"]
+            elif e["kind"] == "prediction":
+                row += ["apuesta", *blank, e["move"], e["rule"] or "1"]
+            elif e["kind"] == "group":
+                row += ["nuevo grupo", *blank, "", e["move"]]
             else:
-                row += ["apuesta", "", "", "", "", "", e["move"]]
+                continue
             w.writerow([cell(v) for v in row + ([seat_names.get(e["seat"], "")] if names else [])])
             rows += 1
         return rows
-
-
-CSV_HEADER = ["asiento", "hora", "suceso", "partida", "cartas a la base durante el reparto",
-              "cartas que sube el juego automático", "columnas acortadas tras el reparto",
-              "columnas acortadas tras el juego automático", "apuesta"]  # fmt: skip

@@ -4,9 +4,10 @@ Separate from any other database of the package (the solver's verdict cache has 
 and lock).  Tables: ``meta`` (the deal's share code, when the class started, the challenge's
 state: paused, ended, hints, solution), ``seats`` (seat number, the page's secret, an optional
 name) and ``events`` (seat, time, kind, move, rule id, reason).  Kinds: ``move``, ``undo``,
-``refusal``, ``win``, ``hint`` for a challenge; ``deal`` (a deal number a seat added to a
-lesson's class pool, in ``move``) and ``prediction`` (a prediction, in ``move``; seat
-`TEACHER_SEAT` when the teacher typed it) for a lesson's pool (format 2).  Every write is committed before it is acknowledged, so a
+``refusal``, ``win``, ``hint`` for a challenge; for a lesson's pool (format 2) ``deal`` (06: a
+deal number), ``play`` (07: a deal played, its result in ``reason``), ``invented`` (08: a pair's
+game and counts) and ``prediction`` (seat `TEACHER_SEAT` when the teacher typed it), each with
+its group in ``rule``, and ``group`` (format 3: the teacher started a new group).  Every write is committed before it is acknowledged, so a
 launcher killed afterwards loses nothing; a later launcher with the same file continues the
 class.  Every open, probe and deletion of the file passes through `record_file` (regular files
 only, a path never read as a URI, a foreign file refused before any write, the launcher's lock).
@@ -40,7 +41,7 @@ from .record_file import delete_record as _delete
 
 __all__ = ["BUSY_SECONDS", "KINDS", "MAGIC", "Record", "RecordError", "RecordFull", "default_path", "delete_record", "is_record", "record_deal", "TEACHER_SEAT"]
 
-KINDS = ("move", "undo", "refusal", "win", "hint", "deal", "prediction")
+KINDS = ("move", "undo", "refusal", "win", "hint", "deal", "prediction", "play", "invented", "group")
 #: seat number of what the teacher writes (a prediction typed on the teacher's page).
 TEACHER_SEAT = 0
 
@@ -162,13 +163,14 @@ class Record:
         keys = ("id", "seat", "t", "kind", "move", "rule", "reason")
         return [dict(zip(keys, r, strict=True)) for r in rows]
 
-    def delete_events(self, seat: int | None, kinds: tuple[str, ...]) -> int:
-        """Delete the events of `kinds` (of `seat` only, if given), for good: a pool emptied or
-        a seat's entries removed leave nothing of them in the file (SQLite's secure_delete).
-        The rows deleted."""
+    def delete_events(self, seat: int | None, kinds: tuple[str, ...], rule: str | None = None) -> int:
+        """Delete the events of `kinds` (of `seat` only, if given; whose ``rule`` is `rule` only,
+        if given: a pool's group), for good: a pool emptied or a seat's entries removed leave
+        nothing of them in the file (SQLite's secure_delete).  The rows deleted."""
         marks = ",".join("?" * len(kinds))
-        where = f"kind IN ({marks})" + (" AND seat=?" if seat is not None else "")
-        cur = self._write(f"DELETE FROM events WHERE {where}", (*kinds, *((seat,) if seat is not None else ())))
+        where = f"kind IN ({marks})" + (" AND seat=?" if seat is not None else "") + (" AND rule=?" if rule is not None else "")
+        extra = (*((seat,) if seat is not None else ()), *((rule,) if rule is not None else ()))
+        cur = self._write(f"DELETE FROM events WHERE {where}", (*kinds, *extra))
         return int(cur.rowcount or 0)
 
 

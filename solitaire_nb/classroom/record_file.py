@@ -26,11 +26,13 @@ from ..core.checks import shown
 
 MAGIC = "solitaire_nb-reto-1"
 """What ``meta.magic`` holds in every record of a class challenge (every format)."""
-FORMAT = 2
+FORMAT = 3
 """The record format this version writes (``meta.format``); bumped with any schema change, and
 `open_record` then upgrades older records in place.  2: a record may hold a lesson's class pool
-(``meta.deal`` «leccion/06», events ``deal`` and ``prediction``); a format-1 record (a challenge)
-is the same tables and is marked 2 when a launcher opens it to write."""
+(``meta.deal`` «leccion/06», events ``deal`` and ``prediction``); 3: a pool's events name their
+group in ``rule`` (none: group 1) and ``group`` events start a new one, so an older launcher
+(which would pool every group together) refuses the file.  Older records are the same tables
+and are marked 3 when a launcher opens them to write."""
 BUSY_SECONDS = 2.0
 """How long a write waits for another process's lock before the class goes on without recording."""
 SIDE_FILES = ("-wal", "-shm", "-journal")

@@ -65,6 +65,9 @@ class Game:
         self._m1 = [[Move(a, b, 1) for b in self.pile_ids] for a in self.pile_ids]
         self._undo: list[tuple[Move, list[Op]]] = []
         self._redo: list[Move] = []
+        # the last `legal_moves` answer and the top undo record it was for (None: the start);
+        # a record is a new object for every move, so `is` tells the same position
+        self._legal: tuple[Any, tuple[Move, ...]] = (False, ())
         self._referee = Referee(definition, table)
 
     @classmethod
@@ -209,7 +212,9 @@ class Game:
         return [self._step(move, ops) for move, ops in self._undo]
 
     def _step(self, move: Move, ops: list[Op]) -> Step:
-        return Step(move, tuple(map(CARDS.__getitem__, ops[0][2])), tuple(map(self._action, ops[1:])))
+        cards = ops[0][2]
+        moved = (CARDS[cards[0]],) if len(cards) == 1 else tuple(map(CARDS.__getitem__, cards))
+        return Step(move, moved, tuple(map(self._action, ops[1:])) if len(ops) > 1 else ())
 
     def _action(self, op: Op) -> Action:
         """One operation of an undo record (`position.Op`) as an `Action` with cards."""
@@ -252,7 +257,9 @@ class Game:
         foundations, reserve, stock, waste); for each source its single-card moves with
         destinations in pile order (holes among the other tableau piles), then its runs of
         2, 3, … cards, each with destinations in pile order."""
-        return self._pos._moves(self._m1, self._run_move)
+        out = self._pos._moves(self._m1, self._run_move)
+        self._legal = (self._undo[-1] if self._undo else None, tuple(out))
+        return out
 
     def _run_move(self, si: int, di: int, n: int) -> Move:
         return Move(self.pile_ids[si], self.pile_ids[di], n)
@@ -272,9 +279,18 @@ class Game:
         automatic action that follows; raise `IllegalMove` and change nothing if refused.
 
         0-based pile ids as in the rules document; learners use solitaire_nb.games.notation."""
-        move, refusal = self._referee.check(self._pos, src, dst, count)
-        if refusal is not None:
-            raise IllegalMove(refusal[1], refusal[0])
+        at, legal = self._legal
+        if (
+            src.__class__ is Move
+            and at is (self._undo[-1] if self._undo else None)
+            and src.n_cards.__class__ is int  # True == 1, but `check` refuses it
+            and src in legal
+        ):
+            move: Move | None = src  # one of the moves `legal_moves` just gave for this position
+        else:
+            move, refusal = self._referee.check(self._pos, src, dst, count)
+            if refusal is not None:
+                raise IllegalMove(refusal[1], refusal[0])
         assert move is not None
         self._play(move)
         self._redo.clear()

@@ -145,19 +145,24 @@ class Position:
         t = self.table
         p, fd = self.p, self.fd
         wanted, key = t.tab_wanted, t.tab_key
-        want_t: dict[int, list[int]] = {}  # tableau key -> tableau piles taking such a card
+        # key -> tableau piles taking such a card (None: none); lists indexed by a small int
+        # are cheaper to fill and read than dicts
+        want_t: list[list[int] | None] = [None] * t.key_count
+        used: list[int] = []  # the keys filled in `want_t`
         want_f: dict[int, list[int]] = {}  # card id -> foundations taking it
         holes: list[int] = []  # empty tableau piles taking any card
+        reserve_fills = t.empty == "reserve"
         for di in t.tab:
             q = p[di]
-            acc = wanted[q[-1]] if q else self.accepted(di)
+            acc = wanted[q[-1]] if q else self.accepted(di) if reserve_fills else t.empty_acc
             if acc is ALL:
                 holes.append(di)
                 continue
             for k in acc:
-                lst = want_t.get(k)
+                lst = want_t[k]
                 if lst is None:
                     want_t[k] = [di]
+                    used.append(k)
                 else:
                     lst.append(di)
         fnd_acc = t.fnd_acc
@@ -170,34 +175,34 @@ class Position:
                 else:
                     lst.append(di)
         if holes:  # a hole takes every card: merge it into each list once, in pile order
-            for k, lst in want_t.items():
-                want_t[k] = sorted(lst + holes)
-        take_t = want_t.get  # take_t(key[cid], holes): tableau piles taking cid, in pile order
+            for k in used:
+                want_t[k] = sorted(want_t[k] + holes)  # type: ignore[operator]
         take_f = want_f.get
         out: list[tuple[int, int, int]] = []
         append = out.append
         runs = t.runs
+        hidden = any(fd)  # without face-down cards a pile with cards has a top to move
         for si in t.tab:
             q = p[si]
-            if len(q) <= fd[si]:
+            if not q or hidden and len(q) <= fd[si]:
                 continue
             cid = q[-1]
             row = single[si]
-            for di in take_t(key[cid], holes):
+            for di in want_t[key[cid]] or holes:
                 append(row[di])
             for di in take_f(cid, ()):
                 append(row[di])
             if runs:
                 for n in range(2, self.run_length(si) + 1):
-                    for di in take_t(key[q[-n]], holes):
+                    for di in want_t[key[q[-n]]] or holes:
                         if di != si:  # an up-and-down build could take its own run
                             append(run(si, di, n))
         if t.takeback:
             for si in t.fnd:
                 q = p[si]
-                if len(q) > fd[si]:
+                if q and (not hidden or len(q) > fd[si]):
                     row = single[si]
-                    for di in take_t(key[q[-1]], holes):
+                    for di in want_t[key[q[-1]]] or holes:
                         append(row[di])
         for si in (t.r, t.s, t.w):
             if si < 0 or not p[si]:
@@ -210,7 +215,7 @@ class Position:
             if (si == t.r and not t.reserve_playable) or len(q) <= fd[si]:
                 continue
             cid = q[-1]
-            for di in take_t(key[cid], holes):
+            for di in want_t[key[cid]] or holes:
                 append(row[di])
             for di in take_f(cid, ()):
                 append(row[di])
@@ -224,6 +229,14 @@ class Position:
         The solver's hot path: it trusts its caller and checks nothing, so an illegal move or
         a count larger than the pile is played as asked.  The checked way is `Game.move`
         (or ask `moves()` first)."""
+        if self.table.plain and not self.fd[si]:
+            # the common case, as `_transfer` then `_after_move` would play it: nothing turns
+            # up (no face-down card under the moved ones) and nothing plays by itself
+            src = self.p[si]
+            moved = src[-n:]
+            del src[-n:]
+            self.p[di] += moved
+            return [(si, di, moved, 0)]
         ops: list[Op] = []
         excluded = self._autoplay_candidates() if self.table.autoplay else None
         self._transfer(si, di, n, ops)

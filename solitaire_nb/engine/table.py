@@ -75,11 +75,16 @@ class RuleTable:
     refill: bool
     shift_left: bool
     autoplay: bool
+    plain: bool
+    """Nothing plays by itself after a move (no autoplay, refill or shift): `Position.play`'s
+    short way when no card can turn up either."""
     tab_key: tuple[int, ...]
     """Card id -> the key `moves` files it under: its rank where the tableau rule looks at the
     rank alone (build down, any suit), else its id."""
     tab_wanted: tuple[tuple[int, ...], ...]
     """Top card id -> the keys of the cards it takes (as `tab_key`)."""
+    key_count: int
+    """One more than the largest key (`moves` files piles in a list indexed by key)."""
     single: tuple[tuple[tuple[int, int, int], ...], ...]
     """``single[src][dst]`` is the move tuple ``(src, dst, 1)`` (built once)."""
 
@@ -134,7 +139,9 @@ def rule_table(rules: Rules) -> RuleTable:
         refill=rules.refill_from_reserve,
         shift_left=rules.shift_left,
         autoplay=rules.autoplay,
+        plain=not (rules.autoplay or rules.refill_from_reserve or rules.shift_left),
         tab_key=tuple(c.rank if by_rank else c.id for c in CARDS),
         tab_wanted=tuple((c.rank - 1,) if c.rank > 1 else () for c in CARDS) if by_rank else tab_acc,
+        key_count=14 if by_rank else 52,
         single=tuple(tuple((a, b, 1) for b in range(len(ids))) for a in range(len(ids))),
     )

@@ -3,10 +3,11 @@
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
 The kinds: a set of cards (`set_of_cards`), a number (`number_answer`; `interval_answer` for a
 measured figure, any value inside its interval is right; `expected_answer` for an expected
-value, a mean read from an interval), all read by `read_number` («8», «8,5», «8 cartas»), a
-word out of a few (`choice_answer`), and moves played from a position, either reaching a goal
-(`moves_reaching`) or winning it (`to_win`).  Answers are read leniently ("7S 9S", "7♠, 9♠", "T1 T2 y luego T1 B1"); what cannot be read is a Spanish
-`ValueError`, which the caller turns into a hint.
+value, a mean read from an interval), all read by `read_number` («8», «8,5», «8 cartas») and
+telling «más» or «menos» once only (`DirectionOnce`: no bisecting), a word out of a few
+(`choice_answer`), and moves played from a position, either reaching a goal (`moves_reaching`)
+or winning it (`to_win`).  Answers are read leniently («5 de picas y 2♥», «T1 T2 y luego T1
+B1»); what cannot be read is a Spanish `ValueError`, which the caller turns into a hint.
 """
 
 from __future__ import annotations
@@ -24,21 +25,34 @@ from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
 from ..games.notation import format_move, parse_move
+from .card_names import read_cards
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
 
 # ---------------------------------------------------------------------- reading answers
 def _cards(respuesta: object) -> list[Card]:
-    """Read "7S 9S", "7♠, 9♠" or ["7S", "9S"] into cards; ValueError with a Spanish reason."""
+    """Read the cards of an answer: a text («5 de picas y el 2♥», «5S 2H») or a list of them
+    (`card_names.read_cards`); ValueError with a plain Spanish reason."""
     if isinstance(respuesta, str):  # also what a reader types in a box: ["7S", "9S"]
         check_length(respuesta, ANSWER_MAX, "el texto")
-        parts = re.sub(r"[\[\]\"',]", " ", respuesta).split()
-    elif isinstance(respuesta, Iterable):
-        parts = _items(respuesta)
-    else:
-        raise ValueError("Escribe las cartas como una lista de códigos, por ejemplo [\"7S\", \"9S\"].")
-    return [Card.parse(p) for p in parts]
+        return read_cards(respuesta)
+    if isinstance(respuesta, int) and not isinstance(respuesta, bool) and 2 <= respuesta <= 10:
+        return read_cards(str(respuesta))  # «5» typed in a box: told that it lacks its suit
+    if isinstance(respuesta, Iterable):
+        cards: list[Card] = []
+        for item in _items(respuesta):
+            if isinstance(item, Card):
+                cards.append(item)
+            elif isinstance(item, str):
+                cards.extend(_cards(item))
+            else:
+                raise ValueError(f"{shown(item)} no es una carta. {_CARDS_EXAMPLE}")
+        return cards
+    raise ValueError(f"la respuesta son cartas. {_CARDS_EXAMPLE}")
+
+
+_CARDS_EXAMPLE = "Escribe cada carta como en el tablero, por ejemplo «5♠», o con su nombre, «5 de picas»."
 
 
 _SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
@@ -162,49 +176,98 @@ def read_number(respuesta: object) -> float:
     return value
 
 
-def number_answer(correct: Callable[[], int], hint: str) -> Callable:
+@dataclass(eq=False)
+class DirectionOnce:
+    """A number checker that tells whether the answer is higher or lower **once** (per exercise,
+    while the kernel runs): every later wrong answer gets only `hint`, what to look at on the page
+    or think about, never the direction again, so an answer cannot be found by halving the range.
+
+    `judge(respuesta)` returns (right?, message, direction, said): a right answer, or one that is
+    wrong in another way (a decimal where a count is asked, a rate where a count is asked), has
+    its whole `message`; an answer that is just too high or too low has the `direction` sentence
+    («son más de 5») and the number as the reader wrote it (`said`)."""
+
+    judge: Callable[[object], tuple[bool, str, str, str]]
+    hint: str
+    told: bool = False
+
+    def peek(self, respuesta: object) -> tuple[bool, str]:
+        """(right?, Spanish message) as the next call would give it, without using up the direction."""
+        return self._verdict(respuesta)[:2]
+
+    def __call__(self, respuesta: object) -> tuple[bool, str]:
+        ok, message, told_now = self._verdict(respuesta)
+        self.told = self.told or told_now
+        return ok, message
+
+    def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
+        ok, message, direction, said = self.judge(respuesta)
+        if ok or not direction:
+            return ok, message, False
+        if self.told:
+            return False, f"No, {said} tampoco. {self.hint}", False
+        return False, f"No: {direction}. {self.hint}", True
+
+    def forget(self) -> None:
+        """Start again, as a new kernel would: the next wrong answer is told its direction."""
+        self.told = False
+
+
+def number_answer(correct: Callable[[], int], hint: str) -> DirectionOnce:
     """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`."""
 
-    def check(respuesta: object) -> tuple[bool, str]:
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
         if not x.is_integer():
             return False, (f"Aquí se cuenta: la respuesta es un número entero, sin decimales, y "
-                           f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}")
+                           f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}"), "", ""
         want = correct()
         if x == want:
-            return True, "¡Correcto!"
-        more = "más" if x < want else "menos"
-        return False, f"No: son {more} de {decimal(x, 0)}. {hint}"
+            return True, "¡Correcto!", "", ""
+        said = decimal(x, 0)
+        return False, "", f"son {'más' if x < want else 'menos'} de {said}", said
 
-    return check
+    return DirectionOnce(judge, hint)
 
 
-def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str) -> Callable:
-    """An expected value (a mean, not a count): ``bounds()`` gives its 95 % interval, and a number
-    typed with d decimals is right when it lies inside that interval rounded outward to d
-    decimals («8», «9», «8,5» or «8,47» for 8,21 – 8,87).  A right answer is told `why()`."""
+def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str,
+                    out_of: int) -> DirectionOnce:
+    """An expected count of `out_of` games (a mean, not the count of one batch): ``bounds()`` gives
+    its 95 % interval, and a number is right when it lies inside that interval as printed, one
+    decimal rounded outward («21», «21,5» or «20,96» for 20,53 – 22,18).  A right answer is told
+    `why()`.  A rate («85 %», «0,85») or a number above `out_of` is told, kindly, that the
+    question asks how many games of `out_of`; neither uses up the direction."""
 
-    def check(respuesta: object) -> tuple[bool, str]:
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
-        low, high = bounds()
-        d = min(_typed_decimals(respuesta), 2)
-        lo, hi = parse_number(decimal_down(low, d)), parse_number(decimal_up(high, d))
         said = decimal(x, _typed_decimals(respuesta))
+        typed_percent = _typed_percent(respuesta)
+        if typed_percent or 0 < x < 1:
+            rate = said if typed_percent else decimal(100 * x, max(_typed_decimals(respuesta) - 2, 0))
+            return False, (f"{said}{' %' if typed_percent else ''} es una proporción, no un número de "
+                           f"partidas. La pregunta pide cuántas de las {out_of}: ¿cuántas partidas son el "
+                           f"{rate} % de {out_of}?"), "", ""
+        if x > out_of:
+            if x > 100:
+                return False, f"De {out_of} partidas no pueden salir {said}. {hint}", "", ""
+            return False, (f"De {out_of} partidas no pueden salir {said}. Si {said} es un porcentaje, la "
+                           f"pregunta pide cuántas de las {out_of}: ¿cuántas partidas son el {said} % de "
+                           f"{out_of}?"), "", ""
+        low, high = bounds()
+        lo, hi = parse_number(decimal_down(low, 1)), parse_number(decimal_up(high, 1))
         if lo - 1e-9 <= x <= hi + 1e-9:
-            reason = why()
-            return True, f"¡Correcto! {said} es una buena respuesta: {reason[:1].lower()}{reason[1:]}"
-        more = "más" if x < lo else "menos"
-        return False, f"No: de media son {more} de {said}. {hint}"
+            return True, f"¡Correcto! {said} es una buena respuesta. {why()}", "", ""
+        return False, "", f"de media son {'más' if x < lo else 'menos'} de {said}", said
 
-    return check
+    return DirectionOnce(judge, hint)
 
 
-def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str, hint: str) -> Callable:
+def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str, hint: str) -> DirectionOnce:
     """An exercise answered with a measured figure: `measure()` gives (mean, low, high), and any
     value inside the interval, as printed, is right; the verdict says so.  A wrong answer is told
-    whether the measure is higher or lower, not the interval."""
+    once whether the measure is higher or lower, never the interval."""
 
-    def check(respuesta: object) -> tuple[bool, str]:
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
         mean, low, high = measure()
         d = interval_decimals(mean, low, high)
@@ -212,12 +275,16 @@ def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str
         said = decimal(x, _typed_decimals(respuesta))
         if lo <= round(x, d) <= hi:  # any value that prints inside the printed interval
             return True, (f"¡Correcto! {said} está dentro del intervalo medido, de {decimal(lo, d)} a "
-                          f"{decimal(hi, d)} {unit}: cualquier valor de ese intervalo es una respuesta correcta.")
-        where = "más alto" if x < lo else "más bajo"
-        return False, (f"No: lo medido es {where} que {said}. Vale cualquier valor dentro del intervalo "
-                       f"de confianza del 95 % de la medida. {hint}")
+                          f"{decimal(hi, d)} {unit}: cualquier valor de ese intervalo es una respuesta correcta."), "", ""
+        return False, "", f"lo medido es {'más alto' if x < lo else 'más bajo'} que {said}", said
 
-    return check
+    return DirectionOnce(judge, f"Vale cualquier valor dentro del intervalo de confianza del 95 % de la medida. {hint}")
+
+
+def _typed_percent(respuesta: object) -> bool:
+    """Whether a reader wrote their number as a percentage («85 %»)."""
+    found = _LEADING_NUMBER.fullmatch(respuesta) if isinstance(respuesta, str) else None
+    return bool(found and found.group(2))
 
 
 def _typed_decimals(respuesta: object) -> int:

@@ -11,11 +11,13 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from .answers import Ejercicio, choice_answer, expected_answer, number_answer, set_of_cards
+from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
+NEW_GAMES = 25
+"""Exercise atlas-1: how many new games of Citadel the expected count is asked for."""
 
 
 @functools.cache
@@ -116,6 +118,22 @@ def _sample_won(name: str) -> int:
     return sample.won
 
 
+def _at_least_answer(correct: Any, hint: str) -> DirectionOnce:
+    """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
+    minimum is not called too high (it may be what the measure finds), it is told that the
+    question is what can be assured before measuring; that does not use up the direction."""
+    count = number_answer(correct, hint)
+
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        x = read_number(respuesta)
+        if x.is_integer() and x > correct():
+            return False, ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
+                           f"midiendo; aquí se pregunta cuántas puedes asegurar antes de medir. {hint}"), "", ""
+        return count.judge(respuesta)
+
+    return DirectionOnce(judge, hint)
+
+
 def _sample_size() -> int:
     from ..atlas.lab_measures import SAMPLE
 
@@ -125,12 +143,14 @@ def _sample_size() -> int:
 EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     # ------------------------------------------------------------------ 07 · the atlas
     "atlas-1": Ejercicio(
-        "Con las reglas de la página, de cada 10 partidas nuevas de Citadel, ¿cuántas tienen solución "
-        "de media? Usa el intervalo de confianza de la tabla; vale una respuesta con decimales.",
+        f"Con las reglas de la página, si juegas {NEW_GAMES} partidas nuevas de Citadel, ¿cuántas esperas "
+        "que tengan solución, de media? Vale una respuesta con decimales.",
         expected_answer(
-            lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", 10)),
-            lambda: _expected_why("citadel", 10, "tienen solución"),
-            "Multiplica por 10 los dos extremos del intervalo de confianza de Citadel (reglas de la página).",
+            lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", NEW_GAMES)),
+            lambda: _expected_why("citadel", NEW_GAMES, "tienen solución"),
+            "Busca Citadel en la tabla de la clase: ¿qué parte de sus partidas tiene solución? Esa misma "
+            f"parte de {NEW_GAMES} partidas es lo que se espera de media.",
+            out_of=NEW_GAMES,
         ),
         kind="number",
     ),
@@ -197,14 +217,13 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice",
     ),
     "lab-3": Ejercicio(
-        f"Antes de pulsar el botón con la regla nueva: de las partidas nº 1 a {_sample_size()}, "
-        "¿cuántas tienen solución, como mínimo, en Baker's Dozen con huecos para cualquier carta? "
-        "Basta la tabla del Baker's Dozen original y un razonamiento.",
-        number_answer(
+        f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿cuántas de las partidas nº 1 a "
+        f"{_sample_size()} tendrían solución, como mínimo? Responde antes de cambiar la regla.",
+        _at_least_answer(
             lambda: _sample_won("bakers_dozen"),
-            "Pulsa «¿Cuántas se pueden ganar?» en el laboratorio de Baker's Dozen sin cambiar nada: "
-            "una partida que tiene solución con la regla original, ¿la tiene también cuando un hueco "
-            "admite cualquier carta?",
+            "Mira en la tabla del Baker's Dozen original cuántas partidas tienen solución. Una partida "
+            "que tiene solución con la regla original, ¿la tiene también cuando un hueco admite "
+            "cualquier carta?",
         ),
         kind="number", variant=ANY_CARD_IN_HOLES,
     ),

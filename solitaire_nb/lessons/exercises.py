@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from ..core.checks import shown
 from ..engine import Game
 from ..games.notation import format_move
-from .answers import EXAMPLE_MOVES, Ejercicio, moves_reaching, number_answer, set_of_cards, to_win
+from .answers import EXAMPLE_MOVES, DirectionOnce, Ejercicio, moves_reaching, number_answer, set_of_cards, to_win
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
 from .positions import (
@@ -58,7 +58,7 @@ from .study_exercises import (
 )
 
 __all__ = [
-    "EJERCICIOS", "comprobar", "es_correcta", "verdict_of_text", "verdict_of_game",
+    "EJERCICIOS", "comprobar", "es_correcta", "olvidar_intentos", "verdict_of_text", "verdict_of_game",
     "start_position", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no",
     # re-exported for the notebooks and the tests:
     "EXAMPLE_MOVES", "CITADEL_CLUBS", "Ejercicio", "bakers_dozen_reto", "chequers_bases", "chequers_reserva",
@@ -239,9 +239,13 @@ def _get(ejercicio: str) -> Ejercicio:
         raise ValueError(f"No existe el ejercicio {shown(ejercicio)}; los hay: {', '.join(EJERCICIOS)}") from None
 
 
-def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
-    """(right?, Spanish message) for an answer; an unknown exercise raises ValueError."""
+def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) -> tuple[bool, str]:
+    """(right?, Spanish message) for an answer; an unknown exercise raises ValueError.  Only an
+    answer whose message a reader sees (`shown_to_reader`) uses up a number exercise's one
+    «más / menos» (`answers.DirectionOnce`)."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
+    if not shown_to_reader and isinstance(check, DirectionOnce):
+        check = check.peek
     item = getattr(respuesta, "item", None)
     if getattr(respuesta, "ndim", None) == 0 and callable(item):
         respuesta = item()  # a 0-d NumPy array: the one value it holds
@@ -255,7 +259,15 @@ def _verdict(ejercicio: str, respuesta: object) -> tuple[bool, str]:
 
 def es_correcta(ejercicio: str, respuesta: object) -> bool:
     """Whether `respuesta` answers the exercise (silent: for tests and widgets)."""
-    return _verdict(ejercicio, respuesta)[0]
+    return _verdict(ejercicio, respuesta, shown_to_reader=False)[0]
+
+
+def olvidar_intentos() -> None:
+    """Forget the wrong answers given so far, as a new kernel would: each number exercise tells
+    «más» or «menos» once again (for tests, or a teacher trying the exercises before class)."""
+    for ex in EJERCICIOS.values():
+        if isinstance(ex.check, DirectionOnce):
+            ex.check.forget()
 
 
 def comprobar(ejercicio: str, respuesta: object) -> None:

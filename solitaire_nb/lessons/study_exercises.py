@@ -23,6 +23,7 @@ from ..core.numbers_es import decimal, parse_number, percent
 from ..engine import new_game
 from ..study.exact import cards_home_distribution
 from ..study.tally import count_deal
+from .answers import DirectionOnce
 
 if TYPE_CHECKING:
     from ..study.compared import Comparison
@@ -101,25 +102,24 @@ def _share_read(respuesta: object) -> tuple[float, float]:
     return value / scale, 0.5 * 10.0**-decimals / scale
 
 
-def share_answer(exact: Callable[[], Fraction], hint: str) -> Callable[[object], tuple[bool, str]]:
+def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
     """An exercise answered with an exact share: right when the share typed equals `exact()` to
     the precision typed (so «6,25 %», «6,3 %», «6 %», «0,0625» and «1/16» all answer 1/16), as
-    long as that precision is half a percentage point or finer.  A wrong answer is told whether
-    the share is higher or lower."""
+    long as that precision is half a percentage point or finer.  A wrong answer is told once
+    whether the share is higher or lower (`DirectionOnce`), then only `hint`."""
 
-    def check(respuesta: object) -> tuple[bool, str]:
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
         value, reach = _share_read(respuesta)
         want = float(exact())
         if reach > 0.005:
-            return False, "Da el porcentaje con más precisión: al menos en números enteros, por ejemplo 12 %."
+            return False, "Da el porcentaje con más precisión: al menos en números enteros, por ejemplo 12 %.", "", ""
         if abs(value - want) <= reach + 1e-12:
             return True, (f"¡Correcto! Es {percent(want, 2)}, una vez de cada {round(1 / want)}: "
-                          f"{decimal(want * 100, 2)} de cada 100 repartos.")
-        more = "más" if value < want else "menos"
+                          f"{decimal(want * 100, 2)} de cada 100 repartos."), "", ""
         said = percent(value, 0 if float(round(value * 100, 6)).is_integer() else 2)
-        return False, f"No: es {more} del {said}. {hint}"
+        return False, "", f"es {'más' if value < want else 'menos'} del {said}", f"el {said}"
 
-    return check
+    return DirectionOnce(judge, hint)
 
 
 @functools.cache

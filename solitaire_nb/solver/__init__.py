@@ -7,12 +7,12 @@
 under Pyodide); it reads the caller's game through `Game`'s public surface, never changes it,
 and sees face-down cards, which a player does not (`verdict_text` says so).
 
-Caps: ``max_states`` is a hard, deterministic cap on the states examined by all the searches of
-a call (``0`` examines nothing); ``time_limit`` is checked every few hundred states; a table
-never holds more than ``max_table`` keys; any cap reached gives "unknown".
-
-One module per job: `state`, `fast`, `pruning`, `heuristics`, `search`, `probe`, `rollouts`,
-`twodeck`, `twodeck_reserve`, `portfolio`, `lines`, `api`, `verdicts` (docs/solver.md, «El código»).
+Caps: ``max_states`` is a hard, deterministic cap on the states examined by all our searches of
+a call (``0`` examines nothing; the optional fc-solve has one of its own); ``time_limit`` is
+checked every few hundred states; a table never holds more than ``max_table`` keys; any cap
+reached gives "unknown".  One module per job: `state`, `fast`, `pruning`, `heuristics`,
+`search`, `probe`, `rollouts`, `twodeck`, `twodeck_reserve`, `portfolio`, `fcsolve`, `lines`,
+`api`, `verdicts` (docs/solver.md, «El código»).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import NamedTuple, overload
 from ..core.checks import STATES_MAX, check_int, check_seconds, check_states, shown
 from ..core.moves import Move
 from ..engine import Game
+from . import fcsolve
 from .heuristics import _order
 from .portfolio import PHASE1_SHARE, STREAMLINERS, _search
 from .rollouts import budget, rollouts
@@ -24,13 +25,16 @@ class SolveResult(NamedTuple):
     """What `solve` found: ``status`` "won", "lost" or "unknown"; ``moves`` a winning line
     (engine `Move` objects) when won; ``states`` distinct states examined (taken from the
     search queue); ``seconds`` (wall clock); ``cpu_seconds``, the processor time the search
-    itself got in those seconds (less when other programs share the processor: see `busy`)."""
+    itself got in those seconds (less when other programs share the processor: see `busy`),
+    with fc-solve's when it ran; ``found_by`` names the other solver whose line won ("fc-solve",
+    see `solve`'s ``fc_solve``), None when our own search decided or nothing did."""
 
     status: str
     moves: list[Move]
     states: int
     seconds: float
     cpu_seconds: float | None = None
+    found_by: str | None = None
 
     @property
     def busy(self) -> bool:
@@ -98,6 +102,7 @@ def solve(
     time_limit: float | None = None,
     max_states: int | None = None,
     max_table: int = DEFAULT_MAX_TABLE,
+    fc_solve: bool = False,
 ) -> SolveResult:
     """Decide whether `game`'s current position can still be won.
 
@@ -117,21 +122,57 @@ def solve(
     ``seconds`` means other programs had the processor (see `SolveResult.busy`).  A class
     budget in the environment (``SNB_SOLVER_SECONDS``) lowers ``time_limit``.
 
+    ``fc_solve=True`` adds Freecell Solver's ``fc-solve`` where it is installed and plays the
+    game's rules (`fcsolve.fits`): when our search leaves the position undecided, fc-solve
+    searches it within ``max_states`` states (``-mi``; `fcsolve.FC_ITERATIONS` if none), the
+    last 1/`FC_SHARE` of ``time_limit`` as CPU seconds (`fcsolve.FC_SECONDS` if none; its wall
+    time at most twice that and a second) and
+    `fcsolve.FC_MEMORY_GIB`; its line counts only once replayed to a win through the engine
+    (``found_by="fc-solve"``), and its "could not solve" is never taken for a loss.  Off by
+    default, so that every figure measured with `solve` is our own search's.
+
     Bad limits (negative, NaN, infinite, not numbers, a float for ``max_states``…) and a
     position no play could reach are refused with a Spanish `ValueError` before any work."""
     _check_request(game)
     time_limit = check_seconds(time_limit, "time_limit")
     max_states = check_states(max_states, "max_states")
     max_table = check_int(max_table, "max_table", 1, STATES_MAX)
+    if not isinstance(fc_solve, bool):
+        raise ValueError(f"fc_solve tiene que ser True o False, no {shown(fc_solve)}")
+    time_limit = _class_budget(time_limit)
+    portfolio = fc_solve and fcsolve.available(game)
+    ours = time_limit
+    if portfolio and time_limit is not None:
+        ours = time_limit * (FC_SHARE - 1) / FC_SHARE
     collecting = gc.isenabled()
     gc.disable()
     cpu0 = _cpu_time()
     try:
-        result = _solve(game, _class_budget(time_limit), max_states, max_table)
-        return result._replace(cpu_seconds=_cpu_time() - cpu0)
+        result = _solve(game, ours, max_states, max_table)
+        result = result._replace(cpu_seconds=_cpu_time() - cpu0)
+        if portfolio and result.status == "unknown":
+            result = _with_fc_solve(game, result, time_limit, max_states)
+        return result
     finally:
         if collecting:
             gc.enable()
+
+
+FC_SHARE = 4
+"""With ``fc_solve=True`` and a ``time_limit``, fc-solve gets its last 1/FC_SHARE."""
+
+
+def _with_fc_solve(game: Game, result: SolveResult, time_limit: float | None, max_states: int | None) -> SolveResult:
+    """`result` (undecided) after fc-solve's try: "won" with its replayed line, or still
+    undecided; either way with its states, CPU and wall seconds added."""
+    seconds = None if time_limit is None else max(time_limit - result.seconds, 0.0)
+    t0 = time.perf_counter()
+    line, states, cpu = fcsolve.fc_solve_line(game, max_states, seconds)
+    result = result._replace(states=result.states + states, seconds=result.seconds + time.perf_counter() - t0,
+                             cpu_seconds=(result.cpu_seconds or 0.0) + cpu)
+    if line is None:
+        return result
+    return result._replace(status="won", moves=line, found_by=fcsolve.FC_NAME)
 
 
 def _check_request(game: Game) -> None:

@@ -5,7 +5,8 @@ Dozen).
 Its key is a full description of the position up to pile order (the tableau piles' bytes,
 sorted, then the four heights), so a search's queue holds only keys.  Its successors are
 tested to be the engine's up to pile symmetry for every game and variant it is selected for.
-The pruning rules it applies (3, 6, 8) come from `pruning.FastPruning`.
+The pruning rules it applies (3, 6, 8) come from `pruning.FastPruning`; `_play_safe_moves`
+and `_enter_fast` play rule 3's safe moves on it.
 """
 
 from __future__ import annotations
@@ -193,3 +194,32 @@ def _replay_described(st: _Fast, played: list) -> list:
     return out
 
 
+def _play_safe_moves(st: _Fast) -> list:
+    """Play every move home that rule 3 proves safe; return them with their undo records."""
+    played: list = []
+    while (m := st.safe_move()) is not None:
+        played.append((m, st.play(*m)))
+    return played
+
+
+def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
+    """Play the safe moves of rule 3 after the move (`moved_from`, …) just played, appending
+    them with their undo records to `undo`.  The position before that move had none, and a
+    move between tableau piles changes neither the heights nor any top but its source pile's,
+    so until something goes home only the source pile needs a look; the result is the same as
+    scanning every pile."""
+    T = st.T
+    if moved_from < T and len(undo) == 1 and undo[0][0][1] < T:
+        q = st.t[moved_from]
+        if not q:
+            return
+        c = q[-1]
+        if st.h[c // 13] != c % 13 or not st.harmless_children(c):
+            return
+        home = (moved_from, T + c // 13)
+        undo.append((home, st.play(*home)))
+    while True:
+        m = st.safe_move()
+        if m is None:
+            return
+        undo.append((m, st.play(*m)))

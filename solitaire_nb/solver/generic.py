@@ -8,7 +8,6 @@ import heapq
 
 from .best_first import best_first
 from .heuristics import _generic_score
-from .pruning import _enter
 from .state import _State
 
 
@@ -57,3 +56,17 @@ def _generic_best_first(st: _State, deadline, cap: int, max_table: int) -> tuple
 
     status, line, states = best_first(root, _snapshot(st), _generic_score(st), expand, cap, max_table, deadline, 127)
     return status, root_line + line if status == "won" else line, states
+
+
+def _enter(st: _State, line: list) -> list:
+    """Play the safe moves (rule 3 or 3b; in the streamliner's game every move home) available
+    now on the generic state; return them with their undo records (and append them to `line`)."""
+    out: list = []
+    if not (st.sp.rule3 or st.sp.rule3b or st.sp.auto_home):
+        return out
+    while True:
+        m = st.safe_move()
+        if m is None:
+            return out
+        out.append((m, st.play(*m)))
+        line.append(m)

@@ -20,8 +20,7 @@ import time
 
 from ..core.shuffle import splitmix64
 from ..engine import Game
-from .fast import _Fast, _replay_described
-from .pruning import _play_safe_moves
+from .fast import _Fast, _play_safe_moves, _replay_described
 from .search import _leave, _Ledger
 from .state import _Spec
 

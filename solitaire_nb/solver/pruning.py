@@ -17,14 +17,16 @@ used.  Each rule's statement and proof: docs/solver.md, «Reglas de poda y sus d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.rules import FoundationRule, Rules, TableauRule
 from .tables import _TWIN, accepts_table
 
-if TYPE_CHECKING:
-    from .fast import _Fast
-    from .state import _Spec, _State
+
+class _Flags(Protocol):
+    """What `FastPruning` reads of the rules' switches (`state._Spec` has them)."""
+
+    rule3: bool
 
 
 # ---------------------------------------------------------------------- which rules apply
@@ -146,7 +148,7 @@ class FastPruning:
     t: list
     h: list[int]
     T: int
-    sp: _Spec
+    sp: _Flags
     empty_any: bool
     empty_king: bool
     dead_ends: bool
@@ -259,49 +261,3 @@ class FastPruning:
                     if h[s2] < r2:
                         return False
         return True
-
-
-def _play_safe_moves(st: _Fast) -> list:
-    """Play every move home that rule 3 proves safe; return them with their undo records."""
-    played: list = []
-    while (m := st.safe_move()) is not None:
-        played.append((m, st.play(*m)))
-    return played
-
-
-def _enter_fast(st: _Fast, moved_from: int, undo: list) -> None:
-    """Play the safe moves of rule 3 after the move (`moved_from`, …) just played, appending
-    them with their undo records to `undo`.  The position before that move had none, and a
-    move between tableau piles changes neither the heights nor any top but its source pile's,
-    so until something goes home only the source pile needs a look; the result is the same as
-    scanning every pile."""
-    T = st.T
-    if moved_from < T and len(undo) == 1 and undo[0][0][1] < T:
-        q = st.t[moved_from]
-        if not q:
-            return
-        c = q[-1]
-        if st.h[c // 13] != c % 13 or not st.harmless_children(c):
-            return
-        home = (moved_from, T + c // 13)
-        undo.append((home, st.play(*home)))
-    while True:
-        m = st.safe_move()
-        if m is None:
-            return
-        undo.append((m, st.play(*m)))
-
-
-
-def _enter(st: _State, line: list) -> list:
-    """Play the safe moves (rule 3 or 3b; in the streamliner's game every move home) available
-    now on the generic state; return them with their undo records (and append them to `line`)."""
-    out: list = []
-    if not (st.sp.rule3 or st.sp.rule3b or st.sp.auto_home):
-        return out
-    while True:
-        m = st.safe_move()
-        if m is None:
-            return out
-        out.append((m, st.play(*m)))
-        line.append(m)

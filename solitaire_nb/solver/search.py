@@ -20,9 +20,8 @@ from __future__ import annotations
 import heapq
 import time
 
-from .fast import _Fast, _replay_described, _restore_fast
+from .fast import _enter_fast, _Fast, _play_safe_moves, _replay_described, _restore_fast
 from .heuristics import _dfs_moves, _disorder_change, _score, _urgent
-from .pruning import _enter_fast, _play_safe_moves
 
 _UNLIMITED = 1 << 62  # a budget no search reaches
 

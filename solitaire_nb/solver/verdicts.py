@@ -61,6 +61,11 @@ def verdict_text(result: SolveResult, game: Game) -> str:
         else:
             word = "movimiento" if n == 1 else "movimientos"
             text = f"Tiene solución: el resolvedor ha encontrado una forma de ganar en {n} {word}."
+            if result.found_by:  # another solver's line, replayed here move by move
+                text = (
+                    f"Tiene solución (resuelta con {result.found_by}, otro resolvedor instalado en este "
+                    f"ordenador): una forma de ganar en {n} {word}, comprobada movimiento a movimiento."
+                )
     elif result.status == "lost":
         head = "Ya no tiene solución" if game.moves_played else "No tiene solución"
         if game.is_practice:  # proved with the cards it has, not lost for the missing ones

@@ -1,10 +1,12 @@
-"""Notebook 06's class pool in Chromium: the launcher serving a lesson numbered 06 (its try widget
-only) for two students, each in a browser of their own (so a seat of their own), and the
-teacher's page.
+"""The class pool in Chromium: the launcher serving a lesson numbered 06 (its try widget only),
+then one numbered 07 (its class play only), for two students, each in a browser of their own
+(so a seat of their own), and the teacher's page.
 
-Each page starts at its seat's own deal number; a «Repartir» on one page changes the class's
+06: each page starts at its seat's own deal number; a «Repartir» on one page changes the class's
 figure on the teacher's page and, by its polling, on the other student's page; the same deal
-dealt by the other student is counted once; the launcher's terminal shows no traceback.
+dealt by the other student is counted once.  07: a move starts a deal (not finished, never
+lost), «Me rindo» makes it lost to people, the table beside the solver changes everywhere;
+«Nuevo grupo», confirmed, empties the class on every page.  The terminal shows no traceback.
 """
 
 from __future__ import annotations
@@ -27,11 +29,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 class PoolLauncher(Launcher):
-    def __init__(self, folder, students: int = 2) -> None:  # noqa: D107
+    def __init__(self, folder, students: int = 2, lesson: str = "06") -> None:  # noqa: D107
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = folder / "clase.log"
-        cmd = [sys.executable, "-m", "solitaire_nb.classroom", "06", "--registro", str(folder / "clase.sqlite"),
+        cmd = [sys.executable, "-m", "solitaire_nb.classroom", lesson, "--registro", str(folder / "clase.sqlite"),
                "--alumnos", str(students), "--puerto", str(self.port), "--ip", "127.0.0.1", "--carpeta", str(folder)]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
         with open(self.log, "w") as out:
@@ -92,3 +94,57 @@ def test_two_students_and_the_teacher_see_the_class_figure_change(chromium, laun
         for c in (ca, cb, ct):
             c.close()
     assert "Traceback" not in launcher.text()
+
+
+@pytest.fixture(scope="module")
+def launcher07(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("clase07")
+    nb = _nb([_md("# Mídelo en clase"), _code("from solitaire_nb.board import class_play\nclass_play()")])
+    (folder / "07_prueba.ipynb").write_text(json.dumps(nb))
+    launched = PoolLauncher(folder, lesson="07")
+    try:
+        launched.wait_for("Listo")
+        yield launched
+    finally:
+        launched.stop()
+
+
+def test_07_people_beside_the_solver_and_a_new_group_on_every_page(chromium, launcher07) -> None:
+    from playwright.sync_api import expect
+
+    from solitaire_nb.classroom.pool_play import start_of
+    from solitaire_nb.engine import new_game
+    from solitaire_nb.games.notation import format_move
+
+    outside: list[str] = []
+    teacher_url = next(w for w in launcher07.text().split() if "/docente?token=" in w)
+    (ca, a), (cb, b), (ct, teacher) = (_student(chromium, outside) for _ in range(3))
+    try:
+        for page in (a, b):
+            page.goto(launcher07.base + "/", timeout=BOARD_TIMEOUT_MS)
+            expect(_class_line(page)).to_contain_text("Tu asiento", timeout=BOARD_TIMEOUT_MS)
+        teacher.goto(teacher_url)
+        expect(teacher.locator("#cifra")).to_contain_text("todavía no ha empezado", timeout=30_000)
+        seat = int(a.locator(".snb-class b").nth(1).inner_text())
+        game = new_game("citadel", seed=start_of(seat))
+        expect(a.locator(".snb-board [data-card]").first).to_be_visible(timeout=BOARD_TIMEOUT_MS)
+        assert not a.get_by_role("button", name="Pista").is_visible()  # the class measures people
+        box = a.locator(".snb-board .snb-text").first
+        box.fill(format_move(game, game.legal_moves()[0]))
+        box.press("Enter")
+        expect(teacher.locator("#cifra")).to_contain_text("1 sin terminar (no cuentan como perdidas)", timeout=60_000)
+        expect(teacher.locator("#tabla")).to_contain_text("El resolvedor, en las mismas partidas")
+        a.get_by_role("button", name="Me rindo").click()
+        expect(teacher.locator("#cifra")).to_contain_text("1 en la que alguien se ha rendido", timeout=60_000)
+        expect(_class_line(b)).to_contain_text("1 en la que alguien se ha rendido", timeout=30_000)  # b's page polls
+        expect(teacher.locator("#filas")).to_contain_text("Se rindió")
+        teacher.get_by_role("button", name="Nuevo grupo").click()
+        teacher.locator("#grupo-si").click()
+        expect(teacher.locator("#grupo")).to_contain_text("Grupo 2", timeout=30_000)
+        expect(teacher.locator("#cifra")).to_contain_text("todavía no ha empezado")
+        expect(_class_line(a)).to_contain_text("todavía no ha empezado", timeout=30_000)
+        assert not outside, outside
+    finally:
+        for c in (ca, cb, ct):
+            c.close()
+    assert "Traceback" not in launcher07.text()

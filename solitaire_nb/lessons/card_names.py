@@ -1,0 +1,70 @@
+"""How the exercises read the cards a reader types: as the board shows them («5♠», «10♥», «Q♠»),
+by their Spanish name («5 de picas», «el cinco de picas», «la reina de corazones», «As de
+tréboles»), or by their code («5S»), several in one answer («5♠ y el 2 de corazones»).  What is
+not a card is refused in one plain Spanish sentence naming it, never with a code word.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..core.cards import SUIT_SYMBOLS, Card
+from ..core.checks import shown
+
+_RANKS = {
+    "as": 1, "a": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+    "ocho": 8, "nueve": 9, "diez": 10, "t": 10, "j": 11, "jota": 11, "sota": 11, "q": 12, "reina": 12,
+    "dama": 12, "k": 13, "rey": 13, **{str(n): n for n in range(2, 11)},
+}
+_SUITS = {"pica": "S", "corazon": "H", "diamante": "D", "trebol": "C"}
+_SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_SUIT_OF_LETTER = {"s": "S", "h": "H", "d": "D", "c": "C"}
+_RANK = "|".join(sorted(_RANKS, key=len, reverse=True))
+_CARD = re.compile(
+    rf"(?P<rank>{_RANK})\s*(?:de\s+(?:las?\s+|los\s+)?)?(?P<name>pica|corazon|diamante|trebol)(?:e?s)?\b"
+    rf"|(?P<srank>{_RANK})\s*(?P<symbol>[♠♥♦♣])"
+    rf"|(?P<crank>{_RANK})(?P<letter>[shdc])\b"
+)
+_FILLER = re.compile(r"(?:el|la|los|las|un|una|y|e|carta|cartas)\b|[\s,;:.\[\]\"'()«»/+-]+")
+_RANK_ALONE = re.compile(rf"(?:{_RANK})\b")
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents off, one character for each of `text` (so a position in it is one in
+    `text`); variation selectors («♠️») become spaces."""
+    out = []
+    for ch in text:
+        kept = [c for c in unicodedata.normalize("NFD", ch.lower()) if not unicodedata.combining(c)]
+        out.append(" " if not kept or ch in "\ufe0e\ufe0f" else kept[0])
+    return "".join(out)
+
+
+def read_cards(text: str) -> list[Card]:
+    """The cards named in `text`, in the order named; a Spanish ValueError naming the first part
+    that is not a card («5» without its suit, «pica» without a rank, a word)."""
+    plain, cards, at = _plain(text), [], 0
+    while at < len(plain):
+        filler = _FILLER.match(plain, at)
+        if filler and filler.end() > at:
+            at = filler.end()
+            continue
+        found = _CARD.match(plain, at)
+        if found is None:
+            word = re.match(r"[^\s,;]+", plain[at:])
+            part = text[at: at + (word.end() if word else 1)]
+            if _RANK_ALONE.fullmatch(_plain(part)):
+                raise ValueError(f"a «{shown(part, raw=True)}» le falta el palo: escribe, por ejemplo, "
+                                 "«5 de picas» o «5♠».")
+            raise ValueError(f"«{shown(part, raw=True)}» no es una carta. Escribe cada carta como en el "
+                             "tablero, por ejemplo «5♠», o con su nombre, «5 de picas».")
+        rank = _RANKS[found["rank"] or found["srank"] or found["crank"]]
+        if found["name"]:
+            suit = _SUITS[found["name"]]
+        elif found["symbol"]:
+            suit = _SUIT_OF_SYMBOL[found["symbol"]]
+        else:
+            suit = _SUIT_OF_LETTER[found["letter"]]
+        cards.append(Card.parse(f"{'A23456789TJQK'[rank - 1]}{suit}"))
+        at = found.end()
+    return cards

@@ -1,0 +1,161 @@
+"""The teacher's guide states notebook 06's and 08's figures as the notebooks compute them.
+
+The guide is static Markdown: each figure it gives for 06 and 08 is rebuilt here with the
+functions and data the notebook uses (06's N and SEMILLA read from its source), written as the
+notebook writes it (`numbers_es.interval`: ends rounded outward), and must appear in the
+guide's section; and every decimal figure in 06's section and in 08's answers must be one of
+them, or one of the few worked examples named below, so that a figure typed by hand cannot drift
+from the page.  The plans, last, leave the class time to reach the page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from solitaire_nb import GAMES, study
+from solitaire_nb.atlas import lab_measures
+from solitaire_nb.atlas.intervals import wilson
+from solitaire_nb.core.numbers_es import decimal, decimal_down, decimal_up, interval, measured, parse_number, thousands
+from solitaire_nb.games.custom import custom
+from solitaire_nb.lessons import study_exercises
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+GUIDE = NOTEBOOKS / "guia_docente.md"
+DECIMAL = re.compile(r"(?<![\d,])\d+,\d+")
+# Decimals the 06 section gives that are not measures: 1,96 of the interval's formula, the 1/16 of
+# Ejercicio 3 written as the checker accepts it, and two five-deal means (checked below to lie in
+# the range the section calls normal).
+WORKED_06 = {"1,96", "6,25", "0,0625"}
+NORMAL_MEANS_06 = ("5,5", "8,2")
+
+
+def _section(text: str, heading: str) -> str:
+    """The text under a heading, up to the next one of its level or higher, on one line (the
+    guide wraps its lines anywhere, also inside a figure and its interval)."""
+    start = text.index(heading + "\n") + len(heading) + 1
+    level = len(heading) - len(heading.lstrip("#"))
+    nxt = re.search(rf"^#{{1,{level}}} ", text[start:], flags=re.M)
+    return " ".join((text[start: start + nxt.start()] if nxt else text[start:]).split())
+
+
+def _constant(source: str, name: str) -> int:
+    found = re.search(rf"^{name} = ([\d_]+)", source, flags=re.M)
+    assert found, f"06 no define {name}"
+    return int(found.group(1).replace("_", ""))
+
+
+@pytest.fixture(scope="module")
+def guide() -> str:
+    return GUIDE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def figures_06() -> dict[str, str]:
+    """Notebook 06's figures, computed and written as its cells do."""
+    source = (NOTEBOOKS / "06_citadel_vs_beleaguered_castle.md").read_text(encoding="utf-8")
+    results = study.simulate(_constant(source, "N"), seed=_constant(source, "SEMILLA"))
+    summary = study.summary(results)
+    after_deal, after_autoplay = study.column_shortening(results.after_deal), study.column_shortening(results.citadel)
+    gap_deal, gap_autoplay = study.column_gap(results.after_deal), study.column_gap(results.citadel)
+    exact_lengths = study.expected_column_lengths(exact=True)
+    mean, sd = study.cards_home_moments()
+    five, klass = 1.96 * sd / math.sqrt(5), 1.96 * sd / math.sqrt(150)
+    return {
+        "exact mean": decimal(float(study.expected_cards_home(exact=True)), 3),
+        "simulated mean": interval(summary["home_in_deal"], 3),
+        "autoplay": interval(summary["autoplay_moved"], 3),
+        "fewer on the table": interval(summary["fewer_on_table"], 3),
+        "column difference, exact": decimal(float(exact_lengths[0] - exact_lengths[-1]), 3),
+        "column difference, after the deal": interval(gap_deal.difference, 3),
+        "column difference, after the autoplay": interval(gap_autoplay.difference, 3),
+        "columns shortened, after the deal": interval(after_deal["columns_shortened"], 3),
+        "columns shortened, after the autoplay": interval(after_autoplay["columns_shortened"], 3),
+        "one card, after the deal": interval(after_deal["share_losing_one"], as_percent=True),
+        "one card, after the autoplay": interval(after_autoplay["share_losing_one"], as_percent=True),
+        "sigma": decimal(sd),
+        "five deals, rounded": decimal(five, 1),
+        "five deals": decimal(five),
+        "class": decimal(klass),
+        "mean, two decimals": decimal(mean),
+        "class low": decimal_down(mean - klass),
+        "class high": decimal_up(mean + klass),
+        "ten-column decks": f"{thousands(study_exercises.ten_columns().n)} repartos",
+        "most cards home": (f"en los {thousands(results.n)} repartos, {int(results.home_in_deal.max())} como mucho, "
+                            f"en {int((results.home_in_deal == results.home_in_deal.max()).sum())} repartos"),
+        "empty after the deal": "tras el reparto, en ninguno" if results.after_deal.shortest.min() > 0 else "?",
+        "empty after the autoplay": f"tras el juego automático, en {int((results.citadel.shortest == 0).sum())})",
+    }
+
+
+@pytest.fixture(scope="module")
+def figures_08() -> dict[str, str]:
+    """Notebook 08's figures, from the lab's comparison and stored samples as its cells read them."""
+
+    def counts(game) -> str:
+        s = lab_measures.solve_sample(game, lab_measures.SAMPLE, lab_measures.MAX_STATES)
+        return f"{s.won} con solución, {s.lost} sin ella y {s.unknown} sin decidir"
+
+    six = lab_measures.solve_sample(custom("beleaguered_castle", columns=6), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    assert six.won == 0  # the guide says «ninguna»
+    any_card = lab_measures.solve_sample(custom("bakers_dozen", empty="any"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    thirteen = lab_measures.comparison(GAMES["citadel"], custom("citadel", columns=13), n=lab_measures.STATS_DEALS)
+    return {
+        "Beleaguered Castle": counts(GAMES["beleaguered_castle"]),
+        "six columns": f"{six.lost} no la tienen y {six.unknown} quedan sin decidir",
+        "Baker's Dozen": counts(GAMES["bakers_dozen"]),
+        "any card in holes": f"{any_card.won} frente a",
+        "thirteen columns, in the deal": measured(thirteen.a.figures["home_in_deal"]),
+        "six columns, at most": f"menos del {decimal_up(100 * wilson(six.won + six.unknown, six.total)[1], 0)} %",
+    }
+
+
+def _stray_decimals(text: str, figures: dict[str, str], worked: set[str]) -> list[str]:
+    known = {n for f in figures.values() for n in DECIMAL.findall(f)} | worked
+    return sorted({n for n in DECIMAL.findall(text) if n not in known})
+
+
+def test_the_guide_gives_notebook_06s_figures_as_the_notebook_computes_them(guide, figures_06):
+    section = _section(guide, "### 06 · Citadel frente a Beleaguered Castle")
+    pool = _section(guide, "## La clase en común (cuaderno 06)")
+    missing = [f"{k}: {v}" for k, v in figures_06.items() if v not in section]
+    assert not missing, "la guía (06) no da estas cifras como el cuaderno:\n" + "\n".join(missing)
+    for key in ("sigma", "class", "mean, two decimals", "five deals, rounded"):
+        assert figures_06[key] in pool, f"«La clase en común»: falta {key} ({figures_06[key]})"
+    stray = _stray_decimals(section + pool, figures_06, WORKED_06 | set(NORMAL_MEANS_06))
+    assert not stray, f"la guía (06) da cifras que el cuaderno no calcula: {stray}"
+    low = parse_number(figures_06["mean, two decimals"]) - parse_number(figures_06["five deals"])
+    high = parse_number(figures_06["mean, two decimals"]) + parse_number(figures_06["five deals"])
+    for example in NORMAL_MEANS_06:
+        assert low <= parse_number(example) <= high, f"{example} no es una media normal de cinco repartos"
+
+
+def test_the_guide_gives_notebook_08s_figures_as_the_notebook_computes_them(guide, figures_08):
+    section = _section(guide, "### 08 · Laboratorio de reglas")
+    missing = [f"{k}: {v}" for k, v in figures_08.items() if v not in section]
+    assert not missing, "la guía (08) no da estas cifras como el cuaderno:\n" + "\n".join(missing)
+    answers = section.split("**Respuestas.**")[1].split("**Hoja de «Inventa tu juego»")[0]  # not the timings
+    stray = _stray_decimals(answers, figures_08, set())
+    assert not stray, f"la guía (08) da cifras que el cuaderno no calcula: {stray}"
+
+
+def test_a_figure_typed_by_hand_is_caught(figures_06):
+    """The check can fail: the old guide's simulated mean, rounded to the nearest end."""
+    old = "la simulación da 6,866, de 6,851 a 6,881"
+    assert _stray_decimals(old, figures_06, WORKED_06) == ["6,851", "6,881"]
+    assert figures_06["simulated mean"] not in old
+
+
+def test_every_lesson_plan_gives_the_class_time_to_reach_the_page(guide):
+    """Each 50-minute plan starts with the minutes a class takes to have the page in front of it
+    (00's plan opens the index in its first row), and the guide says what the first load takes."""
+    part = _section(guide, "## Cuaderno por cuaderno")
+    assert "Llegar a la página." in part and "«Listo»" in part
+    plans = re.findall(r"\*\*Plan de 50 minutos\.\*\* \| minutos \| qué se hace \| \|---\|---\| \| (\d+) \| ([^|]+)\|", part)
+    assert len(plans) == 9
+    for minutes, what in plans:
+        assert what.startswith(("Llegar a la página", "Abrir el índice")), what
+        assert int(minutes) >= 3, what
