@@ -287,6 +287,15 @@ def test_narrow_intervals_get_the_decimals_they_need(small):
     assert "diferencia, 2,30 (de 2,30 a 2,30)" not in text and "2,299 (de 2,296 a 2,303)" in text  # ends rounded outward
 
 
+def test_the_table_keeps_two_decimals_down_its_columns(small):
+    """The lab's table: every row with the same precision, ends rounded outward («5,988 (de 5,985
+    a 5,990)» among two-decimal rows read as more precise than its neighbours)."""
+    figures = {**small.a.figures, "longest": (5.9878, 5.98565, 5.98995)}
+    table = dataclasses.replace(small, a=dataclasses.replace(small.a, figures=figures))._repr_markdown_()
+    assert "| Cartas en la columna más larga | 5,99 (de 5,98 a 5,99) |" in table
+    assert "5,988" not in table
+
+
 def test_a_typical_deal(castle_citadel):
     d = castle_citadel.typical_deal()
     table = castle_citadel.b.deal.on_table

@@ -54,7 +54,7 @@ SOLUCIONES = {
     "citadel-3": "B1 T2, T1 T2",
     "citadel-4": "T1 T2",
     "estudio-1": 4,
-    "estudio-2": 4,
+    "estudio-2": 5,
     "estudio-3": "1/16",
     "estudio-4": 6,
     "atlas-1": 21,
@@ -85,7 +85,7 @@ WRONG = {
     "citadel-3": ("B3 T7", "todavía no"),
     "citadel-4": ("T3 T1", "todavía no"),
     "estudio-1": (3, "más"),
-    "estudio-2": (5, "menos"),
+    "estudio-2": (7, "menos"),  # the cards sent home, not the columns
     "estudio-3": ("12,5 %", "menos"),
     "estudio-4": (4, "más"),
     "atlas-1": (2, "más"),
@@ -176,15 +176,42 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
         assert not ok and word in message, typed
 
 
-def test_deal_518_tells_the_two_moments_apart():
+def test_the_exercise_deal_tells_the_two_moments_and_cards_from_columns_apart():
+    """estudio-2 and estudio-4: the deal's shortened columns differ between the two moments, and
+    neither count is a number of the widget's line of cards sent home (the deal's, the automatic
+    play's, or their sum), so the answers cannot be read off it."""
     from solitaire_nb.lessons.study_exercises import DEAL_SEED
     from solitaire_nb.study.tally import count_deal
 
     counts = count_deal(DEAL_SEED)
     assert counts.shortened_after_deal != counts.shortened_after_autoplay
+    on_the_line = {counts.home_in_deal, counts.autoplay, counts.home_in_deal + counts.autoplay}
+    assert counts.shortened_after_deal not in on_the_line
+    assert counts.shortened_after_autoplay not in on_the_line
     assert es_correcta("estudio-2", counts.shortened_after_deal)
     assert es_correcta("estudio-4", counts.shortened_after_autoplay)
     assert not es_correcta("estudio-2", counts.shortened_after_autoplay)
+    assert not es_correcta("estudio-2", counts.home_in_deal)
+    assert not es_correcta("estudio-4", counts.home_in_deal + counts.autoplay)
+
+
+@pytest.mark.parametrize("typed", ["1/6", "1 de cada 6", "16,7 %", "0,17"])
+def test_a_probability_given_for_the_count_of_orders_is_told_what_is_asked(typed):
+    ok, message = verdict_of_text("estudio-1", typed)
+    assert not ok and "probabilidad" in message and "de los 24" in message
+    assert not re.search(r"\bmás\b|\bmenos\b", message)
+    ok, message = verdict_of_text("estudio-1", "5")
+    assert "menos de 5" in message  # the probability did not use up the one «más / menos»
+
+
+@pytest.mark.parametrize("typed", ["la de los Reyes", "los Reyes", "la regla de los reyes", "Reyes"])
+def test_a_choice_is_read_through_its_articles(typed):
+    assert verdict_of_text("lab-2", typed)[0]
+    assert not verdict_of_text("lab-2", "la del palo")[0]
+    ok, message = verdict_of_text("lab-2", "los Reyes y el palo")
+    assert not ok and "Responde con" in message
+    ok, message = verdict_of_text("atlas-2", "no más")
+    assert not ok and "Responde con" in message
 
 
 def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():

@@ -63,6 +63,7 @@ def figures_06() -> dict[str, str]:
     gap_deal, gap_autoplay = study.column_gap(results.after_deal), study.column_gap(results.citadel)
     exact_lengths = study.expected_column_lengths(exact=True)
     mean, sd = study.cards_home_moments()
+    nothing = int((results.autoplay_moved == 0).sum())
     five, klass = 1.96 * sd / math.sqrt(5), 1.96 * sd / math.sqrt(150)
     return {
         "exact mean": decimal(float(study.expected_cards_home(exact=True)), 3),
@@ -87,7 +88,9 @@ def figures_06() -> dict[str, str]:
         "most cards home": (f"en los {thousands(results.n)} repartos, {int(results.home_in_deal.max())} como mucho, "
                             f"en {int((results.home_in_deal == results.home_in_deal.max()).sum())} repartos"),
         "empty after the deal": "tras el reparto, en ninguno" if results.after_deal.shortest.min() > 0 else "?",
-        "empty after the autoplay": f"tras el juego automático, en {int((results.citadel.shortest == 0).sum())})",
+        "empty after the autoplay": f"tras el juego automático, en {int((results.citadel.shortest == 0).sum())};",
+        "autoplay lifts nothing": interval((nothing / results.n, *wilson(nothing, results.n)), 1, as_percent=True),
+        "Spanish deck": f"nueve términos: {decimal(float(study.expected_cards_home(exact=True, ranks=10)), 3)}",
     }
 
 
@@ -103,6 +106,14 @@ def figures_08() -> dict[str, str]:
     assert six.won == 0  # the guide says «ninguna»
     any_card = lab_measures.solve_sample(custom("bakers_dozen", empty="any"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     thirteen = lab_measures.comparison(GAMES["citadel"], custom("citadel", columns=13), n=lab_measures.STATS_DEALS)
+    difference = thirteen.difference("on_table")
+
+    def share(count) -> str:
+        return interval((count / thirteen.n, *wilson(int(count), thirteen.n)), 1, as_percent=True)
+
+    thirteen_won = lab_measures.solve_sample(custom("citadel", columns=13), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    assert thirteen_won.won == thirteen_won.total  # the guide says «en las 100 partidas»
+    bakers = lab_measures.comparison(GAMES["bakers_dozen"], custom("bakers_dozen", empty="any"), n=lab_measures.STATS_DEALS)
     return {
         "Beleaguered Castle": counts(GAMES["beleaguered_castle"]),
         "six columns": f"{six.lost} no la tienen y {six.unknown} quedan sin decidir",
@@ -110,6 +121,11 @@ def figures_08() -> dict[str, str]:
         "any card in holes": f"{any_card.won} frente a",
         "thirteen columns, in the deal": measured(thirteen.a.figures["home_in_deal"]),
         "six columns, at most": f"menos del {decimal_up(100 * wilson(six.won + six.unknown, six.total)[1], 0)} %",
+        "thirteen columns, same": f"las mismas cartas en el {share((difference == 0).sum())}",
+        "thirteen columns, fewer": f"en el {share((difference > 0).sum())} y más",
+        "thirteen columns, more": f"más en el {share((difference < 0).sum())}",
+        "thirteen columns, all won": f"al menos el {decimal_down(100 * wilson(thirteen_won.won, thirteen_won.total)[0], 0)} %",
+        "Kings under Kings": measured(bakers.a.figures["under_king"]),
     }
 
 
@@ -140,6 +156,18 @@ def test_the_guide_gives_notebook_08s_figures_as_the_notebook_computes_them(guid
     answers = section.split("**Respuestas.**")[1].split("**Hoja de «Inventa tu juego»")[0]  # not the timings
     stray = _stray_decimals(answers, figures_08, set())
     assert not stray, f"la guía (08) da cifras que el cuaderno no calcula: {stray}"
+
+
+def test_the_guide_gives_exercise_1_of_06_as_the_engine_deals_it(guide):
+    """estudio-2 and estudio-4: the deal's number and the two counts, from the engine."""
+    from solitaire_nb.study.tally import count_deal
+
+    section = _section(guide, "### 06 · Citadel frente a Beleaguered Castle")
+    counts = count_deal(study_exercises.DEAL_SEED)
+    assert f"partida nº {study_exercises.DEAL_SEED}, tras el reparto (`estudio-2`) | `{counts.shortened_after_deal}` |" in section
+    assert f"(`estudio-4`) | `{counts.shortened_after_autoplay}` |" in section
+    assert f"Van {counts.home_in_deal} cartas a la base y se acortan {counts.shortened_after_deal} columnas" in section
+    assert f"El juego automático sube {counts.autoplay} cartas" in section
 
 
 def test_a_figure_typed_by_hand_is_caught(figures_06):

@@ -51,6 +51,9 @@ def test_an_interval_is_printed_with_the_decimals_that_show_it():
 def test_a_measure_that_never_varies_says_so():
     assert measured((6.0, 6.0, 6.0)) == "6 (siempre)"
     assert measured((5.5, 5.5, 5.5)) == "5,50 (siempre)"
+    assert measured((5.9878, 5.98565, 5.98995)) == "5,988 (de 5,985 a 5,990)"
+    assert measured((5.9878, 5.98565, 5.98995), 2) == "5,99 (de 5,98 a 5,99)"  # a table's one precision
+    assert measured((6.0, 6.0, 6.0), 2) == "6 (siempre)"
     assert measured((7.2234, 7.2011, 7.2452)) == interval((7.2234, 7.2011, 7.2452))
 
 

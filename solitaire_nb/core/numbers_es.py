@@ -123,14 +123,18 @@ def interval(estimate: Sequence[float], decimals: int | None = None, as_percent:
     return f"{decimal(m, d)}{unit} (de {decimal_down(lo, d)}{unit} a {decimal_up(hi, d)}{unit})"
 
 
-def measured(estimate: Sequence[float]) -> str:
+def measured(estimate: Sequence[float], max_decimals: int | None = None) -> str:
     """A measured mean as a reader reads it: with its interval, «7,22 (de 7,20 a 7,24)», or
     «6 (siempre)» when every measure gave the same value (its two ends are equal; a whole
-    count is written without decimals, another value with two: «5,50 (siempre)»)."""
+    count is written without decimals, another value with two: «5,50 (siempre)»).  With
+    ``max_decimals`` a table's rows keep one precision: «5,99 (de 5,98 a 5,99)», ends outward."""
     if len(estimate) == 3 and float(estimate[1]) == float(estimate[2]):
         value = float(estimate[0])
         return f"{decimal(value, 0) if value.is_integer() else decimal(value)} (siempre)"
-    return interval(estimate)
+    if max_decimals is None or len(estimate) != 3:
+        return interval(estimate)
+    mean, low, high = (float(v) for v in estimate)
+    return interval(estimate, min(interval_decimals(mean, low, high), max_decimals))
 
 
 def range_text(low: float, high: float, decimals: int = 1, as_percent: bool = True) -> str:

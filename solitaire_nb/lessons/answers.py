@@ -306,18 +306,33 @@ def _plain_word(text: str) -> str:
     return re.sub(r"[^a-z ]", "", "".join(c for c in word if not unicodedata.combining(c))).strip()
 
 
+# Words around an option that do not change it: «la de los Reyes», «la regla del palo».
+_FILLER = frozenset({"el", "la", "los", "las", "lo", "de", "del", "regla"})
+
+
+def _core_words(text: str) -> str:
+    return " ".join(w for w in _plain_word(text).split() if w not in _FILLER)
+
+
 def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Callable[[], str], hint: str) -> Callable:
     """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
-    capitals; `correct()` is the right one.  A right answer is told why."""
+    capitals, and without the articles and «regla» around it («la de los Reyes» is «Reyes»);
+    `correct()` is the right one.  A right answer is told why."""
     plain = {_plain_word(o): o for o in options}
+    core = {_core_words(o): o for o in options}
+    if len(core) == len(options):  # options that differ only in their articles are read whole
+        plain = {**core, **plain}
     quoted = [f"«{o}»" for o in options]
     listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " o " + quoted[-1]
     one = "una palabra" if all(" " not in o for o in options) else "una de estas respuestas"
 
     def check(respuesta: object) -> tuple[bool, str]:
-        if not isinstance(respuesta, str) or _plain_word(respuesta) not in plain:
+        if not isinstance(respuesta, str):
             return False, f"Responde con {one}: {listed}."
-        if plain[_plain_word(respuesta)] == correct():
+        chosen = plain.get(_plain_word(respuesta)) or plain.get(_core_words(respuesta))
+        if chosen is None:
+            return False, f"Responde con {one}: {listed}."
+        if chosen == correct():
             return True, f"¡Correcto! {why()}"
         return False, f"No. {hint}"
 

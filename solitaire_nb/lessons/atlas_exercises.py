@@ -217,8 +217,9 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice",
     ),
     "lab-3": Ejercicio(
-        f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿cuántas de las partidas nº 1 a "
-        f"{_sample_size()} tendrían solución, como mínimo? Responde antes de cambiar la regla.",
+        f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿de cuántas de las partidas nº 1 a "
+        f"{_sample_size()} puedes asegurar, con la tabla del laboratorio, que tendrían solución? "
+        "Responde antes de cambiar la regla.",
         _at_least_answer(
             lambda: _sample_won("bakers_dozen"),
             "Mira en la tabla del Baker's Dozen original cuántas partidas tienen solución. Una partida "

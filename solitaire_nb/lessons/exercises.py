@@ -51,7 +51,7 @@ from .study_exercises import (
     ORDERED_SPADES,
     TEN_COLUMNS,
     only_twos_share,
-    orders_sending_home,
+    orders_answer,
     share_answer,
     shortened_after_deal_exercise,
     shortened_in_deal_exercise,
@@ -184,8 +184,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     "estudio-1": Ejercicio(
         "Las cuatro cartas 2♠, 3♠, 4♠ y 5♠ pueden salir en el reparto en 24 órdenes distintos. "
         "¿En cuántos de esos órdenes va el 4♠ a la base durante el reparto de Citadel?",
-        number_answer(
-            orders_sending_home,
+        orders_answer(
             "El 4♠ va a la base si el 2♠, el 3♠ y el 4♠ salen en ese orden; el 5♠ puede salir "
             "en cualquier momento.",
         ),

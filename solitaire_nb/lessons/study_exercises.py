@@ -23,7 +23,7 @@ from ..core.numbers_es import decimal, parse_number, percent
 from ..engine import new_game
 from ..study.exact import cards_home_distribution
 from ..study.tally import count_deal
-from .answers import DirectionOnce
+from .answers import DirectionOnce, number_answer
 
 if TYPE_CHECKING:
     from ..study.compared import Comparison
@@ -32,9 +32,10 @@ ORDERED_SPADES = ("2S", "3S", "4S", "5S")
 """Exercise estudio-1: the four spades whose orders are counted."""
 ORDERED_CARD = "4S"
 """Exercise estudio-1: the card asked about."""
-DEAL_SEED = 518
-"""Exercises estudio-2 and estudio-4: the numbered deal the student deals (its count of shortened
-columns differs between the two moments, so the exercise tells them apart)."""
+DEAL_SEED = 563
+"""Exercises estudio-2 and estudio-4: the numbered deal the student deals.  Its count of shortened
+columns differs between the two moments, and from the cards sent home at each (a column can lose
+two), so neither answer can be read off the widget's line of cards sent home."""
 TEN_COLUMNS = "citadel+columns=10"
 """Exercise estudio-3: Citadel's deal with ten columns (a game notebook 06 measures only there)."""
 TEN_COLUMNS_DEALS = 20_000
@@ -51,6 +52,32 @@ def orders_sending_home(card: str = ORDERED_CARD, cards: tuple[str, ...] = ORDER
         assert report is not None  # Citadel always reports its deal
         count += any(c.code == card for c in report.to_foundations)
     return count
+
+
+def orders_answer(hint: str) -> DirectionOnce:
+    """estudio-1's checker: a count of orders; a probability typed instead («1/6», «1 de cada 6»,
+    «0,17», «16,7 %») is told, kindly and without using up the direction, that the question
+    counts orders, not how often."""
+    count = number_answer(orders_sending_home, hint)
+    total = len(list(itertools.permutations(ORDERED_SPADES)))
+
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        text = respuesta.strip() if isinstance(respuesta, str) else str(respuesta).replace(".", ",")
+        if _FRACTION.match(text) or text.endswith("%") or _below_one(text):
+            said = text
+            return False, (f"«{said}» es una probabilidad: cuántas veces de cada tanto va el 4♠ a la base. "
+                           f"La pregunta pide cuántos órdenes, de los {total}: un número entero."), "", ""
+        return count.judge(respuesta)
+
+    return DirectionOnce(judge, hint)
+
+
+def _below_one(text: str) -> bool:
+    """Whether an answer reads as a number strictly between 0 and 1 (a probability, not a count)."""
+    try:
+        return 0 < parse_number(text) < 1
+    except ValueError:
+        return False
 
 
 def shortened_after_deal_exercise() -> int:

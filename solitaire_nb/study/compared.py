@@ -155,16 +155,16 @@ class Comparison:
             f"| | {a} | {b} | Diferencia ({a} − {b}) |",
             "|---|---:|---:|---:|",
         ]
-        for key, label in FIGURES.items():
-            rows.append(f"| {label} | {measured(self.a.figures[key])} | {measured(self.b.figures[key])} | "
-                        f"{measured(self.differences[key])} |")
+        for key, label in FIGURES.items():  # one precision down the table; text() keeps what each needs
+            rows.append(f"| {label} | {measured(self.a.figures[key], 2)} | {measured(self.b.figures[key], 2)} | "
+                        f"{measured(self.differences[key], 2)} |")
         rows.append(f"| Columnas del tablero | {self.a.deal.columns} | {self.b.deal.columns} | |")
         rows += ["", "Longitud media de cada columna, tras el juego automático:", ""]
         rows += [f"| | {a} | {b} |", "|---|---:|---:|"]
         same_label = self.a.tableau_label == self.b.tableau_label
         for c in range(max(len(self.a.columns), len(self.b.columns))):
             label = f"{self.a.tableau_label if same_label else 'Columna'} {c + 1}"
-            cells = [measured(side.columns[c]) if c < len(side.columns) else "—" for side in (self.a, self.b)]
+            cells = [measured(side.columns[c], 2) if c < len(side.columns) else "—" for side in (self.a, self.b)]
             rows.append(f"| {label} | {cells[0]} | {cells[1]} |")
         return "\n".join(rows)
 

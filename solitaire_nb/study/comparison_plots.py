@@ -89,7 +89,9 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     a, b = comparison.a.name, comparison.b.name
     style_axes(ax, f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
            f"{a} − {b}", "Proporción de repartos")
-    ax.legend(fontsize=LEGEND, loc="upper left")
+    # room above the tallest bar (often the one at 0) for a two-column legend that covers no bar
+    ax.set_ylim(0, 1.45 * ax.get_ylim()[1])
+    ax.legend(fontsize=LEGEND, loc="upper left", ncol=2)
     return fig
 
 

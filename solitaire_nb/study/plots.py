@@ -77,7 +77,7 @@ def plot_cards_on_table(results: StudyResults, ax: Axes | None = None) -> Figure
     shares = _shares(results.citadel.on_table, 49)
     low = int(np.nonzero(shares >= 1e-3)[0].min())  # hide the far tail nobody can see
     ax.set_xlim(low - 1.5, 49)
-    style_axes(ax, f"Cartas que quedan en la mesa ({_n(results)} repartos)", "Cartas en el tablero",
+    style_axes(ax, f"Cartas que quedan en la mesa ({_n(results)} repartos)", "Cartas en la mesa",
            "Proporción de repartos")
     ax.legend(fontsize=LEGEND, loc="upper left")
     return fig
