@@ -129,14 +129,17 @@ class Ejercicio:
         return None
 
 
-def set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
-    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong."""
+def set_of_cards(
+    correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None
+) -> Callable:
+    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong; `praise()`,
+    if given, follows «¡Correcto!» (the explanation a reader gets only after answering)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         given = {c.code for c in _cards(respuesta)}
         want = set(correct())
         if given == want:
-            return True, "¡Correcto!"
+            return True, "¡Correcto!" + (f" {praise()}" if praise is not None else "")
         extra = sorted(given - want, key=lambda c: Card.parse(c).id)
         if extra:
             why = explain(Card.parse(extra[0]))

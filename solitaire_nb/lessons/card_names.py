@@ -54,10 +54,12 @@ def read_cards(text: str) -> list[Card]:
             word = re.match(r"[^\s,;]+", plain[at:])
             part = text[at: at + (word.end() if word else 1)]
             if _RANK_ALONE.fullmatch(_plain(part)):
-                raise ValueError(f"a «{shown(part, raw=True)}» le falta el palo: escribe, por ejemplo, "
-                                 "«5 de picas» o «5♠».")
+                # no example card here: any one could be the answer of the exercise being asked
+                raise ValueError(f"a «{shown(part, raw=True)}» le falta el palo: añade su nombre (de picas, "
+                                 "de corazones, de diamantes o de tréboles) o su símbolo (♠, ♥, ♦ o ♣).")
             raise ValueError(f"«{shown(part, raw=True)}» no es una carta. Escribe cada carta como en el "
-                             "tablero, por ejemplo «5♠», o con su nombre, «5 de picas».")
+                             "tablero, con su valor y su palo (♠, ♥, ♦ o ♣), o con su nombre, por ejemplo "
+                             "«8 de diamantes».")
         rank = _RANKS[found["rank"] or found["srank"] or found["crank"]]
         if found["name"]:
             suit = _SUITS[found["name"]]
