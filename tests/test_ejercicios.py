@@ -503,6 +503,14 @@ def test_a_card_is_read_as_the_board_shows_it_or_by_its_spanish_name(typed):
     assert ok, (typed, message)
 
 
+def test_the_card_example_of_a_refusal_is_no_exercises_answer():
+    from solitaire_nb.lessons.card_names import CARDS_EXAMPLE, read_cards
+
+    (example,) = read_cards(CARDS_EXAMPLE.split("por ejemplo")[1])
+    answers = {c for a in SOLUCIONES.values() if isinstance(a, list) for c in a}
+    assert example.code not in answers
+
+
 def test_atlas_4_explains_only_after_a_right_answer():
     """The answer is told after «Comprobar», not on the page: why the lifted card cannot come
     back (no legal move is left in Citadel, no take-back either)."""

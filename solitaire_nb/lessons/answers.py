@@ -25,7 +25,7 @@ from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
 from ..games.notation import format_move, parse_move
-from .card_names import read_cards
+from .card_names import CARDS_EXAMPLE, read_cards
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
@@ -52,7 +52,7 @@ def _cards(respuesta: object) -> list[Card]:
     raise ValueError(f"la respuesta son cartas. {_CARDS_EXAMPLE}")
 
 
-_CARDS_EXAMPLE = "Escribe cada carta como en el tablero, por ejemplo «5♠», o con su nombre, «5 de picas»."
+_CARDS_EXAMPLE = CARDS_EXAMPLE
 
 
 _SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
