@@ -187,3 +187,34 @@ def test_the_plot_marks_a_solver_that_sees_face_down_cards():
         assert any("ve las cartas boca abajo" in t for t in legend)
     finally:
         plt.close(fig)
+
+
+def test_the_bracket_plot_names_both_players_and_the_pages_rate():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from solitaire_nb.atlas import plots as atlas_plots
+
+    data = atlas()
+    player = next(p for p in data["players"] if p["key"] == "moving_left_jugador")
+    solver = next(e for e in data["entries"] if e["key"] == "moving_left")
+    fig = atlas_plots.plot_bracket(player, solver, 0.15)
+    try:
+        ax = fig.axes[0]
+        assert ax.get_title() == f"Moving Left: entre el {av.PLAYER} y el resolvedor que lo ve todo"
+        assert [t.get_text() for t in ax.get_yticklabels()][1] == av.PLAYER
+        assert any(t.get_text() == "15 % de la página" for t in ax.texts)
+        bars = sorted(ax.patches, key=lambda p: p.get_y())  # the solver's row (0) below the player's (1)
+        assert bars[0].get_x() == pytest.approx(100 * solver["interval_low"])
+        assert bars[1].get_x() + bars[1].get_width() == pytest.approx(100 * player["interval_high"])
+        assert ax.title.get_fontsize() >= 16
+    finally:
+        plt.close(fig)
+
+
+def test_a_proven_loss_keeps_the_upper_end_below_100():
+    """Baker's Dozen: 187 won, 1 lost, 12 undecided of 200; the upper end (undecided counted won)
+    is 99,91 %, and rounding it outward must not print 100,0 % as if no deal could be lost."""
+    assert av.interval_text(187, 1, 12) == "89,1 % – 99,92 %"
+    assert av.interval_text(188, 0, 12).endswith("– 100,0 %")

@@ -64,6 +64,9 @@ def test_the_count_in_ten_new_games_is_a_mean_and_a_wide_range():
     assert (citadel.likely_low, citadel.likely_high) == (6, 10)
     text = citadel.sentence()
     assert "de media tienen solución entre 8,2 y 8,9" in text and "de 6 a 10" in text
+    # «at least»: the range holds 95 in 100 at the bracket's ends, more in between (99,8 % for 1 to 9
+    # of 10 at 0,5), so the sentence must not say «95 veces de cada 100» as if that were exact
+    assert "al menos 95 veces de cada 100" in text and "lo normal" not in text
     player = new_games_count(1919, 0, 10_000, 100)  # the no-peek player with the shift
     assert (player.likely_low, player.likely_high) == (11, 28)
     assert likely_range(10, 0.0, 0.0) == (0, 0) and likely_range(10, 1.0, 1.0) == (10, 10)

@@ -36,6 +36,10 @@ def test_examples():
     assert percent(0.5619) == "56,2 %"
     assert percent(0.253, 0) == "25 %"
     assert range_text(0.555, 0.701) == "55,5 % – 70,1 %"
+    # an end short of 100 % (or above 0 %) takes another decimal rather than print the bound
+    assert range_text(0.8919, 0.99912) == "89,1 % – 99,92 %"
+    assert range_text(0.0001, 0.3) == "0,01 % – 30,0 %"
+    assert range_text(0.0, 1.0) == "0,0 % – 100,0 %"
     assert comma_ticks("-0.25") == f"{MINUS}0,25"
 
 

@@ -50,13 +50,13 @@ def interval_sentence(low: float, high: float, rate: bool = True, decimals: int 
     confianza, la proporción verdadera está entre 82,1 % y 88,8 %» for a rate (fractions
     `low`, `high`), «… la media verdadera está entre 6,85 y 6,89» for a mean (``rate=False``).
     `what` names the quantity instead («la proporción verdadera de partidas con solución»)."""
-    from ..core.numbers_es import decimal_down, decimal_up
+    from ..core.numbers_es import decimal_down, decimal_up, percent_end
 
     low, high = check_number(low, "El extremo inferior"), check_number(high, "El extremo superior")
     if not low <= high:
         raise ValueError(f"El extremo inferior {low!r} es mayor que el superior {high!r}.")
     if rate:
-        ends = f"{decimal_down(100 * low, decimals)} % y {decimal_up(100 * high, decimals)} %"
+        ends = f"{percent_end(100 * low, decimals, up=False)} % y {percent_end(100 * high, decimals)} %"
     else:
         ends = f"{decimal_down(low, decimals)} y {decimal_up(high, decimals)}"
     name = what or ("la proporción verdadera" if rate else "la media verdadera")
@@ -110,8 +110,9 @@ class NewGamesCount:
 
     def sentence(self, what: str = "tienen solución") -> str:
         """«De 10 partidas nuevas, de media tienen solución entre 8,2 y 8,9 (con un 95 % de
-        confianza); pero en 10 partidas concretas lo normal es que salgan de 7 a 10: el intervalo
-        habla de la proporción a la larga, no de una tanda de partidas.»"""
+        confianza); pero en 10 partidas concretas, al menos 95 veces de cada 100, salen de 7 a 10: el
+        intervalo habla de la proporción a la larga, no de una tanda de partidas.»  «Al menos»: the
+        range holds 95 % for every rate in the bracket, more at its middle (`likely_range`)."""
         from ..core.numbers_es import decimal_down, decimal_up
 
         n = f"{self.games:,}".replace(",", ".")
@@ -119,7 +120,7 @@ class NewGamesCount:
                 else f"{self.likely_low}")
         return (f"De {n} partidas nuevas, de media {what} entre {decimal_down(self.expected_low, 1)} y "
                 f"{decimal_up(self.expected_high, 1)} (con un 95 % de confianza); pero en {n} partidas "
-                f"concretas lo normal (95 veces de cada 100) es que salgan {span}: el intervalo habla de "
+                f"concretas, al menos 95 veces de cada 100, salen {span}: el intervalo habla de "
                 "la proporción a la larga, no de una tanda de partidas.")
 
 

@@ -1,4 +1,4 @@
-"""The win-rate atlas as a picture (notebook 07): `plot_win_rates`.
+"""The win-rate atlas as pictures (notebook 07): `plot_win_rates`, `plot_bracket`.
 
 The words on each row come from `view`; the look (fonts, decimal commas) is the study's
 (`solitaire_nb.study.plots`).  matplotlib is imported here and in the study's plot modules only.
@@ -9,7 +9,8 @@ from __future__ import annotations
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..core.numbers_es import thousands
+from ..core.numbers_es import percent, thousands
+from ..games import GAMES
 from ..study.plots import LEGEND, TICKS, new_axes, style_axes
 from .view import NOTHING_DECIDED, PLAYER, SOLVER_PEEKS, entry_label, who
 
@@ -87,4 +88,26 @@ def plot_win_rates(
     ax.grid(axis="x", alpha=0.3)
     ax.grid(axis="y", visible=False)
     fig.legend(fontsize=LEGEND, loc="outside lower center", ncol=2, frameon=False)
+    return fig
+
+
+def plot_bracket(player: dict, solver: dict, page_rate: float, ax: Axes | None = None) -> Figure:
+    """Where a rate quoted by a rules page (`page_rate`, a fraction) falls between the no-peek
+    player's 95 % interval (`player`, an atlas ``players`` row) and the 95 % interval of a solver
+    that sees face-down cards (`solver`, an atlas entry; its undecided deals bracketed): two
+    bars on a 0-100 % axis and a dashed line at the page's rate."""
+    fig, ax = new_axes(ax, (11, 3.6))
+    low, high = 100 * player["interval_low"], 100 * player["interval_high"]
+    ax.barh(1, high - low, left=low, height=0.35, color="tab:green")
+    low, high = 100 * solver["interval_low"], 100 * solver["interval_high"]
+    ax.barh(0, high - low, left=low, height=0.35, color="tab:orange", hatch="///", edgecolor="black")
+    ax.axvline(100 * page_rate, color="black", ls="--")
+    ax.text(100 * page_rate + 1, 0.5, f"{percent(page_rate, 0)} de la página", va="center", fontsize=LEGEND)
+    ax.set_xlim(0, 100)
+    ax.set_ylim(-0.6, 1.6)
+    style_axes(ax, f"{GAMES[player['game']].display_name}: entre el {PLAYER} y el resolvedor que lo ve todo",
+               "partidas ganadas (%), intervalo de confianza del 95 %", "")
+    ax.set_yticks([0, 1], ["resolvedor que ve las\ncartas boca abajo", PLAYER])
+    ax.grid(axis="y", visible=False)
+    ax.grid(axis="x", alpha=0.3)
     return fig

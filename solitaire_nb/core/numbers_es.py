@@ -28,6 +28,7 @@ __all__ = [
     "parse_number",
     "decimal_down",
     "decimal_up",
+    "percent_end",
 ]
 
 MINUS = "−"
@@ -141,10 +142,26 @@ def range_text(low: float, high: float, decimals: int = 1, as_percent: bool = Tr
     """An interval's two ends joined by a dash: «55,5 % – 70,1 %» (or «1,20 – 1,35» with
     ``as_percent`` False), rounded outward (the lower end down, the upper end up), so that the
     printed interval contains the exact one: Wilson's 12,46 % – 45,3 % prints «12,4 % – 45,3 %»,
-    not «12,5 %»."""
+    not «12,5 %»; an end short of 100 % (or above 0 %) never prints as 100,0 % (0,0 %):
+    ``percent_end``."""
     lo, hi = (100 * float(low), 100 * float(high)) if as_percent else (float(low), float(high))
     unit = " %" if as_percent else ""
+    if as_percent:
+        return f"{percent_end(lo, decimals, up=False)}{unit} – {percent_end(hi, decimals, up=True)}{unit}"
     return f"{decimal_down(lo, decimals)}{unit} – {decimal_up(hi, decimals)}{unit}"
+
+
+def percent_end(x: float, decimals: int = 1, up: bool = True) -> str:
+    """One end of an interval of percentages (``x`` from 0 to 100), rounded outward like
+    ``decimal_up`` (or ``decimal_down``), but never onto 100 (or 0) when ``x`` is not exactly
+    that: another decimal is added instead, so 99,912 prints «99,92», not «100,0», which
+    would say that no deal can be lost.  Up to ``MAX_DECIMALS`` decimals."""
+    bound = 100.0 if up else 0.0
+    write = decimal_up if up else decimal_down
+    d = decimals
+    while d < MAX_DECIMALS and float(x) != bound and _outward(x, d, up) == bound:
+        d += 1
+    return write(x, d)
 
 
 def comma_ticks(label: str) -> str:

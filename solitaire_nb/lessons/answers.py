@@ -25,7 +25,7 @@ from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
 from ..games.notation import format_move, parse_move
-from .card_names import read_cards
+from .card_names import CARDS_EXAMPLE, read_cards
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
@@ -52,7 +52,7 @@ def _cards(respuesta: object) -> list[Card]:
     raise ValueError(f"la respuesta son cartas. {_CARDS_EXAMPLE}")
 
 
-_CARDS_EXAMPLE = "Escribe cada carta como en el tablero, por ejemplo «5♠», o con su nombre, «5 de picas»."
+_CARDS_EXAMPLE = CARDS_EXAMPLE
 
 
 _SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
@@ -129,14 +129,17 @@ class Ejercicio:
         return None
 
 
-def set_of_cards(correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None]) -> Callable:
-    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong."""
+def set_of_cards(
+    correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None
+) -> Callable:
+    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong; `praise()`,
+    if given, follows «¡Correcto!» (the explanation a reader gets only after answering)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         given = {c.code for c in _cards(respuesta)}
         want = set(correct())
         if given == want:
-            return True, "¡Correcto!"
+            return True, "¡Correcto!" + (f" {praise()}" if praise is not None else "")
         extra = sorted(given - want, key=lambda c: Card.parse(c).id)
         if extra:
             why = explain(Card.parse(extra[0]))

@@ -134,6 +134,22 @@ def _at_least_answer(correct: Any, hint: str) -> DirectionOnce:
     return DirectionOnce(judge, hint)
 
 
+def _why_lifted() -> str:
+    """Exercise atlas-4, after a right answer: what the lifted card did, and why it cannot come back."""
+    from ..core.cards import Card
+
+    (code,) = lifted_after_first_move()
+    card = Card.parse(code)
+    return (f"En Citadel, en cuanto {card.articulo} queda arriba, el juego automático lo sube a la base y el 4 "
+            "de diamantes se queda sin sitio. Devolverlo al tablero tampoco se puede: una carta vuelve de la "
+            f"base solo sobre una carta un punto más alta, de cualquier palo, o a un hueco, y en lo alto de las "
+            f"columnas no hay ningún {card.rank + 1} ni queda ningún hueco. En Beleaguered Castle se "
+            "queda en el tablero, el 4 de diamantes va encima y el 2 de corazones llega a su base. Eso mismo, "
+            "en mitad de una partida entera, es lo que hace que Citadel no gane algunas partidas que gana "
+            "Beleaguered Castle: puedes jugar las de la lista del cuaderno por su número en los tableros del "
+            "cuaderno 05.")
+
+
 def _sample_size() -> int:
     from ..atlas.lab_measures import SAMPLE
 
@@ -175,6 +191,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
             lifted_after_first_move,
             lambda card: "Esa carta no sube sola: mira qué pasa en el tablero de Citadel justo después de "
                          "tu primer movimiento.",
+            _why_lifted,
         ),
         cards=("5S",), start=citadel_needed,
     ),

@@ -30,6 +30,11 @@ _FILLER = re.compile(r"(?:el|la|los|las|un|una|y|e|carta|cartas)\b|[\s,;:.\[\]\"
 _RANK_ALONE = re.compile(rf"(?:{_RANK})\b")
 
 
+CARDS_EXAMPLE = ("Escribe cada carta como en el tablero, con su valor y su palo (♠, ♥, ♦ o ♣), o con su "
+                 "nombre, por ejemplo «8 de diamantes».")
+"""How a card is written, in a refusal: the example is no exercise's answer (tests/test_ejercicios.py)."""
+
+
 def _plain(text: str) -> str:
     """Lower case, accents off, one character for each of `text` (so a position in it is one in
     `text`); variation selectors («♠️») become spaces."""
@@ -54,10 +59,10 @@ def read_cards(text: str) -> list[Card]:
             word = re.match(r"[^\s,;]+", plain[at:])
             part = text[at: at + (word.end() if word else 1)]
             if _RANK_ALONE.fullmatch(_plain(part)):
-                raise ValueError(f"a «{shown(part, raw=True)}» le falta el palo: escribe, por ejemplo, "
-                                 "«5 de picas» o «5♠».")
-            raise ValueError(f"«{shown(part, raw=True)}» no es una carta. Escribe cada carta como en el "
-                             "tablero, por ejemplo «5♠», o con su nombre, «5 de picas».")
+                # no example card here: any one could be the answer of the exercise being asked
+                raise ValueError(f"a «{shown(part, raw=True)}» le falta el palo: añade su nombre (de picas, "
+                                 "de corazones, de diamantes o de tréboles) o su símbolo (♠, ♥, ♦ o ♣).")
+            raise ValueError(f"«{shown(part, raw=True)}» no es una carta. {CARDS_EXAMPLE}")
         rank = _RANKS[found["rank"] or found["srank"] or found["crank"]]
         if found["name"]:
             suit = _SUITS[found["name"]]

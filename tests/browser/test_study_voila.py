@@ -124,8 +124,8 @@ def test_the_atlas_notebook_in_voila(page):
     require_chromium()
     with student_voila(NOTEBOOKS / "07_probabilidades.ipynb") as url:
         _open(page, url)
-        _closed_answers(page, 5)
         table = page.locator("table", has_text="quién juega").first
         expect(table).to_contain_text("resolvedor que ve las cartas boca abajo")
         expect(table).to_contain_text("jugador que no mira")
+        _closed_answers(page, 5)  # counted once the outputs are drawn: answers live in them too
         expect(page.locator(".jupyter-widgets", has_text=enunciado("atlas-3")).first).to_be_visible(timeout=60_000)
