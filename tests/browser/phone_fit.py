@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PHONE_WIDTHS = (360, 390, 420)
 REDRAW_TIMEOUT_MS = 120_000  # a board's new layout comes from its kernel, which may be busy (Pyodide has one thread)
-_BOARDS_FIT_JS = """() => [...document.querySelectorAll('.snb-board, .snb-board .snb-table')]
+_BOARDS_FIT_JS = """() => [...document.querySelectorAll('.snb-board .snb-table')]
   .every((t) => t.scrollWidth <= t.clientWidth + 1)"""
 
 _MISFITS_JS = """(width) => {
