@@ -1,18 +1,18 @@
 """Time for a lesson of the static student app (student/build.py, Voici) to become usable: the site
 served as a static folder on 127.0.0.1, opened in Debian's Chromium through Playwright with every
-non-local request aborted, each run in a fresh browser context (an empty cache, as a student's
-first visit).
+non-local request aborted.  ``cold``: a fresh browser context (an empty cache, a student's first
+visit); ``warm``: the same page opened again in that context (Pyodide and the wheels from the
+browser's cache, as on a second lesson).
 
 For each run it prints the seconds from ``page.goto`` until the lesson's title shows (the text and
-the boards' static pictures), until the first live board shows its cards, and until the
-«Cargando Python…» line goes (every cell has run).  Target (issue 33): the first live board
-≤ 20 s on an idle machine, the text from the first second.  The load average is printed with the
-figures: the machine is shared.
+the boards' static pictures), until the first live board shows its cards (06: the pair of deals),
+and until the «Cargando Python…» line goes (every cell has run), then the site's size: in all,
+the runtime every lesson shares, and each lesson's own page and notebook.  The load average is
+printed with the figures: the machine is shared.
 
-    python benchmarks/bench_student_site.py [--runs 3] [--site student/_output] [--lesson 05]
+    python benchmarks/bench_student_site.py [--runs 3] [--site student/_output] [--lesson 05 06]
 
-Without ``--site`` it builds the site first (student/build.py into a temporary folder) and prints
-the build's time and size.
+Without ``--site`` it builds the site first (student/build.py into a temporary folder).
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ sys.path[:0] = [str(REPO / "tests" / "browser")]
 from browser_helpers import launch_chromium, serve_static  # noqa: E402
 
 TIMEOUT_MS = 900_000
+#: a live board: the game board's cards, or 06's pair of deals (only live widgets carry these classes)
+LIVE_BOARD = ".snb-board [data-card], .snb-pair svg[data-game]"
 
 
 def folder_mib(path: Path) -> float:
@@ -45,7 +47,7 @@ def build(output: Path) -> None:
     print(f"build: {time.perf_counter() - start:.1f} s, {folder_mib(output):.1f} MiB (load {os.getloadavg()[0]:.1f})")
 
 
-def one_run(browser, url: str) -> tuple[float, float, float]:
+def offline_context(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
 
     def only_local(route) -> None:
@@ -56,26 +58,40 @@ def one_run(browser, url: str) -> tuple[float, float, float]:
             route.continue_()
 
     context.route("**/*", only_local)
+    return context
+
+
+def one_run(context, url: str) -> tuple[float, float, float]:
+    page = context.new_page()
     try:
-        page = context.new_page()
         start = time.perf_counter()
         page.goto(url, wait_until="commit")
         page.locator("h1").first.wait_for(timeout=TIMEOUT_MS)
         text = time.perf_counter() - start
-        page.locator(".snb-board [data-card]").first.wait_for(timeout=TIMEOUT_MS)
+        page.locator(LIVE_BOARD).first.wait_for(timeout=TIMEOUT_MS)
         board = time.perf_counter() - start
         page.locator("#snb-loading").wait_for(state="detached", timeout=TIMEOUT_MS)
         done = time.perf_counter() - start
         return text, board, done
     finally:
-        context.close()
+        page.close()
+
+
+def sizes(site: Path) -> None:
+    """The site's size in all, the runtime the lessons share, and each lesson's own files."""
+    runtime = folder_mib(site / "static" / "pyodide") + folder_mib(site / "pypi")
+    print(f"tamaño: {folder_mib(site):.1f} MiB en total; Pyodide y las ruedas (compartidos) {runtime:.1f} MiB")
+    for page in sorted((site / "voici" / "render").glob("*.html")):
+        notebook = site / "files" / f"{page.stem}.ipynb"
+        own = (page.stat().st_size + (notebook.stat().st_size if notebook.exists() else 0)) / 2**10
+        print(f"  {page.stem}: {own:.0f} KiB (página y cuaderno)")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, default=None, help="an already built site (default: build one)")
-    parser.add_argument("--lesson", default="05", help="the lesson's number")
+    parser.add_argument("--lesson", nargs="+", default=["05"], help="the lessons' numbers")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -84,24 +100,31 @@ def main(argv: list[str] | None = None) -> int:
         if site is None:
             site = Path(tmp) / "site"
             build(site)
-        page = next((site / "voici" / "render").glob(f"{args.lesson}*.html"), None)
-        if page is None:
-            raise SystemExit(f"No hay ninguna lección «{args.lesson}» en {site}")
-        rows = []
         with serve_static(site) as base, sync_playwright() as p:
             browser = launch_chromium(p)
             try:
-                for i in range(args.runs):
-                    text, board, done = one_run(browser, f"{base}/voici/render/{page.name}")
-                    load = os.getloadavg()[0]
-                    rows.append((text, board, done))
-                    print(f"vez {i + 1}: texto {text:6.1f} s   primer tablero vivo {board:6.1f} s   "
-                          f"todo {done:6.1f} s   (carga {load:.1f})", flush=True)  # fmt: skip
+                for lesson in args.lesson:
+                    page = next((site / "voici" / "render").glob(f"{lesson}*.html"), None)
+                    if page is None:
+                        raise SystemExit(f"No hay ninguna lección «{lesson}» en {site}")
+                    rows: dict[str, list[tuple[float, float, float]]] = {"en frío": [], "en caliente": []}
+                    for i in range(args.runs):
+                        context = offline_context(browser)
+                        try:
+                            for kind in rows:  # a fresh context, then the same page again in it
+                                row = one_run(context, f"{base}/voici/render/{page.name}")
+                                rows[kind].append(row)
+                                print(f"{lesson} vez {i + 1} {kind}: texto {row[0]:6.1f} s   primer tablero vivo "
+                                      f"{row[1]:6.1f} s   todo {row[2]:6.1f} s   (carga {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
+                        finally:
+                            context.close()
+                    for kind, got in rows.items():
+                        med = [statistics.median(r[k] for r in got) for k in range(3)]
+                        print(f"{lesson} mediana {kind}: texto {med[0]:6.1f} s   primer tablero vivo {med[1]:6.1f} s   "
+                              f"todo {med[2]:6.1f} s   (de {len(got)})")  # fmt: skip
             finally:
                 browser.close()
-        if len(rows) > 1:
-            med = [statistics.median(r[k] for r in rows) for k in range(3)]
-            print(f"mediana: texto {med[0]:6.1f} s   primer tablero vivo {med[1]:6.1f} s   todo {med[2]:6.1f} s")
+        sizes(site)
     return 0
 
 

@@ -52,10 +52,6 @@ DEFAULT_NOTEBOOKS = ROOT / "notebooks"
 TEACHER_TAG = "docente"
 #: packages that Pyodide only serves from its CDN: a notebook importing one would go online.
 ONLINE_ONLY = re.compile(r"^\s*(?:import|from)\s+(numpy|matplotlib|pandas|scipy)\b", re.M)
-# Notebooks that import no CDN-only package but are not yet checked in the browser's Python: 06
-# runs without NumPy and matplotlib (tests/test_study_pure.py), and joins the site together with
-# its offline browser test.
-NOT_YET_OFFLINE = {"06_citadel_vs_beleaguered_castle.ipynb"}
 
 
 def _load(name: str, path: Path):
@@ -105,7 +101,7 @@ def select_notebooks(sources: list[Path], files: Path) -> tuple[list[str], list[
         if path.name.startswith(("_", ".")):
             continue
         nb = json.loads(path.read_text(encoding="utf-8"))
-        if needs_network(nb) or path.name in NOT_YET_OFFLINE:
+        if needs_network(nb):
             left_out.append(path.name)
             continue
         out = files / path.name

@@ -4,11 +4,12 @@ student/.cache/venv, which has nbconvert):
 * every lesson page shows its text at once, with a snapshot of the saved outputs of each code cell
   (the boards' static pictures), under a «Cargando Python…» line; each cell's live output replaces
   its snapshot as soon as Python has run it, and the line goes when the whole page has run;
-* Voila's English loading messages are hidden and its links to a CDN (Font Awesome, which Voila's
-  own scripts already bundle) removed;
+* fixed drawings shrink to a phone's width; Voila's English loading messages are hidden and its
+  links to a CDN (Font Awesome, which Voila's own scripts already bundle) removed;
 * a link to a lesson that is not in the site becomes plain text;
 * ``alumnos.html`` lists the lessons by title, in the teaching order of notebooks/guia_docente.md
-  («Orden que proponemos»), and the site's own start pages lead to it.
+  («Orden que proponemos»), and the site's own start pages lead to it; ``404.html`` says in
+  Spanish that a page does not exist, for hosts that serve one (``http.server`` does not).
 
 Usage: ``python student/snapshot.py SITE FILES LESSON.ipynb ...`` (prints the titles, in order).
 """
@@ -38,7 +39,10 @@ HEAD = """<style id="snb-alumno">
 .snb-snapshot { padding: 4px 0; opacity: .75; }
 .jp-Cell:has(> .jp-Cell-outputWrapper) > .snb-snapshot { display: none; }
 .snb-snapshot svg, .snb-snapshot img { max-width: 100%; height: auto; }
-@media (max-width: 600px) { #rendered_cells { padding: 8px !important; } }
+.snb-snapshot pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.jp-RenderedSVG img, .jp-RenderedImage img { max-width: 100%; height: auto; }
+@media (max-width: 600px) { #rendered_cells { padding: 8px !important; }
+  #rendered_cells .jp-RenderedHTMLCommon th, #rendered_cells .jp-RenderedHTMLCommon td { padding: .25em .35em; overflow-wrap: anywhere; } }
 </style>"""
 
 #: the «Cargando Python…» line: it shows the page's progress in Spanish, and goes when Voici
@@ -189,6 +193,33 @@ cuando desaparece la línea «{loading}» (la primera vez tarda un poco).</p>
 """
 
 
+#: the page hosts that honour one (GitHub and GitLab Pages, Netlify) send for a missing address,
+#: whatever its folder: so its link to the start page is found from the address (the site's
+#: lessons live under ``voici/``), not written relative to it.
+NOT_FOUND = """<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>Página no encontrada · Solitarios para aprender</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body {{ font: 1.05rem/1.5 sans-serif; max-width: 40em; margin: 0 auto; padding: 1rem 1.25rem 2rem; color: #1a1a1a; }}
+h1 {{ font-size: 1.6rem; line-height: 1.2; }}
+a {{ color: #0b57a4; }}
+</style></head>
+<body>
+<h1>Esta página no existe</h1>
+<p>La dirección no corresponde a ninguna lección de esta aplicación. Puede que esté mal escrita o
+que esa lección no esté incluida.</p>
+<p><a id="snb-inicio" href="alumnos.html">Ver la lista de lecciones</a></p>
+<script>
+(function () {{
+  var path = location.pathname, at = path.indexOf("/voici/");
+  var root = at >= 0 ? path.slice(0, at + 1) : path.slice(0, path.lastIndexOf("/") + 1);
+  document.getElementById("snb-inicio").setAttribute("href", root + "alumnos.html");
+}})();
+</script>
+</body></html>
+"""
+
+
 def start_page(site: Path, lessons: list[tuple[str, str]]) -> Path:
     """alumnos.html: one link per lesson (file name, title), in the order given."""
     links = "\n".join(
@@ -202,6 +233,7 @@ def start_page(site: Path, lessons: list[tuple[str, str]]) -> Path:
     redirect = '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={0}"><a href="{0}">Lecciones</a>\n'
     (site / "index.html").write_text(redirect.format("alumnos.html"), encoding="utf-8")
     (site / "voici" / "index.html").write_text(redirect.format("../alumnos.html"), encoding="utf-8")
+    (site / "404.html").write_text(NOT_FOUND.format(), encoding="utf-8")
     return page
 
 

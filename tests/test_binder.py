@@ -250,6 +250,58 @@ def test_the_build_keeps_the_trust_postbuild_gave(tmp_path, monkeypatch):
     assert NotebookNotary(**notary_files).check_signature(nbformat.read(target, as_version=4))
 
 
+def test_postbuild_leaves_a_clone_without_changes_where_python_differs(tmp_path):
+    """Where the teacher's Python is not the one the notebooks were built with, postBuild still
+    writes its language_info (JupyterLab then opens them unmodified), but `git status` shows no
+    change and a real edit still shows: the clone's own clean filter, no tracked file touched."""
+    nbformat = pytest.importorskip("nbformat")
+    pytest.importorskip("jupyterlab")
+    from ipykernel.ipkernel import IPythonKernel
+
+    repo = tmp_path / "repo"
+    copy = copy_for_postbuild(repo)
+    (repo / "tools").mkdir()
+    shutil.copy2(REPO / "tools" / "notebook_language.py", repo / "tools")
+    for path in (repo / "notebooks").glob("*.ipynb"):  # built with another Python
+        nb = nbformat.read(path, as_version=4)
+        nb.metadata["language_info"] = {**nb.metadata.get("language_info", {}), "version": "3.0.0"}
+        nbformat.write(nb, path)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(repo)]
+    run([*git, "init", "-q"], timeout=60)
+    run([*git, "add", "-A"], timeout=60)
+    run([*git, "commit", "-q", "-m", "lessons"], timeout=60)
+    config = tmp_path / "config"
+    config.mkdir()
+    env = {**os.environ, "JUPYTERLAB_DIR": str(tmp_path / "lab"), "JUPYTER_CONFIG_DIR": str(config)}
+    for _ in range(2):  # run twice: the attribute line is written once
+        run([sys.executable, str(copy)], timeout=120, env=env, cwd=repo)
+    index = nbformat.read(repo / "notebooks" / "00_indice.ipynb", as_version=4)
+    assert index.metadata["language_info"] == IPythonKernel.language_info  # rewritten on disk
+    assert run([*git, "status", "--porcelain"], timeout=60) == ""
+    assert run([*git, "diff", "--stat"], timeout=60) == ""
+    assert run([*git, "config", "--list", "--local"], timeout=60).count("solitaire-nb-language-info") == 1
+    attributes = (repo / ".git" / "info" / "attributes").read_text(encoding="utf-8")
+    assert attributes.count("filter=solitaire-nb-language-info") == 1
+    index.cells[0].source += "\nUna línea nueva."
+    nbformat.write(index, repo / "notebooks" / "00_indice.ipynb")
+    assert run([*git, "status", "--porcelain"], timeout=60).split() == ["M", "notebooks/00_indice.ipynb"]
+
+
+def test_the_language_filter_hides_only_language_info():
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import notebook_language
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    saved = b'{"cells": [], "metadata": {"language_info": {"version": "3.11.2"}}}'
+    other_python = b'{\n "cells": [],\n "metadata": {"language_info": {"version": "3.12.1"}}\n}'
+    edited = b'{"cells": [1], "metadata": {"language_info": {"version": "3.12.1"}}}'
+    assert notebook_language.clean(other_python, saved) == saved
+    assert notebook_language.clean(edited, saved) == edited
+    assert notebook_language.clean(b"not json", saved) == b"not json"
+    assert notebook_language.clean(other_python, None) == other_python  # a new file
+
+
 def test_fresh_environment_like_binder(tmp_path):
     started = time.monotonic()
     venv = tmp_path / "venv"

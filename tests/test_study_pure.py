@@ -125,6 +125,8 @@ for f in (plots.plot_cards_on_table, plots.plot_cards_home, plots.plot_column_le
     assert "<svg" in f(r)._repr_svg_()
 assert "<svg" in comparison_plots.plot_column_lengths(d)._repr_svg_()
 assert "<svg" in comparison_plots.plot_difference(d, "on_table")._repr_svg_()
+only_twos, of = study_exercises.only_twos_measured("a")  # 06's «Ver lo medido»
+assert 0 < only_twos < of == d.n, (only_twos, of)
 assert "numpy" not in sys.modules or sys.modules["numpy"] is None
 print(d.a.figures["home_in_deal"][0] > 6)
 """

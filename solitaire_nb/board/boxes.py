@@ -81,7 +81,10 @@ class ProgressBar:
             from IPython.display import display
 
             bar = widgets.IntProgress(value=0, min=0, max=max(total, 1), description=self.description)
-            box = static_box([bar, widgets.Label()], "", horizontal=True)
+            # the count keeps its whole width («10.000 de 10.000»), wrapping under a phone's bar
+            count = widgets.Label(layout=widgets.Layout(width="auto", flex="0 0 auto"))
+            box = static_box([bar, count], "", horizontal=True)
+            box.layout.flex_flow = "row wrap"
             self._parts = (bar, box.children[1], box)
             display(box)
         bar, label, box = self._parts

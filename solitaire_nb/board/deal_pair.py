@@ -23,6 +23,10 @@ from .deal_pool import BY_HAND, PoolPanel, class_launcher
 PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright
 
 
+#: the table's scroll box, named as such: on a phone its eight columns scroll sideways.
+TABLE_LABEL = "Cartas en cada columna del tablero: en una pantalla estrecha, desliza para ver las ocho"
+
+
 def pair_html(seed: int) -> tuple[str, DealCounts]:
     """Partida nº `seed` both ways, side by side (stacked on a narrow screen), with a table of
     column lengths and the cards Citadel's deal sent home, as static HTML (what the widget shows, and its picture without a kernel)."""
@@ -47,8 +51,10 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
         for name, lengths in rows
     )
     table = (
-        '<div style="overflow-x:auto;max-width:100%"><table class="snb-pair-table" style="border-collapse:collapse;text-align:center">'
-        f"<caption>Cartas en cada columna del tablero</caption><tr><th></th>{head}</tr>{body}</table></div>"
+        f'<div role="region" tabindex="0" aria-label="{TABLE_LABEL}" style="overflow-x:auto;max-width:100%">'
+        '<table class="snb-pair-table" style="border-collapse:collapse;text-align:center">'
+        f"<caption>Cartas en cada columna del tablero <small>(en una pantalla estrecha, desliza la tabla "
+        f"para ver las ocho)</small></caption><tr><th></th>{head}</tr>{body}</table></div>"
     )
     said = (
         f"<p class='snb-pair-counts'>Durante el reparto, Citadel manda <b>{counts.home_in_deal}</b> cartas a la base; "
@@ -60,7 +66,13 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
 
 
 # ipywidgets sizes an HTML widget's content to its widest line: let the pictures wrap instead.
-_STYLE = "<style>.snb-pair-picture > .widget-html-content{flex:1 1 0;min-width:0;width:100%}</style>"
+# On a phone a row of controls wraps and each button keeps its whole label (ipywidgets shrinks
+# a button in a narrow row and cuts its label: «Otro rep…»); this holds for the class panel too.
+_STYLE = (
+    "<style>.snb-pair-picture > .widget-html-content{flex:1 1 0;min-width:0;width:100%}"
+    ".snb-pair .widget-hbox{flex-wrap:wrap;row-gap:4px}"
+    ".snb-pair .widget-button{width:auto;flex:0 0 auto}</style>"
+)
 
 
 class DealPair(StaticVBox):
@@ -85,6 +97,7 @@ class DealPair(StaticVBox):
         self.next_button.on_click(lambda _e: self._click(self.number.value + 1))
         controls = widgets.HBox([self.number, self.deal_button, self.next_button])
         super().__init__([widgets.HTML(_STYLE), controls, self.picture, self.tally_html, self.pool], **kwargs)
+        self.add_class("snb-pair")
         self.deal(seed, count=False)
 
     def _click(self, seed: int) -> None:

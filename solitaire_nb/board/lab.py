@@ -78,8 +78,14 @@ class _Done:
         return False
 
 
-# Hides each lab board's game menu: the lab chooses the game.
-_STYLE = "<style>.snb-lab-board .snb-game{display:none}.snb-lab-table td,.snb-lab-table th{padding:2px 8px}</style>"
+# The lab chooses the game (its boards' menus hidden); on a phone nothing is cut (rows wrap).
+_STYLE = (
+    "<style>.snb-lab-board .snb-game{display:none}.snb-lab-table td,.snb-lab-table th{padding:2px 8px;"
+    "overflow-wrap:anywhere}.snb-lab .widget-hbox{flex-wrap:wrap;row-gap:4px}.snb-lab .widget-button{width:auto;"
+    "flex:0 0 auto}.snb-lab .widget-dropdown{flex-wrap:wrap;width:auto;max-width:100%}.snb-lab .widget-dropdown>select"
+    "{min-width:0;max-width:100%}.snb-lab,.snb-lab .widget-vbox,.snb-lab .widget-html{min-width:0;max-width:100%}"
+    ".snb-lab .widget-html>.widget-html-content{flex:1 1 0;min-width:0}</style>"  # fmt: skip
+)
 
 
 class Lab(StaticVBox):
@@ -169,7 +175,7 @@ class Lab(StaticVBox):
             widgets.HTML(_STYLE), self.title, self.message, *groups, self.seed, boards,
             widgets.HTML("<b>Qué cambia en el reparto</b>"), self.stats, self.plot,
             widgets.HTML("<b>¿Cuántas se pueden ganar?</b>"), wins,
-        ])  # fmt: skip
+        ], _dom_classes=["snb-lab"])  # fmt: skip
         self._show_game()
         self._show_deal()
 

@@ -166,5 +166,5 @@ def only_twos_measured(which: str = "a") -> tuple[int, int]:
     """In the ten-column comparison (side "a": ten columns, "b": Citadel's eight), how many of
     the decks sent home only the four 2s during the deal, and out of how many."""
     side = ten_columns().a if which == "a" else ten_columns().b
-    counts = side.deal.home_in_deal
-    return int((counts == 4).sum()), int(counts.size)
+    counts = [int(c) for c in side.deal.home_in_deal]  # a NumPy array or, in the browser, a list
+    return counts.count(4), len(counts)

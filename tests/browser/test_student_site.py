@@ -1,8 +1,11 @@
 """The static student app (student/build.py, a Voici site): no teacher material in it; in Debian's
 Chromium with every non-local request aborted, lesson 05 shows its text at once under a Spanish
 «Cargando Python…» line, runs by itself, its first board plays a typed move with no menu clicked,
-and after a reload the board has its game back; every link of the start page and the lessons
-opens a page of the site.
+and after a reload the board has its game back; lesson 06 (the study, without NumPy or
+matplotlib) deals both ways, counts, draws its plots, checks an exercise and simulates; every
+page fits a phone at 360, 390 and 420 px (phone_fit.py: live for 05 and 06, the text and
+pictures of every page before Python); every link opens a page of the site, and the Spanish
+404.html leads back to the lessons.
 
 The build makes its own environment (student/.cache/venv) from lite/requirements.txt.
 ``SNB_STUDENT_SITE=student/_output`` reuses an already built site (built from the current code).
@@ -38,10 +41,13 @@ from browser_helpers import (  # noqa: E402
     require_chromium,
     serve_static,
 )
+from phone_fit import misfits  # noqa: E402
 
 LESSON = "05_citadel_y_beleaguered_castle"
 LESSON_TITLE = "Citadel y Beleaguered Castle"
 GAME, SEED = "beleaguered_castle", 1234  # the lesson's first board
+STUDY = "06_citadel_vs_beleaguered_castle"
+STUDY_TITLE = "Citadel frente a Beleaguered Castle: ¿cuánto acorta las columnas el reparto?"
 RUN_TIMEOUT_MS = 420_000  # Pyodide + IPython start, then the cells, on a busy 2-core machine
 
 
@@ -177,7 +183,7 @@ def test_site_has_no_teacher_material_and_lists_lessons_by_title(student_site: P
     assert all(n.endswith(".ipynb") for n in names), names
     start = (student_site / "alumnos.html").read_text(encoding="utf-8")
     titles = re.findall(r'<a href="voici/render/[^"]+">([^<]+)</a>', start)
-    # the guide's order: 00, 05, 04, 03, 01, 02 (06-08 need the network)
+    # the guide's order: 00, 05, 04, 03, 01, 02, 06 (07 and 08 still need the network)
     assert titles == [
         "Solitarios para aprender: índice",
         LESSON_TITLE,
@@ -185,13 +191,17 @@ def test_site_has_no_teacher_material_and_lists_lessons_by_title(student_site: P
         "Scotch",
         "Chequers",
         "Moving Left",
+        STUDY_TITLE,
     ]
     page = (student_site / "voici" / "render" / f"{LESSON}.html").read_text(encoding="utf-8")
     assert "Cargando Python…" in page and "snb-snapshot" in page
     # The browser's tab: the lesson's Spanish title (the notebook's metadata), not its file name.
     tab = re.search(r"<title>(.*?)</title>", page, re.S)
     assert tab and html.unescape(tab[1].strip()) == f"{LESSON_TITLE} · Solitarios para aprender", tab
-    assert "06_citadel_vs_beleaguered_castle.html" not in page  # not in the site: plain text
+    assert "07_probabilidades.html" not in page  # not in the site: plain text
+    assert '<a href="06_citadel_vs_beleaguered_castle.html' in page  # in the site: a link
+    missing = (student_site / "404.html").read_text(encoding="utf-8")
+    assert '<html lang="es">' in missing and "Esta página no existe" in missing
 
 
 def _offline_context(browser, width: int):
@@ -253,6 +263,56 @@ def test_lesson_runs_by_itself_plays_a_typed_move_and_keeps_it(site_url: str, pl
         board = page.locator(f'.snb-board[data-game="{GAME}"][data-seed="{SEED}"]').first
         board.locator("[data-card]").first.wait_for(timeout=RUN_TIMEOUT_MS)
         expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
+        page.locator("#snb-loading").wait_for(state="detached", timeout=RUN_TIMEOUT_MS)
+        assert misfits(page) == {}
+        assert aborted == [] and errors == []
+    finally:
+        context.close()
+        browser.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_study_runs_offline_on_a_phone(site_url: str, playwright_session) -> None:
+    """Lesson 06 in the browser's Python, no NumPy, matplotlib or network: the pair of deals, the
+    tally, the plots, an exercise and «Simular» all work, and the page fits a phone."""
+    from playwright.sync_api import expect
+
+    from solitaire_nb.lessons.exercises import enunciado
+    from solitaire_nb.study.pure import BROWSER_DEALS
+
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context, aborted = _offline_context(browser, 390)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{site_url}/alumnos.html")
+        page.get_by_role("link", name=STUDY_TITLE).click()
+        expect(page.get_by_role("heading", name=STUDY_TITLE, level=1)).to_be_visible(timeout=15_000)
+        page.locator("#snb-loading").wait_for(state="detached", timeout=RUN_TIMEOUT_MS)
+        body = page.locator("body").inner_text()
+        assert "Traceback" not in body and not re.search(r"\b[A-Z]\w+Error\b", body) and "import " not in body
+        assert f"esta cuenta reparte {BROWSER_DEALS:,} barajas".replace(",", ".") in body  # says its sample
+        # the two deals, then «Otro reparto»: the next number both ways, counted in the tally
+        for game in ("citadel", "beleaguered_castle"):
+            expect(page.locator(f'svg[data-game="{game}"][data-seed="1"]')).to_be_attached()
+        page.get_by_role("button", name="Otro reparto").click()
+        expect(page.locator(".snb-tally")).to_contain_text("Llevas 1 reparto.", timeout=60_000)
+        expect(page.locator('svg[data-game="citadel"][data-seed="2"]')).to_be_attached()
+        # the plots, drawn by the package as SVG pictures
+        plots = page.locator(".jp-RenderedSVG img")
+        assert plots.count() >= 3
+        # an exercise box checks an answer
+        box = page.locator("div.widget-vbox", has=page.get_by_text(enunciado("estudio-3"), exact=True)).last
+        box.locator("input").first.fill("1/16")
+        box.get_by_role("button", name="Comprobar").click()
+        expect(box).to_contain_text("¡Correcto!", timeout=60_000)
+        page.get_by_role("button", name="Simular").click()
+        expect(page.locator("#rendered_cells")).to_contain_text("cartas menos en la mesa, tras el juego", timeout=120_000)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "student-site-06-390.png"))
+        assert misfits(page) == {}
         assert aborted == [] and errors == []
     finally:
         context.close()
@@ -282,6 +342,8 @@ def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, 
         followed = 0
         for url in pages:
             page.goto(url, wait_until="domcontentloaded")
+            assert misfits(page) == {}, url  # the text and pictures shown before Python runs
+            page.set_viewport_size({"width": 390, "height": 900})
             hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
             for href in hrefs:
                 if href.startswith("#"):
@@ -301,6 +363,18 @@ def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, 
             assert page.locator("h1").first.inner_text().replace("¶", "").strip() == name
             page.go_back(wait_until="domcontentloaded")
         assert aborted == []
+        # a host that honours 404.html (GitHub Pages, Netlify) sends it for a missing lesson (a
+        # context without the site's service worker, which would fetch past the route)
+        missing = browser.new_context(service_workers="block", locale="es-ES")
+        lost = missing.new_page()
+        lost.route("**/voici/render/07_probabilidades.html", lambda route: route.fulfill(
+            status=404, content_type="text/html", body=(student_site / "404.html").read_bytes()))  # fmt: skip
+        lost.goto(f"{site_url}/voici/render/07_probabilidades.html")
+        assert lost.locator("h1").inner_text() == "Esta página no existe"
+        with lost.expect_navigation():
+            lost.get_by_role("link", name="Ver la lista de lecciones").click()
+        assert lost.url == f"{site_url}/alumnos.html"
+        missing.close()
     finally:
         context.close()
         browser.close()
