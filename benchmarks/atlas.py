@@ -6,6 +6,7 @@
     python benchmarks/atlas.py --markdown            # the same, as the Markdown table of benchmarks/RESULTS.md
     python benchmarks/atlas.py --retry-unknown ...   # first re-solve "unknown" rows (newer solver)
     python benchmarks/atlas.py --players --workers 1 # the player entries (not run by default)
+    python benchmarks/atlas.py --dask tcp://host:8786 --workers 8 --entries citadel  # on a Dask cluster
 
 Every entry is a fixed, documented range of numbered deals of one game + variant, solved with a
 fixed ``max_states`` (so every record is the same on any machine).  Results stream to
@@ -313,8 +314,11 @@ def players_markdown(doc: dict) -> str:
     return "\n".join(rows)
 
 
-def run(entries: list[Entry], workers: int, deadline: float, chunk: int | None, max_deals: int | None) -> None:
-    executor = InProcessExecutor() if workers == 1 else None
+def run(entries: list[Entry], workers: int, deadline: float, chunk: int | None, max_deals: int | None,
+        executor: object = None) -> None:
+    """Solve what each entry still lacks (`executor`: a Dask cluster's; else `workers` processes)."""
+    if executor is None:
+        executor = InProcessExecutor() if workers == 1 else None
     for entry in entries:
         size = chunk or (500 if entry.player else 20)  # a player's deal takes a fraction of a second
         done = {r.deal for r in load(entry).records}
@@ -335,7 +339,7 @@ def run(entries: list[Entry], workers: int, deadline: float, chunk: int | None, 
                   f"{s['unknown']} sin decidir", flush=True)
 
 
-def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: int) -> None:
+def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: int, executor: object = None) -> None:
     """Solve again, with the current solver and the entry's cap, the deals left "unknown" in
     its file, and put the new records in their place.
 
@@ -346,7 +350,8 @@ def retry_unknown(entries: list[Entry], workers: int, deadline: float, chunk: in
     below what it used (the castles' portfolio from `CASTLE_ALONE * CASTLE_ALONE_SHARE` states
     on; `tests/test_winrate.py` re-solves a sample of the records at the header's cap).  Progress goes to ``<entry>.retry.csv`` first, so an
     interrupted retry resumes too."""
-    executor = InProcessExecutor() if workers == 1 else None
+    if executor is None:
+        executor = InProcessExecutor() if workers == 1 else None
     for entry in entries:
         if not entry.csv.exists():
             continue
@@ -395,6 +400,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="first solve again the deals left unknown (by an older, slower solver)")
     ap.add_argument("--players", action="store_true", help="run the player entries (after any --entries)")
     ap.add_argument("--list", action="store_true", help="print the plan and exit")
+    ap.add_argument("--dask", metavar="ADDRESS", help="a dask.distributed scheduler (tcp://host:8786): solve on its "
+                    "workers (--workers: deals in flight / 4, say its workers' total threads)")
     ap.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table (benchmarks/RESULTS.md)")
     args = ap.parse_args(argv)
     if args.list:
@@ -419,12 +426,23 @@ def main(argv: list[str] | None = None) -> None:
         entries = (entries if args.entries else []) + [e for e in PLAYER_ENTRIES if e not in entries]
     if not args.summary_only:
         deadline = time.monotonic() + (args.hours * 3600 if args.hours else float("inf"))
+        where = f"el clúster de Dask {args.dask}" if args.dask else f"{args.workers} proceso(s)"
         print(f"solitaire_nb {sn.__version__}, solver {solver_fingerprint()}, Python {platform.python_version()}, "
-              f"{args.workers} proceso(s); la máquina puede estar compartida: los tiempos son orientativos",
-              file=sys.stderr)
-        if args.retry_unknown:
-            retry_unknown([e for e in entries if e.player is None], args.workers, deadline, args.chunk or 20)
-        run(entries, args.workers, deadline, args.chunk, args.max_deals)
+              f"{where}; la máquina puede estar compartida: los tiempos son orientativos", file=sys.stderr)
+        client = None
+        if args.dask:
+            import distributed  # the [dask] extra
+
+            client = distributed.Client(args.dask)
+        try:
+            if args.retry_unknown:
+                retry_unknown([e for e in entries if e.player is None], args.workers, deadline, args.chunk or 20,
+                              client.get_executor() if client is not None else None)
+            run(entries, args.workers, deadline, args.chunk, args.max_deals,
+                client.get_executor() if client is not None else None)
+        finally:
+            if client is not None:
+                client.close()
     print_table(write_summary())
 
 

@@ -1,7 +1,7 @@
 """A real JupyterHub on loopback for the hub tests (tests/test_hub.py) and benchmarks/bench_hub.py.
 
 The hub runs the project's own configuration (docs/hub/jupyterhub_config.py, its values at the
-top changed to this run's port, record and deal) beside what only a test needs: every port free
+top changed to this run's ports, record and deal; one lesson's class pool, 06's) beside what only a test needs: every port free
 on 127.0.0.1, the dummy authenticator (any password), `SimpleLocalProcessSpawner` with homes in
 the test's folder, a service «pruebas» whose token can make users and their tokens, and services
 polled every second (a hub polls them every 30 s: a killed service would wait that long).  The
@@ -59,20 +59,15 @@ c.Spawner.start_timeout = 180
 if __import__("os").getuid() == 0:  # a container's root: Jupyter refuses to run so unless told
     c.Spawner.args = ["--allow-root"]
 c.JupyterHub.services.append({{"name": "pruebas", "api_token": {token!r}}})
-# A second service: lesson 06's class pool, for the users of the group «clase06» (its teacher too).
-c.JupyterHub.services.append({{"name": "clase06", "url": "http://127.0.0.1:{pool_port}", "oauth_no_confirm": True,
-    "command": [{python!r}, "-m", "solitaire_nb.classroom", "--hub", "06", "--registro", {pool_record!r}]}})
-c.JupyterHub.load_groups.update({{"clase06": {{"users": ["pepa", "quim", "profe"]}}}})
-c.JupyterHub.load_roles.append({{"name": "clase06", "groups": ["clase06"], "scopes": ["access:services!service=clase06"]}})
 c.JupyterHub.load_roles.append({{"name": "pruebas", "services": ["pruebas"],
                                  "scopes": ["admin:users", "tokens", "admin:groups", "admin:servers", "access:servers"]}})
 """
 
 
-def shipped_config(port: int, record: Path, deal: str) -> str:
-    """docs/hub/jupyterhub_config.py with this run's service port, record and deal."""
+def shipped_config(port: int, record: Path, deal: str, pool_port: int) -> str:
+    """docs/hub/jupyterhub_config.py with this run's service ports (lesson 06's pool only), record and deal."""
     text = SHIPPED.read_text(encoding="utf-8")
-    for name, value in (("PUERTO", port), ("REGISTRO", str(record)), ("RETO", deal)):
+    for name, value in (("PUERTO", port), ("REGISTRO", str(record)), ("RETO", deal), ("CLASES", {"06": pool_port})):
         text, n = re.subn(rf"^{name} = .*$", f"{name} = {value!r}", text, count=1, flags=re.M)
         assert n == 1, name
     return text
@@ -85,16 +80,16 @@ class Hub:
         self.folder = folder
         self.deal = deal
         self.record = folder / "reto.sqlite"
-        self.port, self.service_port = free_port(), free_port()
+        self.port, self.service_port, self.pool_port = free_port(), free_port(), free_port()
+        self.pool_record = folder / "clase06.sqlite"  # the shipped configuration's: beside the challenge's
         self.pid_file = folder / "proxy.pid"
-        (folder / "clase.py").write_text(shipped_config(self.service_port, self.record, deal), encoding="utf-8")
+        (folder / "clase.py").write_text(shipped_config(self.service_port, self.record, deal, self.pool_port), encoding="utf-8")
         (folder / "homes").mkdir()
         config = folder / "jupyterhub_config.py"
         config.write_text(TEST_CONFIG.format(
             shipped=str(folder / "clase.py"), port=self.port, hub_port=free_port(), api_port=free_port(),
             pid_file=str(self.pid_file), homes=str(folder / "homes"), db=str(folder / "hub.sqlite"),
-            cookie=str(folder / "cookie"), token=ADMIN_TOKEN, pool_port=free_port(), python=sys.executable,
-            pool_record=str(folder / "clase06.sqlite")), encoding="utf-8")  # fmt: skip
+            cookie=str(folder / "cookie"), token=ADMIN_TOKEN), encoding="utf-8")  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
                "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
                "NODE_PATH": os.pathsep.join(filter(None, ["/usr/share/nodejs", os.environ.get("NODE_PATH")]))}  # fmt: skip
@@ -116,6 +111,11 @@ class Hub:
     def service_url(self) -> str:
         """The service's address as the students' kernels have it (the shipped configuration's)."""
         return f"http://127.0.0.1:{self.service_port}/services/{SERVICE}"
+
+    @property
+    def pool_url(self) -> str:
+        """Lesson 06's pool service as the students' kernels have it (``SNB_HUB_CLASE06_URL``)."""
+        return f"http://127.0.0.1:{self.pool_port}/services/clase06"
 
     def request(self, method: str, path: str, data: dict | None = None, token: str | None = None,
                 port: int | None = None) -> tuple[int, dict | str]:  # fmt: skip

@@ -199,26 +199,60 @@ def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
         assert HubClient(hub, hub.token(user)).state()[1]["linea"] == line
 
 
+def _wait_for_pool(hub: Hub) -> None:
+    deadline = time.monotonic() + 60
+    while hub.request("GET", "/services/clase06/clase/api/estado")[0] != 403:  # up: its own refusal
+        assert time.monotonic() < deadline, hub.log.read_text()[-3000:]
+        time.sleep(0.3)
+
+
 def test_lesson_06s_class_pool_under_the_hub_takes_each_users_deals(hub):
-    """The same hub mode serves a lesson's class pool: its routes, the hub's identity."""
+    """The same hub mode serves a lesson's class pool (the shipped configuration's service
+    «clase06»): its routes, the hub's identity."""
     from solitaire_nb.classroom.pool_state import Pool
 
     add = getattr(Pool("06", None, say=lambda _: None), "ADD_ROUTE", "reparto")  # the route 06's widget adds with
     base = "/services/clase06"
-    deadline = time.monotonic() + 60
-    while hub.request("GET", f"{base}/clase/api/estado")[0] != 403:  # up: its own refusal
-        assert time.monotonic() < deadline, hub.log.read_text()[-3000:]
-        time.sleep(0.3)
+    _wait_for_pool(hub)
     pepa, quim = hub.token("pepa"), hub.token("quim")
     status, state = hub.request("GET", f"{base}/clase/api/estado?asiento=x", token=pepa)
     assert status == 200 and state["asiento"] == 1
     status, answer = hub.request("POST", f"{base}/clase/api/{add}", {"asiento": "x", "partida": 7}, pepa)
     assert status == 200, answer
     assert hub.request("POST", f"{base}/clase/api/{add}", {"asiento": "x", "partida": 8}, quim)[0] == 200
-    assert hub.request("GET", f"{base}/clase/api/estado", token=hub.token("ana"))[0] == 403  # not in «clase06»
+    limited = hub.token("carla", ["read:users:name!user"])  # without the service's scope
+    assert hub.request("GET", f"{base}/clase/api/estado", token=limited)[0] == 403
     assert hub.request("GET", f"{base}/docente/api/clase", token=pepa)[0] == 403
     status, view = hub.request("GET", f"{base}/docente/api/clase", token=hub.token("profe"))
     assert status == 200 and {"pepa", "quim"} <= {row["nombre"] for row in view["filas"]}, view
+
+
+def test_lesson_06s_widget_in_a_students_kernel_adds_its_deals_to_the_hubs_pool(hub, monkeypatch):
+    """06's try widget in a student's kernel (the spawner's environment, the server's token): it
+    takes the hub user's seat, and a deal it deals is recorded under that user."""
+    import ipywidgets
+
+    from solitaire_nb.board import deal_pool
+    from solitaire_nb.board.deal_pair import DealPair
+
+    monkeypatch.setattr(deal_pool, "POLL_SECONDS", 0)
+    monkeypatch.delenv(deal_pool.URL_ENV, raising=False)
+    monkeypatch.setenv(deal_pool.HUB_URL_ENV.format(lesson="06"), hub.pool_url)  # as the shipped configuration sets it
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", hub.token("rosa"))
+    _wait_for_pool(hub)
+    widget = DealPair(seed=1)
+    (row,) = [c for c in widget.pool.children if isinstance(c, ipywidgets.HBox)]
+    assert widget.pool.hub and widget.pool.name not in row.children  # the hub's name is the name
+    widget.pool.join("")  # a Voila page under the hub has no «?asiento=»
+    assert widget.pool.seat is not None, widget.pool.class_html.value
+    number = widget.number.value
+    widget.deal(number)
+    rec = Record(hub.pool_record, None, readonly=True)
+    try:
+        rosa = next(seat for seat, _, name in rec.seats() if name == "rosa")
+        assert [(e["kind"], e["move"]) for e in rec.events() if e["seat"] == rosa] == [("deal", str(number))]
+    finally:
+        rec.close()
 
 
 def _type_move(page) -> None:

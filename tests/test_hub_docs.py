@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from solitaire_nb.board.challenge import HUB_URL_ENV
+from solitaire_nb.board.deal_pool import HUB_URL_ENV as POOL_URL_ENV
 from solitaire_nb.classroom.hub_auth import TEACHERS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -34,7 +35,7 @@ def values() -> dict:
 def test_the_tljh_configuration_names_the_service_its_roles_and_the_teachers_group():
     c, ns = tljh_config()
     service = ns["SERVICIO"]
-    (clase,) = c.JupyterHub.services.get_value([])
+    clase, *pools = c.JupyterHub.services.get_value([])
     assert clase["name"] == service and clase["url"] == f"http://127.0.0.1:{ns['PUERTO']}"
     assert clase["command"][1:] == ["-m", "solitaire_nb.classroom", "--hub", "--reto", ns["RETO"], "--registro", ns["REGISTRO"]]
     roles = {r["name"]: r for r in c.JupyterHub.load_roles.get_value([])}
@@ -45,6 +46,15 @@ def test_the_tljh_configuration_names_the_service_its_roles_and_the_teachers_gro
     env = c.Spawner.environment.get_value({})
     assert env[HUB_URL_ENV] == f"http://127.0.0.1:{ns['PUERTO']}/services/{service}"
     assert c.Spawner.default_url == f"/voila/render/{ns['PAGINA']}"
+    # A service per lesson's class pool, its record beside the challenge's, its address in each kernel.
+    assert [p["name"] for p in pools] == [f"clase{lesson}" for lesson in ("06", "07", "08")] == [f"clase{k}" for k in ns["CLASES"]]
+    for pool, (lesson, port) in zip(pools, ns["CLASES"].items(), strict=True):
+        assert pool["url"] == f"http://127.0.0.1:{port}"
+        assert pool["command"][1:] == ["-m", "solitaire_nb.classroom", "--hub", lesson, "--registro",
+                                       str(Path(ns["REGISTRO"]).with_name(f"clase{lesson}.sqlite"))]  # fmt: skip
+        assert env[POOL_URL_ENV.format(lesson=lesson)] == f"{pool['url']}/services/{pool['name']}"
+        for role in ("server", "user", f"docentes-{service}"):
+            assert f"access:services!service={pool['name']}" in roles[role]["scopes"]
     spanish = Path(c.JupyterHub.template_paths.get_value([])[0])  # before the hub's own
     assert (spanish / "login.html").is_file() and (spanish / "spawn_pending.html").is_file()
 
@@ -62,10 +72,19 @@ def test_the_helm_values_say_what_the_tested_configuration_says():
         assert sorted(role["scopes"]) == sorted(tested[name]["scopes"]), name
         assert role.get("groups") == tested[name].get("groups"), name
     assert set(v["hub"]["config"]["JupyterHub"]["load_groups"]) == {TEACHERS}
-    port = int(clase["url"].rsplit(":", 1)[1])
-    assert [p["port"] for p in v["hub"]["service"]["extraPorts"]] == [port]
+    ports = [int(s["url"].rsplit(":", 1)[1]) for s in v["hub"]["services"].values()]
+    assert [p["port"] for p in v["hub"]["service"]["extraPorts"]] == ports
+    assert [{"port": p} for p in ports] == v["hub"]["networkPolicy"]["ingress"][0]["ports"]
+    assert [{"port": p} for p in ports] == v["singleuser"]["networkPolicy"]["egress"][0]["ports"]
     single = v["singleuser"]
     assert single["extraEnv"][HUB_URL_ENV] == f"{clase['url']}/services/{service}"
+    tested_pools = {s["name"]: s for s in c.JupyterHub.services.get_value([])[1:]}
+    for lesson in ns["CLASES"]:
+        pool = v["hub"]["services"][f"clase{lesson}"]
+        assert pool["command"][1:5] == ["-m", "solitaire_nb.classroom", "--hub", lesson]
+        assert pool["command"][-1] == f"/srv/jupyterhub/clase{lesson}.sqlite"
+        assert pool["url"].rsplit(":", 1)[1] == tested_pools[f"clase{lesson}"]["url"].rsplit(":", 1)[1]
+        assert single["extraEnv"][POOL_URL_ENV.format(lesson=lesson)] == f"{pool['url']}/services/clase{lesson}"
     assert single["defaultUrl"] == c.Spawner.default_url
     templates = next(line for line in (HUB / "jupyterhub_config.py").read_text(encoding="utf-8").splitlines()
                      if "template_paths" in line).split("  #")[0]  # fmt: skip

@@ -214,6 +214,27 @@ def test_without_a_launcher_the_widget_says_how_to_pool_by_hand(monkeypatch) -> 
     assert not hasattr(w.pool, "reader") and w.tally.n == 1
 
 
+def test_under_a_hub_each_lessons_widget_finds_its_own_pool_service(monkeypatch) -> None:
+    """The hub's spawner gives each lesson's pool its address (docs/hub/jupyterhub_config.py);
+    the laptop launcher's, when a kernel has it, comes first; a hub's address without the
+    server's token is no connection (a page alone)."""
+    pytest.importorskip("anywidget")
+    from solitaire_nb.board.deal_pool import HUB_URL_ENV, URL_ENV, class_launcher
+
+    monkeypatch.delenv(URL_ENV, raising=False)
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    for lesson in ("06", "07", "08"):
+        monkeypatch.setenv(HUB_URL_ENV.format(lesson=lesson), f"http://127.0.0.1:1/services/clase{lesson}")
+    assert class_launcher(True, "07") is None
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "token-del-servidor")
+    for lesson in ("06", "07", "08"):
+        launcher = class_launcher(True, lesson)
+        assert launcher is not None and launcher.base.endswith(f"/clase{lesson}") and launcher.token == "token-del-servidor"
+    monkeypatch.setenv(URL_ENV, "http://127.0.0.1:2")
+    launcher = class_launcher(True, "08")
+    assert launcher is not None and launcher.base == "http://127.0.0.1:2" and launcher.token is None
+
+
 # ---------------------------------------------------------------------- against the launcher
 @pytest.mark.slow
 def test_ten_light_clients_pool_the_distinct_deals_and_a_kill_9_keeps_them(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-# solitaire_nb en un JupyterHub: el reto de clase como servicio del hub (docs/hub.md).
+# solitaire_nb en un JupyterHub: el reto de clase y la clase en común de las lecciones 06, 07 y 08
+# como servicios del hub (docs/hub.md).
 #
 # En The Littlest JupyterHub (TLJH), copia este archivo en /opt/tljh/config/jupyterhub_config.d/
 # y ejecuta `sudo tljh-config reload`. En otro JupyterHub, añádelo al final de tu
@@ -14,11 +15,13 @@ PUERTO = 10101  # puerto del servicio en esta máquina (solo dentro de ella)
 RETO = "citadel/2000"  # el reparto que juega la clase (un código de partida sin movimientos)
 REGISTRO = "/srv/solitaire_nb/reto.sqlite"  # el registro del reto: en un disco que se conserve
 DOCENTES = ["profe"]  # usuarios del hub que ven la página del docente (el grupo «docentes»)
+CLASES = {"06": 10106, "07": 10107, "08": 10108}  # lecciones que juntan los datos de la clase, y el puerto de cada una
 PAGINA = "reto.ipynb"  # la página del reto en la carpeta de cada alumno (docs/hub.md: cómo llega allí)
 PYTHON = sys.executable  # el Python que tiene instalado solitaire_nb (en TLJH, el del hub)
 
 c = get_config()  # noqa: F821 (JupyterHub lo define al leer este archivo)
-acceso = f"access:services!service={SERVICIO}"
+servicios = [SERVICIO] + [f"clase{leccion}" for leccion in CLASES]  # la clase en común de la 06: /services/clase06/
+accesos = [f"access:services!service={nombre}" for nombre in servicios]
 
 # El servicio: el hub lo arranca, le da su dirección y su token, y lo vuelve a arrancar si se para.
 c.JupyterHub.services.append({
@@ -27,17 +30,29 @@ c.JupyterHub.services.append({
     "command": [PYTHON, "-m", "solitaire_nb.classroom", "--hub", "--reto", RETO, "--registro", REGISTRO],
     "oauth_no_confirm": True,
 })
-# Quién puede hablar con el servicio: los servidores de los alumnos (el tablero manda con su
-# token), cada usuario para su propio asiento, y el grupo «docentes» (la página del docente).
+# La clase en común de cada lección (06: los repartos; 07: las partidas; 08: los juegos inventados),
+# un servicio por lección, cada uno con su registro junto al del reto.
+for leccion, puerto in CLASES.items():
+    c.JupyterHub.services.append({
+        "name": f"clase{leccion}",
+        "url": f"http://127.0.0.1:{puerto}",
+        "command": [PYTHON, "-m", "solitaire_nb.classroom", "--hub", leccion,
+                    "--registro", str(Path(REGISTRO).with_name(f"clase{leccion}.sqlite"))],
+        "oauth_no_confirm": True,
+    })
+# Quién puede hablar con los servicios: los servidores de los alumnos (el tablero manda con su
+# token), cada usuario para su propio asiento, y el grupo «docentes» (las páginas del docente).
 c.JupyterHub.load_roles.extend([
-    {"name": "server", "scopes": ["users:activity!user", "access:servers!server", acceso]},
-    {"name": "user", "scopes": ["self", acceso]},
-    {"name": f"docentes-{SERVICIO}", "groups": ["docentes"], "scopes": [acceso]},
+    {"name": "server", "scopes": ["users:activity!user", "access:servers!server", *accesos]},
+    {"name": "user", "scopes": ["self", *accesos]},
+    {"name": f"docentes-{SERVICIO}", "groups": ["docentes"], "scopes": accesos},
 ])
 c.JupyterHub.load_groups.update({"docentes": {"users": DOCENTES}})
-# Dónde encuentra el servicio el tablero de cada alumno (su núcleo, en esta misma máquina), y la
-# página sin código (Voila) en la que entra cada alumno.
+# Dónde encuentran los servicios el tablero y los widgets de cada alumno (su núcleo, en esta misma
+# máquina), y la página sin código (Voila) en la que entra cada alumno.
 c.Spawner.environment.update({"SNB_HUB_RETO_URL": f"http://127.0.0.1:{PUERTO}/services/{SERVICIO}"})
+c.Spawner.environment.update({f"SNB_HUB_CLASE{leccion}_URL": f"http://127.0.0.1:{puerto}/services/clase{leccion}"
+                              for leccion, puerto in CLASES.items()})
 c.Spawner.default_url = f"/voila/render/{PAGINA}"
 # Las páginas de entrada y de espera del hub, en español.
 c.JupyterHub.template_paths.insert(0, str(Path(solitaire_nb.__file__).parent / "templates" / "hub"))  # antes que las del hub

@@ -70,7 +70,7 @@ class ClassPlay(StaticVBox):
     def __init__(self, seed: int = 1, launcher: Launcher | None | bool = True) -> None:
         self.results: dict[int, str] = {}  # deal -> "empezada", "perdida" or "ganada"
         self.seed = seed
-        self.pool = PoolPanel(class_launcher(launcher), self._seated, lesson="07")
+        self.pool = PoolPanel(class_launcher(launcher, "07"), self._seated, lesson="07")
         self.title = widgets.HTML()
         self.board = PlayBoard(new_game(GAME, seed=seed), self._changed)
         self.give_up = widgets.Button(description="Me rindo", tooltip="No veo cómo ganar esta partida")

@@ -7,13 +7,14 @@ its widget the seat's state (06: the seat's own first deal number), sends what t
 (06 a deal's number: the launcher deals it again and counts it itself; 07 a deal's result; 08 a
 pair's game) and shows the class's figure and table beside the student's own; a thread asks for
 them now and then.  Without a launcher it says that nothing is pooled and how the class pools by
-hand (`BY_HAND`, one sentence per lesson: also the widgets' picture without a kernel).
+hand (`BY_HAND`, one sentence per lesson: also the widgets' picture without a kernel).  Under a
+JupyterHub the lesson's pool is a service of the hub (``SNB_HUB_CLASE06_URL``…, `HUB_URL_ENV`):
+the panel sends with its server's token and the service takes the hub user's own seat.
 """
 
 from __future__ import annotations
 
 import html
-import os
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -22,9 +23,10 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from .challenge import Launcher
+from .challenge import HUB_SEAT, Launcher, find_launcher
 
 URL_ENV = "SNB_CLASE_URL"
+HUB_URL_ENV = "SNB_HUB_CLASE{lesson}_URL"  # a lesson's pool under a JupyterHub (classroom.hub), set by the hub's spawner
 POLL_SECONDS = 3.0  # 0: no polling thread (tests call `poll_once`)
 
 _ALONE = ("<b>La clase.</b> Aquí {what} no se junta con la de nadie: esta página no está conectada a la clase, "
@@ -46,6 +48,13 @@ RECORDED = {
     "07": _KEPT.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las que "
                        "ganas", who="tu nombre", write="lo escribes"),
     "08": _KEPT.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestros nombres", write="los escribís"),
+}
+_KEPT_HUB = "Se guardan, en el servidor del centro, {what}, con su hora y {who} (solo lo ve tu profesor)."
+RECORDED_HUB = {
+    "06": _KEPT_HUB.format(what="los números de las partidas que repartes y tu apuesta", who="tu usuario"),
+    "07": _KEPT_HUB.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las "
+                           "que ganas", who="tu usuario"),
+    "08": _KEPT_HUB.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestro usuario"),
 }
 UNREACHABLE = "no hay conexión con el ordenador de tu profesor; tu cuenta sí lo tiene en cuenta."
 
@@ -100,6 +109,7 @@ class PoolPanel(widgets.VBox):
 
     def __init__(self, launcher: Launcher | None, on_seat: Callable[[dict], None], lesson: str = "06") -> None:
         self.launcher = launcher
+        self.hub = launcher is not None and bool(launcher.token)  # a hub's service: the seat is the hub user's
         self.on_seat = on_seat
         self.lesson = lesson
         self.secret: str | None = None
@@ -124,19 +134,27 @@ class PoolPanel(widgets.VBox):
             self.bet_button.on_click(lambda _b: self._send_bet())
             self.name_button.on_click(lambda _b: self._send_name())
             row = [self.bet, self.bet_button] if lesson == "06" else []
-            children += [self.reader, widgets.HBox([*row, self.name, self.name_button], layout=widgets.Layout(flex_flow="row wrap")),
-                         self.said, widgets.HTML(f"<p><small>{RECORDED[lesson]}</small></p>")]  # fmt: skip
+            if not self.hub:  # under a hub the name is the user's (the service refuses another)
+                row += [self.name, self.name_button]
+            kept = (RECORDED_HUB if self.hub else RECORDED)[lesson]
+            children += [self.reader, widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")), self.said,
+                         widgets.HTML(f"<p><small>{kept}</small></p>")]  # fmt: skip
         super().__init__(children)
 
     # ------------------------------------------------------------------ seat and figure
     def join(self, secret: Any) -> None:
-        """The page's secret (from its address): ask the launcher for the seat."""
+        """The page's secret (from its address): ask the launcher for the seat.  Under a hub
+        the page has none (empty): the service gives the hub user's own seat."""
+        if self.hub and secret == "":
+            secret = HUB_SEAT
         if self.launcher is None or not isinstance(secret, str) or not secret or self.secret is not None:
             return
         status, answer = self.launcher.call("/clase/api/estado", query={"asiento": secret})
         if status != 200:
-            self.class_html.value = ("<p class='snb-class' role='status'><b>La clase.</b> Esta página no tiene asiento "
-                                     "en la clase: ábrela desde la dirección que da tu profesor.</p>")  # fmt: skip
+            why = "Esta página no tiene asiento en la clase: ábrela desde la dirección que da tu profesor."
+            if self.hub:  # the service's own reason (no access, the hub down), or no connection
+                why = str(answer.get("error") or f"Tu página no está conectada a la clase: {UNREACHABLE}")
+            self.class_html.value = f"<p class='snb-class' role='status'><b>La clase.</b> {html.escape(why)}</p>"
             return
         self.secret, self.seat = secret, answer.get("asiento")
         self.reader.seat = int(self.seat or 0)
@@ -215,10 +233,9 @@ class PoolPanel(widgets.VBox):
             self.said.value = html.escape(str(answer.get("error") or "No se ha podido mandar."))
 
 
-def class_launcher(launcher: Launcher | None | bool = True) -> Launcher | None:
-    """The class launcher seen from this kernel (`launcher` True), or None when it was not started
-    by one; a widget's own `launcher` argument (a test's) as it is."""
+def class_launcher(launcher: Launcher | None | bool = True, lesson: str = "06") -> Launcher | None:
+    """The class launcher seen from this kernel (`launcher` True), or the hub's service of
+    `lesson`'s pool, or None when there is neither; a widget's own `launcher` (a test's) as it is."""
     if launcher is not True:
         return launcher or None
-    base = os.environ.get(URL_ENV)
-    return Launcher(base) if base else None
+    return find_launcher(URL_ENV, HUB_URL_ENV.format(lesson=lesson))[0]

@@ -26,7 +26,7 @@ class ClassLab(Lab):
 
     def __init__(self, like: Any, seed: int = 1, launcher: Launcher | None | bool = True, **changes: Any) -> None:
         super().__init__(like, seed, **changes)
-        self.pool = PoolPanel(class_launcher(launcher), lambda _answer: None, lesson="08")
+        self.pool = PoolPanel(class_launcher(launcher, "08"), lambda _answer: None, lesson="08")
         parts: list[Any] = [widgets.HTML("<b>Vuestro juego, a la clase</b>")]
         if self.pool.launcher is not None:
             self.game_name = widgets.Text(placeholder="El nombre de vuestro juego", layout=widgets.Layout(width="18em"))

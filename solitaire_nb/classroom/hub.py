@@ -4,8 +4,8 @@ A second host for the launcher's class core, not a copy of it: the same `challen
 (or a lesson's `pool_state.Pool`), the same routes (`challenge_server`, `pool_server`) under the
 service's prefix (``/services/<name>/``), the single writer of the record; only who is asking
 comes from the hub (`hub_auth`).  Students' pages and kernels run in their own single-user servers;
-a board there reaches this service at ``SNB_HUB_RETO_URL`` (``SNB_HUB_CLASE_URL`` for a lesson's
-pool) with its server's token.  The hub starts it (a managed service, ``JUPYTERHUB_SERVICE_URL``
+a board there reaches this service at ``SNB_HUB_RETO_URL`` (``SNB_HUB_CLASE06_URL``… for a
+lesson's pool) with its server's token.  The hub starts it (a managed service, ``JUPYTERHUB_SERVICE_URL``
 gives its address) and starts it again if it stops: the record, which ``--registro`` must name
 (a file on the hub's disk), brings every acknowledged event back.  docs/hub.md: how to set it up.
 """
