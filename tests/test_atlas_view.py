@@ -10,7 +10,7 @@ import pytest
 import solitaire_nb as sn
 from solitaire_nb.atlas import view as av
 from solitaire_nb.atlas.summary import atlas
-from solitaire_nb.core.numbers_es import percent, thousands
+from solitaire_nb.core.numbers_es import percent, range_text, thousands
 from solitaire_nb.games import GAMES
 
 
@@ -107,6 +107,10 @@ def test_who_plays_each_row_and_the_bracket_comes_first():
     player = next(p for p in data["players"] if p["key"] == "moving_left_jugador")
     solver = next(e for e in data["entries"] if e["key"] == "moving_left")
     assert f"al menos {percent(player['rate'])}" in ml[0] and av.rate_text(solver["won"], solver["lost"], solver["unknown"]) in ml[0]
+    # the floor holds only for someone who plays at least as well as the no-peek player, and its
+    # interval's ends are rounded outward like every other interval (not «98,5 %» for 98,46 %)
+    assert av.FLOOR_WHO in ml[0] and range_text(player["interval_low"], solver["interval_high"]) in ml[0]
+    assert av.FLOOR_WHO in av.order_text(data)
     for r in rows:  # every solver row of a game with face-down cards says so
         if ("Moving Left" in r or "Chequers" in r) and av.BRACKET not in r:
             assert av.SOLVER_PEEKS in r, r

@@ -564,3 +564,54 @@ def test_several_cards_by_name_and_plain_refusals():
         assert not re.search(r"[Cc]ódigo|'QS'|\"7S\"|\bS\b|lista", message), message
         # the example names no card that could be the answer (here the 5♠ itself)
         assert "5 de picas" not in message and "«5♠»" not in message, message
+
+
+def _first_right(ejercicio, candidates):
+    from solitaire_nb.lessons.exercises import _verdict
+
+    return next(m for a in candidates if (v := _verdict(ejercicio, a, shown_to_reader=False)) and v[0] for m in [v[1]])
+
+
+@pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4", "lab-1", "lab-3", "lab-4"])
+def test_a_right_count_is_told_why(ejercicio):
+    """The notebooks promise an explanation after a right answer: never a bare «¡Correcto!»."""
+    message = _first_right(ejercicio, range(0, 400))
+    assert message.startswith("¡Correcto! ") and len(message) > 60
+
+
+@pytest.mark.parametrize(("ejercicio", "right", "options"), [
+    ("atlas-2", "más", ("más", "menos", "las mismas")),
+    ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
+    ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
+])
+def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, options):
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        assert _verdict(ejercicio, right)[0]  # right at once: right
+        wrong = next(o for o in options if o != right)
+        assert es_correcta(ejercicio, wrong) is False
+        assert es_correcta(ejercicio, right)  # a silent check remembers no miss
+        ok, message = _verdict(ejercicio, wrong)
+        assert not ok and "piensa por qué" in message
+        ok, message = _verdict(ejercicio, right)
+        assert not ok and "porque" in message  # after a miss the bare word is not enough
+        assert not _verdict(ejercicio, f"{right}, porque sí")[0]
+        ok, message = _verdict(ejercicio, f"{right}, porque lo he pensado bien")
+        assert ok and message.startswith("¡Correcto!")
+        assert not _verdict(ejercicio, f"{wrong}, porque lo he pensado bien")[0]
+    finally:
+        olvidar_intentos()
+    assert _verdict(ejercicio, right)[0]  # a new kernel: the bare word again
+
+
+def test_a_share_is_said_back_without_trailing_zeros():
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        _verdict("estudio-3", "12,5 %")
+        assert "el 12,5 % tampoco" in _verdict("estudio-3", "12,5 %")[1]
+    finally:
+        olvidar_intentos()

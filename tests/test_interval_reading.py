@@ -68,7 +68,8 @@ def test_the_count_in_ten_new_games_is_a_mean_and_a_wide_range():
     # of 10 at 0,5), so the sentence must not say «95 veces de cada 100» as if that were exact
     assert "al menos 95 veces de cada 100" in text and "lo normal" not in text
     player = new_games_count(1919, 0, 10_000, 100)  # the no-peek player with the shift
-    assert (player.likely_low, player.likely_high) == (11, 28)
+    assert (player.likely_low, player.likely_high) == (12, 27)  # the narrowest: 11 to 28 said more than needed
+    assert likely_range(10, 0.5, 0.5) == (2, 8)
     assert likely_range(10, 0.0, 0.0) == (0, 0) and likely_range(10, 1.0, 1.0) == (10, 10)
 
 
@@ -100,3 +101,16 @@ def test_the_likely_range_holds_at_least_95_in_100_counts_for_every_rate_in_the_
     rate = p_low + t * (p_high - p_low)
     inside = _binomial_cdf(b, games, rate) - _binomial_cdf(a - 1, games, rate)
     assert inside >= 0.95 - 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(p=fractions, q=fractions, games=st.integers(1, 60))
+def test_no_narrower_range_holds_95_in_100_at_both_ends_of_the_bracket(p, q, games):
+    p_low, p_high = min(p, q), max(p, q)
+    a, b = likely_range(games, p_low, p_high)
+    for lo in range(games - (b - a) + 2):
+        hi = lo + (b - a) - 1  # one count narrower
+        if hi < lo:
+            continue
+        held = min(_binomial_cdf(hi, games, r) - _binomial_cdf(lo - 1, games, r) for r in (p_low, p_high))
+        assert held < 0.95 + 1e-9

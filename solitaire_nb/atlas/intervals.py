@@ -77,18 +77,6 @@ def _binomial_cdf(k: int, n: int, p: float) -> float:
                         for i in range(k + 1)))
 
 
-def _quantile(n: int, p: float, q: float) -> int:
-    """The smallest k with P(X <= k) >= q, for X ~ Binomial(n, p)."""
-    lo, hi = 0, n
-    while lo < hi:  # the cdf grows with k: bisect
-        mid = (lo + hi) // 2
-        if _binomial_cdf(mid, n, p) >= q:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
-
-
 MAX_NEW_GAMES = 10_000
 """The most new games `new_games_count` speaks of."""
 
@@ -142,17 +130,43 @@ def new_games_count(won: int, unknown: int, n: int, games: int) -> NewGamesCount
 
 
 def likely_range(games: int, p_low: float, p_high: float) -> tuple[int, int]:
-    """Where the count of `games` concrete games falls at least 95 times in 100 when the rate is
-    anywhere from `p_low` to `p_high`: from the binomial 2.5 % quantile at `p_low` to the
-    97.5 % quantile at `p_high`; when one end is already 0 or `games` (no tail to cut there),
-    the other takes the whole 5 %.  For p = 0,855 and 10 games: 7 to 10."""
+    """The narrowest range of counts where the count of `games` concrete games falls at least 95
+    times in 100 for every rate from `p_low` to `p_high` (ties: the one holding most at the worse
+    end).  The chance of a range, as a function of the rate, rises then falls, so it is least at
+    one of the two ends: only they are checked.  For p = 0,855 and 10 games: 7 to 10."""
     games = check_int(games, "El número de partidas nuevas", 1, MAX_NEW_GAMES)
     p_low, p_high = check_number(p_low, "La proporción más baja"), check_number(p_high, "La proporción más alta")
     if not 0.0 <= p_low <= p_high <= 1.0:
         raise ValueError(f"Las proporciones deben cumplir 0 ≤ {p_low!r} ≤ {p_high!r} ≤ 1.")
-    low, high = _quantile(games, p_low, 0.025), _quantile(games, p_high, 0.975)
-    if high == games and low > 0:
-        low = _quantile(games, p_low, 0.05)
-    elif low == 0 and high < games:
-        high = _quantile(games, p_high, 0.95)
-    return low, high
+    cdfs = [_cdf_table(games, p) for p in (p_low, p_high)]
+
+    def held(a: int, b: int) -> float:
+        return min(c[b] - (c[a - 1] if a else 0.0) for c in cdfs)
+
+    best: tuple[int, float, int, int] | None = None
+    for a in range(games + 1):
+        lo, hi = a, games  # the chance grows with b: bisect for the smallest b that holds 95 %
+        if held(a, hi) < 0.95 - 1e-12:
+            break  # a larger a holds less still
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if held(a, mid) >= 0.95 - 1e-12 else (mid + 1, hi)
+        key = (lo - a, -held(a, lo), a, lo)
+        if best is None or key < best:
+            best = key
+    assert best is not None  # a = 0, b = games always holds
+    return best[2], best[3]
+
+
+def _cdf_table(games: int, p: float) -> list[float]:
+    """P(X <= k) for k = 0 … `games`, X ~ Binomial(games, p), from the pmf in logarithms."""
+    if p <= 0.0:
+        return [1.0] * (games + 1)
+    if p >= 1.0:
+        return [0.0] * games + [1.0]
+    lp, lq, lg = math.log(p), math.log1p(-p), math.lgamma(games + 1)
+    total, out = 0.0, []
+    for i in range(games + 1):
+        total += math.exp(lg - math.lgamma(i + 1) - math.lgamma(games - i + 1) + i * lp + (games - i) * lq)
+        out.append(min(1.0, total))
+    return out

@@ -116,7 +116,10 @@ def atlas_table(entries: list[Mapping[str, Any]]) -> str:
 SOLVER = "resolvedor"
 SOLVER_PEEKS = "resolvedor que ve las cartas boca abajo"
 PLAYER = "jugador que no mira"
-BRACKET = "una persona: entre el jugador que no mira y el resolvedor que lo ve todo"
+BRACKET = ("una persona que juegue al menos tan bien como el jugador que no mira: entre ese jugador y el "
+           "resolvedor que lo ve todo")
+# The floor is the no-peek player's rate: it holds only for someone who plays at least as well.
+FLOOR_WHO = "una persona que juegue al menos tan bien como el jugador que no mira"
 
 
 def hides_cards(entry: Mapping[str, Any]) -> bool:
@@ -211,9 +214,9 @@ def class_table(data: Mapping[str, Any]) -> str:
         player = bracket_player(data, e)
         if player is not None and e["computed_deals"]:
             rows.append(
-                f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {percent(player['rate'])} (el "
-                f"jugador que no mira); como mucho, lo que gana quien ve todo: {rate_text(*_counts(e))}** | "
-                f"{percent(player['interval_low'])} – {percent(e['interval_high'])} |"
+                f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {percent(player['rate'])} "
+                f"(lo que gana el jugador que no mira); como mucho, lo que gana quien ve todo: {rate_text(*_counts(e))}** | "
+                f"{range_text(player['interval_low'], e['interval_high'])} |"
             )
         limit = thousands(e["max_states"]) + (f" ({notes[e['key']]})" if e["key"] in notes else "")
         done = f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])}"
@@ -315,7 +318,7 @@ def order_text(data: Mapping[str, Any]) -> str:
         below = [name[o["game"]] for o in open_games if o["interval_high"] < p["interval_low"]]
         if below:
             listed = below[0] if len(below) == 1 else ", ".join(below[:-1]) + " y " + below[-1]
-            notes.append(f"Sí se sabe que para una persona {name[e['game']]} se gana más a menudo que {listed}: "
+            notes.append(f"Sí se sabe que para {FLOOR_WHO}, {name[e['game']]} se gana más a menudo que {listed}: "
                          "lo que gana el jugador que no mira ya supera el techo del resolvedor en esos juegos.")
     return "\n".join(lines) + "\n\n" + " ".join(notes)
 
@@ -342,6 +345,7 @@ def paired_statuses(
 
 __all__ = [
     "BRACKET",
+    "FLOOR_WHO",
     "NOTHING_DECIDED",
     "PLAYER",
     "SOLVER",

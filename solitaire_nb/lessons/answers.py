@@ -216,8 +216,9 @@ class DirectionOnce:
         self.told = False
 
 
-def number_answer(correct: Callable[[], int], hint: str) -> DirectionOnce:
-    """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`."""
+def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None) -> DirectionOnce:
+    """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`; a
+    right answer is told `why()`, if given."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
@@ -226,7 +227,7 @@ def number_answer(correct: Callable[[], int], hint: str) -> DirectionOnce:
                            f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}"), "", ""
         want = correct()
         if x == want:
-            return True, "¡Correcto!", "", ""
+            return True, "¡Correcto!" + (f" {why()}" if why is not None else ""), "", ""
         said = decimal(x, 0)
         return False, "", f"son {'más' if x < want else 'menos'} de {said}", said
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
+from .reasoned import ReasonedChoice
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -118,11 +119,11 @@ def _sample_won(name: str) -> int:
     return sample.won
 
 
-def _at_least_answer(correct: Any, hint: str) -> DirectionOnce:
+def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
     """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
     minimum is not called too high (it may be what the measure finds), it is told that the
     question is what can be assured before measuring; that does not use up the direction."""
-    count = number_answer(correct, hint)
+    count = number_answer(correct, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
@@ -174,14 +175,14 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         "Moving Left con el desplazamiento a la izquierda: ¿ganará el jugador que no mira más partidas "
         "que con las reglas de la página, menos o las mismas? Responde «más», «menos» o «las mismas»; "
         "tu predicción en cifras la compararás después con lo medido.",
-        choice_answer(
+        ReasonedChoice(choice_answer(
             lambda: _direction(PAGE_RULES_PLAYER, SHIFT_LEFT_PLAYER), ("más", "menos", "las mismas"),
             lambda: "Cada vez que una pila se desplaza, la carta boca abajo que tapaba queda arriba y se "
                     "pone boca arriba: el jugador ve antes más cartas y tiene más movimientos donde elegir. "
                     "Abre ahora «Ver lo medido» y compara tu cifra con la medida.",
             "Piensa qué le pasa a la carta boca abajo que queda debajo cuando la parte boca arriba de "
             "una pila se desplaza: ¿ve el jugador más cartas o menos?",
-        ),
+        )),
         kind="choice", variant=SHIFT_LEFT_PLAYER,
     ),
     "atlas-4": Ejercicio(
@@ -199,15 +200,16 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         "Imagina Citadel sin el juego automático a la base: las cartas que encajan no suben solas, pero "
         "puedes subirlas tú cuando quieras. Comparado con las reglas de la página, ¿cuántas partidas "
         "tendrán solución? Responde «nunca menos», «nunca más» o «cualquier cosa».",
-        choice_answer(
+        ReasonedChoice(choice_answer(
             lambda: "nunca menos", ("nunca menos", "nunca más", "cualquier cosa"),
             lambda: "Sin el juego automático puedes hacer a mano todo lo que él hacía, y además dejar en "
                     "el tablero una carta que te hace falta. Cualquier forma de ganar con las reglas de la "
                     "página vale también sin él: tienen solución las mismas partidas o más, nunca menos. "
-                    "Es el razonamiento de las devoluciones de Beleaguered Castle.",
+                    "Si terminas antes, la parte plegada «¿sale peor Beleaguered Castle con devoluciones?», al "
+                    "final del cuaderno, usa el mismo razonamiento.",
             "Piensa si quitar el juego automático te quita movimientos o te deja elegir más: ¿puedes "
             "hacer a mano lo que él hacía solo?",
-        ),
+        )),
         kind="choice",
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
@@ -217,6 +219,8 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
             lambda: _column_length(SIX_COLUMNS),
             "Cuenta las cartas de una columna en el tablero de tu juego, o reparte las 48 cartas que no "
             "son Ases entre seis columnas.",
+            lambda: (f"Los Ases empiezan en la base: las {6 * _column_length(SIX_COLUMNS)} cartas restantes, "
+                     f"repartidas entre seis columnas, dan {_column_length(SIX_COLUMNS)} a cada una."),
         ),
         kind="number", variant=SIX_COLUMNS,
     ),
@@ -224,13 +228,13 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         "En Baker's Dozen, ¿cuál de estas tres reglas cambia el reparto si la cambias: la de los "
         "huecos (que admitan cualquier carta), la del palo al construir (que dé igual el palo) o "
         "la de los Reyes (que no bajen al fondo de su columna)? Responde «huecos», «palo» o «Reyes».",
-        choice_answer(
+        ReasonedChoice(choice_answer(
             _rule_changing_deal, tuple(DEAL_RULES),
             lambda: "Los Reyes bajan al fondo de su columna al repartir: si no bajan, la partida "
                     "empieza de otra manera. Los huecos y el palo solo cuentan al jugar.",
             "Piensa qué regla actúa mientras se reparte, antes del primer movimiento. Puedes "
             "comprobarlo en el laboratorio de Baker's Dozen: la tabla del reparto dice si cambia.",
-        ),
+        )),
         kind="choice",
     ),
     "lab-3": Ejercicio(
@@ -242,6 +246,9 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
             "Mira en la tabla del Baker's Dozen original cuántas partidas tienen solución. Una partida "
             "que tiene solución con la regla original, ¿la tiene también cuando un hueco admite "
             "cualquier carta?",
+            lambda: (f"Un hueco que admite cualquier carta admite también las que admitía antes: cada forma de "
+                     f"ganar de las {_sample_won('bakers_dozen')} partidas con solución sigue valiendo. Puede que "
+                     "tengan solución más, pero eso solo lo dice la medida."),
         ),
         kind="number", variant=ANY_CARD_IN_HOLES,
     ),
@@ -252,6 +259,9 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
             lambda: _home_in_deal(FOUR_COLUMNS),
             "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Compáralo con "
             f"la partida nº {LAB_DEAL} de Citadel, con ocho columnas.",
+            lambda: (f"Una carta va a la base al repartirla si su base ya tiene la anterior, y eso depende del "
+                     f"orden de la baraja, no de la columna donde cae: con ocho columnas la partida nº {LAB_DEAL} "
+                     f"manda {_home_in_deal('citadel')}, y con cuatro, {_home_in_deal(FOUR_COLUMNS)}."),
         ),
         kind="number", variant=FOUR_COLUMNS,
     ),

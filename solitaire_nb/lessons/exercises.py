@@ -45,6 +45,7 @@ from .positions import (
     why_not_home,
 )
 from .printing import movimientos, narrar, por_que_no
+from .reasoned import ReasonedChoice
 from .study_exercises import (
     DEAL_SEED,
     ORDERED_CARD,
@@ -55,6 +56,7 @@ from .study_exercises import (
     share_answer,
     shortened_after_deal_exercise,
     shortened_in_deal_exercise,
+    shortened_why,
 )
 
 __all__ = [
@@ -198,6 +200,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             shortened_after_deal_exercise,
             "Cuenta en la tabla, en la fila «Citadel, tras el reparto», las columnas que no llegan a "
             "seis cartas.",
+            lambda: shortened_why(False),
         ),
         kind="number", deal=("citadel", DEAL_SEED),
     ),
@@ -208,6 +211,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             shortened_in_deal_exercise,
             "Cuenta en la tabla, en la fila «Citadel, tras el juego automático», las columnas que no "
             "llegan a seis cartas: el juego automático puede acortar alguna que el reparto dejó entera.",
+            lambda: shortened_why(True),
         ),
         kind="number", deal=("citadel", DEAL_SEED),
     ),
@@ -243,7 +247,7 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     answer whose message a reader sees (`shown_to_reader`) uses up a number exercise's one
     «más / menos» (`answers.DirectionOnce`)."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if not shown_to_reader and isinstance(check, DirectionOnce):
+    if not shown_to_reader and isinstance(check, DirectionOnce | ReasonedChoice):
         check = check.peek
     item = getattr(respuesta, "item", None)
     if getattr(respuesta, "ndim", None) == 0 and callable(item):
@@ -265,7 +269,7 @@ def olvidar_intentos() -> None:
     """Forget the wrong answers given so far, as a new kernel would: each number exercise tells
     «más» or «menos» once again (for tests, or a teacher trying the exercises before class)."""
     for ex in EJERCICIOS.values():
-        if isinstance(ex.check, DirectionOnce):
+        if isinstance(ex.check, DirectionOnce | ReasonedChoice):
             ex.check.forget()
 
 

@@ -58,8 +58,14 @@ def orders_answer(hint: str) -> DirectionOnce:
     """estudio-1's checker: a count of orders; a probability typed instead («1/6», «1 de cada 6»,
     «0,17», «16,7 %») is told, kindly and without using up the direction, that the question
     counts orders, not how often."""
-    count = number_answer(orders_sending_home, hint)
     total = len(list(itertools.permutations(ORDERED_SPADES)))
+
+    def why() -> str:
+        n = orders_sending_home()
+        return (f"El 2♠, el 3♠ y el 4♠ tienen que salir en ese orden, y el 5♠ puede salir antes, entre ellos o "
+                f"después: {n} órdenes de {total}, uno de cada {total // n}.")
+
+    count = number_answer(orders_sending_home, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         text = respuesta.strip() if isinstance(respuesta, str) else str(respuesta).replace(".", ",")
@@ -83,6 +89,18 @@ def _below_one(text: str) -> bool:
 def shortened_after_deal_exercise() -> int:
     """Columns of Citadel's partida nº `DEAL_SEED` with fewer than six cards when the deal ends."""
     return count_deal(DEAL_SEED).shortened_after_deal
+
+
+def shortened_why(after_autoplay: bool) -> str:
+    """Exercises estudio-2 and estudio-4, after a right answer: columns are counted, not cards."""
+    deal = count_deal(DEAL_SEED)
+    if not after_autoplay:
+        return (f"Cada carta que va a la base durante el reparto deja una columna con una carta menos, pero una "
+                f"columna puede perder dos: el reparto manda {deal.home_in_deal} cartas a la base y deja "
+                f"{deal.shortened_after_deal} columnas con menos de seis.")
+    return (f"El juego automático sube {deal.autoplay} cartas más, las que quedan arriba de una columna y "
+            f"encajan en su base: acorta columnas que el reparto había dejado enteras, y ahora son "
+            f"{deal.shortened_after_autoplay} las que no llegan a seis.")
 
 
 def shortened_in_deal_exercise() -> int:
@@ -143,10 +161,15 @@ def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
         if abs(value - want) <= reach + 1e-12:
             return True, (f"¡Correcto! Es {percent(want, 2)}, una vez de cada {round(1 / want)}: "
                           f"{decimal(want * 100, 2)} de cada 100 repartos."), "", ""
-        said = percent(value, 0 if float(round(value * 100, 6)).is_integer() else 2)
+        said = percent(value, _fewest_decimals(100 * value))
         return False, "", f"es {'más' if value < want else 'menos'} del {said}", f"el {said}"
 
     return DirectionOnce(judge, hint)
+
+
+def _fewest_decimals(x: float, most: int = 2) -> int:
+    """The fewest decimals (up to `most`) that print `x` as rounded to `most`: 12,5, not 12,50."""
+    return next(d for d in range(most + 1) if round(x, d) == round(x, most))
 
 
 @functools.cache
