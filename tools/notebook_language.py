@@ -13,6 +13,7 @@ Usage (by git, from the work tree's top): ``python tools/notebook_language.py PA
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -50,8 +51,12 @@ def indexed_copy(path: str, cwd: Path | None = None) -> bytes | None:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description="Git's clean filter for notebooks/*.ipynb: reads the "
+                                     "notebook on stdin, writes what git stores on stdout.")
+    parser.add_argument("path", nargs="?", help="the notebook's path in the repository (as git passes %%f)")
+    args = parser.parse_args(argv)
     content = sys.stdin.buffer.read()
-    sys.stdout.buffer.write(clean(content, indexed_copy(argv[0])) if argv else content)
+    sys.stdout.buffer.write(clean(content, indexed_copy(args.path)) if args.path else content)
     return 0
 
 

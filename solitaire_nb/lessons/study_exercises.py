@@ -68,6 +68,8 @@ def orders_answer(hint: str) -> DirectionOnce:
     count = number_answer(orders_sending_home, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        if not isinstance(respuesta, (str, float)) or isinstance(respuesta, bool):
+            return count.judge(respuesta)  # a whole number (or no number) is read as a count
         text = respuesta.strip() if isinstance(respuesta, str) else str(respuesta).replace(".", ",")
         if _FRACTION.match(text) or text.endswith("%") or _below_one(text):
             said = text
@@ -141,7 +143,7 @@ def _share_read(respuesta: object) -> tuple[float, float]:
         value = float(respuesta)
         decimals = 0 if float(value).is_integer() else len(repr(float(value)).split(".")[-1])
         percent_typed = value > 1
-    if abs(value) > 10**6:
+    if value != value or abs(value) > 10**6:  # NaN, or too large to be a share
         raise ValueError("la respuesta es un porcentaje no tan grande, por ejemplo 12,5 %.")
     scale = 100 if percent_typed else 1
     return value / scale, 0.5 * 10.0**-decimals / scale
