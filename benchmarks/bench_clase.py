@@ -7,7 +7,8 @@ Usage::
     python benchmarks/bench_clase.py [--alumnos 1 10 30] [--navegador 5] [--cuaderno 05]
                                      [--modos clase plano] [--estatica]
 
-Light clients (threads, no browser) each fetch the page and check it is complete:
+Light clients (threads, no browser), each from its own loopback address (127.0.0.k), each
+fetch the page and check it is complete:
 
 * every cell output Voila sends (``application/vnd.voila.cell-output+json`` scripts) is there:
   as many as on a page loaded alone from the same server;
@@ -29,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import http.cookiejar
+import itertools
 import json
 import os
 import re
@@ -146,12 +149,15 @@ def memory_mb(proc: subprocess.Popen) -> float:
 
 
 # ---------------------------------------------------------------------- a light client
-def comm_ids(base: str, kernel_id: str, cookies: str, timeout: float = 120) -> set[str] | None:
+def comm_ids(base: str, kernel_id: str, cookies: str, timeout: float = 120, address: str = "") -> set[str] | None:
     """The kernel's widget comms, asked over its websocket as a page does (None: no answer)."""
     import websocket
 
     url = base.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels"
-    ws = websocket.create_connection(url, timeout=timeout, header=[f"Cookie: {cookies}"] if cookies else [])
+    parts = urllib.parse.urlsplit(base)
+    sock = socket.create_connection((parts.hostname, parts.port), timeout=timeout,
+                                    source_address=(address, 0) if address else None)  # fmt: skip
+    ws = websocket.create_connection(url, timeout=timeout, header=[f"Cookie: {cookies}"] if cookies else [], socket=sock)
     try:
         msg_id = uuid.uuid4().hex
         ws.send(json.dumps({
@@ -169,6 +175,30 @@ def comm_ids(base: str, kernel_id: str, cookies: str, timeout: float = 120) -> s
         ws.close()
 
 
+# Each light client comes from its own loopback address (127.0.0.k; loopback is a /8), as each
+# student's computer does: the launcher refuses a 4th unjoined seat from one address.
+_ADDRESSES = itertools.count(2)
+
+
+def next_address() -> str:
+    k = next(_ADDRESSES)
+    return f"127.{k // 65536 % 256}.{k // 256 % 256}.{k % 256 or 1}"
+
+
+class _SourceHandler(urllib.request.HTTPHandler):
+    """HTTP from one given source address."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.address = address
+
+    def http_open(self, req):
+        def connect(host, **kw):
+            return http.client.HTTPConnection(host, source_address=(self.address, 0), **kw)
+
+        return self.do_open(connect, req)
+
+
 PAGE_TIMEOUT = 240.0  # seconds a light client waits for its page (--espera): after that it "never loads"
 
 
@@ -176,8 +206,9 @@ def student(base: str, results: list, index: int, barrier: threading.Barrier, al
     """Fetch the page, check its outputs and widgets against its kernel, wait until every
     student's page is open (the server's memory is read then), close it."""
     jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    row: dict = {"i": index}
+    address = next_address()
+    opener = urllib.request.build_opener(_SourceHandler(address), urllib.request.HTTPCookieProcessor(jar))
+    row: dict = {"i": index, "address": address}
     barrier.wait()
     start = time.perf_counter()
     try:
@@ -191,7 +222,7 @@ def student(base: str, results: list, index: int, barrier: threading.Barrier, al
         kid = config.get("kernelId", "")
         row["kernel"] = kid
         cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
-        comms = comm_ids(base, kid, cookies) if kid else None
+        comms = comm_ids(base, kid, cookies, address=address) if kid else None
         row["missing_models"] = len(models - comms) if comms is not None else len(models)
         with contextlib.suppress(threading.BrokenBarrierError):
             all_open.wait(timeout=PAGE_TIMEOUT + 300)

@@ -9,7 +9,12 @@ this process (so no cache helps), timing each; it prints one row per change, the
 the median of the parts (compose + boards, statistics, plot) measured on the same games.
 Target (issue 24): median ≤ 1 s.
 
-    python benchmarks/bench_lab.py [--changes 10] [--like beleaguered_castle]
+With ``--a-la-vez K`` it measures a class instead: K processes (one per student's kernel), each
+with its own lab built beforehand, change one control at the same moment (each a different
+change of the list, in turn); it prints the seconds until each one's lab is refreshed (median,
+max) and the load average.
+
+    python benchmarks/bench_lab.py [--changes 10] [--like beleaguered_castle] [--a-la-vez 30]
 """
 
 from __future__ import annotations
@@ -39,11 +44,52 @@ CHANGES = [
 ]
 
 
+def _one_student(args: tuple) -> tuple[float, float]:
+    """One kernel: build the lab, wait for the common moment, change one control; (wall, cpu) s."""
+    like, index, ready, start_at = args
+    lab = Lab(like)
+    ready.put(index)
+    while time.time() < start_at.value:  # 0 until every lab is built
+        time.sleep(0.01)
+    key, value = CHANGES[index % len(CHANGES)]
+    c0, t0 = time.process_time(), time.perf_counter()
+    lab.controls[key].value = value
+    return time.perf_counter() - t0, time.process_time() - c0
+
+
+def at_once(like: str, k: int) -> None:
+    """K labs (K processes) change a control at the same moment."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Manager() as manager:
+        ready, start_at = manager.Queue(), manager.Value("d", float("inf"))
+        with ctx.Pool(k) as pool:
+            pending = pool.map_async(_one_student, [(like, i, ready, start_at) for i in range(k)])
+            for _ in range(k):
+                ready.get(timeout=1800)
+            load = os.getloadavg()[0]
+            start_at.value = time.time() + 1.0
+            rows = pending.get(timeout=1800)
+    walls, cpus = sorted(r[0] for r in rows), [r[1] for r in rows]
+    print(f"Laboratorio de {like}: {k} núcleos cambian una regla a la vez "
+          f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; carga antes {load:.1f}, "
+          f"después {os.getloadavg()[0]:.1f}; {os.cpu_count()} núcleos del procesador)")  # fmt: skip
+    print()
+    print("| a la vez | mediana hasta recalculado (s) | máx. (s) | mediana de CPU de un cambio (s) |")
+    print("|---:|---:|---:|---:|")
+    print(f"| {k} | {statistics.median(walls):.2f} | {walls[-1]:.2f} | {statistics.median(cpus):.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=10)
     parser.add_argument("--like", default="beleaguered_castle")
+    parser.add_argument("--a-la-vez", type=int, default=0, dest="at_once", help="K kernels change a rule at once")
     args = parser.parse_args()
+    if args.at_once:
+        at_once(args.like, args.at_once)
+        return
     lab = Lab(args.like)
     rows = []
     for key, value in CHANGES[: args.changes]:

@@ -30,7 +30,7 @@ DECIMAL = re.compile(r"(?<![\d,])\d+,\d+")
 # Ejercicio 3 written as the checker accepts it, and two five-deal means (checked below to lie in
 # the range the section calls normal).
 WORKED_06 = {"1,96", "6,25", "0,0625"}
-NORMAL_MEANS_06 = ("5,5", "8,2")
+NORMAL_MEANS_06 = ("5,8", "8")  # the notebook's own examples
 
 
 def _section(text: str, heading: str) -> str:
@@ -187,3 +187,45 @@ def test_every_lesson_plan_gives_the_class_time_to_reach_the_page(guide):
     for minutes, what in plans:
         assert what.startswith(("Llegar a la página", "Abrir el índice")), what
         assert int(minutes) >= 3, what
+
+
+def test_the_guides_five_deal_examples_are_the_notebooks(guide):
+    """The guide's «media de 5,8 o de 8» are the examples notebook 06 gives its students."""
+    source = (NOTEBOOKS / "06_citadel_vs_beleaguered_castle.md").read_text(encoding="utf-8")
+    assert f"da {NORMAL_MEANS_06[0]} o {NORMAL_MEANS_06[1]}, no lo has hecho mal" in source
+    assert f"una media de {NORMAL_MEANS_06[0]} o de {NORMAL_MEANS_06[1]} es normal" in _section(
+        guide, "### 06 · Citadel frente a Beleaguered Castle"
+    )
+
+
+RESULTS = NOTEBOOKS.parent / "benchmarks" / "RESULTS.md"
+
+
+def _table(heading: str) -> list[list[str]]:
+    """The rows of the first table under a heading of benchmarks/RESULTS.md, cells stripped."""
+    lines = RESULTS.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("|") and i > lines.index(heading))
+    end = next(i for i in range(start, len(lines)) if not lines[i].startswith("|"))
+    return [[c.strip() for c in ln.strip("|").split("|")] for ln in lines[start + 2: end]]
+
+
+def test_the_guides_class_page_times_are_the_benchmarks(guide):
+    """«Llegar a la página»: every page of 06–08 with 30 students, and the slowest, as measured."""
+    rows = {r[0]: r for r in _table("#### 06, 07 and 08 with 30 students, one address per student "
+                                    "(second review of 2026-12-06, A3)")}  # fmt: skip
+    assert set(rows) == {"06", "07", "08"}
+    assert all(r[1] == "30" and r[4] == r[5] == r[6] == "0" for r in rows.values())  # every page complete
+    part = _section(guide, "## Cuaderno por cuaderno")
+    slowest = {nb: decimal_up(float(r[8]), 1) for nb, r in rows.items()}
+    assert "las 30 páginas llegaron completas" in part
+    assert (f"como mucho {slowest['06']} s con el 06, {slowest['07']} s con el 07 y {slowest['08']} s con el 08"
+            in part)  # fmt: skip
+
+
+def test_the_guides_lab_with_a_class_is_the_benchmark(guide):
+    """08: 30 labs changing a rule at once, median and slowest, as `bench_lab.py --a-la-vez 30` printed."""
+    (row,) = _table("#### A class changing a rule at once (second review of 2026-12-06, M14)")
+    assert row[0] == "30"
+    section = _section(guide, "### 08 · Laboratorio de reglas")
+    assert (f"recalculado en {decimal(float(row[1]), 1)} segundos de mediana y, el más lento, en "
+            f"{decimal_up(float(row[2]), 1)}") in section  # fmt: skip
