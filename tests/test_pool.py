@@ -210,7 +210,7 @@ def test_without_a_launcher_the_widget_says_how_to_pool_by_hand(monkeypatch) -> 
     w = DealPair(3)
     w.deal_button.click()
     said = w.pool.class_html.value
-    assert "no se junta con la de nadie" in said and "hoja de recuento" in said and "sumas, no medias" in said
+    assert "no está conectada a la clase" in said and "hoja de recuento" in said and "sumas, no medias" in said
     assert not hasattr(w.pool, "reader") and w.tally.n == 1
 
 

@@ -29,17 +29,17 @@ URL_ENV = "SNB_CLASE_URL"
 HUB_URL_ENV = "SNB_HUB_CLASE{lesson}_URL"  # a lesson's pool under a JupyterHub (classroom.hub), set by the hub's spawner
 POLL_SECONDS = 3.0  # 0: no polling thread (tests call `poll_once`)
 
-_ALONE = ("<b>La clase.</b> Aquí {what} no se junta con la de nadie: esta página no está conectada a la clase, "
-          "así que cuenta solo lo suyo. ")  # fmt: skip
+_ALONE = "<b>La clase.</b> Esta página no está conectada a la clase: {what}. "
 #: how the class pools by hand, per lesson (JupyterLab alone, the static app, a picture of the page).
 BY_HAND = {
-    "06": _ALONE.format(what="tu cuenta") + "Apunta cada reparto en la hoja de recuento; la clase suma las hojas "
-    "(sumas, no medias) en la pizarra.",
-    "07": _ALONE.format(what="tu cuenta de partidas") + "Apunta cada partida en la hoja de recuento (su número y si la "
-    "ganas, te rindes o se queda sin terminar); la clase suma las hojas en la pizarra, en tres columnas: las partidas "
-    "sin terminar no cuentan como perdidas.",
-    "08": _ALONE.format(what="vuestro juego") + "Apuntad vuestro juego y sus tres cuentas (con solución, sin solución, "
-    "sin decidir) en la hoja de «Inventa tu juego»; la clase copia las hojas en una tabla en la pizarra, una fila por pareja.",
+    "06": _ALONE.format(what="tus repartos no se suman a los de los demás")
+    + "Apunta cada reparto en la hoja de recuento; la clase suma las hojas (sumas, no medias) en la pizarra.",
+    "07": _ALONE.format(what="tus partidas no se suman a las de los demás")
+    + "Apunta cada partida en la hoja de recuento (su número y si la ganas, te rindes o se queda sin terminar); la "
+    "clase suma las hojas en la pizarra, en tres columnas: las partidas sin terminar no cuentan como perdidas.",
+    "08": _ALONE.format(what="vuestro juego no llega solo a la tabla de la clase")
+    + "Apuntad vuestro juego y sus tres cuentas (con solución, sin solución, sin decidir) en la hoja de «Inventa tu "
+    "juego»; la clase copia las hojas en una tabla en la pizarra, una fila por pareja.",
 }
 WAITING = "<b>La clase.</b> Esperando tu asiento…"
 _KEPT = "Se guardan, en el ordenador de tu profesor, {what}, con su hora; {who} solo si {write}."
