@@ -23,8 +23,8 @@ def start_pool_launcher(record: Path, port: int, log: Path, students: int = 10, 
 
 
 class PoolClient:
-    """One student's page in lesson 06, light: its seat from ``GET /``, then the pool's routes
-    as the try widget's kernel speaks them."""
+    """One student's page (a pair's in 08), light: its seat from ``GET /``, then the pool's
+    routes as the lesson's widget's kernel speaks them."""
 
     def __init__(self, port: int, secret: str | None = None) -> None:
         self.page = LightClient.__new__(LightClient)

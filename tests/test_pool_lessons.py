@@ -251,3 +251,50 @@ def test_07_light_clients_and_a_kill_9_keep_every_acknowledged_result(tmp_path: 
         proc.wait(timeout=30)
     log = (tmp_path / "log2").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log and "Clase terminada" in log, log[-2000:]
+
+
+@pytest.mark.slow
+def test_08_pairs_games_and_a_kill_9_bring_back_the_class_table(tmp_path: Path) -> None:
+    pytest.importorskip("voila")
+    from pool_light import PoolClient, start_pool_launcher
+    from reto_light import free_port
+
+    def game(name: str, given: str) -> dict:
+        return {"juego": name, "nombre_juego": given, "cuentas": counts_of(name), "original": counts_of(name.split("+")[0])}
+
+    port, record = free_port(), tmp_path / "clase.sqlite"
+    proc, token = start_pool_launcher(record, port, tmp_path / "log1", students=4, lesson="08")
+    try:
+        clients = [PoolClient(port) for _ in range(4)]
+        sent = [game("beleaguered_castle+columns=10", "Diez"), game("beleaguered_castle+empty=king", "Reyes"),
+                game("citadel+columns=13", ""), game("bakers_dozen+empty=any", "Huecos libres")]  # fmt: skip
+        for c, g in zip(clients, sent, strict=True):
+            assert c.add("juego", g) == 200
+        # a pair's new game replaces its row; a game the package does not store is taken as counted
+        assert clients[2].add("juego", game("citadel+columns=4", "Cuatro")) == 200
+        assert clients[3].add("juego", {**game("scotch", "x"), "juego": "scotch+columns=10", "cuentas": [40, 50, 10]}) == 200
+        wrong = {**sent[0], "cuentas": [sent[0]["cuentas"][0] - 1, sent[0]["cuentas"][1] + 1, sent[0]["cuentas"][2]]}
+        assert clients[0].add("juego", wrong) == 400
+        status, view = clients[0].page.call("/docente/api/clase", query={"token": token})
+        rows = view["clase"]["tabla"]["filas"]
+        assert status == 200 and view["clase"]["n"] == 4 and "4 parejas han mandado" in view["clase"]["texto"]
+        assert [r[0] for r in rows] == [f"Asiento {c.state()['asiento']}" for c in clients]
+        assert rows[0][1].startswith("Diez (") and rows[0][3:6] == counts_of("beleaguered_castle+columns=10")
+        assert rows[2][1].startswith("Cuatro (") and rows[2][3:6] == counts_of("citadel+columns=4")
+        assert rows[3][3:6] == [40, 50, 10]
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # acknowledged games, then the launcher at once
+        proc.wait(timeout=30)
+    rec = Record(record, None, readonly=True)
+    assert len([e for e in rec.events() if e["kind"] == "invented"]) == sum(len(c.acked) for c in clients) == 6
+    rec.close()
+    proc, token = start_pool_launcher(record, port, tmp_path / "log2", students=4, lesson="08")
+    try:
+        status, again = clients[0].page.call("/docente/api/clase", query={"token": token})
+        assert status == 200 and again["clase"] == view["clase"] and again["filas"] == view["filas"]
+        assert PoolClient(port, secret=clients[2].secret).state()["mio"]["juego"] == "citadel+columns=4"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    log = (tmp_path / "log2").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log and "Clase terminada" in log, log[-2000:]
