@@ -260,7 +260,8 @@ def test_08_pairs_games_and_a_kill_9_bring_back_the_class_table(tmp_path: Path) 
     from reto_light import free_port
 
     def game(name: str, given: str) -> dict:
-        return {"juego": name, "nombre_juego": given, "cuentas": counts_of(name), "original": counts_of(name.split("+")[0])}
+        base = name.split("+")[0]
+        return {"juego": name, "nombre_juego": given, "cuentas": counts_of(name), "original": counts_of(base)}
 
     port, record = free_port(), tmp_path / "clase.sqlite"
     proc, token = start_pool_launcher(record, port, tmp_path / "log1", students=4, lesson="08")
@@ -272,7 +273,8 @@ def test_08_pairs_games_and_a_kill_9_bring_back_the_class_table(tmp_path: Path) 
             assert c.add("juego", g) == 200
         # a pair's new game replaces its row; a game the package does not store is taken as counted
         assert clients[2].add("juego", game("citadel+columns=4", "Cuatro")) == 200
-        assert clients[3].add("juego", {**game("scotch", "x"), "juego": "scotch+columns=10", "cuentas": [40, 50, 10]}) == 200
+        unstored = {**game("scotch", "x"), "juego": "scotch+columns=10", "cuentas": [40, 50, 10]}
+        assert clients[3].add("juego", unstored) == 200
         wrong = {**sent[0], "cuentas": [sent[0]["cuentas"][0] - 1, sent[0]["cuentas"][1] + 1, sent[0]["cuentas"][2]]}
         assert clients[0].add("juego", wrong) == 400
         status, view = clients[0].page.call("/docente/api/clase", query={"token": token})

@@ -1,12 +1,14 @@
 """The class pool in Chromium: the launcher serving a lesson numbered 06 (its try widget only),
-then one numbered 07 (its class play only), for two students, each in a browser of their own
-(so a seat of their own), and the teacher's page.
+then one numbered 07 (its class play only), then one numbered 08 (its class lab only), for two
+students, each in a browser of their own (so a seat of their own), and the teacher's page.
 
 06: each page starts at its seat's own deal number; a «Repartir» on one page changes the class's
 figure on the teacher's page and, by its polling, on the other student's page; the same deal
 dealt by the other student is counted once.  07: a move starts a deal (not finished, never
 lost), «Me rindo» makes it lost to people, the table beside the solver changes everywhere;
-«Nuevo grupo», confirmed, empties the class on every page.  The terminal shows no traceback.
+«Nuevo grupo», confirmed, empties the class on every page.  08: a pair names itself and its
+game, «Mandar a la clase» puts one row with the game's stored counts on the teacher's page and,
+by its polling, on the other pair's page.  The terminal shows no traceback.
 """
 
 from __future__ import annotations
@@ -148,3 +150,55 @@ def test_07_people_beside_the_solver_and_a_new_group_on_every_page(chromium, lau
         for c in (ca, cb, ct):
             c.close()
     assert "Traceback" not in launcher07.text()
+
+
+@pytest.fixture(scope="module")
+def launcher08(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("clase08")
+    # a game the package stores the sample of: counted at once, as when a pair has pressed
+    # «¿Cuántas se pueden ganar?» (a sample solved in the page would take the test minutes)
+    code = 'from solitaire_nb.board import class_lab\nclass_lab("beleaguered_castle", seed=1, columns=10)'
+    (folder / "08_prueba.ipynb").write_text(json.dumps(_nb([_md("# Inventa tu juego"), _code(code)])))
+    launched = PoolLauncher(folder, lesson="08")
+    try:
+        launched.wait_for("Listo")
+        yield launched
+    finally:
+        launched.stop()
+
+
+def test_08_a_pairs_game_sent_to_the_class_is_a_row_on_every_page(chromium, launcher08) -> None:
+    from playwright.sync_api import expect
+
+    from solitaire_nb.atlas.lab_sample import MAX_STATES, SAMPLE, stored_sample
+    from solitaire_nb.games.custom import custom_from_name
+
+    counted = stored_sample(custom_from_name("beleaguered_castle+columns=10"), SAMPLE, MAX_STATES)
+    assert counted is not None
+    outside: list[str] = []
+    teacher_url = next(w for w in launcher08.text().split() if "/docente?token=" in w)
+    (ca, a), (cb, b), (ct, teacher) = (_student(chromium, outside) for _ in range(3))
+    try:
+        for page in (a, b):
+            page.goto(launcher08.base + "/", timeout=BOARD_TIMEOUT_MS)
+            expect(_class_line(page)).to_contain_text("Tu asiento", timeout=BOARD_TIMEOUT_MS)
+        teacher.goto(teacher_url)
+        expect(teacher.locator("#cifra")).to_contain_text("Todavía ninguna pareja", timeout=30_000)
+        a.get_by_placeholder("Vuestros nombres (si queréis)").fill("Ana y Luis")
+        a.get_by_role("button", name="Guardar nombre").click()
+        expect(a.get_by_text("Nombre guardado")).to_be_visible(timeout=30_000)
+        a.get_by_placeholder("El nombre de vuestro juego").fill("Diez")
+        a.get_by_role("button", name="Mandar a la clase").click()
+        expect(a.get_by_text("Mandado: ya está en la tabla de la clase.")).to_be_visible(timeout=60_000)
+        expect(teacher.locator("#cifra")).to_contain_text("Una pareja ha mandado su juego", timeout=30_000)
+        row = teacher.locator("#tabla tbody tr")
+        expect(row).to_have_count(1)
+        cells = [c.strip() for c in row.locator("td").all_inner_texts()]
+        assert cells[0] == "Ana y Luis" and cells[1].startswith("Diez (") and "10 columnas" in cells[1]
+        assert cells[3:6] == [str(counted.won), str(counted.lost), str(counted.unknown)]
+        expect(b.locator(".snb-class-html")).to_contain_text("Ana y Luis", timeout=30_000)  # b's page polls
+        assert not outside, outside
+    finally:
+        for c in (ca, cb, ct):
+            c.close()
+    assert "Traceback" not in launcher08.text()
