@@ -42,7 +42,8 @@ HEAD = """<style id="snb-alumno">
 .snb-snapshot pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .jp-RenderedSVG img, .jp-RenderedImage img { max-width: 100%; height: auto; }
 @media (max-width: 600px) { #rendered_cells { padding: 8px !important; }
-  #rendered_cells .jp-RenderedHTMLCommon th, #rendered_cells .jp-RenderedHTMLCommon td { padding: .25em .35em; overflow-wrap: anywhere; } }
+  #rendered_cells .jp-RenderedHTMLCommon th, #rendered_cells .jp-RenderedHTMLCommon td,
+  .snb-snapshot th, .snb-snapshot td { padding: .25em .35em; overflow-wrap: anywhere; } }
 </style>"""
 
 #: the «Cargando Python…» line: it shows the page's progress in Spanish, and goes when Voici

@@ -19,6 +19,7 @@ from ..core.rules import GameDef
 from ..engine import Game
 from ..games import custom_texts as words
 from ..games.custom_texts import CHOICE_LABELS, LABELS
+from ..study import HAVE_MATPLOTLIB
 from .lab_sample import (
     COUNT_HEADS,
     MAX_STATES,
@@ -196,6 +197,8 @@ def stats_html(cmp: Any, changed: bool = True) -> str:
 
 
 _PNGS: dict[int, tuple[Any, bytes]] = {}
+#: the picture `plot_png` draws: a PNG by matplotlib, or an SVG where matplotlib is absent.
+PLOT_FORMAT = "png" if HAVE_MATPLOTLIB else "svg+xml"
 
 
 def plot_png(cmp: Any) -> bytes:
@@ -212,6 +215,10 @@ def plot_png(cmp: Any) -> bytes:
 
 
 def _draw_png(cmp: Any) -> bytes:
+    if not HAVE_MATPLOTLIB:
+        from ..study.svg_comparison_plots import plot_column_lengths as svg_lengths
+
+        return svg_lengths(cmp).svg().encode()
     from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
 
     from ..study.comparison_plots import plot_column_lengths

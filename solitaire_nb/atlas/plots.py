@@ -6,28 +6,16 @@ The words on each row come from `view`; the look (fonts, decimal commas) is the 
 
 from __future__ import annotations
 
+import base64
+import io
+
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..core.numbers_es import percent, thousands
 from ..games import GAMES
 from ..study.plots import LEGEND, TICKS, new_axes, style_axes
-from .view import NOTHING_DECIDED, PLAYER, SOLVER_PEEKS, entry_label, who
-
-
-def _rows_with_players(entries: list[dict], players: list[dict]) -> list[dict]:
-    """The solver rows, each solver row that sees face-down cards preceded by the no-peek
-    player's row of the same game and variant (the bracket a person's rate lies in)."""
-    rows: list[dict] = []
-    order = list(dict.fromkeys(e["game"] for e in entries))  # each game's rows together, as in the table
-    for e in sorted(entries, key=lambda e: order.index(e["game"])):
-        if not e["computed_deals"]:
-            continue
-        if who(e) == SOLVER_PEEKS:
-            rows += [p for p in players if p.get("player") == "heuristic" and p["computed_deals"]
-                     and p["game"] == e["game"] and dict(p["variant"]) == dict(e["variant"])]  # fmt: skip
-        rows.append(e)
-    return rows
+from .view import NOTHING_DECIDED, PLAYER, SOLVER_PEEKS, entry_label, rows_with_players, who
 
 
 def plot_win_rates(
@@ -40,7 +28,7 @@ def plot_win_rates(
     row is preceded by the no-peek player's row from `players` (the atlas's ``players``), drawn
     as a square.  `reference`: the atlas's ``blake_gent`` record, drawn on its entry's row.  The
     x axis runs from 0 to 100 %."""
-    rows = _rows_with_players(entries, players or [])
+    rows = rows_with_players(entries, players or [])
     fig, ax = new_axes(ax, (14, 0.75 * len(rows) + 3.5))
     seen: set[str] = set()
 
@@ -111,3 +99,14 @@ def plot_bracket(player: dict, solver: dict, page_rate: float, ax: Axes | None =
     ax.grid(axis="y", visible=False)
     ax.grid(axis="x", alpha=0.3)
     return fig
+
+
+def inline_image(figure: Figure) -> str:
+    """The figure as an ``<img>`` (a PNG) inside a text (a folded part of a page); the figure is
+    closed."""
+    import matplotlib.pyplot as plt
+
+    data = io.BytesIO()
+    figure.savefig(data, format="png", dpi=80, bbox_inches="tight")
+    plt.close(figure)
+    return f'<img alt="gráfica" src="data:image/png;base64,{base64.b64encode(data.getvalue()).decode()}"/>'

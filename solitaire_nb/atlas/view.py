@@ -363,6 +363,22 @@ __all__ = [
     "interval_text",
     "paired_statuses",
     "rate_text",
+    "rows_with_players",
     "variant_name",
     "who",
 ]
+
+
+def rows_with_players(entries: list[dict], players: list[dict]) -> list[dict]:
+    """The solver rows, each solver row that sees face-down cards preceded by the no-peek
+    player's row of the same game and variant (the bracket a person's rate lies in)."""
+    rows: list[dict] = []
+    order = list(dict.fromkeys(e["game"] for e in entries))  # each game's rows together, as in the table
+    for e in sorted(entries, key=lambda e: order.index(e["game"])):
+        if not e["computed_deals"]:
+            continue
+        if who(e) == SOLVER_PEEKS:
+            rows += [p for p in players if p.get("player") == "heuristic" and p["computed_deals"]
+                     and p["game"] == e["game"] and dict(p["variant"]) == dict(e["variant"])]  # fmt: skip
+        rows.append(e)
+    return rows

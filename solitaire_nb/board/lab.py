@@ -161,7 +161,7 @@ class Lab(StaticVBox):
         )  # fmt: skip
 
         self.stats = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.plot = widgets.Image(format=work.PLOT_FORMAT, layout=widgets.Layout(max_width="100%", height="auto"))
         self.win_button = widgets.Button(description="¿Cuántas se pueden ganar?", button_style="primary",
                                          layout=widgets.Layout(width="auto"))  # fmt: skip
         self.stop_button = widgets.Button(description="Detener", disabled=True)

@@ -106,3 +106,8 @@ def plot_comparison(comparison: Comparison) -> Figure:
         ax.title.set_fontsize(TICKS + 2)
     fig.suptitle(f"{comparison.a.name} frente a {comparison.b.name}", fontsize=TICKS + 6)
     return fig
+
+
+def close(figure: Figure) -> None:
+    """Let go of a figure already shown (pyplot keeps each one until it is closed)."""
+    plt.close(figure)

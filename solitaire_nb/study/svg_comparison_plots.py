@@ -51,3 +51,7 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: None = No
     chart.vline(mean, "#111111", f"Media: {decimal(mean)}", width=2.5)
     chart.vline(0, "#888888", "Sin diferencia", width=1.5, dash="6 4")
     return chart
+
+
+def close(figure: Chart) -> None:
+    """Nothing to let go of (`comparison_plots.close` closes a matplotlib figure)."""

@@ -2,10 +2,11 @@
 Chromium with every non-local request aborted, lesson 05 shows its text at once under a Spanish
 «Cargando Python…» line, runs by itself, its first board plays a typed move with no menu clicked,
 and after a reload the board has its game back; lesson 06 (the study, without NumPy or
-matplotlib) deals both ways, counts, draws its plots, checks an exercise and simulates; every
-page fits a phone at 360, 390 and 420 px (phone_fit.py: live for 05 and 06, the text and
-pictures of every page before Python); every link opens a page of the site, and the Spanish
-404.html leads back to the lessons.
+matplotlib) deals both ways, counts, draws its plots, checks an exercise and simulates; 07 and
+08 (their plots drawn as SVG) play a board and check an exercise; every page fits a phone at
+360, 390 and 420 px (phone_fit.py: live for 05 to 08, the text and pictures of every page
+before Python); every link opens a page of the site, and the Spanish 404.html leads back to the
+lessons.
 
 The build makes its own environment (student/.cache/venv) from lite/requirements.txt.
 ``SNB_STUDENT_SITE=student/_output`` reuses an already built site (built from the current code).
@@ -48,6 +49,8 @@ LESSON_TITLE = "Citadel y Beleaguered Castle"
 GAME, SEED = "beleaguered_castle", 1234  # the lesson's first board
 STUDY = "06_citadel_vs_beleaguered_castle"
 STUDY_TITLE = "Citadel frente a Beleaguered Castle: ¿cuánto acorta las columnas el reparto?"
+ATLAS_TITLE = "¿Cuántas partidas tienen solución? El atlas de probabilidades"
+LAB_TITLE = "Laboratorio de reglas: inventa una variante y mide lo que cambia"
 RUN_TIMEOUT_MS = 420_000  # Pyodide + IPython start, then the cells, on a busy 2-core machine
 
 
@@ -183,7 +186,7 @@ def test_site_has_no_teacher_material_and_lists_lessons_by_title(student_site: P
     assert all(n.endswith(".ipynb") for n in names), names
     start = (student_site / "alumnos.html").read_text(encoding="utf-8")
     titles = re.findall(r'<a href="voici/render/[^"]+">([^<]+)</a>', start)
-    # the guide's order: 00, 05, 04, 03, 01, 02, 06 (07 and 08 still need the network)
+    # the guide's order: 00, 05, 04, 03, 01, 02, 06, 07, 08 (every lesson runs offline)
     assert titles == [
         "Solitarios para aprender: índice",
         LESSON_TITLE,
@@ -192,13 +195,14 @@ def test_site_has_no_teacher_material_and_lists_lessons_by_title(student_site: P
         "Chequers",
         "Moving Left",
         STUDY_TITLE,
+        ATLAS_TITLE,
+        LAB_TITLE,
     ]
     page = (student_site / "voici" / "render" / f"{LESSON}.html").read_text(encoding="utf-8")
     assert "Cargando Python…" in page and "snb-snapshot" in page
     # The browser's tab: the lesson's Spanish title (the notebook's metadata), not its file name.
     tab = re.search(r"<title>(.*?)</title>", page, re.S)
     assert tab and html.unescape(tab[1].strip()) == f"{LESSON_TITLE} · Solitarios para aprender", tab
-    assert "07_probabilidades.html" not in page  # not in the site: plain text
     assert '<a href="06_citadel_vs_beleaguered_castle.html' in page  # in the site: a link
     missing = (student_site / "404.html").read_text(encoding="utf-8")
     assert '<html lang="es">' in missing and "Esta página no existe" in missing
@@ -319,6 +323,84 @@ def test_the_study_runs_offline_on_a_phone(site_url: str, playwright_session) ->
         browser.close()
 
 
+def _open_offline(page, site_url: str, title: str) -> str:
+    """Open a lesson from the start page, wait until its Python has run, and return its text
+    (checked for errors and code)."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{site_url}/alumnos.html")
+    page.get_by_role("link", name=title).click()
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible(timeout=15_000)
+    page.locator("#snb-loading").wait_for(state="detached", timeout=RUN_TIMEOUT_MS)
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and not re.search(r"\b[A-Z]\w+Error\b", body) and "import " not in body
+    assert "No se han podido" not in body and "No se ha podido" not in body
+    return body
+
+
+def _check(page, name: str, answer: str) -> None:
+    """Answer exercise `name` in its box and expect «¡Correcto!»."""
+    from playwright.sync_api import expect
+
+    from solitaire_nb.lessons.exercises import enunciado
+
+    box = page.locator("div.widget-vbox", has=page.get_by_text(enunciado(name), exact=True)).last
+    field = box.locator("input[type=text], textarea").first
+    if field.count():
+        field.fill(answer)
+    else:  # a choice
+        box.get_by_text(answer, exact=True).first.click()
+    box.get_by_role("button", name="Comprobar").click()
+    expect(box).to_contain_text("¡Correcto!", timeout=60_000)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_atlas_and_the_lab_run_offline_on_a_phone(site_url: str, playwright_session) -> None:
+    """Lessons 07 and 08 in the browser's Python, without NumPy, matplotlib or network: their
+    plots are SVG pictures, a board plays a typed move, an exercise is checked, and each page
+    fits a phone."""
+    from playwright.sync_api import expect
+
+    from solitaire_nb.games.notation import format_move
+    from solitaire_nb.lessons.positions import citadel_needed
+
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    context, aborted = _offline_context(browser, 390)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        _open_offline(page, site_url, ATLAS_TITLE)
+        # the atlas's plots: SVG pictures inside the folded parts
+        assert page.locator('img[src^="data:image/svg+xml"]').count() >= 1
+        # 07's Citadel board plays a typed move (the lesson's position, its first legal move)
+        game = citadel_needed("citadel")
+        board = page.locator('.snb-board[data-game="citadel"]').first
+        board.locator("[data-card]").first.wait_for(timeout=RUN_TIMEOUT_MS)
+        move = format_move(game, game.legal_moves()[0])
+        board.locator(".snb-text").fill(move)
+        board.locator(".snb-text").press("Enter")
+        expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
+        _check(page, "atlas-3", "nunca menos")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "student-site-07-390.png"))
+        assert misfits(page) == {}
+        # 08: its plots drawn by the package, its board, an exercise
+        page.set_viewport_size({"width": 390, "height": 900})
+        _open_offline(page, site_url, LAB_TITLE)
+        assert page.locator(".jp-RenderedSVG img, .jp-RenderedSVG svg").count() >= 2
+        board = page.locator('.snb-board[data-game^="beleaguered_castle"]').first
+        board.locator("[data-card]").first.wait_for(timeout=RUN_TIMEOUT_MS)
+        _check(page, "lab-1", "8")
+        page.screenshot(path=str(SCREENSHOTS / "student-site-08-390.png"))
+        assert misfits(page) == {}
+        assert aborted == [] and errors == []
+    finally:
+        context.close()
+        browser.close()
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, playwright_session) -> None:
@@ -367,9 +449,9 @@ def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, 
         # context without the site's service worker, which would fetch past the route)
         missing = browser.new_context(service_workers="block", locale="es-ES")
         lost = missing.new_page()
-        lost.route("**/voici/render/07_probabilidades.html", lambda route: route.fulfill(
+        lost.route("**/voici/render/09_no_existe.html", lambda route: route.fulfill(
             status=404, content_type="text/html", body=(student_site / "404.html").read_bytes()))  # fmt: skip
-        lost.goto(f"{site_url}/voici/render/07_probabilidades.html")
+        lost.goto(f"{site_url}/voici/render/09_no_existe.html")
         assert lost.locator("h1").inner_text() == "Esta página no existe"
         with lost.expect_navigation():
             lost.get_by_role("link", name="Ver la lista de lecciones").click()
