@@ -127,6 +127,16 @@ assert "<svg" in comparison_plots.plot_column_lengths(d)._repr_svg_()
 assert "<svg" in comparison_plots.plot_difference(d, "on_table")._repr_svg_()
 only_twos, of = study_exercises.only_twos_measured("a")  # 06's «Ver lo medido»
 assert 0 < only_twos < of == d.n, (only_twos, of)
+from solitaire_nb.atlas import lab_measures, plots as atlas_plots  # 07 and 08 in the browser
+from solitaire_nb.atlas.summary import atlas
+a = atlas()
+win_rates = atlas_plots.plot_win_rates(a["entries"], reference=a["blake_gent"], players=a.get("players", []))
+assert "Porcentaje de victorias por juego y variante" in win_rates.svg()
+assert atlas_plots.inline_image(win_rates).startswith('<img alt="gráfica" ')
+p = next(e for e in a["players"] if e["computed_deals"])
+assert "<svg" in atlas_plots.plot_bracket(p, a["entries"][0], 0.5)._repr_svg_()
+assert lab_measures.PLOT_FORMAT == "svg+xml" and lab_measures.plot_png(d).startswith(b"<svg")
+comparison_plots.close(comparison_plots.plot_column_lengths(d))
 assert "numpy" not in sys.modules or sys.modules["numpy"] is None
 print(d.a.figures["home_in_deal"][0] > 6)
 """

@@ -115,8 +115,8 @@ def plot_win_rates(entries: list[dict], ax: None = None, reference: dict | None 
             x = _x(reference["published_rate"])
             body.append(f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" fill="{RED}" '
                         f'transform="rotate(45 {x:.1f} {y:.1f})"/>')
-            keys.setdefault("Blake y Gent (2019)", f'<rect x="{{x}}" y="{{y}}" width="12" height="12" fill="{RED}" '
-                            'transform="translate(-6 -6)"/>')
+            keys.setdefault("Blake y Gent (2019)", f'<rect x="{{x}}" y="{{y}}" width="11" height="11" fill="{RED}" '
+                            'transform="translate(-5.5 -5.5) rotate(45 5.5 5.5)"/>')
         y += ROW / 2
     body += _axis(y + 8, "Porcentaje de victorias (%)")
     legend, bottom = _legend(y + 90, [(mark, label) for label, mark in keys.items()])
