@@ -312,16 +312,16 @@ def cached_solve(game: Game, time_limit: float | None, cache: VerdictCache | Non
     remaining = max(deadline - time.perf_counter(), 0.0)
     try:
         result = solve(game, time_limit=remaining)
+        try:  # stored before the claim is released: a waiter must find the verdict, not a free key
+            stored_budget = (result.cpu_seconds or 0.0) if result.busy else remaining
+            cache.put(key, result.status, [str(m) for m in result.moves], stored_budget, result.states)
+        except Exception:
+            pass
     finally:
         try:
             cache.release(key)
         except Exception:
             pass
-    try:
-        stored_budget = (result.cpu_seconds or 0.0) if result.busy else remaining
-        cache.put(key, result.status, [str(m) for m in result.moves], stored_budget, result.states)
-    except Exception:
-        pass
     return result._replace(seconds=time.perf_counter() - t0)
 
 
