@@ -242,6 +242,7 @@ def _press(args):
 
 def test_several_processes_solve_once(tmp_path):
     path = str(tmp_path / "clase.sqlite")
+    vc.VerdictCache(path).close()  # as the launcher does before any kernel starts
     k = 4
     with multiprocessing.get_context("spawn").Pool(k) as pool:
         start_at = time.time() + 2.5
