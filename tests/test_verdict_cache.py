@@ -250,3 +250,54 @@ def test_several_processes_solve_once(tmp_path):
     assert [r[0] for r in rows] == ["won"] * k
     assert sum(r[2] for r in rows) == 1  # one process solved, the others waited for it
     assert len({tuple(r[1]) for r in rows}) == 1
+
+
+
+def test_a_new_file_locked_while_another_process_makes_it_is_opened(tmp_path, monkeypatch):
+    # Switching a new file to WAL may answer "database is locked" at once (no busy wait) while
+    # another process makes the same file: about one open in 700 with four processes at once.
+    real_connect = sqlite3.connect
+    refused = []
+
+    class Busy:
+        def __init__(self, db):
+            self.db = db
+
+        def execute(self, sql, *args):
+            if sql.startswith("PRAGMA journal_mode") and len(refused) < 3:
+                refused.append(sql)
+                raise sqlite3.OperationalError("database is locked")
+            return self.db.execute(sql, *args)
+
+        def close(self):
+            self.db.close()
+
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: Busy(real_connect(*a, **k)))
+    path = tmp_path / "nueva.sqlite"
+    cache = vc.VerdictCache(path, lock_timeout=2.0)
+    cache.put("k", "won", ["1-2"], 1.0, 10)
+    assert len(refused) == 3 and cache.get("k") is not None and cache.get("k")[0] == "won"
+    cache.close()
+    monkeypatch.setattr(sqlite3, "connect", real_connect)
+    db = sqlite3.connect(str(path))
+    assert {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")} == {"verdicts", "claims"}
+    db.close()
+
+
+def test_a_lock_that_does_not_end_is_reported_not_waited_forever(tmp_path, monkeypatch):
+    class Locked:
+        def __init__(self, db):
+            self.db = db
+
+        def execute(self, sql, *args):
+            if sql.startswith("PRAGMA journal_mode"):
+                raise sqlite3.OperationalError("database is locked")
+            return self.db.execute(sql, *args)
+
+        def close(self):
+            self.db.close()
+
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: Locked(real_connect(*a, **k)))
+    with pytest.raises(sqlite3.OperationalError):
+        vc.VerdictCache(tmp_path / "bloqueada.sqlite", lock_timeout=0.2)

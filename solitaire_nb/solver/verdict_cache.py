@@ -107,19 +107,35 @@ class VerdictCache:
         self._db = sqlite3.connect(quoted_uri(self.path, "rwc"), uri=True, timeout=lock_timeout,
                                    isolation_level=None, check_same_thread=False)  # fmt: skip
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, status TEXT NOT NULL, "
-                "line TEXT NOT NULL, budget REAL NOT NULL, states INTEGER NOT NULL, stored REAL NOT NULL)"
-            )
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
-                "budget REAL NOT NULL, expires REAL NOT NULL)"
-            )
+            self._setup(sqlite3, lock_timeout)
         except Exception:
             self._db.close()
             raise
+
+    def _setup(self, sqlite3: Any, lock_timeout: float) -> None:
+        """WAL mode and both tables, in one transaction.  Switching a new file to WAL can answer
+        "database is locked" at once, without SQLite's busy wait, while another process makes
+        the same file: that is retried until `lock_timeout`."""
+        deadline = time.monotonic() + lock_timeout
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("BEGIN IMMEDIATE")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, status TEXT NOT NULL, "
+            "line TEXT NOT NULL, budget REAL NOT NULL, states INTEGER NOT NULL, stored REAL NOT NULL)"
+        )
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
+            "budget REAL NOT NULL, expires REAL NOT NULL)"
+        )
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         self._db.close()
