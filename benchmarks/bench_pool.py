@@ -28,7 +28,6 @@ import signal
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -38,11 +37,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO))
 
-from pool_light import PoolClient, start_pool_launcher  # noqa: E402
+from pool_light import PoolClient, run_class, start_pool_launcher  # noqa: E402
 from reto_light import free_port  # noqa: E402
 
 from solitaire_nb import study  # noqa: E402
-from solitaire_nb.board.deal_pool import POLL_SECONDS  # noqa: E402
 from solitaire_nb.classroom.record import Record  # noqa: E402
 from solitaire_nb.study.tally import count_deal  # noqa: E402
 
@@ -68,15 +66,7 @@ def run(students: int, deals: int, think: float, shared: int) -> dict:
 def _load(port: int, token: str, students: int, deals: int, think: float, shared: int) -> dict:
     clients = [PoolClient(port) for _ in range(students)]
     plans = [list(range(1, deals + 1)) if k < shared else [c.start + j for j in range(deals)] for k, c in enumerate(clients)]
-    done = threading.Event()
     acks: list[float] = []
-    last_ack: list[float] = []
-    teacher_polls: list[tuple[float, int]] = []
-
-    def poller(c: PoolClient) -> None:
-        while not done.is_set():
-            c.state()
-            time.sleep(POLL_SECONDS)
 
     def dealer(c: PoolClient, plan: list[int]) -> None:
         for n in plan:
@@ -84,31 +74,9 @@ def _load(port: int, token: str, students: int, deals: int, think: float, shared
             c.deal(n)
             acks.append(time.monotonic() - t0)
             time.sleep(think)
-        last_ack.append(time.monotonic())
-
-    def teacher() -> None:
-        while not done.is_set():
-            status, view = clients[0].page.call("/docente/api/clase", query={"token": token})
-            if status == 200:
-                teacher_polls.append((time.monotonic(), view["clase"]["n"]))
-            time.sleep(2.0)
 
     everyone = {n for plan in plans for n in plan}
-    threads = [threading.Thread(target=poller, args=(c,)) for c in clients] + [threading.Thread(target=teacher)]
-    dealers = [threading.Thread(target=dealer, args=(c, p)) for c, p in zip(clients, plans, strict=True)]
-    start = time.monotonic()
-    for t in threads + dealers:
-        t.start()
-    for t in dealers:
-        t.join()
-    wall = time.monotonic() - start
-    time.sleep(2.5)  # one more teacher poll after the last deal
-    done.set()
-    for t in threads:
-        t.join()
-    end = max(last_ack)
-    seen = next((t for t, n in teacher_polls if t >= end and n == len(everyone)), float("inf"))
-    status, view = clients[0].page.call("/docente/api/clase", query={"token": token})
+    wall, behind, view = run_class(clients, plans, dealer, token, lambda v: v["clase"]["n"])
     values = [float(count_deal(n).home_in_deal) for n in sorted(everyone)]
     notebook = tuple(float(x) for x in study.mean_ci(values))
     pool = (view["clase"]["media"], view["clase"]["bajo"], view["clase"]["alto"])
@@ -117,7 +85,7 @@ def _load(port: int, token: str, students: int, deals: int, think: float, shared
         "students": students, "deals": deals, "acked": sum(len(c.acked) for c in clients),
         "expected_rows": sum(len(p) for p in plans), "distinct": view["clase"]["n"], "expected_distinct": len(everyone),
         "same_figure": pool == notebook, "ack_median_ms": statistics.median(acks) * 1000, "ack_p95_ms": q[94] * 1000,
-        "ack_max_ms": max(acks) * 1000, "teacher_behind_s": seen - end, "wall_s": wall,
+        "ack_max_ms": max(acks) * 1000, "teacher_behind_s": behind, "wall_s": wall,
     }  # fmt: skip
 
 

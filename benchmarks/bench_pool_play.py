@@ -24,7 +24,6 @@ import signal
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -32,10 +31,9 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from pool_light import PoolClient, start_pool_launcher  # noqa: E402
+from pool_light import PoolClient, run_class, start_pool_launcher  # noqa: E402
 from reto_light import free_port  # noqa: E402
 
-from solitaire_nb.board.deal_pool import POLL_SECONDS  # noqa: E402
 from solitaire_nb.classroom.pool_play import solver_verdicts  # noqa: E402
 from solitaire_nb.classroom.record import Record  # noqa: E402
 from solitaire_nb.core.checks import MAX_MOVES  # noqa: E402
@@ -77,17 +75,9 @@ def run(students: int, deals: int, think: float) -> dict:
 
 
 def _load(clients: list[PoolClient], plans: list[list[int]], lines: dict, token: str, think: float) -> dict:
-    done = threading.Event()
     starts: list[float] = []
     wins: list[float] = []
-    last: list[float] = []
-    polls: list[tuple[float, int]] = []
     refused: list[tuple[int, int, str]] = []
-
-    def poller(c: PoolClient) -> None:
-        while not done.is_set():
-            c.state()
-            time.sleep(POLL_SECONDS)
 
     def player(c: PoolClient, plan: list[int]) -> None:
         for n in plan:
@@ -105,30 +95,9 @@ def _load(clients: list[PoolClient], plans: list[list[int]], lines: dict, token:
                 if (status := c.add("partida", {"partida": n, "resultado": "perdida"})) != 200:
                     refused.append((n, status, "perdida"))
             time.sleep(think)
-        last.append(time.monotonic())
 
-    def teacher() -> None:
-        while not done.is_set():
-            status, view = clients[0].page.call("/docente/api/clase", query={"token": token})
-            if status == 200:
-                polls.append((time.monotonic(), view["clase"]["ganadas"] + view["clase"]["perdidas"]))
-            time.sleep(2.0)
-
-    threads = [threading.Thread(target=poller, args=(c,)) for c in clients] + [threading.Thread(target=teacher)]
-    players = [threading.Thread(target=player, args=(c, p)) for c, p in zip(clients, plans, strict=True)]
-    begin = time.monotonic()
-    for t in threads + players:
-        t.start()
-    for t in players:
-        t.join()
-    wall = time.monotonic() - begin
-    time.sleep(2.5)  # one more teacher poll after the last result
-    done.set()
-    for t in threads:
-        t.join()
+    wall, behind, view = run_class(clients, plans, player, token, lambda v: v["clase"]["ganadas"] + v["clase"]["perdidas"])
     total = sum(len(p) for p in plans)
-    seen = next((t for t, n in polls if t >= max(last) and n == total), float("inf"))
-    _, view = clients[0].page.call("/docente/api/clase", query={"token": token})
     won = sum(1 for p in plans for n in p if lines[n] is not None)
     q = statistics.quantiles(starts + wins, n=100)
     if refused:
@@ -136,7 +105,7 @@ def _load(clients: list[PoolClient], plans: list[list[int]], lines: dict, token:
     return {"acked": sum(len(c.acked) for c in clients), "expected_rows": 2 * total, "won": won,
             "same_counts": (view["clase"]["ganadas"], view["clase"]["perdidas"], view["clase"]["sin_terminar"]) == (won, total - won, 0),
             "start_median_ms": statistics.median(starts) * 1000, "win_median_ms": statistics.median(wins or [0]) * 1000,
-            "p95_ms": q[94] * 1000, "max_ms": max(starts + wins) * 1000, "teacher_behind_s": seen - max(last), "wall_s": wall}  # fmt: skip
+            "p95_ms": q[94] * 1000, "max_ms": max(starts + wins) * 1000, "teacher_behind_s": behind, "wall_s": wall}  # fmt: skip
 
 
 def main() -> None:
