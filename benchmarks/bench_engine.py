@@ -18,6 +18,17 @@ import time
 from solitaire_nb import GAMES, new_game
 
 
+def random_game(g, rng: random.Random, max_moves: int) -> int:
+    """Play random legal moves on `g` (anything with `legal_moves()` and `move()`) until it is
+    stuck or `max_moves` are played; the moves played."""
+    for n in range(max_moves):
+        legal = g.legal_moves()
+        if not legal:
+            return n
+        g.move(rng.choice(legal))
+    return max_moves
+
+
 def playout_rate(name: str, seconds: float, max_moves: int) -> tuple[float, int]:
     rng = random.Random(12345)
     moves = 0
@@ -25,13 +36,7 @@ def playout_rate(name: str, seconds: float, max_moves: int) -> tuple[float, int]
     start = time.process_time()
     while time.process_time() - start < seconds:
         deal += 1
-        g = new_game(name, seed=deal)
-        for _ in range(max_moves):
-            legal = g.legal_moves()
-            if not legal:
-                break
-            g.move(rng.choice(legal))
-            moves += 1
+        moves += random_game(new_game(name, seed=deal), rng, max_moves)
     return moves / (time.process_time() - start), deal
 
 

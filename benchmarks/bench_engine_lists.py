@@ -28,6 +28,8 @@ import random
 import statistics
 import time
 
+from bench_engine import random_game  # the same random player as bench_engine.py (this folder is on sys.path)
+
 from solitaire_nb import new_game
 from solitaire_nb.games.beleaguered_castle import FOUNDATION_SUITS
 
@@ -72,15 +74,7 @@ class Lists:
 def play(games: list, max_moves: int, seed: int) -> int:
     """Random games from each dealt game (either player's): moves played."""
     rng = random.Random(seed)
-    moves = 0
-    for g in games:
-        for _ in range(max_moves):
-            legal = g.legal_moves()
-            if not legal:
-                break
-            g.move(rng.choice(legal))
-            moves += 1
-    return moves
+    return sum(random_game(g, rng, max_moves) for g in games)
 
 
 DEAL = {"engine": lambda deal: new_game(GAME, seed=deal), "lists": lambda deal: Lists(new_game(GAME, seed=deal))}
