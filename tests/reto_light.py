@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -57,6 +59,15 @@ def launch(cmd: list[str], log: Path, port: int, env: dict | None = None):
         time.sleep(0.3)
     proc.kill()
     raise RuntimeError("the launcher did not start: " + log.read_text())
+
+
+def stop_cleanly(proc, log: Path) -> None:
+    """End a launcher as the teacher's Ctrl+C does (SIGTERM to its group) and check its output:
+    no traceback, and the end of the class said."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(timeout=30)
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in text and "Clase terminada" in text, text[-2000:]
 
 
 def _answers(port: int) -> bool:

@@ -217,7 +217,7 @@ def test_without_a_launcher_07_and_08_say_how_to_pool_by_hand(monkeypatch) -> No
 def test_07_light_clients_and_a_kill_9_keep_every_acknowledged_result(tmp_path: Path) -> None:
     pytest.importorskip("voila")
     from pool_light import PoolClient, start_pool_launcher
-    from reto_light import free_port
+    from reto_light import free_port, stop_cleanly
 
     port, record = free_port(), tmp_path / "clase.sqlite"
     proc, token = start_pool_launcher(record, port, tmp_path / "log1", lesson="07")
@@ -247,17 +247,14 @@ def test_07_light_clients_and_a_kill_9_keep_every_acknowledged_result(tmp_path: 
         status, grouped = clients[0].page.call("/docente/api/grupo", {"seguro": True}, query={"token": token})
         assert status == 200 and grouped["grupo"] == 2 and grouped["clase"]["n"] == 0
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-    log = (tmp_path / "log2").read_text(encoding="utf-8", errors="replace")
-    assert "Traceback" not in log and "Clase terminada" in log, log[-2000:]
+        stop_cleanly(proc, tmp_path / "log2")
 
 
 @pytest.mark.slow
 def test_08_pairs_games_and_a_kill_9_bring_back_the_class_table(tmp_path: Path) -> None:
     pytest.importorskip("voila")
     from pool_light import PoolClient, start_pool_launcher
-    from reto_light import free_port
+    from reto_light import free_port, stop_cleanly
 
     def game(name: str, given: str) -> dict:
         base = name.split("+")[0]
@@ -296,7 +293,4 @@ def test_08_pairs_games_and_a_kill_9_bring_back_the_class_table(tmp_path: Path) 
         assert status == 200 and again["clase"] == view["clase"] and again["filas"] == view["filas"]
         assert PoolClient(port, secret=clients[2].secret).state()["mio"]["juego"] == "citadel+columns=4"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-    log = (tmp_path / "log2").read_text(encoding="utf-8", errors="replace")
-    assert "Traceback" not in log and "Clase terminada" in log, log[-2000:]
+        stop_cleanly(proc, tmp_path / "log2")

@@ -348,7 +348,7 @@ def test_borrar_deletes_a_record(tmp_path: Path, capsys) -> None:
 @pytest.mark.slow
 def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path) -> None:
     pytest.importorskip("voila")
-    from reto_light import LightClient, free_port, start_launcher
+    from reto_light import LightClient, free_port, start_launcher, stop_cleanly
 
     port, record = free_port(), tmp_path / "clase.sqlite"
     proc, token = start_launcher(LAUNCHED, record, port, tmp_path / "log")
@@ -399,10 +399,7 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
                 assert 400 <= answer.status < 500, (path, body[:20], answer.status)
         assert a.call("/docente/api/clase", query={"token": token})[0] == 200
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-    log = (tmp_path / "log").read_text(encoding="utf-8", errors="replace")
-    assert "Traceback" not in log and "Clase terminada" in log, log[-2000:]
+        stop_cleanly(proc, tmp_path / "log")
 
 
 @pytest.mark.slow
