@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.moves import Move
 from ..engine import Game
-from . import twodeck, twodeck_reserve
+from . import compiled, twodeck, twodeck_reserve
 from .fast import _Fast
 from .generic import _generic_best_first
 from .lines import _check_line, _described_moves
@@ -97,16 +97,17 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
     complete; the streamliners and the probe only ever answer "won" or give up.  The first verdict wins."""
     budget = _UNLIMITED if cap < 0 else cap
-    ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * budget)
+    new_ledger, fast_search, fast_dfs, _ = _kit(spec)
+    ledger = new_ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * budget)
 
     def best_first(urgency: tuple[int, ...] | None):
         st = _Fast(spec, game)
         if urgency:
             st.urgency = urgency
-        return _fast_search(st, deadline, max_table, ledger)
+        return fast_search(st, deadline, max_table, ledger)
 
     def depth_first(order: str):
-        return _fast_dfs(_Fast(spec, game), deadline, max_table, order, ledger)
+        return fast_dfs(_Fast(spec, game), deadline, max_table, order, ledger)
 
     # each search is set up when its first turn comes (most deals end in the first one)
     starts: list[Callable[[], Any]] = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
@@ -175,7 +176,8 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
     used = 0
     # one budget of repeated examinations per search at least: each search starts again from the
     # root, so with many short searches a smaller cap would stop them before the budget is used
-    ledger = _Ledger(_UNLIMITED if cap < 0 else max(CASTLE_WORK, len(phases)) * cap)
+    new_ledger, _, _, fast_best_first = _kit(spec)
+    ledger = new_ledger(_UNLIMITED if cap < 0 else max(CASTLE_WORK, len(phases)) * cap)
     for k, (urgency, disorder, share) in enumerate(phases):
         last = k == len(phases) - 1
         # each search's share, never more than what the earlier ones left (so that
@@ -190,11 +192,20 @@ def _fast_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int)
         if urgency:
             st.urgency = urgency
         st.disorder = disorder
-        status, fline, states = _fast_best_first(st, deadline_k, cap_k, max_table, ledger)
+        status, fline, states = fast_best_first(st, deadline_k, cap_k, max_table, ledger)
         used += states
         if status != "unknown":
             return status, fline, used
     return "unknown", [], used
+
+
+def _kit(spec: _Spec) -> tuple[Callable[[int], Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+    """The hook of the optional compiled core (`compiled`): its ledger and its ports of the fast
+    searches where it is installed and fits the game, else the Python reference's.  Both examine
+    the same states in the same order, so only the speed changes."""
+    if compiled.fits(spec):
+        return compiled.ledger, compiled.fast_search, compiled.fast_dfs, compiled.fast_best_first
+    return _Ledger, _fast_search, _fast_dfs, _fast_best_first
 
 
 def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tuple[str, list[Move], int]:

@@ -1,0 +1,103 @@
+"""The optional compiled search core (package `solitaire_nb_core`, built from the repository's
+`ccore/` where a C compiler is present): the fast state's complete searches and the portfolio's
+ledger, in C, used when installed.
+
+The core is a port of `search._fast_search` and `search._fast_dfs` (with `fast`, `pruning` and
+`heuristics`): the same states in the same order, the same counts, verdicts and lines, so a
+verdict at a given ``max_states`` is the same with or without it.  The Python modules stay the
+reference; its lines are replayed through the engine like every line.  The rule data it gets
+are the `_Fast` state's (never a game's name).  ``SNB_SOLVER_CORE=python`` in the environment
+turns it off (checked at every portfolio); a core built for another `API` is ignored.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from typing import Any
+
+from .fast import _Fast
+from .search import _UNLIMITED, _advance
+from .state import _Spec
+from .tables import _FC_VALUE
+
+try:
+    import solitaire_nb_core as _core
+except ImportError:  # not built here: the pure-Python searches run
+    _core = None
+
+API = 1
+"""The core's calls this module makes (`solitaire_nb_core.API` must match)."""
+CORE_ENV = "SNB_SOLVER_CORE"
+"""Environment variable: ``python`` turns the compiled core off."""
+
+_FC_BYTES52 = bytes(_FC_VALUE)
+_Search = Generator[int, int, tuple[str, list, int]]
+
+
+def available() -> bool:
+    """The compiled core is installed, built for this module's `API`, and not turned off."""
+    return _core is not None and getattr(_core, "API", None) == API and os.environ.get(CORE_ENV, "") != "python"
+
+
+def fits(spec: _Spec) -> bool:
+    """The core can search this game's fast state: it is `available` and the tableau is not
+    wider than the core's `MAX_PILES`."""
+    return available() and len(spec.tab) <= _core.MAX_PILES  # type: ignore[union-attr]
+
+
+def ledger(work_cap: int) -> Any:
+    """The core's ledger (`search._Ledger`'s calls: ``count``, ``over``, ``seen``, ``work``)."""
+    return _core.Ledger(work_cap)  # type: ignore[union-attr]
+
+
+def _make(st: _Fast, deadline, max_table: int, ledger, depth_first: bool, order: str) -> Any:
+    accepts = [bytes(st.sp.tab_acc[c]) for c in range(52)]  # type: ignore[attr-defined]
+    return _core.FastSearch(  # type: ignore[union-attr]
+        piles=[bytes(q) for q in st.t],
+        heights=bytes(st.h),
+        accepts=accepts,
+        empty_any=st.empty_any,
+        empty_king=st.empty_king,
+        takeback=st.takeback,
+        autoplay=st.autoplay,
+        rule3=st.sp.rule3,
+        dead_ends=st.dead_ends,
+        hole_dead_ends=st.hole_dead_ends,
+        depth_first=depth_first,
+        order_fc=order == "fc",
+        fc_values=_FC_BYTES52,
+        urgency=tuple(st.urgency),
+        disorder=st.disorder,
+        max_table=max_table,
+        ledger=ledger,
+        deadline=deadline,
+    )
+
+
+def _driven(search: Any) -> _Search:
+    """The core's search with the Python searches' generator protocol (`search._advance`)."""
+    allowed = yield 0
+    while True:
+        states, verdict = search.run(allowed)
+        if verdict is not None:
+            return verdict
+        allowed = yield states
+
+
+def fast_search(st: _Fast, deadline, max_table: int, ledger=None) -> _Search:
+    """`search._fast_search`, in the core."""
+    return _driven(_make(st, deadline, max_table, ledger, False, "key"))
+
+
+def fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger=None) -> _Search:
+    """`search._fast_dfs`, in the core."""
+    return _driven(_make(st, deadline, max_table, ledger, True, order))
+
+
+def fast_best_first(st: _Fast, deadline, cap: int, max_table: int, ledger=None) -> tuple[str, list, int]:
+    """`search._fast_best_first` (one best-first search with its whole budget), in the core."""
+    search = fast_search(st, deadline, max_table, ledger)
+    next(search)
+    paused, verdict = _advance(search, cap if cap >= 0 else _UNLIMITED)
+    return verdict if verdict is not None else ("unknown", [], paused)
