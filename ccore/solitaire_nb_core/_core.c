@@ -681,51 +681,76 @@ static int bytes_reserve(Bytes *b, size_t more)
     return 0;
 }
 
-/* one move entered (depth-first and line records): the move, its description and how many
- * cards its autoplay sent home (their (pile, card) pairs follow in the autoplay stack) */
+static void bytes_free(Bytes *b)
+{
+    PyMem_RawFree(b->d);
+    memset(b, 0, sizeof *b);
+}
+
+/* one move entered: the move, its description and how many cards its autoplay sent home
+ * (their (pile, card) pairs are in the walk's autoplay stack) */
 typedef struct {
     uint8_t a, b, nauto;
     int8_t card, dest;
 } Entered;
 
+/* a probe's jump: `len` single moves from byte `start` of the walk's move stack */
 typedef struct {
-    size_t mv_off;  /* its moves, in the move stack */
+    size_t start;
+    int len;
+} Jump;
+
+/* one state on a walk's path: its moves (or the probe's jumps), the next one to try, and
+ * where the records of the moves that entered it start */
+typedef struct {
+    size_t mv_off, jo_off, ent_off;
     int nmoves, i;
-    size_t ent_off; /* the moves that entered it, in the entered stack */
-    int nent;
-    size_t aut_off; /* their autoplay records */
 } Level;
+
+/* a depth-first walk: its position, its path, the stacks the path's levels use, and the
+ * described moves played before its root (never taken back) */
+typedef struct {
+    Pos pos;
+    Level *path;
+    size_t npath, pathcap;
+    Bytes mv, jo, ent, aut;
+    PyObject *root_line;
+    uint64_t rng;
+    int started, yielded;
+    size_t pend_ent;
+} Walk;
 
 typedef struct {
     int64_t score, count;
     uint32_t entry;
 } HeapItem;
 
+#define MAXWALKS 16
+enum { BEST_FIRST, DEPTH_FIRST, PROBE, STREAMLINERS };
+
 /* ------------------------------------------------------------------ the search object */
 typedef struct {
     PyObject_HEAD
     Rules R;
-    int depth_first, order_fc, plain;
-    uint8_t fc[52];
+    int kind, order_fc, plain;
+    uint8_t fc[52], blind[52];
     int nurg, urg[16], disorder;
-    long long max_table;
+    long long max_table, limit;
+    int nwalks, quota, ngames, game;
+    uint8_t games[8];
     LedgerObject *ledger;
     int has_deadline;
     double deadline;
-    Pos pos;
-    int phase;       /* 0 new, 1 root to test (best-first), 2 running, 3 ended */
+    Pos start;
+    Walk w[MAXWALKS];
+    int phase;  /* 0 new, 1 root to test (best-first), 2 running, 3 ended */
     long long states, examined, count;
-    PyObject *root_line;
     Table tab;
     HeapItem *heap;
     size_t nheap, heapcap;
-    /* depth-first */
-    Level *path;
-    size_t npath, pathcap;
-    Bytes mv, ent, aut;
     int pending, pending_new, pending_len;
-    size_t pending_ent, pending_aut;
     uint8_t pending_key[KEYMAX];
+    int snap[MAXWALKS], nsnap, pk, pq, alive[MAXWALKS], nalive;
 } SearchObject;
 
 static PyObject *time_module;
@@ -746,6 +771,18 @@ static int past_deadline(SearchObject *s)
     if (now == -1.0 && PyErr_Occurred())
         return -1;
     return now > s->deadline;
+}
+
+static int check_clock(SearchObject *s)
+{
+    /* every 256 examined states: the deadline (1: past it) and pending signals (-1) */
+    if (s->examined & 255)
+        return 0;
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    if (s->has_deadline)
+        return past_deadline(s);
+    return 0;
 }
 
 /* `heuristics._score` */
@@ -834,14 +871,9 @@ static HeapItem heap_pop(SearchObject *s)
     return top;
 }
 
-static PyObject *pair(int card, int dest)
-{
-    return Py_BuildValue("(ii)", card, dest);
-}
-
 static int append_pair(PyObject *line, int card, int dest)
 {
-    PyObject *t = pair(card, dest);
+    PyObject *t = Py_BuildValue("(ii)", card, dest);
     int r;
     if (!t)
         return -1;
@@ -850,44 +882,187 @@ static int append_pair(PyObject *line, int card, int dest)
     return r;
 }
 
-/* play the move a→b describing it into `line` (when not NULL); the autoplay's cards are
- * appended to `aut` (room for 104 bytes); returns how many */
-static int play_described(SearchObject *s, int a, int b, uint8_t *aut, Entered *rec)
-{
-    int card, dest, na;
-    describe(&s->R, &s->pos, a, b, &card, &dest);
-    na = play(&s->R, &s->pos, a, b, aut);
-    rec->a = (uint8_t)a;
-    rec->b = (uint8_t)b;
-    rec->card = (int8_t)card;
-    rec->dest = (int8_t)dest;
-    rec->nauto = (uint8_t)na;
-    return na;
-}
-
-/* `_play_safe_moves` (rule 3), describing each move into `line` */
-static int play_safe_into(SearchObject *s, PyObject *line)
-{
-    int T = s->R.T, i;
-    uint8_t aut[104];
-    Entered rec;
-    while ((i = safe_move(&s->R, &s->pos)) >= 0) {
-        int c = TOP(&s->pos, i);
-        play_described(s, i, T + c / 13, aut, &rec);
-        if (append_pair(line, rec.card, rec.dest) < 0)
-            return -1;
-    }
-    return 0;
-}
-
 static int won(const Pos *p)
 {
     return p->h[0] + p->h[1] + p->h[2] + p->h[3] == 52;
 }
 
+/* play a→b on `p`, describing it into `line` (the moves before a root, never taken back) */
+static int play_into(const Rules *R, Pos *p, int a, int b, PyObject *line)
+{
+    int card, dest;
+    uint8_t aut[104];
+    describe(R, p, a, b, &card, &dest);
+    play(R, p, a, b, aut);
+    return append_pair(line, card, dest);
+}
+
+/* `_play_safe_moves` (rules 3 and 3c) into `line` */
+static int safe_into(const Rules *R, Pos *p, PyObject *line)
+{
+    int i;
+    while ((i = safe_move(R, p)) >= 0)
+        if (play_into(R, p, i, R->T + TOP(p, i) / 13, line) < 0)
+            return -1;
+    return 0;
+}
+
+/* `streamline._send_home` into `line` */
+static int home_into(const Rules *R, Pos *p, PyObject *line)
+{
+    int moved = 1, i;
+    while (moved) {
+        moved = 0;
+        for (i = 0; i < R->T; i++)
+            if (p->n[i] && p->h[TOP(p, i) / 13] == TOP(p, i) % 13) {
+                if (play_into(R, p, i, R->T + TOP(p, i) / 13, line) < 0)
+                    return -1;
+                moved = 1;
+            }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ walks */
+/* play a→b on the walk, recording it (and its autoplay) for `w_leave` and the line */
+static int w_play(const Rules *R, Walk *w, int a, int b)
+{
+    Entered *rec;
+    int card, dest, na;
+    if (bytes_reserve(&w->ent, sizeof(Entered)) < 0 || bytes_reserve(&w->aut, 104) < 0)
+        return -1;
+    rec = (Entered *)(w->ent.d + w->ent.n);
+    describe(R, &w->pos, a, b, &card, &dest);
+    na = play(R, &w->pos, a, b, w->aut.d + w->aut.n);
+    rec->a = (uint8_t)a;
+    rec->b = (uint8_t)b;
+    rec->card = (int8_t)card;
+    rec->dest = (int8_t)dest;
+    rec->nauto = (uint8_t)na;
+    w->ent.n += sizeof(Entered);
+    w->aut.n += 2 * (size_t)na;
+    return 0;
+}
+
+/* `search._leave`: take back every move recorded from `ent_off` on */
+static void w_leave(const Rules *R, Walk *w, size_t ent_off)
+{
+    while (w->ent.n > ent_off) {
+        const Entered *rec = (const Entered *)(w->ent.d + w->ent.n) - 1;
+        w->aut.n -= 2 * (size_t)rec->nauto;
+        undo_move(R, &w->pos, rec->a, rec->b, w->aut.d + w->aut.n, rec->nauto);
+        w->ent.n -= sizeof(Entered);
+    }
+}
+
+static int w_safe(const Rules *R, Walk *w)
+{
+    int i;
+    while ((i = safe_move(R, &w->pos)) >= 0)
+        if (w_play(R, w, i, R->T + TOP(&w->pos, i) / 13) < 0)
+            return -1;
+    return 0;
+}
+
+static int w_home(const Rules *R, Walk *w)
+{
+    int moved = 1, i;
+    while (moved) {
+        moved = 0;
+        for (i = 0; i < R->T; i++)
+            if (w->pos.n[i] && w->pos.h[TOP(&w->pos, i) / 13] == TOP(&w->pos, i) % 13) {
+                if (w_play(R, w, i, R->T + TOP(&w->pos, i) / 13) < 0)
+                    return -1;
+                moved = 1;
+            }
+    }
+    return 0;
+}
+
+/* the described line: the moves before the root, then every move recorded on the path */
+static PyObject *w_line(Walk *w)
+{
+    PyObject *line = PySequence_List(w->root_line);
+    size_t k, n = w->ent.n / sizeof(Entered);
+    const Entered *rec = (const Entered *)w->ent.d;
+    if (!line)
+        return NULL;
+    for (k = 0; k < n; k++)
+        if (append_pair(line, rec[k].card, rec[k].dest) < 0) {
+            Py_DECREF(line);
+            return NULL;
+        }
+    return line;
+}
+
+static Level *w_new_level(Walk *w)
+{
+    Level *lv;
+    if (w->npath == w->pathcap) {
+        size_t cap = w->pathcap ? w->pathcap * 2 : 256;
+        Level *np = PyMem_RawRealloc(w->path, cap * sizeof *np);
+        if (!np) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        w->path = np;
+        w->pathcap = cap;
+    }
+    lv = &w->path[w->npath++];
+    lv->mv_off = w->mv.n;
+    lv->jo_off = w->jo.n;
+    lv->i = 0;
+    lv->nmoves = 0;
+    return lv;
+}
+
+/* drop the path's last level, taking back the moves that entered it */
+static void w_pop(const Rules *R, Walk *w)
+{
+    const Level *lv = &w->path[--w->npath];
+    w->mv.n = lv->mv_off;
+    w->jo.n = lv->jo_off;
+    w_leave(R, w, lv->ent_off);
+}
+
+static void w_free(Walk *w)
+{
+    PyMem_RawFree(w->path);
+    bytes_free(&w->mv);
+    bytes_free(&w->jo);
+    bytes_free(&w->ent);
+    bytes_free(&w->aut);
+    Py_CLEAR(w->root_line);
+    memset(w, 0, sizeof *w);
+}
+
+/* a fresh walk from `start`, its piles sorted with `sorted` (`probe._sorted_fast`) */
+static int w_reset(Walk *w, int T, const Pos *start, int sorted)
+{
+    w_free(w);
+    w->pos = *start;
+    if (sorted) {
+        int i;
+        for (i = 1; i < T; i++) {
+            uint8_t n = w->pos.n[i], c[52];
+            int j = i;
+            memcpy(c, w->pos.c[i], n);
+            while (j > 0 && pile_cmp(w->pos.c[j - 1], w->pos.n[j - 1], c, n) > 0) {
+                memcpy(w->pos.c[j], w->pos.c[j - 1], w->pos.n[j - 1]);
+                w->pos.n[j] = w->pos.n[j - 1];
+                j--;
+            }
+            memcpy(w->pos.c[j], c, n);
+            w->pos.n[j] = n;
+        }
+    }
+    w->root_line = PyList_New(0);
+    return w->root_line ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ end of a search */
 static PyObject *finish(SearchObject *s, const char *status, PyObject *line, long long states)
 {
-    PyObject *r;
     s->phase = 3;
     if (!line) {
         line = PyList_New(0);
@@ -896,7 +1071,16 @@ static PyObject *finish(SearchObject *s, const char *status, PyObject *line, lon
     } else {
         Py_INCREF(line);
     }
-    r = Py_BuildValue("(L(sNL))", states, status, line, states);
+    return Py_BuildValue("(L(sNL))", states, status, line, states);
+}
+
+static PyObject *finish_won(SearchObject *s, PyObject *line, long long states)
+{
+    PyObject *r;
+    if (!line)
+        return NULL;
+    r = finish(s, "won", line, states);
+    Py_DECREF(line);
     return r;
 }
 
@@ -905,16 +1089,17 @@ static PyObject *paused(long long states)
     return Py_BuildValue("(LO)", states, Py_None);
 }
 
+/* ------------------------------------------------------------------ best-first */
 /* `search._fast_line`: the described line from the root to entry `k`: each step replays
  * its move on its parent position (restored from its key) and, with rule 3, `_enter_fast` */
 static PyObject *best_first_line(SearchObject *s, int64_t k)
 {
-    int T = s->R.T;
+    const Rules *R = &s->R;
+    int T = R->T;
+    Pos *p = &s->w[0].pos;
     int64_t *steps = NULL, e;
     size_t n = 0, cap = 0, j;
-    PyObject *line = PySequence_List(s->root_line);
-    uint8_t aut[104];
-    Entered rec;
+    PyObject *line = PySequence_List(s->w[0].root_line);
     if (!line)
         return NULL;
     for (e = k; s->tab.e[e].parent >= 0; e = s->tab.e[e].parent) {
@@ -934,28 +1119,20 @@ static PyObject *best_first_line(SearchObject *s, int64_t k)
     for (j = n; j-- > 0;) {
         const Entry *x = &s->tab.e[steps[j]], *par = &s->tab.e[x->parent];
         int a = x->a, b = x->b;
-        restore(T, &s->pos, s->tab.arena + par->off, par->len);
-        play_described(s, a, b, aut, &rec);
-        if (append_pair(line, rec.card, rec.dest) < 0)
+        restore(T, p, s->tab.arena + par->off, par->len);
+        if (play_into(R, p, a, b, line) < 0)
             goto fail;
-        if (s->R.rule3) {
+        if (R->rule3) {
             /* `_enter_fast`: after a move between piles, only the source's new top may be safe */
             int go = 1;
             if (a < T && b < T) {
-                if (!s->pos.n[a]) {
+                int c = p->n[a] ? TOP(p, a) : -1;
+                if (c < 0 || p->h[c / 13] != c % 13 || !harmless_children(R, p, c))
                     go = 0;
-                } else {
-                    int c = TOP(&s->pos, a);
-                    if (s->pos.h[c / 13] != c % 13 || !harmless_children(&s->R, &s->pos, c)) {
-                        go = 0;
-                    } else {
-                        play_described(s, a, T + c / 13, aut, &rec);
-                        if (append_pair(line, rec.card, rec.dest) < 0)
-                            goto fail;
-                    }
-                }
+                else if (play_into(R, p, a, T + c / 13, line) < 0)
+                    goto fail;
             }
-            if (go && play_safe_into(s, line) < 0)
+            if (go && safe_into(R, p, line) < 0)
                 goto fail;
         }
     }
@@ -967,31 +1144,32 @@ fail:
     return NULL;
 }
 
-static int check_clock(SearchObject *s)
+/* after a move a→b (no autoplay, no take-backs), rule 3's scan is skipped when neither the
+ * move went home nor the source's new top can go home (`_enter_fast`) */
+static int may_be_safe(const Rules *R, const Pos *p, int a, int b)
 {
-    /* every 256 examined states: the deadline (1: past it) and pending signals (-1) */
-    if (s->examined & 255)
+    if (!R->rule3)
         return 0;
-    if (PyErr_CheckSignals() < 0)
-        return -1;
-    if (s->has_deadline)
-        return past_deadline(s);
-    return 0;
+    if (b >= R->T)
+        return 1;
+    return p->n[a] && p->h[TOP(p, a) / 13] == TOP(p, a) % 13;
 }
 
 /* `search._fast_search`, resumable: runs until `allowed` states or a verdict */
 static PyObject *run_best_first(SearchObject *s, long long allowed)
 {
-    int T = s->R.T;
-    uint8_t key[KEYMAX], ckey[KEYMAX], moves[2 * MAXMOVES], aut[104];
+    const Rules *R = &s->R;
+    int T = R->T;
+    Walk *w = &s->w[0];
+    Pos *p = &w->pos;
+    uint8_t key[KEYMAX], ckey[KEYMAX], moves[2 * MAXMOVES];
     if (s->phase == 0) {
-        s->root_line = PyList_New(0);
-        if (!s->root_line)
+        if (w_reset(w, T, &s->start, 0) < 0)
             return NULL;
-        if (s->R.rule3 && play_safe_into(s, s->root_line) < 0)
+        if (R->rule3 && safe_into(R, p, w->root_line) < 0)
             return NULL;
-        if (won(&s->pos))
-            return finish(s, "won", s->root_line, 0);
+        if (won(p))
+            return finish(s, "won", w->root_line, 0);
         s->phase = 1;
     }
     if (s->phase == 1) {
@@ -999,11 +1177,11 @@ static PyObject *run_best_first(SearchObject *s, long long allowed)
         int64_t root;
         if (allowed < 1)
             return paused(0);
-        if (dead(&s->R, &s->pos, -1, -1) || (s->R.hole_dead_ends && stuck(&s->R, &s->pos)))
+        if (dead(R, p, -1, -1) || (R->hole_dead_ends && stuck(R, p)))
             return finish(s, "lost", NULL, 1);
-        len = make_key(T, &s->pos, key);
+        len = make_key(T, p, key);
         root = table_add(&s->tab, key, len, hash_key(key, (size_t)len), -1, 0, 0);
-        if (root < 0 || heap_push(s, score(s, &s->pos), 0, (uint32_t)root) < 0)
+        if (root < 0 || heap_push(s, score(s, p), 0, (uint32_t)root) < 0)
             return NULL;
         s->phase = 2;
     }
@@ -1019,8 +1197,8 @@ static PyObject *run_best_first(SearchObject *s, long long allowed)
         e = &s->tab.e[it.entry];
         len = e->len;
         memcpy(key, s->tab.arena + e->off, (size_t)len);
-        restore(T, &s->pos, key, len);
-        if (s->R.hole_dead_ends && stuck(&s->R, &s->pos))
+        restore(T, p, key, len);
+        if (R->hole_dead_ends && stuck(R, p))
             continue;
         s->examined++;
         if (!s->ledger) {
@@ -1038,36 +1216,25 @@ static PyObject *run_best_first(SearchObject *s, long long allowed)
             return NULL;
         if (r)
             return finish(s, "unknown", NULL, s->states);
-        if (s->R.dead_ends && stuck(&s->R, &s->pos))
+        if (R->dead_ends && stuck(R, p))
             continue;
-        nm = gen_moves(&s->R, &s->pos, moves);
+        nm = gen_moves(R, p, moves);
         for (m = 0; m < nm; m++) {
-            int a = moves[2 * m], b = moves[2 * m + 1], clen, between = a < T && b < T, na;
+            int a = moves[2 * m], b = moves[2 * m + 1], clen, between = a < T && b < T, na, ne = 1, k;
+            uint8_t ea[53], eb[53], aut[104];
             uint64_t h;
             /* the moves into the child: this one, then rule 3's safe moves */
-            uint8_t ea[53], eb[53];
-            int ne = 0, k;
-            na = play(&s->R, &s->pos, a, b, aut);
+            na = play(R, p, a, b, aut);
             ea[0] = (uint8_t)a;
             eb[0] = (uint8_t)b;
-            ne = 1;
             if (s->plain) {
-                int go = 0;
-                if (s->R.rule3) {
-                    if (b >= T) {
-                        go = 1;
-                    } else if (s->pos.n[a]) {
-                        int c = TOP(&s->pos, a);
-                        go = s->pos.h[c / 13] == c % 13;
-                    }
-                }
-                if (go && safe_move(&s->R, &s->pos) >= 0) {
+                if (may_be_safe(R, p, a, b) && safe_move(R, p) >= 0) {
                     int i;
-                    while ((i = safe_move(&s->R, &s->pos)) >= 0) {
-                        int c = TOP(&s->pos, i);
+                    while ((i = safe_move(R, p)) >= 0) {
+                        int c = TOP(p, i);
                         ea[ne] = (uint8_t)i;
                         eb[ne] = (uint8_t)(T + c / 13);
-                        raw(&s->pos, T, i, T + c / 13);
+                        raw(p, T, i, T + c / 13);
                         ne++;
                     }
                     between = 0;
@@ -1075,28 +1242,22 @@ static PyObject *run_best_first(SearchObject *s, long long allowed)
             } else if (na) {
                 between = 0;
             }
-            clen = make_key(T, &s->pos, ckey);
+            clen = make_key(T, p, ckey);
             h = hash_key(ckey, (size_t)clen);
             if (table_find(&s->tab, ckey, clen, h) < 0) {
                 int64_t child = table_add(&s->tab, ckey, clen, h, it.entry, a, b);
                 if (child < 0)
                     return NULL;
-                if (won(&s->pos)) {
-                    PyObject *line = best_first_line(s, child), *res;
-                    if (!line)
-                        return NULL;
-                    res = finish(s, "won", line, s->states);
-                    Py_DECREF(line);
-                    return res;
-                }
-                if (!(s->R.dead_ends && (between ? dead(&s->R, &s->pos, a, b) : dead(&s->R, &s->pos, -1, -1)))) {
+                if (won(p))
+                    return finish_won(s, best_first_line(s, child), s->states);
+                if (!(R->dead_ends && (between ? dead(R, p, a, b) : dead(R, p, -1, -1)))) {
                     s->count++;
-                    if (heap_push(s, score(s, &s->pos), s->count, (uint32_t)child) < 0)
+                    if (heap_push(s, score(s, p), s->count, (uint32_t)child) < 0)
                         return NULL;
                 }
             }
             for (k = ne - 1; k >= 0; k--)
-                undo_move(&s->R, &s->pos, ea[k], eb[k], aut, k ? 0 : na);
+                undo_move(R, p, ea[k], eb[k], aut, k ? 0 : na);
         }
     }
     return finish(s, "lost", NULL, s->states);
@@ -1106,12 +1267,11 @@ static PyObject *run_best_first(SearchObject *s, long long allowed)
 /* `heuristics._dfs_moves`: moves home, into a hole, onto a card, take-backs; each kind by
  * source then destination pile, piles ranked by their cards from the bottom (card ids, or
  * Freecell Solver's numbering with `order_fc`) */
-static int dfs_moves(SearchObject *s, uint8_t *out)
+static int dfs_moves(const SearchObject *s, const Pos *p, uint8_t *out)
 {
     int T = s->R.T, n, i, k, rank[MAXT + 4], idx[MAXT];
     uint8_t mv[2 * MAXMOVES], tr[MAXT][52];
     uint64_t codes[MAXMOVES];
-    const Pos *p = &s->pos;
     n = gen_moves(&s->R, p, mv);
     for (i = 0; i < T; i++) {
         const uint8_t *q = p->c[i];
@@ -1158,120 +1318,38 @@ static int dfs_moves(SearchObject *s, uint8_t *out)
     return n;
 }
 
-static int push_level(SearchObject *s, size_t ent_off, int nent, size_t aut_off)
+/* push a level for the walk's position with `dfs_moves`' moves, entered from `ent_off` */
+static int w_push_dfs(const SearchObject *s, Walk *w, size_t ent_off)
 {
     uint8_t moves[2 * MAXMOVES];
-    int n = dfs_moves(s, moves);
+    int n = dfs_moves(s, &w->pos, moves);
     Level *lv;
-    if (s->npath == s->pathcap) {
-        size_t cap = s->pathcap ? s->pathcap * 2 : 256;
-        Level *np = PyMem_RawRealloc(s->path, cap * sizeof *np);
-        if (!np) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        s->path = np;
-        s->pathcap = cap;
-    }
-    if (bytes_reserve(&s->mv, 2 * (size_t)n) < 0)
+    if (bytes_reserve(&w->mv, 2 * (size_t)n) < 0 || !(lv = w_new_level(w)))
         return -1;
-    lv = &s->path[s->npath++];
-    lv->mv_off = s->mv.n;
-    memcpy(s->mv.d + s->mv.n, moves, 2 * (size_t)n);
-    s->mv.n += 2 * (size_t)n;
+    memcpy(w->mv.d + w->mv.n, moves, 2 * (size_t)n);
+    w->mv.n += 2 * (size_t)n;
     lv->nmoves = n;
-    lv->i = 0;
     lv->ent_off = ent_off;
-    lv->nent = nent;
-    lv->aut_off = aut_off;
     return 0;
-}
-
-/* take back the entered moves stored from `ent_off` (`nent` of them) and drop their records */
-static void leave(SearchObject *s, size_t ent_off, int nent, size_t aut_off)
-{
-    int k;
-    const Entered *rec = (const Entered *)(s->ent.d + ent_off);
-    size_t at = aut_off, offs[64];
-    for (k = 0; k < nent; k++) {
-        offs[k] = at;
-        at += 2 * (size_t)rec[k].nauto;
-    }
-    for (k = nent - 1; k >= 0; k--)
-        undo_move(&s->R, &s->pos, rec[k].a, rec[k].b, s->aut.d + offs[k], rec[k].nauto);
-    s->ent.n = ent_off;
-    s->aut.n = aut_off;
-}
-
-/* enter one move (and rule 3's safe moves after it) at the top of the entered stack */
-static int enter(SearchObject *s, int a, int b, int *nent)
-{
-    int T = s->R.T;
-    Entered *rec;
-    if (bytes_reserve(&s->ent, 53 * sizeof(Entered)) < 0 || bytes_reserve(&s->aut, 104) < 0)
-        return -1;
-    rec = (Entered *)(s->ent.d + s->ent.n);
-    s->aut.n += 2 * (size_t)play_described(s, a, b, s->aut.d + s->aut.n, rec);
-    s->ent.n += sizeof(Entered);
-    *nent = 1;
-    if (s->plain) {
-        int go = 0;
-        if (s->R.rule3) {
-            if (b >= T) {
-                go = 1;
-            } else if (s->pos.n[a]) {
-                int c = TOP(&s->pos, a);
-                go = s->pos.h[c / 13] == c % 13;
-            }
-        }
-        if (go) {
-            int i;
-            while ((i = safe_move(&s->R, &s->pos)) >= 0) {
-                int c = TOP(&s->pos, i);
-                rec = (Entered *)(s->ent.d + s->ent.n);
-                play_described(s, i, T + c / 13, NULL, rec);
-                s->ent.n += sizeof(Entered);
-                (*nent)++;
-            }
-        }
-    }
-    return 0;
-}
-
-/* the described line: the root's safe moves, then every entered move on the path */
-static PyObject *dfs_line(SearchObject *s)
-{
-    PyObject *line = PySequence_List(s->root_line);
-    size_t k, n = s->ent.n / sizeof(Entered);
-    const Entered *rec = (const Entered *)s->ent.d;
-    if (!line)
-        return NULL;
-    for (k = 0; k < n; k++)
-        if (append_pair(line, rec[k].card, rec[k].dest) < 0) {
-            Py_DECREF(line);
-            return NULL;
-        }
-    return line;
 }
 
 /* `search._fast_dfs`, resumable: runs until `allowed` states or a verdict */
 static PyObject *run_dfs(SearchObject *s, long long allowed)
 {
-    int T = s->R.T, r;
+    const Rules *R = &s->R;
+    int T = R->T, r;
+    Walk *w = &s->w[0];
     if (s->phase == 0) {
         uint8_t key[KEYMAX];
         int len;
-        uint64_t h;
-        s->root_line = PyList_New(0);
-        if (!s->root_line)
+        if (w_reset(w, T, &s->start, 0) < 0)
             return NULL;
-        if (s->R.rule3 && play_safe_into(s, s->root_line) < 0)
+        if (R->rule3 && safe_into(R, &w->pos, w->root_line) < 0)
             return NULL;
-        if (won(&s->pos))
-            return finish(s, "won", s->root_line, 0);
-        len = make_key(T, &s->pos, key);
-        h = hash_key(key, (size_t)len);
-        if (table_add(&s->tab, key, len, h, -1, 0, 0) < 0)
+        if (won(&w->pos))
+            return finish(s, "won", w->root_line, 0);
+        len = make_key(T, &w->pos, key);
+        if (table_add(&s->tab, key, len, hash_key(key, (size_t)len), -1, 0, 0) < 0)
             return NULL;
         if (!s->ledger) {
             s->states = 1;
@@ -1282,57 +1360,46 @@ static PyObject *run_dfs(SearchObject *s, long long allowed)
             s->states = r;
         }
         s->examined = 1;
-        if (push_level(s, 0, 0, 0) < 0)
+        if (w_push_dfs(s, w, 0) < 0)
             return NULL;
         s->phase = 2;
     }
     if (s->pending)
         goto resume;
-    while (s->npath) {
-        Level *lv = &s->path[s->npath - 1];
-        size_t ent_off, aut_off;
-        int a, b, nent, len;
+    while (w->npath) {
+        Level *lv = &w->path[w->npath - 1];
+        size_t ent_off;
+        int a, b, len;
         uint64_t h;
         if (lv->i == lv->nmoves) {
-            size_t e0 = lv->ent_off, a0 = lv->aut_off;
-            int ne = lv->nent;
-            s->mv.n = lv->mv_off;
-            s->npath--;
-            if (ne)
-                leave(s, e0, ne, a0);
+            w_pop(R, w);
             continue;
         }
-        a = s->mv.d[lv->mv_off + 2 * (size_t)lv->i];
-        b = s->mv.d[lv->mv_off + 2 * (size_t)lv->i + 1];
+        a = w->mv.d[lv->mv_off + 2 * (size_t)lv->i];
+        b = w->mv.d[lv->mv_off + 2 * (size_t)lv->i + 1];
         lv->i++;
-        ent_off = s->ent.n;
-        aut_off = s->aut.n;
-        if (enter(s, a, b, &nent) < 0)
+        ent_off = w->ent.n;
+        if (w_play(R, w, a, b) < 0)
             return NULL;
-        len = make_key(T, &s->pos, s->pending_key);
+        if (s->plain && may_be_safe(R, &w->pos, a, b) && w_safe(R, w) < 0)
+            return NULL;
+        len = make_key(T, &w->pos, s->pending_key);
         h = hash_key(s->pending_key, (size_t)len);
         if (table_find(&s->tab, s->pending_key, len, h) >= 0) {
-            leave(s, ent_off, nent, aut_off);
+            w_leave(R, w, ent_off);
             continue;
         }
-        if (won(&s->pos)) {
-            PyObject *line = dfs_line(s), *res;
-            if (!line)
-                return NULL;
-            res = finish(s, "won", line, s->states);
-            Py_DECREF(line);
-            return res;
-        }
-        if (s->R.hole_dead_ends && stuck(&s->R, &s->pos)) {
+        if (won(&w->pos))
+            return finish_won(s, w_line(w), s->states);
+        if (R->hole_dead_ends && stuck(R, &w->pos)) {
             if (table_add(&s->tab, s->pending_key, len, h, -1, 0, 0) < 0)
                 return NULL;
-            leave(s, ent_off, nent, aut_off);
+            w_leave(R, w, ent_off);
             continue;
         }
         s->pending_new = !s->ledger || !ledger_has(s->ledger, s->pending_key, len);
         s->pending_len = len;
-        s->pending_ent = ent_off;
-        s->pending_aut = aut_off;
+        w->pend_ent = ent_off;
         s->pending = 1;
     resume:
         if (s->pending_new && s->states >= allowed)
@@ -1347,42 +1414,485 @@ static PyObject *run_dfs(SearchObject *s, long long allowed)
         if (r)
             return finish(s, "unknown", NULL, s->states);
         len = s->pending_len;
-        h = hash_key(s->pending_key, (size_t)len);
-        if (table_add(&s->tab, s->pending_key, len, h, -1, 0, 0) < 0)
+        if (table_add(&s->tab, s->pending_key, len, hash_key(s->pending_key, (size_t)len), -1, 0, 0) < 0)
             return NULL;
         if (s->ledger && ledger_count(s->ledger, s->pending_key, len) < 0)
             return NULL;
         s->states += s->pending_new;
-        if (push_level(s, s->pending_ent, (int)((s->ent.n - s->pending_ent) / sizeof(Entered)), s->pending_aut) < 0)
+        if (w_push_dfs(s, w, w->pend_ent) < 0)
             return NULL;
     }
     return finish(s, "lost", NULL, s->states);
 }
 
+/* ------------------------------------------------------------------ the probe */
+static uint64_t splitmix64_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int w_add_move(Walk *w, int a, int b)
+{
+    if (bytes_reserve(&w->mv, 2) < 0)
+        return -1;
+    w->mv.d[w->mv.n++] = (uint8_t)a;
+    w->mv.d[w->mv.n++] = (uint8_t)b;
+    return 0;
+}
+
+/* `probe._through_holes`: single moves carrying the top `k` cards of `a` onto `b` */
+static int through_holes(Walk *w, int k, int a, int b, const int *holes, int nh)
+{
+    int half;
+    if (k == 1)
+        return w_add_move(w, a, b);
+    half = k / 2;
+    if (through_holes(w, half, a, holes[0], holes + 1, nh - 1) < 0 ||
+        through_holes(w, k - half, a, b, holes + 1, nh - 1) < 0 ||
+        through_holes(w, half, holes[0], b, holes + 1, nh - 1) < 0)
+        return -1;
+    return 0;
+}
+
+/* `probe._dig_out`: single moves clearing the `depth` cards above a buried card of `a`
+ * (appended to the move stack); 1 when done, 0 when some card finds no place */
+static int dig_out(const Rules *R, Walk *w, int a, int depth)
+{
+    Pos *p = &w->pos;
+    int T = R->T, k, played = 0, pa[52], pb[52];
+    for (k = 0; k < depth; k++) {
+        int y = TOP(p, a), dest = -1, hole = -1, j;
+        for (j = 0; j < T; j++)
+            if (j != a) {
+                if (p->n[j]) {
+                    if (R->parent_bits[y] >> TOP(p, j) & 1) {
+                        dest = j;
+                        break;
+                    }
+                } else if (hole < 0) {
+                    hole = j;
+                }
+            }
+        if (dest < 0 && R->empty_any)
+            dest = hole;
+        if (dest < 0)
+            break;
+        raw(p, T, a, dest);
+        pa[played] = a;
+        pb[played] = dest;
+        played++;
+    }
+    for (k = played - 1; k >= 0; k--)
+        raw(p, T, pb[k], pa[k]);
+    if (played != depth)
+        return 0;
+    for (k = 0; k < played; k++)
+        if (w_add_move(w, pa[k], pb[k]) < 0)
+            return -1;
+    return 1;
+}
+
+static void permute(Jump *items, int n, uint64_t *rng)
+{
+    int i;
+    for (i = n - 1; i > 0; i--) {
+        int j = (int)(splitmix64_next(rng) % (uint64_t)(i + 1));
+        Jump t = items[i];
+        items[i] = items[j];
+        items[j] = t;
+    }
+}
+
+/* `probe._jumps` in `_probe_thread`'s order (each group shuffled), as a new level */
+static int w_push_jumps(const Rules *R, Walk *w, size_t ent_off)
+{
+    const Pos *p = &w->pos;
+    int T = R->T, holes[MAXT], nh = 0, room, i, j, nhome = 0, nother = 0, depth;
+    Jump *home, *other;
+    Level *lv;
+    size_t mark = w->mv.n;
+    if (!(lv = w_new_level(w)))
+        return -1;
+    lv->ent_off = ent_off;
+    if (R->empty_any)
+        for (j = 0; j < T; j++)
+            if (!p->n[j])
+                holes[nh++] = j;
+    room = nh >= 7 ? 128 : 1 << nh;  /* a run never has more than 52 cards */
+    home = PyMem_RawMalloc(sizeof(Jump) * (52 + (size_t)T * (T + 1) + 1));
+    if (!home) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    other = home + 52;
+    for (i = 0; i < T; i++)
+        for (depth = 0; depth < p->n[i]; depth++) {
+            int c = p->c[i][p->n[i] - 1 - depth], r;
+            size_t start = w->mv.n;
+            if (p->h[c / 13] != c % 13)
+                continue;
+            r = depth ? dig_out(R, w, i, depth) : 1;
+            if (r < 0 || (r && w_add_move(w, i, T + c / 13) < 0))
+                goto fail;
+            if (r) {
+                home[nhome].start = start;
+                home[nhome].len = (int)((w->mv.n - start) / 2);
+                nhome++;
+            }
+        }
+    for (i = 0; i < T; i++) {
+        const uint8_t *q = p->c[i];
+        int len = p->n[i], n = 1;
+        if (!len)
+            continue;
+        while (n < len && (R->parent_bits[q[len - n]] >> q[len - n - 1] & 1))
+            n++;
+        if (n <= room) {
+            int head = q[len - n];
+            for (j = 0; j < T; j++)
+                if (j != i && p->n[j] && (R->parent_bits[head] >> TOP(p, j) & 1)) {
+                    size_t start = w->mv.n;
+                    if (through_holes(w, n, i, j, holes, nh) < 0)
+                        goto fail;
+                    other[nother].start = start;
+                    other[nother].len = (int)((w->mv.n - start) / 2);
+                    nother++;
+                }
+        }
+        if (nh && n < len && n <= room >> 1) {
+            size_t start = w->mv.n;
+            if (through_holes(w, n, i, holes[0], holes + 1, nh - 1) < 0)
+                goto fail;
+            other[nother].start = start;
+            other[nother].len = (int)((w->mv.n - start) / 2);
+            nother++;
+        }
+    }
+    permute(home, nhome, &w->rng);
+    permute(other, nother, &w->rng);
+    if (bytes_reserve(&w->jo, sizeof(Jump) * (size_t)(nhome + nother)) < 0)
+        goto fail;
+    memcpy(w->jo.d + w->jo.n, home, sizeof(Jump) * (size_t)nhome);
+    memcpy(w->jo.d + w->jo.n + sizeof(Jump) * (size_t)nhome, other, sizeof(Jump) * (size_t)nother);
+    w->jo.n += sizeof(Jump) * (size_t)(nhome + nother);
+    PyMem_RawFree(home);
+    lv = &w->path[w->npath - 1];
+    lv->mv_off = mark;
+    lv->nmoves = nhome + nother;
+    return 0;
+fail:
+    PyMem_RawFree(home);
+    return -1;
+}
+
+/* one step of `probe._probe_thread`: 1 when it enters a state (its key in `key`), 0 when it
+ * has nothing left to try, 2 when it wins (`*line`), -1 on an error */
+static int probe_next(SearchObject *s, Walk *w, uint8_t *key, int *klen, PyObject **line)
+{
+    const Rules *R = &s->R;
+    int T = R->T;
+    Pos *p = &w->pos;
+    if (!w->started) {
+        int len;
+        uint64_t h;
+        w->started = 1;
+        if (R->rule3 && safe_into(R, p, w->root_line) < 0)
+            return -1;
+        if (won(p)) {
+            *line = PySequence_List(w->root_line);
+            return *line ? 2 : -1;
+        }
+        len = make_key(T, p, key);
+        h = hash_key(key, (size_t)len);
+        if (table_find(&s->tab, key, len, h) < 0 && table_add(&s->tab, key, len, h, -1, 0, 0) < 0)
+            return -1;
+        if (w_push_jumps(R, w, 0) < 0)
+            return -1;
+    } else if (w->yielded) {
+        w->yielded = 0;
+        if (w_push_jumps(R, w, w->pend_ent) < 0)
+            return -1;
+    }
+    while (w->npath) {
+        Level *lv = &w->path[w->npath - 1];
+        const Jump *jump;
+        size_t ent_off = w->ent.n;
+        int k, len;
+        uint64_t h;
+        if (lv->i == lv->nmoves) {
+            w_pop(R, w);
+            continue;
+        }
+        jump = (const Jump *)(w->jo.d + lv->jo_off) + lv->i++;
+        for (k = 0; k < jump->len; k++) {
+            int a = w->mv.d[jump->start + 2 * (size_t)k], b = w->mv.d[jump->start + 2 * (size_t)k + 1];
+            if (w_play(R, w, a, b) < 0)
+                return -1;
+        }
+        if (R->rule3 && w_safe(R, w) < 0)
+            return -1;
+        len = make_key(T, p, key);
+        h = hash_key(key, (size_t)len);
+        if (table_find(&s->tab, key, len, h) >= 0) {
+            w_leave(R, w, ent_off);
+            continue;
+        }
+        if (won(p)) {
+            *line = w_line(w);
+            return *line ? 2 : -1;
+        }
+        if (table_add(&s->tab, key, len, h, -1, 0, 0) < 0)
+            return -1;
+        if (R->hole_dead_ends && stuck(R, p)) {
+            w_leave(R, w, ent_off);
+            continue;
+        }
+        w->yielded = 1;
+        w->pend_ent = ent_off;
+        *klen = len;
+        return 1;
+    }
+    return 0;
+}
+
+/* `probe._fast_probe`, resumable: walks taking turns of `quota` states, sharing one table */
+static PyObject *run_probe(SearchObject *s, long long allowed)
+{
+    uint8_t key[KEYMAX];
+    if (s->phase == 0) {
+        int k;
+        for (k = 0; k < s->nwalks; k++) {
+            if (w_reset(&s->w[k], s->R.T, &s->start, 1) < 0)
+                return NULL;
+            s->w[k].rng = (uint64_t)k;
+            s->alive[k] = k;
+        }
+        s->nalive = s->nwalks;
+        s->nsnap = s->pk = s->pq = 0;
+        s->phase = 2;
+    }
+    for (;;) {
+        int r, len = 0;
+        PyObject *line = NULL;
+        if (s->pk >= s->nsnap) {
+            if (!s->nalive)
+                return finish(s, "unknown", NULL, s->states);
+            memcpy(s->snap, s->alive, sizeof(int) * (size_t)s->nalive);
+            s->nsnap = s->nalive;
+            s->pk = s->pq = 0;
+        }
+        if (s->pq >= s->quota) {
+            s->pk++;
+            s->pq = 0;
+            continue;
+        }
+        if (s->states >= allowed)
+            return paused(s->states);
+        if (s->examined >= s->limit || (long long)s->tab.n >= s->max_table ||
+            (s->ledger && s->ledger->work >= s->ledger->work_cap))
+            return finish(s, "unknown", NULL, s->states);
+        r = check_clock(s);
+        if (r < 0)
+            return NULL;
+        if (r)
+            return finish(s, "unknown", NULL, s->states);
+        r = probe_next(s, &s->w[s->snap[s->pk]], key, &len, &line);
+        if (r < 0)
+            return NULL;
+        if (r == 2)
+            return finish_won(s, line, s->states);
+        if (r == 0) {
+            int k, m = 0, gone = s->snap[s->pk];
+            for (k = 0; k < s->nalive; k++)
+                if (s->alive[k] != gone)
+                    s->alive[m++] = s->alive[k];
+            s->nalive = m;
+            s->pk++;
+            s->pq = 0;
+            continue;
+        }
+        s->examined++;
+        if (!s->ledger) {
+            s->states++;
+        } else {
+            r = ledger_count(s->ledger, key, len);
+            if (r < 0)
+                return NULL;
+            s->states += r;
+        }
+        s->pq++;
+    }
+}
+
+/* ------------------------------------------------------------------ the streamliners */
+/* `streamline._blind_key`: each pile's card classes (piles sorted), then the sorted heights */
+static int blind_key(const SearchObject *s, const Pos *p, uint8_t *out)
+{
+    int T = s->R.T, idx[MAXT], i, k, len = 0;
+    uint8_t tr[MAXT][52], h[4];
+    for (i = 0; i < T; i++) {
+        int j = i;
+        for (k = 0; k < p->n[i]; k++)
+            tr[i][k] = s->blind[p->c[i][k]];
+        while (j > 0 && pile_cmp(tr[idx[j - 1]], p->n[idx[j - 1]], tr[i], p->n[i]) > 0) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = i;
+    }
+    for (k = 0; k < T; k++) {
+        int q = idx[k];
+        memcpy(out + len, tr[q], p->n[q]);
+        len += p->n[q];
+        out[len++] = 0xff;
+    }
+    memcpy(h, p->h, 4);
+    for (i = 1; i < 4; i++)
+        for (k = i; k > 0 && h[k - 1] > h[k]; k--) {
+            uint8_t t = h[k];
+            h[k] = h[k - 1];
+            h[k - 1] = t;
+        }
+    memcpy(out + len, h, 4);
+    return len + 4;
+}
+
+/* one step of `streamline._walk`: 1 when it enters a state (its exact key in `key`), 0 when
+ * it has nothing left to try or its table is full, 2 when it wins, -1 on an error */
+static int stream_next(SearchObject *s, Walk *w, int home, uint8_t *key, int *klen, PyObject **line)
+{
+    const Rules *R = &s->R;
+    int T = R->T, len;
+    Pos *p = &w->pos;
+    uint8_t bkey[KEYMAX];
+    uint64_t h;
+    if (!w->started) {
+        w->started = 1;
+        if (home && home_into(R, p, w->root_line) < 0)
+            return -1;
+        if (won(p)) {
+            *line = PySequence_List(w->root_line);
+            return *line ? 2 : -1;
+        }
+        len = blind_key(s, p, bkey);
+        if (table_add(&s->tab, bkey, len, hash_key(bkey, (size_t)len), -1, 0, 0) < 0)
+            return -1;
+        w->yielded = 1;
+        w->pend_ent = 0;
+        *klen = make_key(T, p, key);
+        return 1;
+    }
+    if (w->yielded) {
+        w->yielded = 0;
+        if (w_push_dfs(s, w, w->pend_ent) < 0)
+            return -1;
+    }
+    while (w->npath) {
+        Level *lv = &w->path[w->npath - 1];
+        size_t ent_off = w->ent.n;
+        int a, b;
+        if (lv->i == lv->nmoves) {
+            w_pop(R, w);
+            continue;
+        }
+        a = w->mv.d[lv->mv_off + 2 * (size_t)lv->i];
+        b = w->mv.d[lv->mv_off + 2 * (size_t)lv->i + 1];
+        lv->i++;
+        if (w_play(R, w, a, b) < 0 || (home && w_home(R, w) < 0))
+            return -1;
+        len = blind_key(s, p, bkey);
+        h = hash_key(bkey, (size_t)len);
+        if (table_find(&s->tab, bkey, len, h) >= 0) {
+            w_leave(R, w, ent_off);
+            continue;
+        }
+        if (won(p)) {
+            *line = w_line(w);
+            return *line ? 2 : -1;
+        }
+        if ((long long)s->tab.n >= s->max_table)
+            return 0;
+        if (table_add(&s->tab, bkey, len, h, -1, 0, 0) < 0)
+            return -1;
+        if (R->hole_dead_ends && stuck(R, p)) {
+            w_leave(R, w, ent_off);
+            continue;
+        }
+        w->yielded = 1;
+        w->pend_ent = ent_off;
+        *klen = make_key(T, p, key);
+        return 1;
+    }
+    return 0;
+}
+
+/* `streamline._fast_streamliner`, resumable: its games one after the other */
+static PyObject *run_streamliners(SearchObject *s, long long allowed)
+{
+    Walk *w = &s->w[0];
+    int r;
+    if (s->phase == 0) {
+        s->game = 0;
+        if (w_reset(w, s->R.T, &s->start, 1) < 0)
+            return NULL;
+        s->phase = 2;
+    }
+    for (;;) {
+        if (!s->pending) {
+            PyObject *line = NULL;
+            int len = 0;
+            if (s->game >= s->ngames)
+                return finish(s, "unknown", NULL, s->states);
+            r = stream_next(s, w, s->games[s->game], s->pending_key, &len, &line);
+            if (r < 0)
+                return NULL;
+            if (r == 2)
+                return finish_won(s, line, s->states);
+            if (r == 0) {
+                s->game++;
+                table_free(&s->tab);
+                if (w_reset(w, s->R.T, &s->start, 1) < 0)
+                    return NULL;
+                continue;
+            }
+            if (s->examined >= s->limit || (s->ledger && s->ledger->work >= s->ledger->work_cap))
+                return finish(s, "unknown", NULL, s->states);
+            s->pending_len = len;
+            s->pending = 1;
+        }
+        if (s->states >= allowed)
+            return paused(s->states);
+        s->pending = 0;
+        r = check_clock(s);
+        if (r < 0)
+            return NULL;
+        if (r)
+            return finish(s, "unknown", NULL, s->states);
+        s->examined++;
+        if (!s->ledger) {
+            s->states++;
+        } else {
+            r = ledger_count(s->ledger, s->pending_key, s->pending_len);
+            if (r < 0)
+                return NULL;
+            s->states += r;
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ the Python type */
 static PyTypeObject SearchType;
 
-static void Search_clear_mem(SearchObject *s)
-{
-    table_free(&s->tab);
-    PyMem_RawFree(s->heap);
-    s->heap = NULL;
-    s->nheap = s->heapcap = 0;
-    PyMem_RawFree(s->path);
-    s->path = NULL;
-    s->npath = s->pathcap = 0;
-    PyMem_RawFree(s->mv.d);
-    PyMem_RawFree(s->ent.d);
-    PyMem_RawFree(s->aut.d);
-    memset(&s->mv, 0, sizeof s->mv);
-    memset(&s->ent, 0, sizeof s->ent);
-    memset(&s->aut, 0, sizeof s->aut);
-}
-
 static void Search_dealloc(SearchObject *s)
 {
-    Search_clear_mem(s);
-    Py_XDECREF(s->root_line);
+    int k;
+    table_free(&s->tab);
+    PyMem_RawFree(s->heap);
+    for (k = 0; k < MAXWALKS; k++)
+        w_free(&s->w[k]);
     Py_XDECREF((PyObject *)s->ledger);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -1396,25 +1906,52 @@ static int flag(PyObject *o, int *out)
     return 0;
 }
 
+static int card_bytes(PyObject *o, int most, uint8_t *out, int *n)
+{
+    Py_ssize_t k, len;
+    if (!PyBytes_Check(o) || (len = PyBytes_GET_SIZE(o)) > most) {
+        PyErr_Format(PyExc_ValueError, "expected bytes of at most %d card ids", most);
+        return -1;
+    }
+    for (k = 0; k < len; k++) {
+        int c = (uint8_t)PyBytes_AS_STRING(o)[k];
+        if (c >= 52) {
+            PyErr_SetString(PyExc_ValueError, "a card id above 51");
+            return -1;
+        }
+        out[k] = (uint8_t)c;
+    }
+    *n = (int)len;
+    return 0;
+}
+
 static int Search_init(SearchObject *s, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"piles", "heights", "accepts", "empty_any", "empty_king", "takeback", "autoplay",
-                             "rule3", "dead_ends", "hole_dead_ends", "depth_first", "order_fc", "fc_values",
-                             "urgency", "disorder", "max_table", "ledger", "deadline", NULL};
-    PyObject *piles, *heights, *accepts, *fl[9], *fc, *urgency, *ledger, *deadline;
-    long long max_table;
-    int disorder, i, k, f[9], seen[52], total = 0;
+    static char *kwlist[] = {"kind", "piles", "heights", "accepts", "empty_any", "empty_king", "takeback",
+                             "autoplay", "rule3", "dead_ends", "hole_dead_ends", "order_fc", "fc_values",
+                             "urgency", "disorder", "max_table", "ledger", "deadline", "limit", "walks",
+                             "quota", "games", "classes", NULL};
+    PyObject *piles, *heights, *accepts, *fl[8], *fc, *urgency, *ledger, *deadline, *games, *classes;
+    long long max_table, limit = 0;
+    int kind, disorder, i, k, f[8], seen[52], n, walks = 0, quota = 0;
     Rules *R = &s->R;
-    if (s->phase || s->root_line) {
+    if (s->phase || s->kind || s->R.T) {
         PyErr_SetString(PyExc_RuntimeError, "FastSearch is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!SO!OOOOOOOOOSO!iLOO", kwlist, &PyList_Type, &piles, &heights,
-                                     &PyList_Type, &accepts, &fl[0], &fl[1], &fl[2], &fl[3], &fl[4], &fl[5], &fl[6],
-                                     &fl[7], &fl[8], &fc, &PyTuple_Type, &urgency, &disorder, &max_table, &ledger,
-                                     &deadline))
+    games = Py_None;
+    classes = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO!SO!OOOOOOOOSO!iLOO|LiiOO", kwlist, &kind, &PyList_Type, &piles,
+                                     &heights, &PyList_Type, &accepts, &fl[0], &fl[1], &fl[2], &fl[3], &fl[4],
+                                     &fl[5], &fl[6], &fl[7], &fc, &PyTuple_Type, &urgency, &disorder, &max_table,
+                                     &ledger, &deadline, &limit, &walks, &quota, &games, &classes))
         return -1;
-    for (k = 0; k < 9; k++)
+    if (kind < BEST_FIRST || kind > STREAMLINERS) {
+        PyErr_SetString(PyExc_ValueError, "kind: 0 best-first, 1 depth-first, 2 probe, 3 streamliners");
+        return -1;
+    }
+    s->kind = kind;
+    for (k = 0; k < 8; k++)
         if (flag(fl[k], &f[k]) < 0)
             return -1;
     R->empty_any = f[0];
@@ -1424,14 +1961,13 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kwds)
     R->rule3 = f[4];
     R->dead_ends = f[5];
     R->hole_dead_ends = f[6];
-    s->depth_first = f[7];
-    s->order_fc = f[8];
+    s->order_fc = f[7];
     s->plain = !R->autoplay && !R->takeback;
-    R->T = (int)PyList_GET_SIZE(piles);
-    if (R->T < 1 || R->T > MAXT) {
+    if (PyList_GET_SIZE(piles) < 1 || PyList_GET_SIZE(piles) > MAXT) {
         PyErr_Format(PyExc_ValueError, "between 1 and %d tableau piles", MAXT);
         return -1;
     }
+    R->T = (int)PyList_GET_SIZE(piles);
     if (PyBytes_GET_SIZE(heights) != 4 || PyBytes_GET_SIZE(fc) != 52 || PyList_GET_SIZE(accepts) != 52) {
         PyErr_SetString(PyExc_ValueError, "heights: 4 bytes, fc_values: 52 bytes, accepts: 52 entries");
         return -1;
@@ -1444,53 +1980,26 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kwds)
             PyErr_SetString(PyExc_ValueError, "a height above 13");
             return -1;
         }
-        s->pos.h[k] = (uint8_t)hk;
+        s->start.h[k] = (uint8_t)hk;
         for (r = 0; r < hk; r++)
             seen[k * 13 + r]++;
-        total += hk;
     }
     for (i = 0; i < R->T; i++) {
-        PyObject *q = PyList_GET_ITEM(piles, i);
-        Py_ssize_t n;
-        if (!PyBytes_Check(q) || (n = PyBytes_GET_SIZE(q)) > 52) {
-            PyErr_SetString(PyExc_ValueError, "each pile: bytes of card ids");
+        if (card_bytes(PyList_GET_ITEM(piles, i), 52, s->start.c[i], &n) < 0)
             return -1;
-        }
-        s->pos.n[i] = (uint8_t)n;
-        for (k = 0; k < n; k++) {
-            int c = (uint8_t)PyBytes_AS_STRING(q)[k];
-            if (c >= 52) {
-                PyErr_SetString(PyExc_ValueError, "a card id above 51");
-                return -1;
-            }
-            s->pos.c[i][k] = (uint8_t)c;
-            seen[c]++;
-        }
-        total += (int)n;
+        s->start.n[i] = (uint8_t)n;
+        for (k = 0; k < n; k++)
+            seen[s->start.c[i][k]]++;
     }
     for (k = 0; k < 52; k++)
         if (seen[k] != 1) {
             PyErr_SetString(PyExc_ValueError, "the piles and heights must hold each card once");
             return -1;
         }
-    memset(R->nparents, 0, sizeof R->nparents);
-    memset(R->parent_bits, 0, sizeof R->parent_bits);
     for (k = 0; k < 52; k++) {
-        PyObject *acc = PyList_GET_ITEM(accepts, k);
-        Py_ssize_t n, j;
-        if (!PyBytes_Check(acc) || (n = PyBytes_GET_SIZE(acc)) > 52) {
-            PyErr_SetString(PyExc_ValueError, "accepts: 52 bytes objects of card ids");
+        if (card_bytes(PyList_GET_ITEM(accepts, k), 52, R->children[k], &n) < 0)
             return -1;
-        }
         R->nchildren[k] = (uint8_t)n;
-        for (j = 0; j < n; j++) {
-            int x = (uint8_t)PyBytes_AS_STRING(acc)[j];
-            if (x >= 52) {
-                PyErr_SetString(PyExc_ValueError, "a card id above 51");
-                return -1;
-            }
-            R->children[k][j] = (uint8_t)x;
-        }
     }
     /* the cards c may lie on, ascending (`_Fast.parents`) */
     for (k = 0; k < 52; k++)
@@ -1511,6 +2020,27 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kwds)
     }
     s->disorder = disorder;
     s->max_table = max_table;
+    s->limit = limit;
+    if (kind == PROBE && (walks < 1 || walks > MAXWALKS || quota < 1)) {
+        PyErr_Format(PyExc_ValueError, "the probe: 1 to %d walks, a quota of at least 1", MAXWALKS);
+        return -1;
+    }
+    s->nwalks = walks;
+    s->quota = quota;
+    if (kind == STREAMLINERS) {
+        if (!PyTuple_Check(games) || PyTuple_GET_SIZE(games) > 8 || !PyBytes_Check(classes) ||
+            PyBytes_GET_SIZE(classes) != 52) {
+            PyErr_SetString(PyExc_ValueError, "the streamliners: games, a tuple of flags; classes, 52 bytes");
+            return -1;
+        }
+        s->ngames = (int)PyTuple_GET_SIZE(games);
+        for (k = 0; k < s->ngames; k++) {
+            if (flag(PyTuple_GET_ITEM(games, k), &n) < 0)
+                return -1;
+            s->games[k] = (uint8_t)n;
+        }
+        memcpy(s->blind, PyBytes_AS_STRING(classes), 52);
+    }
     if (ledger != Py_None) {
         if (!PyObject_TypeCheck(ledger, &LedgerType)) {
             PyErr_SetString(PyExc_TypeError, "ledger: a solitaire_nb_core Ledger or None");
@@ -1525,7 +2055,6 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kwds)
             return -1;
         s->has_deadline = 1;
     }
-    (void)total;
     return 0;
 }
 
@@ -1534,11 +2063,24 @@ static PyObject *Search_run(SearchObject *s, PyObject *arg)
     long long allowed = PyLong_AsLongLong(arg);
     if (allowed == -1 && PyErr_Occurred())
         return NULL;
+    if (!s->R.T) {
+        PyErr_SetString(PyExc_RuntimeError, "FastSearch was not initialised");
+        return NULL;
+    }
     if (s->phase == 3) {
         PyErr_SetString(PyExc_RuntimeError, "the search has ended");
         return NULL;
     }
-    return s->depth_first ? run_dfs(s, allowed) : run_best_first(s, allowed);
+    switch (s->kind) {
+    case DEPTH_FIRST:
+        return run_dfs(s, allowed);
+    case PROBE:
+        return run_probe(s, allowed);
+    case STREAMLINERS:
+        return run_streamliners(s, allowed);
+    default:
+        return run_best_first(s, allowed);
+    }
 }
 
 static PyObject *Search_get_table(SearchObject *s, void *Py_UNUSED(c))
@@ -1557,7 +2099,7 @@ static PyGetSetDef Search_getset[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_nb_core._core.FastSearch",
-    .tp_doc = "One complete search on the one-deck fast state (search._fast_search or search._fast_dfs).",
+    .tp_doc = "One search on the one-deck fast state: best-first, depth-first, the probe or the streamliners.",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -1586,7 +2128,10 @@ PyMODINIT_FUNC PyInit__core(void)
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Ledger", (PyObject *)&LedgerType) < 0 ||
         PyModule_AddObject(m, "FastSearch", (PyObject *)&SearchType) < 0 ||
-        PyModule_AddIntConstant(m, "API", API_VERSION) < 0 || PyModule_AddIntConstant(m, "MAX_PILES", MAXT) < 0) {
+        PyModule_AddIntConstant(m, "API", API_VERSION) < 0 || PyModule_AddIntConstant(m, "MAX_PILES", MAXT) < 0 ||
+        PyModule_AddIntConstant(m, "BEST_FIRST", BEST_FIRST) < 0 ||
+        PyModule_AddIntConstant(m, "DEPTH_FIRST", DEPTH_FIRST) < 0 || PyModule_AddIntConstant(m, "PROBE", PROBE) < 0 ||
+        PyModule_AddIntConstant(m, "STREAMLINERS", STREAMLINERS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -16,6 +16,8 @@ import os
 from collections.abc import Generator
 from typing import Any
 
+from ..engine import Game
+from . import probe, streamline
 from .fast import _Fast
 from .search import _UNLIMITED, _advance
 from .state import _Spec
@@ -51,12 +53,14 @@ def ledger(work_cap: int) -> Any:
     return _core.Ledger(work_cap)  # type: ignore[union-attr]
 
 
-def _make(st: _Fast, deadline, max_table: int, ledger, depth_first: bool, order: str) -> Any:
-    accepts = [bytes(st.sp.tab_acc[c]) for c in range(52)]  # type: ignore[attr-defined]
+def _make(st: _Fast, deadline, max_table: int, ledger, kind: str, order: str = "key", **more: Any) -> Any:
+    """The core's search of `kind` (``BEST_FIRST``, ``DEPTH_FIRST``, ``PROBE`` or
+    ``STREAMLINERS``) from the fast state `st`, with its rule data and pruning switches."""
     return _core.FastSearch(  # type: ignore[union-attr]
+        kind=getattr(_core, kind),
         piles=[bytes(q) for q in st.t],
         heights=bytes(st.h),
-        accepts=accepts,
+        accepts=[bytes(st.sp.tab_acc[c]) for c in range(52)],  # type: ignore[attr-defined]
         empty_any=st.empty_any,
         empty_king=st.empty_king,
         takeback=st.takeback,
@@ -64,7 +68,6 @@ def _make(st: _Fast, deadline, max_table: int, ledger, depth_first: bool, order:
         rule3=st.sp.rule3,
         dead_ends=st.dead_ends,
         hole_dead_ends=st.hole_dead_ends,
-        depth_first=depth_first,
         order_fc=order == "fc",
         fc_values=_FC_BYTES52,
         urgency=tuple(st.urgency),
@@ -72,6 +75,7 @@ def _make(st: _Fast, deadline, max_table: int, ledger, depth_first: bool, order:
         max_table=max_table,
         ledger=ledger,
         deadline=deadline,
+        **more,
     )
 
 
@@ -87,12 +91,12 @@ def _driven(search: Any) -> _Search:
 
 def fast_search(st: _Fast, deadline, max_table: int, ledger=None) -> _Search:
     """`search._fast_search`, in the core."""
-    return _driven(_make(st, deadline, max_table, ledger, False, "key"))
+    return _driven(_make(st, deadline, max_table, ledger, "BEST_FIRST"))
 
 
 def fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger=None) -> _Search:
     """`search._fast_dfs`, in the core."""
-    return _driven(_make(st, deadline, max_table, ledger, True, order))
+    return _driven(_make(st, deadline, max_table, ledger, "DEPTH_FIRST", order))
 
 
 def fast_best_first(st: _Fast, deadline, cap: int, max_table: int, ledger=None) -> tuple[str, list, int]:
@@ -101,3 +105,17 @@ def fast_best_first(st: _Fast, deadline, cap: int, max_table: int, ledger=None) 
     next(search)
     paused, verdict = _advance(search, cap if cap >= 0 else _UNLIMITED)
     return verdict if verdict is not None else ("unknown", [], paused)
+
+
+def fast_probe(spec: _Spec, game: Game, deadline, max_table: int, ledger=None) -> _Search:
+    """`probe._fast_probe` (same walks, same random orders), in the core."""
+    more = {"limit": probe.CASTLE_PROBE, "walks": probe.CASTLE_PROBE_WALKS, "quota": probe.CASTLE_PROBE_QUOTA}
+    return _driven(_make(_Fast(spec, game), deadline, max_table, ledger, "PROBE", **more))
+
+
+def fast_streamliner(spec: _Spec, game: Game, table: bytes, deadline, limit: int, max_table: int,
+                     ledger=None) -> _Search:
+    """`streamline._fast_streamliner` (its games, `STREAMLINER_GAMES`, one after the other), in
+    the core; `table` is `streamline.blind_table`'s."""
+    more = {"limit": limit, "games": tuple(streamline.STREAMLINER_GAMES), "classes": table[:52]}
+    return _driven(_make(_Fast(spec, game), deadline, max_table, ledger, "STREAMLINERS", "fc", **more))
