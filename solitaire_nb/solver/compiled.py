@@ -12,9 +12,10 @@ turns it off (checked at every portfolio); a core built for another `API` is ign
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Generator
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Game
 from . import probe, streamline
@@ -23,10 +24,16 @@ from .search import _UNLIMITED, _advance
 from .state import _Spec
 from .tables import _FC_VALUE
 
-try:
-    import solitaire_nb_core as _core
-except ImportError:  # not built here: the pure-Python searches run
-    _core = None
+
+def _load() -> Any:
+    """The core's module, or None where it is not built (the pure-Python searches run)."""
+    try:
+        return importlib.import_module("solitaire_nb_core")
+    except ImportError:
+        return None
+
+
+_core: Any = _load()
 
 API = 1
 """The core's calls this module makes (`solitaire_nb_core.API` must match)."""
@@ -45,27 +52,28 @@ def available() -> bool:
 def fits(spec: _Spec) -> bool:
     """The core can search this game's fast state: it is `available` and the tableau is not
     wider than the core's `MAX_PILES`."""
-    return available() and len(spec.tab) <= _core.MAX_PILES  # type: ignore[union-attr]
+    return available() and len(spec.tab) <= _core.MAX_PILES
 
 
 def ledger(work_cap: int) -> Any:
     """The core's ledger (`search._Ledger`'s calls: ``count``, ``over``, ``seen``, ``work``)."""
-    return _core.Ledger(work_cap)  # type: ignore[union-attr]
+    return _core.Ledger(work_cap)
 
 
 def _make(st: _Fast, deadline, max_table: int, ledger, kind: str, order: str = "key", **more: Any) -> Any:
     """The core's search of `kind` (``BEST_FIRST``, ``DEPTH_FIRST``, ``PROBE`` or
     ``STREAMLINERS``) from the fast state `st`, with its rule data and pruning switches."""
-    return _core.FastSearch(  # type: ignore[union-attr]
+    spec = cast(_Spec, st.sp)
+    return _core.FastSearch(
         kind=getattr(_core, kind),
         piles=[bytes(q) for q in st.t],
         heights=bytes(st.h),
-        accepts=[bytes(st.sp.tab_acc[c]) for c in range(52)],  # type: ignore[attr-defined]
+        accepts=[bytes(spec.tab_acc[c]) for c in range(52)],
         empty_any=st.empty_any,
         empty_king=st.empty_king,
         takeback=st.takeback,
         autoplay=st.autoplay,
-        rule3=st.sp.rule3,
+        rule3=spec.rule3,
         dead_ends=st.dead_ends,
         hole_dead_ends=st.hole_dead_ends,
         order_fc=order == "fc",
@@ -109,7 +117,7 @@ def fast_best_first(st: _Fast, deadline, cap: int, max_table: int, ledger=None) 
 
 def fast_probe(spec: _Spec, game: Game, deadline, max_table: int, ledger=None) -> _Search:
     """`probe._fast_probe` (same walks, same random orders), in the core."""
-    more = {"limit": probe.CASTLE_PROBE, "walks": probe.CASTLE_PROBE_WALKS, "quota": probe.CASTLE_PROBE_QUOTA}
+    more: dict[str, Any] = {"limit": probe.CASTLE_PROBE, "walks": probe.CASTLE_PROBE_WALKS, "quota": probe.CASTLE_PROBE_QUOTA}
     return _driven(_make(_Fast(spec, game), deadline, max_table, ledger, "PROBE", **more))
 
 
@@ -117,5 +125,5 @@ def fast_streamliner(spec: _Spec, game: Game, table: bytes, deadline, limit: int
                      ledger=None) -> _Search:
     """`streamline._fast_streamliner` (its games, `STREAMLINER_GAMES`, one after the other), in
     the core; `table` is `streamline.blind_table`'s."""
-    more = {"limit": limit, "games": tuple(streamline.STREAMLINER_GAMES), "classes": table[:52]}
+    more: dict[str, Any] = {"limit": limit, "games": tuple(streamline.STREAMLINER_GAMES), "classes": table[:52]}
     return _driven(_make(_Fast(spec, game), deadline, max_table, ledger, "STREAMLINERS", "fc", **more))
