@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from successors import played, won_reachable
+from test_solver import STUCK_CASTLE
 
 import solitaire_nb as sn
 from solitaire_nb.core.cards import CARDS
@@ -140,23 +141,6 @@ def test_small_positions_agree_with_the_plain_search(g):
         assert core.status == ("won" if truth else "lost")
 
 
-# tops K K J J 9 9 7 and 6 on a 4: the only move is 6♥ onto 7♠, after which nothing moves
-STUCK = {
-    "T0": ["2S", "3S", "4S", "KS"],
-    "T1": ["2H", "3H", "4H", "KH"],
-    "T2": ["2D", "3D", "4D", "5S", "JS"],
-    "T3": ["2C", "3C", "5H", "5D", "JH"],
-    "T4": ["5C", "6S", "6D", "6C", "9S"],
-    "T5": ["7H", "7D", "7C", "8S", "9H"],
-    "T6": ["8H", "8D", "8C", "9D", "9C", "TS", "TH", "TD", "TC", "JD", "JC", "QS", "QH", "QD", "QC", "KD", "KC", "7S"],
-    "T7": ["4C", "6H"],
-    "F0": ["AS"],
-    "F1": ["AH"],
-    "F2": ["AD"],
-    "F3": ["AC"],
-}
-
-
 def _runs(upto: dict[str, int]) -> dict[str, list[str]]:
     return {f"F{k}": [c.code for c in CARDS if c.suit == s and c.rank <= upto[s]] for k, s in enumerate("SHDC")}
 
@@ -164,9 +148,9 @@ def _runs(upto: dict[str, int]) -> dict[str, list[str]]:
 @needs_core
 @pytest.mark.parametrize("takeback", [False, True])
 def test_hand_built_positions(takeback):
-    """A stuck castle (lost: no search finds a way), and a nearly finished one whose last
-    cards must be dug out through a hole (won), on both paths."""
-    stuck = sn.Game.from_position("beleaguered_castle", STUCK, takeback=takeback)
+    """A stuck castle (`STUCK_CASTLE`, lost: its only move leads nowhere), and a nearly
+    finished one whose last cards must be dug out through a hole (won), on both paths."""
+    stuck = sn.Game.from_position("beleaguered_castle", STUCK_CASTLE, takeback=takeback)
     python, core = _both(stuck)
     assert python[:3] == core[:3] and core.status == "lost"
     near = {"T0": ["KS", "QH", "KH", "QS"], "T1": ["KD"], "T2": ["KC", "QD", "QC"]}
