@@ -2,7 +2,7 @@
 given) on the same deals in the same run, measured on CPU time.
 
     python benchmarks/bench_solver.py [--deals 200] [--limit 10] [--games beleaguered_castle,…]
-        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH] [--portfolio]
+        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH] [--portfolio] [--python-row]
 
 What is measured, and how:
 
@@ -19,6 +19,9 @@ What is measured, and how:
   `solve(game, time_limit=limit, fc_solve=True)`, fc-solve joining in the last quarter of the
   time when ours is undecided; its time is ``cpu_seconds``, fc-solve's CPU (with its start-up)
   included.
+- **Ours, pure Python** (``--python-row``, a separate row): the same `solve` with the optional
+  compiled core turned off (``SNB_SOLVER_CORE=python``); the header says whether «ours» ran on
+  the core.  Both examine the same states, so only the seconds differ.
 - **Solvitaire** (``--solvitaire PATH``, optional): the same caps, deal written as its JSON
   deal file, run with ``--type beleaguered-castle --streamliners smart-solvability``.  (Not run
   in this repository's recorded figures; its published figures are cited in RESULTS.md.)
@@ -46,7 +49,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from solitaire_nb import new_game
-from solitaire_nb.solver import solve
+from solitaire_nb.solver import compiled, solve
 from solitaire_nb.solver.fcsolve import fc_solve_board
 
 CONFIGS = {
@@ -137,15 +140,24 @@ def run_solvitaire(exe: str, kind: str, game, limit: float, memory: float, start
     return Run("unknown", cpu, states)
 
 
-def run_ours(game, limit: float, fc: bool = False) -> Run:
+def run_ours(game, limit: float, fc: bool = False, python: bool = False) -> Run:
     """Our solver with its deadline on this process's CPU clock (see the module docstring);
-    with `fc`, fc-solve in its portfolio (`solve`'s ``fc_solve``)."""
+    with `fc`, fc-solve in its portfolio (`solve`'s ``fc_solve``); with `python`, the
+    compiled core turned off."""
     wall = time.perf_counter
     time.perf_counter = time.process_time
+    saved = os.environ.get(compiled.CORE_ENV)
+    if python:
+        os.environ[compiled.CORE_ENV] = "python"
     try:
         r = solve(game, time_limit=limit, fc_solve=fc)
     finally:
         time.perf_counter = wall
+        if python:
+            if saved is None:
+                del os.environ[compiled.CORE_ENV]
+            else:
+                os.environ[compiled.CORE_ENV] = saved
     return Run(r.status, r.cpu_seconds or 0.0, r.states)
 
 
@@ -185,6 +197,7 @@ def main() -> None:
     ap.add_argument("--fc-iterations", type=int, default=None, help="fc-solve's -mi cap")
     ap.add_argument("--solvitaire", default=None, help="path of a Solvitaire binary (optional)")
     ap.add_argument("--portfolio", action="store_true", help="add ours + fc-solve as a row of its own")
+    ap.add_argument("--python-row", action="store_true", help="add ours without the compiled core as a row")
     args = ap.parse_args()
     exe = shutil.which("fc-solve")
     startup = 0.0
@@ -194,7 +207,8 @@ def main() -> None:
     print(f"deals {args.start}..{args.start + args.deals - 1}, {args.limit:g} CPU s per deal and solver, "
           f"fc-solve: {exe or 'absent'} (start-up {startup * 1000:.2f} ms CPU, subtracted; "
           f"{args.fc_memory:g} GiB), Solvitaire: {args.solvitaire or 'not given'}, "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; ours: "
+          f"{'the compiled core' if compiled.available() else 'pure Python (no compiled core)'}")
     print("CPU seconds over the deals both that solver and ours decide; ratio = ours ÷ it")
     print(f"{'solver':22} {'decided':>9} {'won':>4} {'lost':>4} {'unk':>4} {'both':>5} "
           f"{'median s':>9} {'p90 s':>8} {'total s':>9} {'med ratio':>9} {'tot ratio':>9} "
@@ -207,6 +221,8 @@ def main() -> None:
         for k, seed in enumerate(seeds):
             g = new_game(name, seed=seed, **flags)
             jobs: list[tuple[str, Callable[[], Run]]] = [("ours", lambda g=g: run_ours(g, args.limit))]
+            if args.python_row:
+                jobs.append(("ours, pure Python", lambda g=g: run_ours(g, args.limit, python=True)))
             if exe and name in FC_GAMES:
                 board = fc_solve_board(g)
                 for label, proof in (("fc-solve default", False), ("fc-solve -to 0AB", True)):

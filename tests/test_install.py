@@ -86,7 +86,8 @@ def test_second_command_is_what_ci_runs():
     .ci/run calls it unchanged, in a .venv it makes with Debian's python3 as the first command does."""
     second = second_command()
     install, run = split_test_command()
-    assert install == '.venv/bin/pip install -c binder/versions.txt -e ".[test,dask]"', second
+    # the solver's optional compiled core too (ccore/), so that both of its paths are tested
+    assert install == '.venv/bin/pip install -c binder/versions.txt -e ".[test,dask]" ./ccore', second
     assert run == [".venv/bin/python", "-m", "pytest", "-n", "auto", "--dist", "loadgroup"], second
     assert all(shlex.split(part)[0].startswith(".venv/bin/") for part in second.split(" && ")), second
     ci = ci_lines()

@@ -27,6 +27,7 @@ from solitaire_nb.solver import (
     Hint,
     SolveResult,
     api,
+    compiled,
     hint,
     portfolio,
     pruning,
@@ -858,7 +859,9 @@ def test_castle_probe_takes_one_turn(monkeypatch):
         _check_line(g, r.moves)
         assert solve(g, max_states=10_000)[:3] == r[:3]
         assert solve(g, max_states=1000 + at - 1).status == "unknown"
-    # with Citadel's autoplay or with take-backs (after the first phase) it is not started
+    # with Citadel's autoplay or with take-backs (after the first phase) it is not started (the
+    # spy watches the Python probe: the compiled core, which would run instead, is turned off)
+    monkeypatch.setenv(compiled.CORE_ENV, "python")
     started = []
     real = _fast_probe
     monkeypatch.setattr(portfolio, "_fast_probe", lambda spec, *args: started.append(spec) or real(spec, *args))
