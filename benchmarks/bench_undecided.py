@@ -2,7 +2,7 @@
 decides now, at a cap of CPU seconds per deal, with and without the castles' streamliners.
 
     python benchmarks/bench_undecided.py [--entry beleaguered_castle_sin_devolver] [--first 40]
-        [--limit 20] [--without-streamliners] [--fc-solve]
+        [--limit 20] [--without-streamliners] [--fc-solve] [--table KEYS] [--csv PATH]
 
 The deals are the first `--first` deals (by number) the entry's committed CSV records as
 undecided.  `solve` gets `time_limit=--limit` with its deadline read on this process's CPU
@@ -24,14 +24,15 @@ import time
 from pathlib import Path
 
 from solitaire_nb import new_game, solve
-from solitaire_nb.solver import portfolio
+from solitaire_nb.solver import compiled, portfolio
 
 ATLAS = Path(__file__).resolve().parents[1] / "data" / "atlas"
 
 
-def undecided(entry: str, first: int) -> tuple[str, dict, list[int]]:
-    """The entry's game, variant and first `first` undecided deals."""
-    with (ATLAS / f"{entry}.csv").open(encoding="utf-8") as f:
+def undecided(entry: str, first: int, path: Path | None = None) -> tuple[str, dict, list[int]]:
+    """The entry's game, variant and first `first` undecided deals (its CSV at `path`, default
+    the committed one)."""
+    with (path or ATLAS / f"{entry}.csv").open(encoding="utf-8") as f:
         header = json.loads(f.readline().split(" ", 3)[3])
         rows = [r for r in csv.reader(f) if r and r[0].isdigit()]
     deals = sorted(int(r[0]) for r in rows if r[1] == "unknown")[:first]
@@ -45,12 +46,15 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=20.0, help="CPU seconds per deal")
     ap.add_argument("--without-streamliners", action="store_true")
     ap.add_argument("--fc-solve", action="store_true", help="fc-solve in the portfolio")
+    ap.add_argument("--table", type=int, default=None, help="max_table: keys a search's table may hold")
+    ap.add_argument("--csv", type=Path, default=None, help="the entry's CSV (default: data/atlas/ENTRY.csv)")
     args = ap.parse_args()
     if args.without_streamliners:
         portfolio.CASTLE_STREAM = 0
-    game, variant, deals = undecided(args.entry, args.first)
+    game, variant, deals = undecided(args.entry, args.first, args.csv)
     print(f"{args.entry}: first {len(deals)} deals undecided in the atlas, {args.limit:g} CPU s each, "
-          f"streamliners {'off' if args.without_streamliners else 'on'}, fc-solve {'on' if args.fc_solve else 'off'}")
+          f"streamliners {'off' if args.without_streamliners else 'on'}, fc-solve {'on' if args.fc_solve else 'off'}, "
+          f"table {args.table or 'default'}, compiled core {'on' if compiled.available() else 'off'}")
     print("| deal | verdict | found by | states | CPU s |")
     print("|---:|---|---|---:|---:|")
     decided = won = 0
@@ -59,7 +63,8 @@ def main() -> None:
     for deal in deals:
         time.perf_counter = time.process_time
         try:
-            r = solve(new_game(game, seed=deal, **variant), time_limit=args.limit, fc_solve=args.fc_solve)
+            r = solve(new_game(game, seed=deal, **variant), time_limit=args.limit, fc_solve=args.fc_solve,
+                      **({'max_table': args.table} if args.table else {}))
         finally:
             time.perf_counter = wall
         cpu = r.cpu_seconds or 0.0
