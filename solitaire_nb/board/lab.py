@@ -62,14 +62,16 @@ class _LabBoard(Board):
         self.add_class("snb-lab-board")
 
 
-# The lab chooses the game (its boards' menus hidden); on a phone nothing is cut (rows wrap).
+# The lab chooses the game (its boards' menus hidden).  On a phone nothing is cut: rows wrap, a
+# menu goes under its label (its height grows, so it never covers the next row; its width is its
+# longest choice, not ipywidgets' 148 px, which made a short menu leave its label's line), and
+# the tables slide sideways in their labelled boxes, words whole.
 _STYLE = (
-    "<style>.snb-lab-board .snb-game{display:none}.snb-lab-table td,.snb-lab-table th{padding:2px 8px;"
-    "overflow-wrap:anywhere}.snb-lab-counts .snb-lab-table :is(td,th){overflow-wrap:normal}"
-    ".snb-lab .widget-hbox{flex-wrap:wrap;row-gap:4px}.snb-lab .widget-button{width:auto;"
-    "flex:0 0 auto}.snb-lab .widget-dropdown{flex-wrap:wrap;width:auto;max-width:100%}.snb-lab .widget-dropdown>select"
-    "{min-width:0;max-width:100%}.snb-lab,.snb-lab .widget-vbox,.snb-lab .widget-html{min-width:0;max-width:100%}"
-    ".snb-lab .widget-html>.widget-html-content{flex:1 1 0;min-width:0}</style>"  # fmt: skip
+    "<style>.snb-lab-board .snb-game{display:none}.snb-lab-table td,.snb-lab-table th{padding:2px 8px}"
+    ".snb-lab .widget-hbox{flex-wrap:wrap;row-gap:4px}.snb-lab .widget-button{width:auto;flex:0 0 auto}"
+    ".snb-lab .widget-dropdown{flex-wrap:wrap;width:auto;max-width:100%;height:auto}.snb-lab .widget-dropdown>select"
+    "{flex:1 1 auto;min-width:0;max-width:100%}.snb-lab,.snb-lab .widget-vbox,.snb-lab .widget-html{min-width:0;"
+    "max-width:100%}.snb-lab .widget-html>.widget-html-content{flex:1 1 0;min-width:0}</style>"  # fmt: skip
 )
 
 

@@ -28,11 +28,6 @@ def escape(text: str) -> str:
     return html.escape(text, quote=False)  # text only, never inside an attribute: «Baker's» stays
 
 
-#: the counts table's box: six columns do not fit a phone, so the table slides sideways in it
-#: (words whole, `lab._STYLE`) rather than being cut or broken mid-word
-_TABLE_BOX = ('<div class="snb-lab-counts" role="region" tabindex="0" aria-label="Cuántas se pueden ganar: en '
-              'una pantalla estrecha, desliza la tabla para ver todas las columnas" style="overflow-x:auto;max-width:100%">')
-
 
 class _Done:
     """What `WinCount.count_wins` returns where the sample was solved before it returned."""
@@ -106,10 +101,10 @@ class WinCount:
         base = work.Sample(self.base.display_name, base_v)
         words = self._sample_words(k)
         if self.game.name == self.base.name:  # no rule changed: one game, one row
-            self.win_text.value = words + _TABLE_BOX + work.markdown_html(work.counts_table([base])) + "</div>"
+            self.win_text.value = words + work.markdown_html(work.counts_table([base]))
             return
         mine = work.Sample(work.YOURS.capitalize(), mine_v)
-        table = _TABLE_BOX + work.markdown_html(work.counts_table([mine, base])) + "</div>"
+        table = work.markdown_html(work.counts_table([mine, base]))
         paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"
         self.win_text.value = words + table + paired
 
