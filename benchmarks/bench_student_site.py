@@ -10,7 +10,14 @@ and until the «Cargando Python…» line goes (every cell has run), then the si
 the runtime every lesson shares, and each lesson's own page and notebook.  The load average is
 printed with the figures: the machine is shared.
 
+``--lab-count`` times 08's «¿Cuántas se pueden ganar?» instead, in the first lab of the page (no
+threads in the browser: the count runs deal by deal on the page's event loop): the stored sample
+of Beleaguered Castle; a composition solved on the spot (7 columns: the seconds to its first
+deals on screen and to all 100 deals of both games, the original's read from the stored file);
+then another (9 columns) stopped with «Detener» after 3 deals (the seconds the stop took).
+
     python benchmarks/bench_student_site.py [--runs 3] [--site student/_output] [--lesson 05 06]
+    python benchmarks/bench_student_site.py --lab-count [--runs 1] [--site student/_output]
 
 Without ``--site`` it builds the site first (student/build.py into a temporary folder).
 """
@@ -25,12 +32,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests" / "browser")]
 
 from browser_helpers import launch_chromium, serve_static  # noqa: E402
+from offline import count_wins, offline_context  # noqa: E402
 
 TIMEOUT_MS = 900_000
 #: a live board: the game board's cards, or 06's pair of deals (only live widgets carry these classes)
@@ -47,20 +54,6 @@ def build(output: Path) -> None:
     print(f"build: {time.perf_counter() - start:.1f} s, {folder_mib(output):.1f} MiB (load {os.getloadavg()[0]:.1f})")
 
 
-def offline_context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
-
-    def only_local(route) -> None:
-        host = urlsplit(route.request.url).hostname
-        if urlsplit(route.request.url).scheme in ("http", "https", "ws", "wss") and host not in ("127.0.0.1", "localhost"):
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", only_local)
-    return context
-
-
 def one_run(context, url: str) -> tuple[float, float, float]:
     page = context.new_page()
     try:
@@ -73,6 +66,36 @@ def one_run(context, url: str) -> tuple[float, float, float]:
         page.locator("#snb-loading").wait_for(state="detached", timeout=TIMEOUT_MS)
         done = time.perf_counter() - start
         return text, board, done
+    finally:
+        page.close()
+
+
+def lab_count_run(context, url: str) -> None:
+    """One run of ``--lab-count`` in a fresh context: open 08, then time the three counts."""
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    try:
+        start = time.perf_counter()
+        page.goto(url, wait_until="commit")
+        page.locator("#snb-loading").wait_for(state="detached", timeout=TIMEOUT_MS)
+        print(f"08 lista: {time.perf_counter() - start:6.1f} s   (carga {os.getloadavg()[0]:.1f})", flush=True)
+        lab = page.locator(".snb-lab").first
+        stored = count_wins(lab)
+        print(f"  guardada (Beleaguered Castle): {stored['done']:6.1f} s   (carga {os.getloadavg()[0]:.1f})", flush=True)
+        slider = lab.locator(".noUi-handle").first
+        for presses, columns, stop_after in ((["ArrowLeft"], 7, None), (["ArrowRight"] * 2, 9, 3)):
+            for key in presses:
+                slider.press(key)
+            expect(lab.locator("h3").first).to_contain_text(f"con {columns} columnas", timeout=TIMEOUT_MS)
+            got = count_wins(lab, timeout_s=TIMEOUT_MS / 1000, stop_after=stop_after)
+            first = got.get("first", float("nan"))
+            if stop_after is None:
+                print(f"  compuesta ({columns} columnas), resuelta aquí: primeras partidas en pantalla {first:6.1f} s, "
+                      f"las {got['deals']:.0f} partidas de cada juego {got['done']:6.1f} s   (carga {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
+            else:
+                print(f"  compuesta ({columns} columnas), «Detener» tras {got['deals']:.0f} partidas: se detuvo en "
+                      f"{got['stopped']:4.1f} s   (carga {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
     finally:
         page.close()
 
@@ -92,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, default=None, help="an already built site (default: build one)")
     parser.add_argument("--lesson", nargs="+", default=["05"], help="the lessons' numbers")
+    parser.add_argument("--lab-count", action="store_true", help="time 08's «¿Cuántas se pueden ganar?» instead")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -103,13 +127,19 @@ def main(argv: list[str] | None = None) -> int:
         with serve_static(site) as base, sync_playwright() as p:
             browser = launch_chromium(p)
             try:
-                for lesson in args.lesson:
+                for _run in range(args.runs if args.lab_count else 0):
+                    context, _aborted = offline_context(browser, 1280)
+                    try:
+                        lab_count_run(context, f"{base}/voici/render/08_laboratorio.html")
+                    finally:
+                        context.close()
+                for lesson in [] if args.lab_count else args.lesson:
                     page = next((site / "voici" / "render").glob(f"{lesson}*.html"), None)
                     if page is None:
                         raise SystemExit(f"No hay ninguna lección «{lesson}» en {site}")
                     rows: dict[str, list[tuple[float, float, float]]] = {"en frío": [], "en caliente": []}
                     for i in range(args.runs):
-                        context = offline_context(browser)
+                        context, _aborted = offline_context(browser, 1280)
                         try:
                             for kind in rows:  # a fresh context, then the same page again in it
                                 row = one_run(context, f"{base}/voici/render/{page.name}")

@@ -1,7 +1,9 @@
 """Build the JupyterLite site of solitaire_nb: a static folder (default lite/_output) that any web
 host can serve, with the notebooks, the package's own wheel, the Pyodide runtime and every wheel the
-kernel and the boards need, so that nothing is fetched from the internet at run time except NumPy
-and matplotlib (and their dependencies), which only Pyodide's CDN distributes.
+kernel and the boards need, so that nothing is fetched from the internet at run time.  NumPy and
+matplotlib, which only Pyodide's CDN distributes, are not shipped: the lessons do without them in
+the browser (the package's pure-Python paths and SVG plots, as in the student app), and a notebook
+whose code imports one would fetch it from the CDN (`needs_network`; the build names any such).
 
 Usage: ``python lite/build.py [--output DIR] [--notebooks DIR_OR_FILE ...] [--clean-cache]``
 
@@ -53,6 +55,19 @@ DEFAULT_NOTEBOOKS = ROOT / "notebooks"
 LITE_REQUIRES = ("anywidget>=0.9", "ipywidgets>=8.0")
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: packages that Pyodide only serves from its CDN: a notebook importing one would go online.
+ONLINE_ONLY = re.compile(r"^\s*(?:import|from)\s+(numpy|matplotlib|pandas|scipy)\b", re.M)
+
+
+def needs_network(nb: dict) -> bool:
+    """True when a code cell of notebook `nb` (its JSON) imports a package only Pyodide's CDN
+    distributes (the kernel loads what a cell imports before running it)."""
+    return any(
+        cell.get("cell_type") == "code" and ONLINE_ONLY.search(str(_joined(cell.get("source", ""))))
+        for cell in nb.get("cells", [])
+    )
+
+
 def student_tools(path: Path = REQUIREMENTS) -> list[str]:
     """The student app's extra build tools (``# student:`` lines of lite/requirements.txt)."""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -286,7 +301,10 @@ def stage_site(
     make_pyodide(version, npm_dir, stage / "static" / "pyodide", local)
     log(f"pyodide {version} with {len(local)} lock packages served locally")
     count = copy_notebooks(notebooks if notebooks is not None else [DEFAULT_NOTEBOOKS], stage / "files")
-    log(f"{count} notebooks")
+    online = sorted(
+        p.name for p in (stage / "files").rglob("*.ipynb") if needs_network(json.loads(p.read_text(encoding="utf-8")))
+    )
+    log(f"{count} notebooks; need the network (they import NumPy or matplotlib): {', '.join(online) or 'none'}")
 
 
 def write_build_config(browser_wheels: list[Path], dest: Path) -> None:

@@ -50,8 +50,6 @@ DEFAULT_OUTPUT = STUDENT / "_output"
 DEFAULT_NOTEBOOKS = ROOT / "notebooks"
 #: the tag of cells meant for the teacher only (answers, notes): never in a student page.
 TEACHER_TAG = "docente"
-#: packages that Pyodide only serves from its CDN: a notebook importing one would go online.
-ONLINE_ONLY = re.compile(r"^\s*(?:import|from)\s+(numpy|matplotlib|pandas|scipy)\b", re.M)
 
 
 def _load(name: str, path: Path):
@@ -64,14 +62,6 @@ def _load(name: str, path: Path):
 
 lite = _load("lite_build", ROOT / "lite" / "build.py")
 snapshot = _load("student_snapshot", STUDENT / "snapshot.py")
-
-
-def needs_network(nb: dict) -> bool:
-    """True when a code cell imports a package only Pyodide's CDN distributes."""
-    return any(
-        cell.get("cell_type") == "code" and ONLINE_ONLY.search(lite._joined(cell.get("source", "")))
-        for cell in nb.get("cells", [])
-    )
 
 
 def student_notebook(nb: dict) -> dict:
@@ -101,7 +91,7 @@ def select_notebooks(sources: list[Path], files: Path) -> tuple[list[str], list[
         if path.name.startswith(("_", ".")):
             continue
         nb = json.loads(path.read_text(encoding="utf-8"))
-        if needs_network(nb):
+        if lite.needs_network(nb):
             left_out.append(path.name)
             continue
         out = files / path.name

@@ -43,7 +43,9 @@ HEAD = """<style id="snb-alumno">
 .jp-RenderedSVG img, .jp-RenderedImage img { max-width: 100%; height: auto; }
 @media (max-width: 600px) { #rendered_cells { padding: 8px !important; }
   #rendered_cells .jp-RenderedHTMLCommon th, #rendered_cells .jp-RenderedHTMLCommon td,
-  .snb-snapshot th, .snb-snapshot td { padding: .25em .35em; overflow-wrap: anywhere; } }
+  .snb-snapshot th, .snb-snapshot td { padding: .25em .35em; overflow-wrap: anywhere; }
+  /* a table in a labelled scroll box slides sideways instead: its words and numbers stay whole */
+  #rendered_cells [role=region] :is(th, td), .snb-snapshot [role=region] :is(th, td) { overflow-wrap: normal; } }
 </style>"""
 
 #: the «Cargando Python…» line: it shows the page's progress in Spanish, and goes when Voici

@@ -215,6 +215,9 @@ def test_markdown_tables_become_html():
     html = work.markdown_html("**a** b\n\n| | x |\n|---|---:|\n| fila | 1,0 |")
     assert html.startswith("<p><b>a</b> b</p>")
     assert '<td style="text-align:right">1,0</td>' in html and "<th>X</th>" in html
+    # a table slides sideways in its labelled box on a phone, rather than being cut
+    assert '<div class="snb-table-box" role="region" tabindex="0" aria-label="Tabla: ' in html
+    assert html.endswith("</table></div>")
 
 
 _LAB: list[Lab] = []

@@ -122,3 +122,41 @@ def test_the_workers_come_from_the_environment(monkeypatch):
     for raw, workers in (("1", 1), ("3", 3), ("", 2), ("0", 2), ("dos", 2), ("99", 2)):
         monkeypatch.setenv(work.WORKERS_ENV, raw)
         assert work._workers() == workers, raw
+
+
+def test_without_threads_the_count_runs_deal_by_deal_on_the_event_loop(monkeypatch):
+    """Pyodide starts no threads: on the page's event loop the count is a task that gives the
+    loop back after every deal, so the counts grow on screen and «Detener» (a message handled
+    between two deals) stops it; nothing is cached then."""
+    import asyncio
+
+    def no_thread(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    monkeypatch.setattr(work, "solve_one", lambda definition, seed, max_states: "won")
+    lab = Lab("citadel", stats_deals=FEW, sample=5, max_states=79, workers=1, columns=9)
+
+    async def reader() -> list[str]:
+        count = lab.count_wins()
+        assert count is not None and count.is_alive() and lab.count_wins() is None  # one run at a time
+        seen = []
+        for _ in range(5):  # what the page shows between the count's steps
+            await asyncio.sleep(0)
+            seen.append(lab.progress.value)
+        assert lab.stop_button.disabled is False
+        lab.stop()  # a click on «Detener», handled between two deals
+        await count.task
+        assert not count.is_alive()
+        return seen
+
+    seen = asyncio.run(reader())
+    assert seen == sorted(seen) and len(set(seen)) >= 3 and seen[-1] < 10  # growing, not finished at once
+    assert "detenido" in lab.win_text.value and not lab.win_button.disabled
+    assert work.cached_sample(lab.game, 5, 79) is None
+
+    async def whole() -> None:
+        await lab.count_wins().task
+
+    asyncio.run(whole())
+    assert "Partidas nº 1 a 5 de cada juego," in lab.win_text.value and lab.progress.value == 10

@@ -1,6 +1,9 @@
 """The JupyterLite site (issue 8): build it from lite/build.py, serve it on 127.0.0.1, and in
-Debian's Chromium (every host but 127.0.0.1 unresolvable) open a game notebook, run it, play a
-legal and an illegal move on its board, and check that no request left 127.0.0.1.
+Debian's Chromium (every host but 127.0.0.1 unresolvable, every other request aborted) open a
+game notebook, run it, play a legal and an illegal move on its board, and check that no request
+left 127.0.0.1; open lesson 07 (the atlas, with no NumPy or matplotlib, as in the static app),
+run it, see its SVG plots and get «¡Correcto!» from an exercise.  One built site and one
+Chromium for the module.
 
 Slow (a clean build downloads ~20 MB and takes about a minute; Pyodide then starts in the
 browser): marked ``browser`` and ``slow``.  Figures (build time, size, kernel start) are printed
@@ -37,6 +40,7 @@ from browser_helpers import (  # noqa: E402
     require_chromium,
     serve_static,
 )
+from offline import check_exercise, offline_context  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -103,23 +107,32 @@ def lite_url(lite_site: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def offline_page(lite_url: str, playwright_session):
-    """A page of a Chromium that can resolve no host but 127.0.0.1, recording every request the
-    context sees (the page's and its web workers', where Pyodide runs).  A request to another
-    host is recorded before its name fails to resolve, so an attempt is caught too.  It uses
-    the session's one Playwright instance (tests/conftest.py) with a browser of its own."""
+@pytest.fixture(scope="module")
+def lite_browser(playwright_session):
+    """The module's one Chromium, which can resolve no host but 127.0.0.1 (the site's service
+    worker and Pyodide's web worker fetch outside the page's own requests)."""
     browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_ALL_BUT_LOOPBACK])
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="es-ES")
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def offline_page(lite_url: str, lite_browser):
+    """A page whose requests outside 127.0.0.1 are aborted (`offline.offline_context`), recording
+    every request the context sees (the page's and its web workers', where Pyodide runs).  A
+    request to another host is recorded before it fails, so an attempt is caught too."""
+    context, aborted = offline_context(lite_browser, 1280, 1000)
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
     page.requests = requests  # type: ignore[attr-defined]
+    page.aborted = aborted  # type: ignore[attr-defined]
     try:
         yield page
     finally:
         context.close()
-        browser.close()
 
 
 def _outside(urls: list[str]) -> list[str]:
@@ -155,6 +168,13 @@ def _run_all(page, url: str) -> float:
     return kernel_seconds
 
 
+def _no_error(page) -> None:
+    """No cell of the open notebook raised or said it could not compute something."""
+    text = page.locator(".jp-Notebook").first.inner_text()
+    problem = re.search(r"Traceback|\w+Error\b|No se ha(?:n)? podido", text)
+    assert problem is None, text[max(0, problem.start() - 1500) : problem.end() + 500]
+
+
 def _ask_solver(page) -> None:
     """The board's "¿Tiene solución?" runs the pure-Python solver in the browser, offline."""
     from playwright.sync_api import expect
@@ -179,8 +199,7 @@ def test_lite_notebook_plays_offline(offline_page, lite_url: str) -> None:
     kernel_seconds = _run_all(page, f"{lite_url}/lab/index.html?path={NOTEBOOK}")
     run_seconds = time.perf_counter() - start
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-    text = page.locator(".jp-Notebook").first.inner_text()
-    assert re.search(r"Traceback|\w+Error\b", text) is None, "a cell raised an exception"
+    _no_error(page)
     play_board_in_browser(page, GAME, SEED, legal, illegal)
     _board_screenshot(page, "lite.png")  # the refused move's Spanish sentence is on screen
     _ask_solver(page)
@@ -188,17 +207,24 @@ def test_lite_notebook_plays_offline(offline_page, lite_url: str) -> None:
     _record(kernel_start_seconds=round(kernel_seconds, 1), notebook_run_seconds=round(run_seconds, 1))
     assert errors.count() == 0, errors.first.inner_text()
     assert any(u.endswith("/pyodide.asm.wasm") for u in page.requests), "worker requests were not recorded"
-    assert _outside(page.requests) == []
+    assert page.aborted == [] and _outside(page.requests) == []
 
 
-OFFLINE_NOTEBOOKS = [
-    "00_indice.ipynb",
-    "01_chequers.ipynb",
-    "02_moving_left.ipynb",
-    "03_scotch.ipynb",
-    "04_bakers_dozen.ipynb",
-    "05_citadel_y_beleaguered_castle.ipynb",
-]
+def test_lite_atlas_runs_offline(offline_page, lite_url: str) -> None:
+    """Lesson 07 in JupyterLite with no NumPy, matplotlib or network, as in the static app: every
+    cell runs, its plots are SVG pictures drawn by the package, and an exercise answers."""
+    page = offline_page
+    _run_all(page, f"{lite_url}/lab/index.html?path=07_probabilidades.ipynb")
+    _no_error(page)
+    assert page.locator('.jp-Notebook img[src^="data:image/svg+xml"]').count() >= 1
+    assert page.locator('.jp-Notebook img[src^="data:image/png"]').count() == 0  # no matplotlib picture
+    check_exercise(page, "atlas-3", "nunca menos")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "lite-07.png"))
+    assert page.aborted == [] and _outside(page.requests) == []
+
+
+OFFLINE_NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
 @pytest.mark.skipif(
@@ -206,11 +232,9 @@ OFFLINE_NOTEBOOKS = [
 )
 @pytest.mark.parametrize("notebook", OFFLINE_NOTEBOOKS)
 def test_lite_notebook_runs_offline(offline_page, lite_url: str, notebook: str) -> None:
-    """Every notebook the README calls offline runs in the site without a traceback or a
-    request leaving 127.0.0.1 (opt-in: too slow for every CI run)."""
+    """Every notebook runs in the site without a traceback or a request leaving 127.0.0.1
+    (opt-in: too slow for every CI run)."""
     page = offline_page
     _run_all(page, f"{lite_url}/lab/index.html?path={notebook}")
-    text = page.locator(".jp-Notebook").first.inner_text()
-    problem = re.search(r"Traceback|\w+Error\b", text)
-    assert problem is None, text[max(0, problem.start() - 1500) : problem.end() + 500]
+    _no_error(page)
     assert _outside(page.requests) == []

@@ -195,3 +195,21 @@ def test_site_check_refuses_an_online_site(tmp_path: Path, setting: str) -> None
     (tmp_path / "pypi" / "solitaire_nb-0.1.0-py3-none-any.whl").write_bytes(b"")
     with pytest.raises(SystemExit, match=setting):
         build.check_site(tmp_path)
+
+
+def test_a_notebook_importing_numpy_or_matplotlib_needs_the_network() -> None:
+    def nb(*sources: str) -> dict:
+        return {"cells": [{"cell_type": "code", "source": s} for s in sources]}
+
+    assert build.needs_network(nb("import solitaire_nb", "from numpy import mean"))
+    assert build.needs_network(nb(["x = 1\n", "import matplotlib.pyplot as plt\n"]))
+    assert not build.needs_network(nb("import solitaire_nb as sn", "# import numpy, in a comment"))
+    assert not build.needs_network({"cells": [{"cell_type": "markdown", "source": "import numpy"}]})
+
+
+def test_no_lesson_needs_the_network() -> None:
+    """Both static sites run every lesson offline: no lesson's code imports what only Pyodide's
+    CDN serves (the package itself falls back to its pure-Python paths without them)."""
+    lessons = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert len(lessons) >= 9
+    assert [p.name for p in lessons if build.needs_network(json.loads(p.read_text(encoding="utf-8")))] == []

@@ -153,3 +153,31 @@ def test_the_engine_deals_what_the_pure_path_records():
     game = sn.new_game("citadel", deck=pure.deck_codes(deck))
     r = pure.deal_decks([deck])
     assert r.citadel.lengths[0] == tuple(len(game.pile(f"T{c}")) for c in range(8))
+
+
+LAB_PICTURE = """
+import sys
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+shell.display_formatter.format(1)  # its printers set up first (they look for a NumPy already imported)
+sys.modules["numpy"] = None  # the serverless sites: the SVG charts, shown at a cell's end
+sys.modules["matplotlib"] = None
+shown = []  # the pictures the page shows (the pure path's note on its sample is text)
+shell.display_pub.publish = lambda data, metadata=None, **kw: shown.extend(k for k in data if k.startswith("image/"))
+shell.run_cell("from solitaire_nb.atlas import lab_measures\\nfrom solitaire_nb.lessons import study_exercises\\n"
+               "png = lab_measures.plot_png(study_exercises.ten_columns())")
+assert shell.user_ns["png"].startswith(b"<svg") and shown == [], shown  # the lab's picture only
+shell.run_cell("from solitaire_nb.study import comparison_plots\\n"
+               "chart = comparison_plots.plot_column_lengths(study_exercises.ten_columns())")
+assert shown == ["image/svg+xml"], shown  # a chart a cell makes: shown at its end
+print("ok")
+"""
+
+
+def test_the_labs_svg_picture_is_not_shown_again_under_its_cell():
+    """Without matplotlib the lab draws its plot as an SVG chart, which a page would show at the
+    end of the cell (as matplotlib's inline backend does) unless closed: it is the lab's picture,
+    so it is closed, and 08's class lab has no second plot under it."""
+    out = subprocess.run([sys.executable, "-c", LAB_PICTURE], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip().endswith("ok")

@@ -145,8 +145,15 @@ def _inline(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text, quote=False))
 
 
+#: where each table goes: a box that slides sideways when the table is wider than the page (a
+#: phone), labelled for the reader, so that its words and numbers stay whole (the lab's CSS)
+TABLE_BOX = ('<div class="snb-table-box" role="region" tabindex="0" aria-label="Tabla: en una pantalla '
+             'estrecha, desliza para ver todas las columnas" style="overflow-x:auto;max-width:100%">')
+
+
 def markdown_html(markdown: str) -> str:
-    """The small Markdown `compare` writes (paragraphs, **bold**, pipe tables) as HTML."""
+    """The small Markdown `compare` writes (paragraphs, **bold**, pipe tables) as HTML, each
+    table in its `TABLE_BOX`."""
     out: list[str] = []
     for block in re.split(r"\n\s*\n", markdown.strip()):
         lines = block.splitlines()
@@ -162,7 +169,7 @@ def markdown_html(markdown: str) -> str:
                     for i, c in enumerate(row)
                 )
                 table.append(f"<tr>{tds}</tr>")
-            out.append("".join(table) + "</tbody></table>")
+            out.append(TABLE_BOX + "".join(table) + "</tbody></table></div>")
         else:
             out.append(f"<p>{_inline(' '.join(lines))}</p>")
     return "\n".join(out)
@@ -216,9 +223,12 @@ def plot_png(cmp: Any) -> bytes:
 
 def _draw_png(cmp: Any) -> bytes:
     if not HAVE_MATPLOTLIB:
+        from ..study.svg_comparison_plots import close
         from ..study.svg_comparison_plots import plot_column_lengths as svg_lengths
 
-        return svg_lengths(cmp).svg().encode()
+        chart = svg_lengths(cmp)
+        close(chart)  # it is the lab's picture: not shown again under the cell
+        return chart.svg().encode()
     from matplotlib.figure import Figure  # no pyplot: no backend, no figure left open
 
     from ..study.comparison_plots import plot_column_lengths

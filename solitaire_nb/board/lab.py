@@ -5,9 +5,9 @@ A control per change `custom` accepts, each group with the Spanish sentences of 
 sets; the composed game's name; two boards on the same deal number (the composed game and the
 original); the paired statistics of 10,000 deals of both games (`compare`) with a compact plot,
 recomputed on each change; and «¿Cuántas se pueden ganar?», the verdicts on deals 1 to 100 of
-both games in three columns (with solution, without, undecided) and deal by deal: read from the
-stored samples where the game is stored, else solved on the button in a background thread (the
-kernel stays responsive), with a progress bar and a «Detener» button.  No exception reaches the
+both games in three columns (with solution, without, undecided) and deal by deal, with a progress
+bar and a «Detener» button (`lab_wins`: stored samples read, others solved in a background thread
+or, in Pyodide, deal by deal on the page's event loop).  No exception reaches the
 reader: a refused change shows its Spanish message and the previous game stays.
 
 The computations live in `atlas.lab_measures`, free of widgets; this module only shows them.
@@ -15,9 +15,6 @@ The computations live in `atlas.lab_measures`, free of widgets; this module only
 
 from __future__ import annotations
 
-import contextlib
-import html
-import sys
 import threading
 from typing import Any
 
@@ -29,13 +26,10 @@ from ..core.rules import GameDef
 from ..games import GAMES, custom
 from .boxes import StaticVBox
 from .buttons import Buttons, typed_seed
+from .lab_wins import WinCount, escape
 from .widget import Board
 
 SEED_MAX = 999_999_999  # the deal number box; the boards' own box takes any deal number
-
-
-def escape(text: str) -> str:
-    return html.escape(text, quote=False)  # text only, never inside an attribute: «Baker's» stays
 
 
 class _LabButtons(Buttons):
@@ -68,27 +62,20 @@ class _LabBoard(Board):
         self.add_class("snb-lab-board")
 
 
-class _Done:
-    """What `Lab.count_wins` returns where the sample was solved without a thread: finished."""
-
-    def join(self, timeout: float | None = None) -> None:
-        return None
-
-    def is_alive(self) -> bool:
-        return False
-
-
-# The lab chooses the game (its boards' menus hidden); on a phone nothing is cut (rows wrap).
+# The lab chooses the game (its boards' menus hidden).  On a phone nothing is cut: rows wrap, a
+# menu goes under its label (its height grows, so it never covers the next row; its width is its
+# longest choice, not ipywidgets' 148 px, which made a short menu leave its label's line), and
+# the tables slide sideways in their labelled boxes, words whole.
 _STYLE = (
-    "<style>.snb-lab-board .snb-game{display:none}.snb-lab-table td,.snb-lab-table th{padding:2px 8px;"
-    "overflow-wrap:anywhere}.snb-lab .widget-hbox{flex-wrap:wrap;row-gap:4px}.snb-lab .widget-button{width:auto;"
-    "flex:0 0 auto}.snb-lab .widget-dropdown{flex-wrap:wrap;width:auto;max-width:100%}.snb-lab .widget-dropdown>select"
-    "{min-width:0;max-width:100%}.snb-lab,.snb-lab .widget-vbox,.snb-lab .widget-html{min-width:0;max-width:100%}"
-    ".snb-lab .widget-html>.widget-html-content{flex:1 1 0;min-width:0}</style>"  # fmt: skip
+    "<style>.snb-lab-board .snb-game{display:none}.snb-lab-table td,.snb-lab-table th{padding:2px 8px}"
+    ".snb-lab .widget-hbox{flex-wrap:wrap;row-gap:4px}.snb-lab .widget-button{width:auto;flex:0 0 auto}"
+    ".snb-lab .widget-dropdown{flex-wrap:wrap;width:auto;max-width:100%;height:auto}.snb-lab .widget-dropdown>select"
+    "{flex:1 1 auto;min-width:0;max-width:100%}.snb-lab,.snb-lab .widget-vbox,.snb-lab .widget-html{min-width:0;"
+    "max-width:100%}.snb-lab .widget-html>.widget-html-content{flex:1 1 0;min-width:0}</style>"  # fmt: skip
 )
 
 
-class Lab(StaticVBox):
+class Lab(WinCount, StaticVBox):
     """The lab's widget.  `lab.game` is the composed game (a `GameDef`), `lab.base` the game it
     comes from; `lab.board` and `lab.base_board` show deal nº `lab.seed.value` of each."""
 
@@ -114,7 +101,7 @@ class Lab(StaticVBox):
         self.comparison: Any = None
         self._busy = False  # set while the lab itself moves controls: no refresh then
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._thread = None
 
         self.controls: dict[str, Any] = {}
         values = custom.current(self.game.rules_for())
@@ -303,93 +290,6 @@ class Lab(StaticVBox):
             self.comparison = None
             self.stats.value = f"<p>No se han podido calcular las estadísticas del reparto: {escape(str(exc))}</p>"
             self.plot.layout.display = "none"
-
-    # ------------------------------------------------------------------ how many can be won
-    def _show_wins(self, note: str = "", partial: tuple[tuple[str, ...], ...] | None = None) -> None:
-        """The win counts: of the whole sample when both games' samples are known, else of the
-        deals solved so far (`partial`: each game's verdicts, the composed game's first), else
-        `note` or the invitation to press the button."""
-        if partial is None:
-            samples = [work.cached_sample(g, self.sample, self.max_states) for g in (self.game, self.base)]
-            verdicts = None if not all(samples) else tuple(s.verdicts for s in samples)  # type: ignore[union-attr]
-        else:
-            verdicts = partial if len(partial) == 2 else (partial[0], partial[0])
-        k = 0 if verdicts is None else min(len(v) for v in verdicts)
-        if not k:
-            self.win_text.value = note or (
-                f"<p>Pulsa el botón para que el resolvedor intente ganar las partidas nº 1 a {self.sample} "
-                "de los dos juegos.</p>"
-            )
-            return
-        mine_v, base_v = (v[:k] for v in verdicts)  # type: ignore[union-attr]
-        base = work.Sample(self.base.display_name, base_v)
-        words = self._sample_words(k)
-        if self.game.name == self.base.name:  # no rule changed: one game, one row
-            self.win_text.value = words + work.markdown_html(work.counts_table([base]))
-            return
-        mine = work.Sample(work.YOURS.capitalize(), mine_v)
-        table = work.markdown_html(work.counts_table([mine, base]))
-        paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"
-        self.win_text.value = words + table + paired
-
-    def _sample_words(self, solved: int | None = None) -> str:
-        solved = self.sample if solved is None else solved
-        head = f"Partidas nº 1 a {solved} de cada juego"
-        if solved < self.sample:
-            head += f" (de {self.sample}: el resolvedor sigue; el intervalo se estrecha con cada partida)"
-        return (f"<p>{head}, con el mismo límite de búsqueda "
-                f"para el resolvedor en cada partida ({thousands(self.max_states)} posiciones).</p>")
-
-    def count_wins(self) -> threading.Thread | _Done | None:
-        """Solve the sample of both games in a background thread (what the button does); returns
-        the thread (None when one is already running).  Where no thread can start (Pyodide) the
-        sample is solved before this returns, and what it returns is already done."""
-        if self._thread is not None and self._thread.is_alive():
-            return None
-        self._stop = threading.Event()
-        stop, games = self._stop, (self.game, self.base)
-        self.win_button.disabled, self.stop_button.disabled = True, False
-        self.progress.value, self.progress.max = 0, 2 * self.sample
-        self.progress.layout.visibility = "visible"
-        self.win_text.value = "<p>Resolviendo…</p>"
-        self._thread = threading.Thread(target=self._work, args=(games, stop), daemon=True)
-        try:
-            if sys.platform == "emscripten":  # Pyodide (JupyterLite) starts no threads
-                raise RuntimeError("sin hilos")
-            self._thread.start()
-        except RuntimeError:
-            self._thread = None
-            self._work(games, stop, 1)  # here and now, no processes: the page waits, but the answer comes
-            return _Done()
-        return self._thread
-
-    def stop(self) -> None:
-        """Stop the sample being solved (between two deals)."""
-        self._stop.set()
-
-    def _work(self, games: tuple[GameDef, GameDef], stop: threading.Event, workers: int | None = None) -> None:
-        unique = games if games[0].name != games[1].name else games[:1]
-        workers = self.workers if workers is None else workers
-        done = 0
-        try:
-            stream = work.stream_samples(unique, self.sample, self.max_states, stop, workers)
-            with contextlib.closing(stream):  # closing it stops its worker processes
-                for partial in stream:
-                    if self.game not in games or self.base not in games:
-                        break  # the reader changed the game
-                    self.progress.value = done = sum(len(v) for v in partial) * len(games) // len(unique)
-                    self._show_wins(partial=partial)
-            if self.game not in games or self.base not in games:
-                self._show_wins("<p>Has cambiado el juego mientras se calculaba. Pulsa el botón otra vez.</p>")
-            elif stop.is_set() and done < 2 * self.sample:
-                self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
-            else:
-                self._show_wins()
-        except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback
-            self.win_text.value = f"<p>No se ha podido terminar el cálculo: {escape(str(exc))}</p>"
-        finally:
-            self.win_button.disabled, self.stop_button.disabled = False, True
-            self.progress.layout.visibility = "hidden"
 
 
 def lab(like: str | GameDef, seed: int = 1, **changes: Any) -> Lab:

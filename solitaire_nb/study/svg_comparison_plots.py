@@ -54,4 +54,6 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: None = No
 
 
 def close(figure: Chart) -> None:
-    """Nothing to let go of (`comparison_plots.close` closes a matplotlib figure)."""
+    """Let the chart go: it is not shown at the cell's end, as a closed matplotlib figure is not
+    (`comparison_plots.close`)."""
+    figure.shown = True

@@ -308,11 +308,6 @@ NAMED = {
 }
 
 
-# Left for now (issue 44): 08's lab boards, first drawn for a wider page, stay 363 px wide in a
-# 330–360 px box after the page narrows (opened at 360 px they fit).
-KNOWN_MISFITS = {"08_laboratorio.ipynb": "div.lm-Widget.snb-board «"}
-
-
 @pytest.mark.parametrize("name", LESSON_FILES)
 def test_every_link_of_every_lesson_opens_what_it_names(chromium, tmp_path, outside, name):
     """Each lesson served by the launcher for one student: its links to the lessons it does not
@@ -331,9 +326,7 @@ def test_every_link_of_every_lesson_opens_what_it_names(chromium, tmp_path, outs
             print(f"\n{name}: {len(followed)} enlaces seguidos")
             # the page on a phone, its live widgets drawn: nothing cut, no sideways scroll
             wait_for_widgets(page, widget_outputs(REPO / "notebooks" / name), BOARD_TIMEOUT_MS)
-            found = {w: [m for m in got if not m.startswith(KNOWN_MISFITS.get(name, "\0"))]
-                     for w, got in misfits(page).items()}  # fmt: skip
-            assert {w: got for w, got in found.items() if got} == {}, name
+            assert misfits(page) == {}, name
             page.set_viewport_size({"width": 390, "height": 900})
             page.screenshot(path=str(REPO / "artifacts" / "screenshots" / f"clase-{name[:2]}-390.png"))
         finally:

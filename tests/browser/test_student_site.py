@@ -3,8 +3,9 @@ Chromium with every non-local request aborted, lesson 05 shows its text at once 
 «Cargando Python…» line, runs by itself, its first board plays a typed move with no menu clicked,
 and after a reload the board has its game back; lesson 06 (the study, without NumPy or
 matplotlib) deals both ways, counts, draws its plots, checks an exercise and simulates; 07 and
-08 (their plots drawn as SVG) play a board and check an exercise; every page fits a phone at
-360, 390 and 420 px (phone_fit.py: live for 05 to 08, the text and pictures of every page
+08 (their plots drawn as SVG) play a board and check an exercise, and 08's «¿Cuántas se pueden
+ganar?» counts deal by deal and stops; every page fits a phone at 360, 390 and 420 px
+(phone_fit.py: live for 05 to 08, 08 after its count, the text and pictures of every page
 before Python); every link opens a page of the site, and the Spanish 404.html leads back to the
 lessons.
 
@@ -35,13 +36,12 @@ pytest.importorskip("nbformat")  # the test extra: browser_helpers reads noteboo
 pytest.importorskip("playwright")  # the test extra: drives Chromium
 
 from browser_helpers import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_ARGS,
     SCREENSHOTS,
     legal_then_refused,
     require_chromium,
     serve_static,
 )
+from offline import COUNT_BUTTON, check_exercise, count_wins, offline_context  # noqa: E402
 from phone_fit import misfits  # noqa: E402
 
 LESSON = "05_citadel_y_beleaguered_castle"
@@ -208,23 +208,6 @@ def test_site_has_no_teacher_material_and_lists_lessons_by_title(student_site: P
     assert '<html lang="es">' in missing and "Esta página no existe" in missing
 
 
-def _offline_context(browser, width: int):
-    """A browser context whose requests outside 127.0.0.1 are aborted (and listed)."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="es-ES")
-    aborted: list[str] = []
-
-    def only_local(route) -> None:
-        url = urlsplit(route.request.url)
-        if url.scheme in ("http", "https", "ws", "wss") and url.hostname not in ("127.0.0.1", "localhost"):
-            aborted.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", only_local)  # the page's and its workers' requests (Pyodide runs in one)
-    return context, aborted
-
-
 def _reader(move: str) -> str:
     """A move in the reader's notation, as a student types it (piles numbered from 1)."""
     import solitaire_nb as sn
@@ -235,11 +218,10 @@ def _reader(move: str) -> str:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_lesson_runs_by_itself_plays_a_typed_move_and_keeps_it(site_url: str, playwright_session) -> None:
+def test_lesson_runs_by_itself_plays_a_typed_move_and_keeps_it(site_url: str, chromium) -> None:
     from playwright.sync_api import expect
 
-    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context, aborted = _offline_context(browser, 1280)
+    context, aborted = offline_context(chromium, 1280)
     errors: list[str] = []
     try:
         page = context.new_page()
@@ -272,21 +254,18 @@ def test_lesson_runs_by_itself_plays_a_typed_move_and_keeps_it(site_url: str, pl
         assert aborted == [] and errors == []
     finally:
         context.close()
-        browser.close()
 
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_study_runs_offline_on_a_phone(site_url: str, playwright_session) -> None:
+def test_the_study_runs_offline_on_a_phone(site_url: str, chromium) -> None:
     """Lesson 06 in the browser's Python, no NumPy, matplotlib or network: the pair of deals, the
     tally, the plots, an exercise and «Simular» all work, and the page fits a phone."""
     from playwright.sync_api import expect
 
-    from solitaire_nb.lessons.exercises import enunciado
     from solitaire_nb.study.pure import BROWSER_DEALS
 
-    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context, aborted = _offline_context(browser, 390)
+    context, aborted = offline_context(chromium, 390)
     errors: list[str] = []
     try:
         page = context.new_page()
@@ -308,10 +287,7 @@ def test_the_study_runs_offline_on_a_phone(site_url: str, playwright_session) ->
         plots = page.locator(".jp-RenderedSVG img")
         assert plots.count() >= 3
         # an exercise box checks an answer
-        box = page.locator("div.widget-vbox", has=page.get_by_text(enunciado("estudio-3"), exact=True)).last
-        box.locator("input").first.fill("1/16")
-        box.get_by_role("button", name="Comprobar").click()
-        expect(box).to_contain_text("¡Correcto!", timeout=60_000)
+        check_exercise(page, "estudio-3", "1/16")
         page.get_by_role("button", name="Simular").click()
         expect(page.locator("#rendered_cells")).to_contain_text("cartas menos en la mesa, tras el juego", timeout=120_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -320,7 +296,6 @@ def test_the_study_runs_offline_on_a_phone(site_url: str, playwright_session) ->
         assert aborted == [] and errors == []
     finally:
         context.close()
-        browser.close()
 
 
 def _open_offline(page, site_url: str, title: str) -> str:
@@ -338,35 +313,19 @@ def _open_offline(page, site_url: str, title: str) -> str:
     return body
 
 
-def _check(page, name: str, answer: str) -> None:
-    """Answer exercise `name` in its box and expect «¡Correcto!»."""
-    from playwright.sync_api import expect
-
-    from solitaire_nb.lessons.exercises import enunciado
-
-    box = page.locator("div.widget-vbox", has=page.get_by_text(enunciado(name), exact=True)).last
-    field = box.locator("input[type=text], textarea").first
-    if field.count():
-        field.fill(answer)
-    else:  # a choice
-        box.get_by_text(answer, exact=True).first.click()
-    box.get_by_role("button", name="Comprobar").click()
-    expect(box).to_contain_text("¡Correcto!", timeout=60_000)
-
-
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_atlas_and_the_lab_run_offline_on_a_phone(site_url: str, playwright_session) -> None:
+def test_the_atlas_and_the_lab_run_offline_on_a_phone(site_url: str, chromium) -> None:
     """Lessons 07 and 08 in the browser's Python, without NumPy, matplotlib or network: their
-    plots are SVG pictures, a board plays a typed move, an exercise is checked, and each page
-    fits a phone."""
+    plots are SVG pictures, a board plays a typed move, an exercise is checked, 08's «¿Cuántas se
+    pueden ganar?» counts a composed game deal by deal until «Detener» and a stored one at once,
+    and each page fits a phone (08 after its count)."""
     from playwright.sync_api import expect
 
     from solitaire_nb.games.notation import format_move
     from solitaire_nb.lessons.positions import citadel_needed
 
-    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context, aborted = _offline_context(browser, 390)
+    context, aborted = offline_context(chromium, 390)
     errors: list[str] = []
     try:
         page = context.new_page()
@@ -382,7 +341,7 @@ def test_the_atlas_and_the_lab_run_offline_on_a_phone(site_url: str, playwright_
         board.locator(".snb-text").fill(move)
         board.locator(".snb-text").press("Enter")
         expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
-        _check(page, "atlas-3", "nunca menos")
+        check_exercise(page, "atlas-3", "nunca menos")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "student-site-07-390.png"))
         assert misfits(page) == {}
@@ -392,22 +351,37 @@ def test_the_atlas_and_the_lab_run_offline_on_a_phone(site_url: str, playwright_
         assert page.locator(".jp-RenderedSVG img, .jp-RenderedSVG svg").count() >= 2
         board = page.locator('.snb-board[data-game^="beleaguered_castle"]').first
         board.locator("[data-card]").first.wait_for(timeout=RUN_TIMEOUT_MS)
-        _check(page, "lab-1", "8")
+        check_exercise(page, "lab-1", "8")
+        # «¿Cuántas se pueden ganar?» with no threads: a game composed here is solved deal by deal
+        # (the counts grow on screen) and «Detener» ends it between two deals; a stored one
+        # (six columns) is shown whole at once, and its table fits the phone
+        lab = page.locator(".snb-lab").first
+        slider = lab.locator(".noUi-handle").first  # the columns, 8 in Beleaguered Castle
+        slider.press("ArrowLeft")
+        expect(lab.locator("h3").first).to_contain_text("con 7 columnas", timeout=60_000)
+        counted = count_wins(lab, stop_after=2)
+        assert counted["deals"] >= 2 and "stopped" in counted, counted
+        expect(lab).to_contain_text("Cálculo detenido", timeout=60_000)
+        slider.press("ArrowLeft")
+        expect(lab.locator("h3").first).to_contain_text("con 6 columnas", timeout=60_000)
+        stored = count_wins(lab)
+        assert "first" not in stored, stored  # the whole sample at once
+        expect(lab).to_contain_text("Partidas nº 1 a 100 de cada juego,")
+        expect(lab).to_contain_text("De las mismas 100 partidas")
+        lab.get_by_role("button", name=COUNT_BUTTON, exact=True).scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "student-site-08-390.png"))
         assert misfits(page) == {}
         assert aborted == [] and errors == []
     finally:
         context.close()
-        browser.close()
 
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, playwright_session) -> None:
+def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, chromium) -> None:
     """Each link a student can click on the start page (at phone width) and on every lesson page
     opens a page that exists; no page has a link to a lesson outside the site."""
-    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    context, aborted = _offline_context(browser, 390)
+    context, aborted = offline_context(chromium, 390)
     context.route(re.compile(r".*/(static/pyodide|pypi)/.*"), lambda route: route.abort())  # no Python needed
     try:
         page = context.new_page()
@@ -447,7 +421,7 @@ def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, 
         assert aborted == []
         # a host that honours 404.html (GitHub Pages, Netlify) sends it for a missing lesson (a
         # context without the site's service worker, which would fetch past the route)
-        missing = browser.new_context(service_workers="block", locale="es-ES")
+        missing = chromium.new_context(service_workers="block", locale="es-ES")
         lost = missing.new_page()
         lost.route("**/voici/render/09_no_existe.html", lambda route: route.fulfill(
             status=404, content_type="text/html", body=(student_site / "404.html").read_bytes()))  # fmt: skip
@@ -459,4 +433,3 @@ def test_every_link_opens_a_page_of_the_site(student_site: Path, site_url: str, 
         missing.close()
     finally:
         context.close()
-        browser.close()
