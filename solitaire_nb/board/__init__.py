@@ -7,8 +7,7 @@
 - `boxes`: boxes with a static picture, the progress bar, the exercises' widgets
   (`caja`, `tablero`) and a study's controls;
 - `deal_pair`: notebook 06's try step, one deal dealt as Citadel and as Beleaguered Castle;
-- `lab`: the rules lab (`lab("beleaguered_castle")`), whose computations are in `atlas.lab_measures`;
-  `lab_wins`, its «¿Cuántas se pueden ganar?» (in Pyodide, deal by deal on the page's event loop);
+- `lab`, `lab_wins`: the rules lab (`lab("beleaguered_castle")`) and its «¿Cuántas se pueden ganar?»;
 - `deal_pool`, `class_play` (07), `lab_pool` (08, `class_lab`): the class pool's widgets;
 - `challenge`: a class challenge's board and page (imported by the challenge page only).
 

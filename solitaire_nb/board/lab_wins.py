@@ -55,15 +55,15 @@ class _Chunks:
 
 
 def _page_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop a task can run on between the page's messages: the running one, or
-    Pyodide's (it runs on the browser's own loop, always there); None elsewhere."""
+    """Pyodide's event loop, which runs on the browser's own loop between the page's messages;
+    None elsewhere (a loop that merely looks running there, such as a driver's own, may never run
+    the task)."""
+    if sys.platform != "emscripten":
+        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        pass
-    if sys.platform == "emscripten":
         return asyncio.get_event_loop()
-    return None
 
 
 class WinCount:
