@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import solitaire_nb as sn
-from solitaire_nb.atlas.won_deals import deal_verdict
+from solitaire_nb.atlas.won_deals import deal_verdict, stored_verdict
 from solitaire_nb.engine.share import load_share
 from solitaire_nb.lessons import narrated_lines
 
@@ -194,3 +194,17 @@ def test_every_deal_people_are_asked_to_play_can_be_won(path: Path) -> None:
     found, _ = deals_in(page_text(path))
     lost = {f"{g}/{s}{dict(v) or ''}": verdict((g, s, v)) for g, s, v in found if verdict((g, s, v)) != "won"}
     assert lost == {}, f"{path.name} asks to play deals the solver does not prove won: {lost}"
+
+
+GAME_LESSONS = sorted((REPO / "notebooks").glob("0[0-5]_*.md"))
+
+
+@pytest.mark.parametrize("path", GAME_LESSONS, ids=lambda p: p.name)
+def test_the_game_lessons_deals_are_won_in_the_shipped_index(path: Path) -> None:
+    """Lessons 00–05 tell the reader each whole deal «se puede ganar»: that rests on the index
+    the package ships (`stored_verdict`), not on a solve run only by this test."""
+    found, _ = deals_in(page_text(path))
+    assert found, path.name
+    unproved = {f"{g}/{s}{dict(v) or ''}": stored_verdict(g, s, **dict(v)) for g, s, v in found
+                if stored_verdict(g, s, **dict(v)) != "won"}  # fmt: skip
+    assert unproved == {}, f"{path.name}: deals not stored as won: {unproved}"

@@ -18,7 +18,7 @@ const BUTTONS = [
   ["solution", "Ver solución", "Busca una solución para verla paso a paso"],
   ["next", "Siguiente", "Juega el siguiente movimiento de la solución"],
 ];
-const PASTE_HERE = "Pega aquí un código de partida o un JSON guardado";
+const PASTE_HERE = "Pega aquí un código de partida o una partida guardada";
 const SOLVER = new Set(["solvable", "solution", "next", "auto"]); // hidden with solution=False
 const DOUBLE_MS = 400; // two clicks (or taps) on the same card this close are a double click
 const MIN_CARD_PX = 40; // below this the board scrolls sideways instead of shrinking further
@@ -115,7 +115,7 @@ function render({ model, el: root }) {
   const shareInput = el("input", { class: "snb-share", type: "text", readonly: "",
     "aria-label": "Código para compartir" });
   const saveText = el("textarea", { class: "snb-save-text", rows: "3",
-    "aria-label": "Partida guardada (JSON) o código para cargar",
+    "aria-label": "Partida guardada o código para cargar",
     placeholder: PASTE_HERE });
   const saveButton = el("button", { class: "snb-btn", "data-button": "save", text: "Guardar" });
   const loadButton = el("button", { class: "snb-btn", "data-button": "load", text: "Cargar" });

@@ -254,12 +254,12 @@ class Buttons:
         g = self.board.game
         code = share_code(g)
         self.export = g.to_json()
-        self.board.say(f"Código para compartir: {code}   (o copia el JSON de abajo)", "ok")
+        self.board.say(f"Código para compartir: {code}   (o copia la partida guardada de abajo)", "ok")
 
     def load(self, msg: dict) -> Game | None:
         text = msg.get("text")
         if not isinstance(text, str) or not text.strip():
-            self.board.say("Pega en el cuadro un código de partida o un JSON guardado.", "error")
+            self.board.say("Pega en el cuadro un código de partida o una partida guardada.", "error")
             return None
         try:
             game = load_share(text)
