@@ -158,7 +158,9 @@ def test_a_board_in_a_students_kernel_finds_the_service_with_its_token(hub, monk
     assert recorded(hub)["fede"] == [format_move(load_share(DEAL), load_share(DEAL).legal_moves()[0], sep="-")]
 
 
-def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_event(hub, monkeypatch):
+def test_a_killed_service_is_started_again_by_the_hub_and_the_moves_played_meanwhile_arrive(hub, monkeypatch):
+    """kill -9 of the service: every acknowledged event is back when the hub starts it again,
+    and a board that played on while it was down («sin guardar») sends those moves, in order."""
     from solitaire_nb.board import challenge as board_challenge
 
     monkeypatch.setattr(board_challenge, "POLL_SECONDS", 0)
@@ -171,10 +173,10 @@ def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_ev
     pid = hub.service_pid()
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
-    # While it is down a board's move is taken back, saying why (the launcher's rule: board and
-    # record never disagree), and the board asks for its line before its next move.
-    assert not board.play_move(board.game.legal_moves()[0])
-    assert board.game.moves_played == 1 and board_challenge.UNREACHABLE in board.message
+    for _ in range(3):  # the board plays on while the service is down
+        assert board.play_move(board.game.legal_moves()[0])
+    assert board.waiting == 3 and board.game.moves_played == 4
+    assert "Sin guardar: no hay conexión con el servidor del centro" in board.message
     deadline = time.monotonic() + 60
     while hub.service_pid() in (pid, None) or gil.state()[0] != 200:
         assert time.monotonic() < deadline, hub.log.read_text()[-3000:]
@@ -184,8 +186,11 @@ def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_ev
     # The restarted service goes on with the same seats.
     assert gil.move(legal_moves(gil.acked, 1)[0]) == 200
     assert gil.state()[1]["linea"] == gil.acked
-    assert board.play_move(board.game.legal_moves()[0])
-    assert recorded(hub)["hana"] == [format_move(board.game, m, sep="-") for m in board.game.history]
+    board.poll_once()  # the board's poller finds the service again and sends what waited
+    assert board.waiting == 0 and "ya está guardado todo" in board.message
+    line = board._line()  # noqa: SLF001 - the line the board shows, as it sends it
+    assert len(line) == 4 and recorded(hub)["hana"] == line
+    assert board.play_move(board.game.legal_moves()[0]) and recorded(hub)["hana"] == line + legal_moves(line, 1)
 
 
 def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
