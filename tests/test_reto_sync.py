@@ -257,6 +257,14 @@ def test_a_board_that_could_not_join_plays_on_and_sends_its_moves_once_seated(no
     wire.mode = "up"
     board.handle({"event": "seat", "secret": secret})  # the page asks again (its kernel's thread, in a class)
     assert board.seat == 1 and line_of(board) == c.line(1) == recorded_line(path, 1, DEAL) and len(c.line(1)) == 2
+    assert "se han vuelto a mandar 2 movimientos" in board.view["message"]
+    wire.mode = "down"
+    other = c.new_seat()[1]
+    quiet = _board(no_polling, wire, other)  # one that plays nothing meanwhile: once seated, «sin guardar» is not said
+    assert "Sin guardar" in quiet.view["message"]
+    wire.mode = "up"
+    quiet.handle({"event": "seat", "secret": other})
+    assert quiet.seat == 2 and "Sin guardar" not in quiet.view["message"]
 
 
 # ---------------------------------------------------------------------- item 15: a full disk

@@ -149,6 +149,8 @@ class ChallengeBoard(SyncedBoard):
             return
         self._secret = secret
         self.seat = answer.get("asiento")
+        if self.message == unsaved_line(self._launcher):  # said while it could not be reached
+            self.say("")
         self._take_line(answer.get("linea") or [], answer.get("sucesos"))
         self._apply_state(answer, quiet=not (answer.get("paused") or answer.get("ended")))
         for tell in self.on_seat:
