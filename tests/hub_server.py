@@ -7,6 +7,9 @@ the test's folder, a service «pruebas» whose token can make users and their to
 polled every second (a hub polls them every 30 s: a killed service would wait that long).  The
 proxy is Debian's configurable-http-proxy (`NODE_PATH` lets a Node.js not Debian's find its
 modules).  `HubClient` is a student's board without a kernel: the service's routes with a token.
+Every process of a test hub (the hub, its proxy, services and users' servers, in sessions of their
+own) carries ``SNB_HUB_PRUEBA=<test process>:<folder>``: `close` ends this hub's, and a new hub
+first ends those of a test process that is gone (`sweep`: an interrupted run leaves nothing running).
 """
 
 from __future__ import annotations
@@ -32,12 +35,18 @@ ADMIN_TOKEN = "pruebas-" + "0123456789abcdef" * 2
 SERVICE = "clase"
 PROXY = shutil.which("configurable-http-proxy")
 
+MARK = "SNB_HUB_PRUEBA"
+
 TEST_CONFIG = """\
+import os
 import jupyterhub.services.service as _service
 from traitlets import Integer
 
 class _PolledEverySecond(_service._ServiceSpawner):
     poll_interval = Integer(1)
+
+    def get_env(self):
+        return {{**super().get_env(), {mark!r}: os.environ[{mark!r}]}}  # tests/hub_server.py's sweep finds it
 
 _service._ServiceSpawner = _PolledEverySecond
 c = get_config()
@@ -56,8 +65,9 @@ c.JupyterHub.db_url = "sqlite:///" + {db!r}
 c.JupyterHub.cookie_secret_file = {cookie!r}
 c.Spawner.http_timeout = 120  # a busy 2-core machine starts a JupyterLab server slowly
 c.Spawner.start_timeout = 180
-if __import__("os").getuid() == 0:  # a container's root: Jupyter refuses to run so unless told
-    c.Spawner.args = ["--allow-root"]
+c.Spawner.env_keep.append({mark!r})
+if os.getuid() == 0:  # a container's root: Jupyter refuses to run so unless told
+    c.Spawner.args.append("--allow-root")
 c.JupyterHub.services.append({{"name": "pruebas", "api_token": {token!r}}})
 c.JupyterHub.load_roles.append({{"name": "pruebas", "services": ["pruebas"],
                                  "scopes": ["admin:users", "tokens", "admin:groups", "admin:servers", "access:servers"]}})
@@ -89,8 +99,10 @@ class Hub:
         config.write_text(TEST_CONFIG.format(
             shipped=str(folder / "clase.py"), port=self.port, hub_port=free_port(), api_port=free_port(),
             pid_file=str(self.pid_file), homes=str(folder / "homes"), db=str(folder / "hub.sqlite"),
-            cookie=str(folder / "cookie"), token=ADMIN_TOKEN), encoding="utf-8")  # fmt: skip
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+            cookie=str(folder / "cookie"), token=ADMIN_TOKEN, mark=MARK), encoding="utf-8")  # fmt: skip
+        sweep()  # what an interrupted run left
+        self.mark = f"{os.getpid()}:{folder}"
+        env = {**os.environ, MARK: self.mark, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
                "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
                "NODE_PATH": os.pathsep.join(filter(None, ["/usr/share/nodejs", os.environ.get("NODE_PATH")]))}  # fmt: skip
         self.log = folder / "hub.log"
@@ -191,19 +203,63 @@ class Hub:
                 self.proc.wait(30)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
-        for pid in (self.service_pid(), _read_pid(self.pid_file)):
-            if pid is not None:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
+        sweep(self.mark)  # whatever of this hub's outlived it (its users' servers, a service)
+
+    def server(self, user: str, seconds: float = 300) -> None:
+        """Start `user`'s own server unless it runs, and wait until it is ready."""
+        self.user(user)
+        deadline = time.monotonic() + seconds
+        while True:
+            server = self.api("GET", f"/users/{user}").get("servers", {}).get("")  # type: ignore[union-attr]
+            if server and server.get("ready"):
+                return
+            if not server:
+                self.request("POST", f"/hub/api/users/{user}/server", token=ADMIN_TOKEN)
+            assert time.monotonic() < deadline, self.log.read_text()[-3000:]
+            time.sleep(0.5)
 
 
-def _read_pid(path: Path) -> int | None:
+def _marked() -> dict[int, str]:
+    """{pid: its ``SNB_HUB_PRUEBA``} of every process of this machine's user that has one."""
+    out = {}
+    prefix = MARK.encode() + b"="
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        for item in environ.split(b"\0"):
+            if item.startswith(prefix):
+                out[int(entry.name)] = item[len(prefix) :].decode(errors="replace")
+    return out
+
+
+def _alive(pid: int) -> bool:
     try:
-        return int(path.read_text().strip())
-    except (OSError, ValueError):
-        return None
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sweep(mark: str | None = None) -> list[int]:
+    """End (SIGKILL) the processes of the test hub marked `mark`; with None, those of every
+    test hub whose test process is gone.  The pids ended."""
+    ended = []
+    for pid, value in _marked().items():
+        owner = value.split(":", 1)[0]
+        gone = value == mark if mark is not None else owner.isdigit() and not _alive(int(owner))
+        if gone and pid != os.getpid():
+            try:
+                os.kill(pid, signal.SIGKILL)
+                ended.append(pid)
+            except OSError:
+                pass
+    return ended
 
 
 class HubClient:

@@ -10,11 +10,12 @@ killed with SIGKILL is started again by the hub with every acknowledged event.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 
 import pytest
-from hub_server import PROXY, SERVICE, Hub, HubClient, load
+from hub_server import MARK, PROXY, SERVICE, Hub, HubClient, load, sweep
 
 from solitaire_nb.classroom.record import Record
 from solitaire_nb.engine.share import load_share
@@ -158,7 +159,9 @@ def test_a_board_in_a_students_kernel_finds_the_service_with_its_token(hub, monk
     assert recorded(hub)["fede"] == [format_move(load_share(DEAL), load_share(DEAL).legal_moves()[0], sep="-")]
 
 
-def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_event(hub, monkeypatch):
+def test_a_killed_service_is_started_again_by_the_hub_and_the_moves_played_meanwhile_arrive(hub, monkeypatch):
+    """kill -9 of the service: every acknowledged event is back when the hub starts it again,
+    and a board that played on while it was down («sin guardar») sends those moves, in order."""
     from solitaire_nb.board import challenge as board_challenge
 
     monkeypatch.setattr(board_challenge, "POLL_SECONDS", 0)
@@ -171,10 +174,10 @@ def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_ev
     pid = hub.service_pid()
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
-    # While it is down a board's move is taken back, saying why (the launcher's rule: board and
-    # record never disagree), and the board asks for its line before its next move.
-    assert not board.play_move(board.game.legal_moves()[0])
-    assert board.game.moves_played == 1 and board_challenge.UNREACHABLE in board.message
+    for _ in range(3):  # the board plays on while the service is down
+        assert board.play_move(board.game.legal_moves()[0])
+    assert board.waiting == 3 and board.game.moves_played == 4
+    assert "Sin guardar: no hay conexión con el servidor del centro" in board.message
     deadline = time.monotonic() + 60
     while hub.service_pid() in (pid, None) or gil.state()[0] != 200:
         assert time.monotonic() < deadline, hub.log.read_text()[-3000:]
@@ -184,8 +187,11 @@ def test_a_killed_service_is_started_again_by_the_hub_with_every_acknowledged_ev
     # The restarted service goes on with the same seats.
     assert gil.move(legal_moves(gil.acked, 1)[0]) == 200
     assert gil.state()[1]["linea"] == gil.acked
-    assert board.play_move(board.game.legal_moves()[0])
-    assert recorded(hub)["hana"] == [format_move(board.game, m, sep="-") for m in board.game.history]
+    board.poll_once()  # the board's poller finds the service again and sends what waited
+    assert board.waiting == 0 and "ya está guardado todo" in board.message
+    line = board._line()  # noqa: SLF001 - the line the board shows, as it sends it
+    assert len(line) == 4 and recorded(hub)["hana"] == line
+    assert board.play_move(board.game.legal_moves()[0]) and recorded(hub)["hana"] == line + legal_moves(line, 1)
 
 
 def test_ten_students_at_once_every_acknowledged_event_is_recorded(hub):
@@ -294,6 +300,10 @@ def test_three_students_and_the_teacher_through_the_hubs_login_page(hub, chromiu
         context, page = _log_in(chromium, hub, user)
         page.locator(".snb-board [data-card]").first.wait_for(timeout=180_000)
         assert f"/user/{user}/voila/render/" in page.url
+        if not students:  # the launcher's student template: nothing from outside, no code
+            assert ".jp-InternalAnchorLink, .anchor-link { display: none !important; }" in page.content()
+            shown = page.locator("body").inner_text()
+            assert page.locator("link[href*='fontawesome']").count() == 0 and "import" not in shown and "challenge_page" not in shown
         expect(page.get_by_text("Tu asiento:")).to_be_visible(timeout=60_000)
         expect(page.get_by_placeholder("Tu nombre (si quieres)")).to_have_count(0)  # the hub's name is the name
         students.append((context, page))
@@ -337,3 +347,86 @@ def test_three_students_and_the_teacher_through_the_hubs_login_page(hub, chromiu
     page.locator(".snb-board [data-card]").first.wait_for(timeout=180_000)
     for context in [c for c, _ in students] + [tctx]:
         context.close()
+
+
+def test_a_students_own_server_shows_only_the_students_folder(hub):
+    """One OS user in tests: what keeps a student from the teacher's files here is their server's
+    root (the shipped configuration's ``notebook_dir``), asked through the student's own server
+    API; the record and the guide are outside it (on a school's hub, also another OS user)."""
+    teacher = hub.home("profe")
+    (teacher / "guia_docente.ipynb").write_text('{"cells": [], "respuesta": "RESPUESTA-DEL-DOCENTE"}', encoding="utf-8")
+    mine = hub.home("hugo")
+    hub.server("hugo")
+    token = hub.token("hugo")
+    status, listing = hub.request("GET", "/user/hugo/api/contents", token=token)
+    assert status == 200, listing
+    names = {item["name"] for item in listing["content"]}  # type: ignore[index]
+    assert names == {p.name for p in mine.iterdir() if not p.name.startswith(".")} and not any("guia" in n for n in names)
+    record = str(hub.record).lstrip("/")
+    for path in ("..", "%2E%2E", "..%2Fprofe%2Fguia_docente.ipynb", "../profe/guia_docente.ipynb",
+                 "..%2F..%2Freto.sqlite", f"%2F{record}", "%2F"):  # fmt: skip
+        for route in ("api/contents", "files"):
+            status, body = hub.request("GET", f"/user/hugo/{route}/{path}", token=token)
+            said = str(body)
+            assert "RESPUESTA-DEL-DOCENTE" not in said and "SQLite format 3" not in said, (route, path)
+            assert status in (400, 403, 404) or (status == 200 and "profe" not in said and "sqlite" not in said), (route, path, status)
+    # Nor through the teacher's server (running or not): another user's server is not the student's.
+    status, body = hub.request("GET", "/user/profe/api/contents", token=token)
+    assert status != 200 and "guia_docente" not in str(body)
+
+
+ENGLISH = re.compile(r"\b(the|your|you|my|is|are|not|of|and|to|with|this|please|server|home|token|tokens|login|logout|"
+                     r"start|stop|running|found|forbidden|services|permissions|note|never|expires|request|new|launch|"
+                     r"failed|refresh|page|named|authorized|revoke|manage)\b", re.I)  # fmt: skip
+
+
+@pytest.mark.browser
+def test_the_hubs_pages_a_student_can_reach_are_in_spanish(hub, chromium):
+    """Home, access keys, a server not running, 403, 404 and leaving: the text a student reads
+    (what Chromium shows), the page's language and title."""
+    hub.user("lola")
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login?next=%2Fhub%2Fhome", timeout=60_000)  # no server started
+    page.fill("#username_input", "lola")
+    page.fill("#password_input", "cualquiera")
+    page.click("#login_submit")
+    page.wait_for_url("**/hub/home", timeout=60_000)
+    seen = {}
+    for path, what in (("/hub/home", "Arrancar mi servidor"), ("/hub/token", "Pedir una clave nueva"),
+                       ("/hub/user/lola/", "Tu servidor no está en marcha"), ("/hub/admin", "No tienes permiso"),
+                       ("/hub/no-existe", "Esta página no existe"), ("/hub/logout", "Entrar")):  # fmt: skip
+        page.goto(f"{hub.url}{path}", timeout=60_000)
+        page.get_by_text(what).first.wait_for(timeout=30_000)
+        text = page.evaluate("() => document.title + '\\n' + document.body.innerText")
+        seen[path] = text
+        assert page.locator("html").get_attribute("lang") == "es", path
+        assert not ENGLISH.findall(text), (path, ENGLISH.findall(text), text)
+    assert "Salir" in seen["/hub/home"] and "Claves de acceso" in seen["/hub/token"]
+    context.close()
+
+
+def test_an_interrupted_runs_hub_processes_are_swept():
+    """A process marked by a test hub whose test process is gone (a run killed mid-way) is
+    ended by the next hub; one of a test process still running is left alone."""
+    import subprocess
+    import sys
+
+    done = subprocess.Popen([sys.executable, "-c", "pass"])
+    done.wait()
+    env = {**os.environ, MARK: f"{done.pid}:/tmp/prueba-interrumpida"}
+    orphan = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"], env=env)
+    mine = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"],
+                            env={**os.environ, MARK: f"{os.getpid()}:/tmp/prueba-en-marcha"})  # fmt: skip
+    try:
+        deadline = time.monotonic() + 10
+        while orphan.pid not in sweep():
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert orphan.wait(10) == -signal.SIGKILL and mine.poll() is None
+        assert mine.pid in sweep(f"{os.getpid()}:/tmp/prueba-en-marcha") and mine.wait(10) == -signal.SIGKILL
+    finally:
+        for proc in (orphan, mine):
+            if proc.poll() is None:
+                proc.kill()
+

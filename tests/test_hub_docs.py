@@ -56,7 +56,15 @@ def test_the_tljh_configuration_names_the_service_its_roles_and_the_teachers_gro
         for role in ("server", "user", f"docentes-{service}"):
             assert f"access:services!service={pool['name']}" in roles[role]["scopes"]
     spanish = Path(c.JupyterHub.template_paths.get_value([])[0])  # before the hub's own
-    assert (spanish / "login.html").is_file() and (spanish / "spawn_pending.html").is_file()
+    for page in ("login", "spawn_pending", "page", "home", "token", "error", "404", "logout", "not_running", "stop_pending"):
+        assert (spanish / f"{page}.html").is_file(), page
+    # Each student's server: Voila with the launcher's student template, its own folder as its root.
+    from solitaire_nb.classroom.hub import student_server
+
+    options, _ = student_server()
+    assert c.Spawner.args.get_value([]) == options and "--VoilaConfiguration.template=alumno" in options
+    assert (Path(env["JUPYTER_PATH"]) / "voila" / "templates" / "alumno" / "index.html.j2").is_file()
+    assert c.Spawner.notebook_dir == "~"
 
 
 def test_the_helm_values_say_what_the_tested_configuration_says():
@@ -88,7 +96,12 @@ def test_the_helm_values_say_what_the_tested_configuration_says():
     assert single["defaultUrl"] == c.Spawner.default_url
     templates = next(line for line in (HUB / "jupyterhub_config.py").read_text(encoding="utf-8").splitlines()
                      if "template_paths" in line).split("  #")[0]  # fmt: skip
-    assert templates in v["hub"]["extraConfig"]["solitaire_nb"].splitlines()
+    extra = v["hub"]["extraConfig"]["solitaire_nb"].splitlines()
+    assert templates in extra
+    for line in ("opciones, entorno = student_server()", "c.Spawner.args.extend(opciones)", 'c.Spawner.notebook_dir = "~"'):
+        assert line in extra and line in (HUB / "jupyterhub_config.py").read_text(encoding="utf-8").splitlines(), line
+    python = re.search(r"base-notebook:python-(\d+\.\d+)", (HUB / "Dockerfile.alumno").read_text(encoding="utf-8")).group(1)
+    assert single["extraEnv"]["JUPYTER_PATH"] == f"/opt/conda/lib/python{python}/site-packages/solitaire_nb/templates"
     # The pages the student image writes are the ones copied into each student's folder.
     dockerfile = (HUB / "Dockerfile.alumno").read_text(encoding="utf-8")
     written = re.search(r"--paginas (\S+)", dockerfile).group(1)

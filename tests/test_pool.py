@@ -202,6 +202,48 @@ def test_the_try_widget_pools_every_deal_it_counts(served) -> None:
     assert served.on_server(served.challenge.predictions) == ["6,5"]
 
 
+class Cut:
+    """A class server that can be cut off: while `down` every request finds nothing (0), as a
+    server that is stopped, killed or out of the network."""
+
+    token = None
+
+    def __init__(self, launcher) -> None:
+        self.launcher, self.down = launcher, False
+
+    def call(self, *args, **kwargs) -> tuple[int, dict]:
+        return (0, {}) if self.down else self.launcher.call(*args, **kwargs)
+
+
+def test_the_try_widget_keeps_its_deals_sin_guardar_and_pools_them_when_the_server_is_back(served) -> None:
+    """Issue 47: a server out of reach does not lose a deal: it waits, said «sin guardar», and
+    goes in order when the server answers (the same outbox as the challenge board's)."""
+    from solitaire_nb.board import deal_pool
+    from solitaire_nb.board.challenge import Launcher
+    from solitaire_nb.board.deal_pair import DealPair
+
+    deal_pool.POLL_SECONDS = 0
+    _, mine = served.on_server(served.challenge.new_seat)
+    wire = Cut(Launcher(f"http://127.0.0.1:{served.port}"))
+    w = DealPair(1, launcher=wire)
+    w.pool.reader._handle_custom_msg({"event": "seat", "secret": mine}, [])
+    w.deal_button.click()
+    wire.down = True
+    for _ in range(3):
+        w.next_button.click()
+    said = w.pool.class_html.value
+    assert w.tally.n == 4 and len(w.pool.outbox) == 3 and "Sin guardar: no hay conexión con el ordenador de tu profesor" in said
+    w.pool.poll_once()  # still out of reach
+    assert len(served.on_server(lambda: list(served.challenge.distinct()))) == 1
+    wire.down = False
+    w.pool.poll_once()
+    dealt = served.on_server(lambda: list(served.challenge.distinct()))
+    assert dealt == list(range(SEAT_STRIDE, SEAT_STRIDE + 4)) and not len(w.pool.outbox)  # in the order dealt
+    assert "Sin guardar" not in w.pool.class_html.value
+    w.pool.poll_once()
+    assert "4 partidas distintas" in w.pool.class_html.value
+
+
 def test_without_a_launcher_the_widget_says_how_to_pool_by_hand(monkeypatch) -> None:
     pytest.importorskip("anywidget")
     from solitaire_nb.board.deal_pair import DealPair

@@ -197,6 +197,48 @@ def test_08_the_real_lab_sends_the_pairs_game(served) -> None:
     assert "Diez" in lab.pool.class_html.value
 
 
+@pytest.mark.parametrize("served", ["07"], indirect=True)
+def test_07_results_played_out_of_reach_wait_sin_guardar_and_arrive_in_order(served) -> None:
+    from test_pool import Cut
+
+    from solitaire_nb.board.challenge import Launcher
+    from solitaire_nb.board.class_play import ClassPlay
+    from solitaire_nb.games.notation import format_move
+
+    _, secret = served.on_server(served.challenge.new_seat)
+    wire = Cut(Launcher(f"http://127.0.0.1:{served.port}"))
+    w = _seated(ClassPlay(launcher=wire), served, secret)
+    wire.down = True
+    w.board.type_move(format_move(w.board.game, w.board.game.legal_moves()[0], sep="-"))  # started…
+    w.give_up.click()  # …and given up, both «sin guardar»
+    assert len(w.pool.outbox) == 2 and "Sin guardar" in w.pool.class_html.value and w.results == {w.seed: "perdida"}
+    wire.down = False
+    w.pool.poll_once()
+    view = served.on_server(served.challenge.view)
+    assert (view["clase"]["ganadas"], view["clase"]["perdidas"], view["clase"]["sin_terminar"]) == (0, 1, 0)
+    assert not len(w.pool.outbox) and "Sin guardar" not in w.pool.class_html.value
+
+
+@pytest.mark.parametrize("served", ["08"], indirect=True)
+def test_08_a_game_sent_out_of_reach_waits_and_reaches_the_class_table(served) -> None:
+    from test_pool import Cut
+
+    from solitaire_nb.board.challenge import Launcher
+    from solitaire_nb.board.lab_pool import ClassLab
+
+    _, secret = served.on_server(served.challenge.new_seat)
+    wire = Cut(Launcher(f"http://127.0.0.1:{served.port}"))
+    lab = _seated(ClassLab("beleaguered_castle", launcher=wire), served, secret)
+    lab.change(columns=10)
+    lab.game_name.value = "Diez"
+    wire.down = True
+    assert not lab.send() and "Sin guardar" in lab.sent.value
+    wire.down = False
+    lab.pool.poll_once()
+    rows = served.on_server(lambda: served.challenge.figure()["tabla"]["filas"])
+    assert rows[0][1].startswith("Diez") and not len(lab.pool.outbox)
+
+
 def test_without_a_launcher_07_and_08_say_how_to_pool_by_hand(monkeypatch) -> None:
     pytest.importorskip("anywidget")
     from solitaire_nb.board.class_play import ClassPlay

@@ -371,7 +371,7 @@ def test_light_clients_every_event_recorded_and_pages_kept_apart(tmp_path: Path)
         assert a.call("/docente/api/clase", query={"token": a.secret})[0] == 403
         assert a.call("/docente", query={"token": ""})[0] == 403
         assert a.call("/reto/api/evento", {"asiento": seat_of[clients[1].secret], "suceso": "undo"})[0] == 403
-        assert set(a.state()) == {"asiento", "nombre", "paused", "ended", "hints", "solution", "linea"}
+        assert set(a.state()) == {"asiento", "nombre", "paused", "ended", "hints", "solution", "linea", "sucesos"}
         status, view = a.call("/docente/api/clase", query={"token": token})
         assert status == 200 and len(view["filas"]) == 5
         conn = a._conn()

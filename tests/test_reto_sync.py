@@ -1,4 +1,6 @@
-"""A challenge board and the launcher's record never disagree (issue 45, items 14 and 15).
+"""A challenge board and the launcher's record agree (issue 45, items 14 and 15) once the
+board reaches the launcher; while it cannot, the board plays on «sin guardar» and sends its
+events in order when it can (issue 47).
 
 Boards talk to the in-process challenge through `Wire`, which can lose requests (the launcher
 cannot be reached), lose answers (the launcher took the event but the answer timed out), and the
@@ -143,22 +145,126 @@ def test_a_move_made_after_a_refused_undo_is_recorded_on_the_position_shown(no_p
     assert line_of(reloaded) == line_of(board)  # a reload keeps the student's move
 
 
+# ---------------------------------------------------------------------- issue 47: out of reach
+def _refused_text(game) -> str:
+    from solitaire_nb.core.moves import Move
+
+    for src in game.tableau_ids:
+        for dst in game.pile_ids:
+            m = Move(src, dst, 1)
+            if src != dst and game.pile(src) and game.why_not(m) is not None:
+                return format_move(game, m)
+    raise AssertionError("no refused move")
+
+
+def _kinds(path: Path, seat: int) -> list[str]:
+    rec = Record(path, None, readonly=True)
+    try:
+        return [e["kind"] for e in rec.events(seat) if e["kind"] != "win"]
+    finally:
+        rec.close()
+
+
 @pytest.mark.parametrize("mode", ["down", "lost"])
-def test_a_launcher_out_of_reach_takes_the_step_back_until_it_answers(no_polling, tmp_path: Path, mode: str) -> None:
-    c = Challenge(DEAL, tmp_path / "r.sqlite", say=lambda _: None)
+def test_a_server_out_of_reach_keeps_every_step_sin_guardar_and_sends_them_in_order(no_polling, tmp_path: Path, mode: str) -> None:
+    """«down»: nothing arrives; «lost»: the server takes the first event, its answer is lost
+    (the seat's event count tells the board not to send it twice)."""
+    path = tmp_path / "r.sqlite"
+    c = Challenge(DEAL, path, say=lambda _: None)
     _, secret = c.new_seat()
     wire = Wire(c)
     board = _board(no_polling, wire, secret)
     _play(board)
     wire.mode = mode
     _play(board)
-    assert len(line_of(board)) == 1 and "No hay conexión con el ordenador de tu profesor" in board.view["message"]
-    _play(board)  # still out of reach: nothing is played on a position the launcher may not have
-    assert len(line_of(board)) == 1 and "no se ha hecho" in board.view["message"]
+    _play(board)
+    board.press("undo")
+    board.type_move(_refused_text(board.game))  # a refused move is reported as ever, later
+    _play(board, 1)
+    said = board.view["message"]
+    assert board.waiting == 5 and len(line_of(board)) == 3  # the board plays on
+    assert "Sin guardar: no hay conexión con el ordenador de tu profesor" in said and not ENGLISH.search(said)
+    board.poll_once()  # still out of reach: everything waits, in order
+    assert board.waiting == 5 and len(c.line(1)) == (2 if mode == "lost" else 1)
     wire.mode = "up"
     board.poll_once()
-    assert line_of(board) == c.line(1) == recorded_line(tmp_path / "r.sqlite", 1, DEAL)
-    assert len(line_of(board)) == (2 if mode == "lost" else 1)  # a lost answer's move was taken
+    assert board.waiting == 0 and "ya está guardado todo" in board.view["message"]
+    assert line_of(board) == c.line(1) == recorded_line(path, 1, DEAL)
+    assert _kinds(path, 1) == ["move", "move", "move", "undo", "refusal", "move"]  # each once, in order
+    _play(board)  # and on as before
+    assert board.waiting == 0 and line_of(board) == recorded_line(path, 1, DEAL)
+
+
+def test_a_step_the_server_refuses_when_it_is_back_is_said_and_the_board_takes_its_line(no_polling, tmp_path: Path) -> None:
+    """The teacher paused the challenge while a board could not reach it: its waiting moves
+    meet a paused challenge (409), said in Spanish; the board goes back to the server's line."""
+    path = tmp_path / "r.sqlite"
+    c = Challenge(DEAL, path, say=lambda _: None)
+    _, secret = c.new_seat()
+    wire = Wire(c)
+    board = _board(no_polling, wire, secret)
+    _play(board)
+    wire.mode = "down"
+    _play(board)
+    _play(board)
+    c.command("pausar")
+    wire.mode = "up"
+    board.poll_once()
+    said = board.view["message"]
+    assert board.waiting == 0 and line_of(board) == c.line(1) == recorded_line(path, 1, DEAL) and len(c.line(1)) == 1
+    assert "no ha aceptado un paso que diste sin ella" in said and "en pausa" in said and not ENGLISH.search(said)
+
+
+def test_a_move_refused_on_replay_is_said_with_the_servers_reason(no_polling, tmp_path: Path) -> None:
+    """A server that refuses a waiting move (400, its own Spanish reason): said, and the board
+    goes back to the server's line; what was taken before it stays."""
+    path = tmp_path / "r.sqlite"
+    c = Challenge(DEAL, path, say=lambda _: None)
+    _, secret = c.new_seat()
+    wire = Wire(c)
+    board = _board(no_polling, wire, secret)
+    wire.mode = "down"
+    for _ in range(3):
+        _play(board)
+    wire.mode = "up"
+    answer = wire._answer
+    calls: list[str] = []
+
+    def refuse_the_second(path_: str, data: dict | None, query: dict | None) -> tuple[int, dict]:
+        if data is not None and data.get("suceso") == "move":
+            calls.append(data["movimiento"])
+            if len(calls) == 2:
+                return 400, {"error": "Ese movimiento no está permitido aquí."}
+        return answer(path_, data, query)
+
+    wire._answer = refuse_the_second  # type: ignore[method-assign]
+    board.poll_once()
+    said = board.view["message"]
+    assert board.waiting == 0 and len(calls) == 2 and line_of(board) == c.line(1) == calls[:1]
+    assert "Ese movimiento no está permitido aquí" in said and "vuelve a como la tiene guardada" in said
+
+
+def test_a_board_that_could_not_join_plays_on_and_sends_its_moves_once_seated(no_polling, tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite"
+    c = Challenge(DEAL, path, say=lambda _: None)
+    _, secret = c.new_seat()
+    wire = Wire(c)
+    wire.mode = "down"
+    board = _board(no_polling, wire, secret)
+    assert board.seat is None and "Sin guardar" in board.view["message"]
+    _play(board)
+    _play(board)
+    wire.mode = "up"
+    board.handle({"event": "seat", "secret": secret})  # the page asks again (its kernel's thread, in a class)
+    assert board.seat == 1 and line_of(board) == c.line(1) == recorded_line(path, 1, DEAL) and len(c.line(1)) == 2
+    assert "se han vuelto a mandar 2 movimientos" in board.view["message"]
+    wire.mode = "down"
+    other = c.new_seat()[1]
+    quiet = _board(no_polling, wire, other)  # one that plays nothing meanwhile: once seated, «sin guardar» is not said
+    assert "Sin guardar" in quiet.view["message"]
+    wire.mode = "up"
+    quiet.handle({"event": "seat", "secret": other})
+    assert quiet.seat == 2 and "Sin guardar" not in quiet.view["message"]
 
 
 # ---------------------------------------------------------------------- item 15: a full disk
@@ -262,7 +368,7 @@ def test_any_sequence_keeps_every_board_on_its_recorded_line(no_polling) -> None
                     c = wire.c = Challenge(DEAL, path, say=lambda _: None)
                     boards = [_board(mod, wire, sec, kept=b.view["code"]) for sec, b in zip(seats, boards, strict=True)]
                 for n, b in enumerate(boards, 1):
-                    if getattr(b, "_stale", False):  # waiting for a launcher it cannot reach: it plays nothing meanwhile
+                    if b.waiting:  # «sin guardar»: its events wait for a server it cannot reach
                         assert wire.mode != "up", (n, s)
                         continue
                     assert line_of(b) == c.line(n), (n, s)

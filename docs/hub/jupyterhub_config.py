@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import solitaire_nb
+from solitaire_nb.classroom.hub import student_server
 
 SERVICIO = "clase"  # el servicio queda en /services/clase/; su página del docente, /services/clase/docente
 PUERTO = 10101  # puerto del servicio en esta máquina (solo dentro de ella)
@@ -54,5 +55,11 @@ c.Spawner.environment.update({"SNB_HUB_RETO_URL": f"http://127.0.0.1:{PUERTO}/se
 c.Spawner.environment.update({f"SNB_HUB_CLASE{leccion}_URL": f"http://127.0.0.1:{puerto}/services/clase{leccion}"
                               for leccion, puerto in CLASES.items()})
 c.Spawner.default_url = f"/voila/render/{PAGINA}"
-# Las páginas de entrada y de espera del hub, en español.
+# Lo que ve cada alumno en su servidor: Voila con la plantilla «alumno» del paquete (sin código, sin
+# celdas del docente, sin errores en inglés), la misma que usa el portátil; su carpeta como raíz.
+opciones, entorno = student_server()
+c.Spawner.args.extend(opciones)
+c.Spawner.environment.update(entorno)
+c.Spawner.notebook_dir = "~"
+# Las páginas del hub (entrada, espera, inicio, claves, errores, salida), en español.
 c.JupyterHub.template_paths.insert(0, str(Path(solitaire_nb.__file__).parent / "templates" / "hub"))  # antes que las del hub

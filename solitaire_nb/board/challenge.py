@@ -1,84 +1,46 @@
 """The student's side of a class challenge: the challenge page and its board.
 
 `challenge_page(code)` shows one board with the challenge's deal, «Pista» and the solver's
-buttons off unless the teacher switches them on.  Served by the launcher (``SNB_RETO_URL`` set),
-the board gets its seat from its page's secret and, after a reload, its line back; it sends every
-move, undo, refused move and hint use to the launcher, which checks and records it, and polls
-for pause, resume and end.  Without a server the page shows the share code of the student's line
-(`solitaire_nb.classroom.summary.summary_from_codes`).
+buttons off unless the teacher switches them on.  Served by the launcher (``SNB_RETO_URL`` set)
+or a hub's class service, the board gets its seat from its page's secret (under a hub, the
+user's) and, after a reload, its line back; it sends every move, undo, refused move and hint
+use to the server, which checks and records it, and polls for pause, resume and end.  Without a
+server the page shows the share code of the student's line (`classroom.summary.summary_from_codes`).
 
-The board and the record never disagree: a move, undo or redo is drawn at once, then sent, and
-taken back with a Spanish line on any answer but success.  After a lost answer the board asks
-for its line before the next move; a board whose line extends the launcher's (a restart lost
-unsaved events) sends its extra moves again instead of going back.
+A move, undo or redo is drawn at once, then sent; one the server refuses is taken back with a
+Spanish line.  While the server cannot be reached the board plays on «sin guardar»: its events
+wait in order (`class_link.Outbox`) and go when it answers again, after what it already took (a
+lost answer: the seat's event count says); one it refuses then is said, and the board goes back
+to the server's line.  A board whose line extends the server's (a restart lost events) sends them again.
 """
 
 from __future__ import annotations
 
 import html
-import json
-import os
 import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 from typing import Any
 
 from ..core.moves import Move
 from ..engine import Game
 from ..engine.share import load_share
-from ..games.notation import format_move, parse_move
+from ..games.notation import format_move
 from .buttons import Buttons
-from .widget import Board
+from .challenge_sync import ENDED, NO_SEAT, PAUSED, REOPENED, RESUMED, SENT_LATER, STATE, SyncedBoard
+from .class_link import SCHOOL_SERVER, TEACHERS_COMPUTER, Launcher, find_launcher, unsaved_line
+
+__all__ = ["ENDED", "PAUSED", "REOPENED", "RESUMED", "ChallengeBoard", "Launcher", "challenge_page", "find_launcher"]
 
 URL_ENV = "SNB_RETO_URL"
 HUB_URL_ENV = "SNB_HUB_RETO_URL"  # the class service under a JupyterHub (classroom.hub), set by the hub's spawner
 HUB_SEAT = "hub"  # the seat a board under a hub names: the service takes its user's own
 POLL_SECONDS = 0.5  # 0: no polling thread (tests call `poll_once`)
-TIMEOUT = 5.0
 
 INTRO = "Este es el reto de la clase: todos jugáis el mismo reparto. ¿Quién llega más lejos?"
-RECORDED = ("Se registran, en el ordenador de tu profesor, tus movimientos, lo que deshaces, los movimientos "
-            "no permitidos que intentas y las pistas que pides, con su hora; tu nombre es opcional.")  # fmt: skip
-PAUSED = "El reto está en pausa. Espera a que tu profesor lo reanude."
-ENDED = "El reto ha terminado: ya no se puede mover."
-RESUMED = "El reto sigue: ya puedes mover."
-REOPENED = "Tu profesor ha reabierto el reto: sigue jugando donde lo dejaste."
+_KEPT = ("Se registran, en {where}, tus movimientos, lo que deshaces, los movimientos no permitidos que intentas "
+         "y las pistas que pides, con su hora{who}.")  # fmt: skip
+RECORDED = _KEPT.format(where=TEACHERS_COMPUTER, who="; tu nombre es opcional")
+RECORDED_HUB = _KEPT.format(where=SCHOOL_SERVER, who=" y tu usuario (solo lo ve tu profesor)")
 SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de partida."
-NO_SEAT = "Esta página no tiene asiento en el reto: ábrela desde la dirección de la clase."
-WHAT = {"move": "Tu movimiento no se ha guardado y ha vuelto atrás.", "undo": "No se ha podido deshacer: no se ha guardado.",
-        "redo": "No se ha podido rehacer: no se ha guardado."}  # fmt: skip
-NOT_TAKEN = "{what} {why}"
-UNREACHABLE = "No hay conexión con el ordenador de tu profesor: vuelve a intentarlo en un momento."
-REFUSED = "El ordenador de tu profesor no lo ha aceptado."
-UNSAVED = " (Aún sin guardar: se guardará automáticamente en cuanto se pueda. Tú sigue jugando.)"
-REPLAYED = "Tu partida sigue donde la dejaste: se han vuelto a mandar {n} que no se habían guardado."
-
-
-class Launcher:
-    """The launcher's challenge routes, seen from a kernel (JSON over local HTTP)."""
-
-    def __init__(self, base: str, token: str | None = None) -> None:
-        self.base = base.rstrip("/")
-        self.token = token  # under a hub: the single-user server's token, which names the user
-
-    def call(self, path: str, data: dict | None = None, query: dict | None = None) -> tuple[int, dict]:
-        """(status, JSON answer); (0, {}) when the launcher cannot be reached."""
-        url = f"{self.base}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
-        body = json.dumps(data).encode() if data is not None else None
-        req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
-        if self.token:
-            req.add_header("Authorization", f"token {self.token}")
-        try:
-            with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
-                return r.status, json.loads(r.read() or b"{}")
-        except urllib.error.HTTPError as e:
-            try:
-                return e.code, json.loads(e.read() or b"{}")
-            except ValueError:
-                return e.code, {}
-        except (OSError, ValueError):
-            return 0, {}
 
 
 class _ChallengeButtons(Buttons):
@@ -111,28 +73,22 @@ class _ChallengeButtons(Buttons):
             board._sync("redo", format_move(board.game, board.game.history[-1], sep="-"), board.game.undo)
 
 
-class ChallengeBoard(Board):
+class ChallengeBoard(SyncedBoard):
     """A board of a class challenge: one deal, no new deal nor loaded game (its view says
-    ``reto``, and the front end hides those controls), and every event sent to the launcher
-    (`launcher` None: a class without a server)."""
+    ``reto``, and the front end hides those controls), and every event sent to the class
+    server (`launcher` None: a class without a server)."""
 
     _restores_other_deals = False
     buttons_type = _ChallengeButtons
 
     def __init__(self, code: str, launcher: Launcher | None = None, **kwargs: Any) -> None:
-        self._launcher = launcher
-        self._secret: str | None = None
-        self._state: dict[str, Any] = {"paused": False, "ended": False, "hints": False, "solution": False}
-        self._lock = threading.RLock()
         self._poller: threading.Thread | None = None
-        self.seat: int | None = None
+        self._rejoining = False
         self._said_no_seat = False
-        self._stale = False  # an answer was lost: the launcher's line is asked before the next move
-        self._sent = 0  # events sent, so a poll's answer older than one of them is not taken for a line
         self.on_seat: list[Any] = []  # callables(seat) told when the page gets its seat
         kwargs.setdefault("hints", False)
         kwargs.setdefault("solution", False)
-        super().__init__(load_share(code), **kwargs)
+        super().__init__(load_share(code), launcher, **kwargs)
 
     # ------------------------------------------------------------------ front end
     def handle(self, msg: Any) -> None:
@@ -148,10 +104,6 @@ class ChallengeBoard(Board):
             self._join(msg.get("secret"))
             return
         acts = event in ("click", "double", "text", "button") and msg.get("name") != "save"
-        if acts and self._stale and not self._reconcile():
-            self.selection = None
-            self.say(f"Este paso no se ha hecho. {UNREACHABLE}", "error")
-            return
         closed = self._state["ended"] or self._state["paused"]
         if closed and acts:
             self.selection = None
@@ -159,26 +111,9 @@ class ChallengeBoard(Board):
             return
         super()._dispatch(msg)
 
-    def _closed_line(self) -> str:
-        if self._state["ended"]:
-            return self._state.get("resumen") or ENDED
-        return PAUSED
-
     def _restore(self, code: Any) -> None:
         if self._secret is None:  # with a launcher, the launcher's record is the truth
             super()._restore(code)
-
-    # ------------------------------------------------------------------ what is sent
-    def _report(self, kind: str, move: str = "") -> dict | None:
-        """Send one event (a refused move's rule and reason are the launcher's to find)."""
-        if self._launcher is None or self._secret is None:
-            return None
-        data = {"asiento": self._secret, "suceso": kind, "movimiento": move}
-        self._sent += 1
-        status, answer = self._launcher.call("/reto/api/evento", data)
-        if status == 409:
-            self._apply_state(answer, quiet=True)
-        return {"status": status, **answer}
 
     def play_move(self, move: Move) -> bool:
         g = self._game
@@ -193,54 +128,30 @@ class ChallengeBoard(Board):
 
         return super().play_move(move) and self._sync("move", text, take_back)
 
-    def _sync(self, kind: str, move: str, take_back: Any) -> bool:
-        """Send a move, undo or redo the board has just made (`kind`: move, undo, redo), drawn
-        first so the click is answered at once; on any answer but success, `take_back()` and say
-        why (a refusal: the launcher's line is taken).  True when the launcher took it."""
-        if self._launcher is None or self._secret is None:
-            return True
-        self.refresh()
-        answer = self._report("undo" if kind == "undo" else "move", move)
-        assert answer is not None
-        status = answer["status"]
-        if status == 200:
-            if answer.get("registrado") is False and answer.get("sin_guardar"):
-                self.message += UNSAVED
-            if answer.get("jugados", self._game.moves_played) != self._game.moves_played:
-                self._reconcile()  # taken on another line than this board's (a restarted launcher)
-                return False
-            return True
-        take_back()
-        self.selection = None
-        if status == 409:
-            why = self._closed_line()
-        elif status == 0 or status >= 500:  # lost, or not answered: the launcher may have taken it
-            why, self._stale = UNREACHABLE, True
-        else:
-            why = REFUSED
-        self.say(NOT_TAKEN.format(what=WHAT[kind], why=why), "error")
-        if status == 400 or self._stale:  # the launcher's line is the truth (said if it differs)
-            self._reconcile()
-        return False
-
     # ------------------------------------------------------------------ seat and state
     def _join(self, secret: Any) -> None:
-        """The page's secret (from its address): ask the launcher for the seat and the line."""
+        """The page's secret (from its address): ask the server for the seat and the line.
+        A server out of reach is asked again by a thread until it answers."""
         if self._launcher is None or not isinstance(secret, str) or not secret or self._secret is not None:
             return
         if self._said_no_seat:  # asked again by the front end: said once is enough
             return
-        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": secret})
+        status, answer = self._launcher.call(STATE, query={"asiento": secret})
         if status == 403:
             self._said_no_seat = True
             self.say(NO_SEAT, "error")
             return
         if status != 200:
-            self.say("No hay conexión con el ordenador de tu profesor: juegas sin que se registre.", "error")
+            self.say(unsaved_line(self._launcher), "error")
+            if POLL_SECONDS > 0 and not self._rejoining:
+                self._rejoining = True
+                threading.Thread(target=self._rejoin, args=(secret,), daemon=True, name="reto-join").start()
             return
         self._secret = secret
         self.seat = answer.get("asiento")
-        self._take_line(answer.get("linea") or [])
+        if self.message == unsaved_line(self._launcher):  # said while it could not be reached
+            self.say("")
+        self._take_line(answer.get("linea") or [], answer.get("sucesos"))
         self._apply_state(answer, quiet=not (answer.get("paused") or answer.get("ended")))
         for tell in self.on_seat:
             tell(self.seat)
@@ -248,71 +159,14 @@ class ChallengeBoard(Board):
             self._poller = threading.Thread(target=self._poll, daemon=True, name="reto-poll")
             self._poller.start()
 
-    def _line(self) -> list[str]:
-        self._share_code()  # formats only the moves not seen before
-        return [text for _, text in self._code_moves]
+    def _rejoin(self, secret: str) -> None:
+        import time
 
-    def _take_line(self, line: list[str]) -> None:
-        """Make the board's line the launcher's record of it: a board whose line extends the
-        record's (events a restart lost) sends its extra moves again; otherwise it plays the
-        record's line."""
-        mine = self._line()
-        if line == mine:
-            return
-        if len(mine) > len(line) and mine[: len(line)] == line:
-            extra = mine[len(line) :]
-            taken = 0
-            while taken < len(extra) and (self._report("move", extra[taken]) or {}).get("status") == 200:
-                taken += 1
-            if taken == len(extra):
-                n = len(extra)
-                self.say(REPLAYED.format(n=f"{n} movimiento{'s' if n != 1 else ''}"), "ok")
-                return
-            status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""}) if self._launcher else (0, {})
-            if status != 200:
-                self._stale = True
-                return
-            line = answer.get("linea") or []
-            if line == mine:
-                return
-        game = load_share(self._start)
-        for text in line:
-            game.move(parse_move(game, text))
-        self._set_game(game)
-        n = len(line)
-        self.say(f"Tu partida ha vuelto tal como la dejaste: {n} movimiento{'s' if n != 1 else ''}.", "ok")
-
-    def _reconcile(self) -> bool:
-        """Ask the launcher for this seat's line and take it (`_take_line`); False when it
-        cannot be reached (the board stays out of step until it can)."""
-        if self._launcher is None or self._secret is None:
-            return True
-        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret})
-        if status != 200:
-            return False
-        self._stale = False
-        self._take_line(answer.get("linea") or [])
-        self._apply_state(answer, quiet=True)
-        return not self._stale
-
-    def _apply_state(self, answer: dict, quiet: bool = False) -> None:
-        """Take the teacher's switches; say what changed on the board."""
-        new = {k: bool(answer.get(k)) for k in ("paused", "ended", "hints", "solution")}
-        if "resumen" in answer:
-            new["resumen"] = answer["resumen"]
-        old = self._state
-        self._state = {**old, **new}
-        self._hints, self._solution = new["hints"], new["solution"]
-        if quiet:
-            return
-        if new["ended"] and not old["ended"]:
-            self.say(self._closed_line(), "ok")
-        elif old["ended"] and not new["ended"]:
-            self.say(PAUSED if new["paused"] else REOPENED, "error" if new["paused"] else "ok")
-        elif new["paused"] and not old["paused"]:
-            self.say(PAUSED, "error")
-        elif old["paused"] and not new["paused"] and not new["ended"]:
-            self.say(RESUMED, "ok")
+        while self._secret is None and not self._said_no_seat:
+            time.sleep(POLL_SECONDS * 4)
+            with self._lock:
+                self._join(secret)
+                self.refresh()
 
     def _poll(self) -> None:
         import time
@@ -322,34 +176,31 @@ class ChallengeBoard(Board):
             self.poll_once()
 
     def poll_once(self) -> None:
-        """Ask the launcher for the teacher's switches and this seat's line; take what changed."""
+        """Ask the server for the teacher's switches and this seat's line; send what waits
+        (`_flush`), or take what changed."""
         assert self._launcher is not None
         with self._lock:
             sent = self._sent
-        status, answer = self._launcher.call("/reto/api/estado", query={"asiento": self._secret or ""})
+        status, answer = self._launcher.call(STATE, query={"asiento": self._secret or ""})
         if status != 200:
             return
         keys = ("paused", "ended", "hints", "solution")
         with self._lock:
-            # The line, only if no event was sent meanwhile (then this answer may predate it).
-            line = (answer.get("linea") or []) if sent == self._sent else None
-            out_of_step = line is not None and (self._stale or line != self._line())
+            fresh = sent == self._sent  # no event sent meanwhile: this answer's line is the latest
+            if self.waiting:
+                if self._flush(answer if fresh else None) == "done":
+                    self.say(SENT_LATER, "ok")
+                self._apply_state(answer)
+                self.refresh()
+                return
+            line = (answer.get("linea") or []) if fresh else None
+            out_of_step = line is not None and line != self._line()
             if not out_of_step and all(bool(answer.get(k)) == bool(self._state.get(k)) for k in keys):
                 return
             if out_of_step:
-                self._stale = False
-                self._take_line(line or [])
+                self._take_line(line or [], answer.get("sucesos"))
             self._apply_state(answer)
             self.refresh()
-
-
-def find_launcher(url_env: str, hub_env: str) -> tuple[Launcher | None, bool]:
-    """The class server this kernel sends to, and whether it is a hub's service (`hub_env`, with
-    the single-user server's own token); the laptop launcher's (`url_env`) comes first."""
-    base, hub, token = (os.environ.get(k) for k in (url_env, hub_env, "JUPYTERHUB_API_TOKEN"))
-    if base or not (hub and token):
-        return (Launcher(base) if base else None), False
-    return Launcher(hub, token), True
 
 
 def challenge_page(code: str) -> ChallengeBoard:
@@ -361,7 +212,7 @@ def challenge_page(code: str) -> ChallengeBoard:
 
     launcher, hub = find_launcher(URL_ENV, HUB_URL_ENV)
     board = ChallengeBoard(code, launcher)
-    intro = w.HTML(f"<p><b>{INTRO}</b></p>" + (f"<p><small>{RECORDED}</small></p>" if launcher else ""))
+    intro = w.HTML(f"<p><b>{INTRO}</b></p>" + (f"<p><small>{RECORDED_HUB if hub else RECORDED}</small></p>" if launcher else ""))
     parts: list[Any] = [intro, board]
     if launcher is not None:
         seat = w.HTML("<p>Esperando tu asiento…</p>")

@@ -19,7 +19,7 @@ from ..engine import new_game
 from ..engine.share import share_code
 from .boxes import StaticVBox
 from .buttons import Buttons
-from .challenge import Launcher
+from .class_link import Launcher
 from .deal_pool import BY_HAND, PoolPanel, class_launcher
 from .widget import Board
 

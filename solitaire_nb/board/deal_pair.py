@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..render.draw import render_svg
 from ..study.tally import COLUMNS, DealCounts, Tally, count_deal, counts_of, deal_both
 from .boxes import StaticVBox
-from .challenge import Launcher
+from .class_link import Launcher
 from .deal_pool import BY_HAND, PoolPanel, class_launcher
 
 PAIR_ROOM = 320  # CSS px: each deal's picture fits a phone held upright

@@ -9,7 +9,9 @@ pair's game) and shows the class's figure and table beside the student's own; a 
 them now and then.  Without a launcher it says that nothing is pooled and how the class pools by
 hand (`BY_HAND`, one sentence per lesson: also the widgets' picture without a kernel).  Under a
 JupyterHub the lesson's pool is a service of the hub (``SNB_HUB_CLASE06_URL``…, `HUB_URL_ENV`):
-the panel sends with its server's token and the service takes the hub user's own seat.
+the panel sends with its server's token and the service takes the hub user's own seat.  While
+the server cannot be reached what the widget adds waits «sin guardar» (`class_link.Outbox`) and
+is sent, in order, once it answers (each entry counts once there: sending one twice changes nothing).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from .challenge import HUB_SEAT, Launcher, find_launcher
+from .challenge import HUB_SEAT
+from .class_link import Launcher, Outbox, Waiting, find_launcher, unreachable, unsaved_line, where
 
 URL_ENV = "SNB_CLASE_URL"
 HUB_URL_ENV = "SNB_HUB_CLASE{lesson}_URL"  # a lesson's pool under a JupyterHub (classroom.hub), set by the hub's spawner
@@ -56,7 +59,6 @@ RECORDED_HUB = {
                            "que ganas", who="tu usuario"),
     "08": _KEPT_HUB.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestro usuario"),
 }
-UNREACHABLE = "no hay conexión con el ordenador de tu profesor; tu cuenta sí lo tiene en cuenta."
 
 _SEAT_JS = """
 export default {
@@ -119,6 +121,7 @@ class PoolPanel(widgets.VBox):
         self._lock = threading.RLock()
         self.table = ""  # the class's table (07, 08), as HTML
         self._group: Any = None  # the launcher's group when this page last heard from it
+        self.outbox = Outbox()  # what the widget added while the server could not be reached
         self.class_html = widgets.HTML(f"<p class='snb-class' role='status'>{WAITING if launcher else BY_HAND[lesson]}</p>")
         self.class_html.add_class("snb-class-html")
         children: list[Any] = [widgets.HTML(_STYLE), self.class_html]
@@ -153,7 +156,7 @@ class PoolPanel(widgets.VBox):
         if status != 200:
             why = "Esta página no tiene asiento en la clase: ábrela desde la dirección que da tu profesor."
             if self.hub:  # the service's own reason (no access, the hub down), or no connection
-                why = str(answer.get("error") or f"Tu página no está conectada a la clase: {UNREACHABLE}")
+                why = str(answer.get("error") or f"Tu página no está conectada a la clase. {unsaved_line(self.launcher)}")
             self.class_html.value = f"<p class='snb-class' role='status'><b>La clase.</b> {html.escape(why)}</p>"
             return
         self.secret, self.seat = secret, answer.get("asiento")
@@ -179,16 +182,44 @@ class PoolPanel(widgets.VBox):
 
     def send(self, route: str, data: dict, what: str = "Esta partida no se ha sumado a la clase") -> dict | None:
         """Send what the widget adds on ``/clase/api/<route>``: the launcher's answer when it
-        took it (shown), else None (the reason shown after `what`)."""
+        took it (shown), else None (the reason shown after `what`; a server out of reach: it
+        waits «sin guardar», behind what already waits, and the poller sends it)."""
         if self.launcher is None or self.secret is None:
             return None
-        status, answer = self.launcher.call(f"/clase/api/{route}", {"asiento": self.secret, **data})
-        if status == 200:
-            self.show(answer)
-            return answer
-        why = UNREACHABLE if status == 0 or status >= 500 else str(answer.get("error") or "el ordenador de tu profesor no la ha aceptado.")
-        self.show(None, f"{what}: {why}")
+        path, body = f"/clase/api/{route}", {"asiento": self.secret, **data}
+        with self.outbox.lock:  # after what waits, never before it
+            if not len(self.outbox):
+                status, answer = self.launcher.call(path, body)
+                if status == 200:
+                    self.show(answer)
+                    return answer
+                if not unreachable(status):
+                    self.show(None, f"{what}: {self._refusal(answer)}")
+                    return None
+            self.outbox.add(path, body, what)
+        self.show(None, unsaved_line(self.launcher))
         return None
+
+    def _refusal(self, answer: dict) -> str:
+        return str(answer.get("error") or f"{where(self.launcher)} no la ha aceptado.")
+
+    def flush(self) -> bool:
+        """Send what waits, in order (an entry the server refuses: said, and the next goes);
+        True when nothing waits any more."""
+        if self.launcher is None or not len(self.outbox):
+            return True
+        problems: list[str] = []
+
+        def answered(item: Waiting, status: int, answer: dict) -> bool:
+            if status == 200:
+                self.show(answer)
+            else:
+                problems.append(f"{item.note}: {self._refusal(answer)}")
+            return True
+
+        done = self.outbox.send(self.launcher, answered)
+        self.show(None, " ".join(problems) if done else unsaved_line(self.launcher))
+        return done
 
     def send_deal(self, number: int) -> bool:
         """Add partida nº `number` to the class (06); True when the launcher took it."""
@@ -202,6 +233,9 @@ class PoolPanel(widgets.VBox):
         if self.launcher is None or self.secret is None:
             return
         status, answer = self.launcher.call("/clase/api/estado", query={"asiento": self.secret})
+        if status == 200 and len(self.outbox):
+            self.flush()  # the figure after them comes with the next poll
+            return
         if status == 200 and answer.get("version") != self.version:
             if self._group is not None and answer.get("grupo") != self._group:
                 self.on_seat(answer)  # the teacher started a new group: the widget starts again

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..atlas import lab_measures as work
-from .challenge import Launcher
+from .class_link import Launcher, unsaved_line
 from .deal_pool import BY_HAND, PoolPanel, class_launcher
 from .lab import Lab
 
@@ -60,7 +60,8 @@ class ClassLab(Lab):
         except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback
             self.sent.value = f"<p role='status'>No se ha podido mandar: {escape(str(exc))}</p>"
             return False
-        self.sent.value = "<p role='status'>Mandado: ya está en la tabla de la clase.</p>" if answer else ""
+        waiting = "" if answer or not len(self.pool.outbox) else f"<p role='status'>{unsaved_line(self.pool.launcher)}</p>"
+        self.sent.value = "<p role='status'>Mandado: ya está en la tabla de la clase.</p>" if answer else waiting
         return answer is not None
 
 

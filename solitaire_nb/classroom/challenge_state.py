@@ -57,6 +57,13 @@ def deal_code(code: str) -> str:
     return share_code(game).rsplit("/", 1)[0]
 
 
+def events_of(s: Seat) -> int:
+    """The events a seat's page has sent and this challenge took (its moves, undos, refusals and
+    hints; the same after a restart, from the record): a page that lost an answer counts from it
+    which of its waiting events were taken."""
+    return s.moves + s.undos + s.refusals + s.hints
+
+
 def state_line(game: Game) -> str:
     """«¡Ganada!», «Sin movimientos» or «Jugando»."""
     if game.is_won():
@@ -153,7 +160,7 @@ class Challenge(ClassCore):
             self._write("add", s.seat, "win", "", "", "")
         self.version += 1
         return {"registrado": recorded, "asiento": s.seat, "ganada": s.won, "sin_guardar": self.unsaved,
-                "jugados": s.game.moves_played}  # fmt: skip
+                "jugados": s.game.moves_played, "sucesos": events_of(s)}  # fmt: skip
 
     def _apply(self, s: Seat, kind: str, move: str, rule: str, reason: str) -> str:
         g = s.game
@@ -185,7 +192,7 @@ class Challenge(ClassCore):
         self.retry_writes()  # pages poll twice a second: recording resumes by itself
         if join:
             self.joined(secret)
-        out: dict[str, Any] = {"asiento": s.seat, "nombre": s.name, **self.state}
+        out: dict[str, Any] = {"asiento": s.seat, "nombre": s.name, "sucesos": events_of(s), **self.state}
         out["linea"] = [format_move(s.game, m, sep="-") for m in s.game.history]
         if self.state["ended"]:
             out["resumen"] = seat_summary(s)

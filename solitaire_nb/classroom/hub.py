@@ -142,6 +142,26 @@ def serve_hub(args: argparse.Namespace, lesson: str | None) -> None:
             core.record.close()
 
 
+def student_server(templates: Path | None = None) -> tuple[list[str], dict[str, str]]:
+    """The command-line options and environment of a student's own server under the hub (the
+    shipped jupyterhub_config.py gives them to the spawner): Voila with the launcher's own
+    student settings (`server.voila_config`: the «alumno» template, no code, no tracebacks, no
+    ``docente`` cells, no template from the address), the template found in `templates` (by
+    default this package's, as the hub sees it)."""
+    from .pages import TEMPLATES
+    from .server import voila_config
+
+    config = voila_config(1, 10, preheat=False)
+    options = []
+    for section in ("VoilaConfiguration", "TagRemovePreprocessor"):
+        for key, value in config[section].items():
+            if key in ("progressive_rendering",):  # the launcher's own way of opening pages
+                continue
+            for one in sorted(value) if isinstance(value, (list, set, tuple)) else [value]:
+                options.append(f"--{section}.{key}={one}")
+    return options, {"JUPYTER_PATH": str(templates or TEMPLATES)}
+
+
 def write_pages(folder: Path, deal: str | None, notebooks: Path) -> list[Path]:
     """The students' pages for their own servers, written into `folder` (a hub's template of the
     users' folders): every lesson without its ``docente`` cells, and the challenge's page when
