@@ -430,3 +430,26 @@ def test_an_interrupted_runs_hub_processes_are_swept():
             if proc.poll() is None:
                 proc.kill()
 
+
+
+def test_a_mistyped_password_is_told_in_spanish():
+    """The hub answers a wrong password with its own English sentence; the login page shows it
+    in Spanish (rendered with the hub's own templates under ours, as the hub does)."""
+    jinja2 = pytest.importorskip("jinja2")
+    pytest.importorskip("jupyterhub")
+    from pathlib import Path
+
+    ours = Path(__file__).resolve().parents[1] / "solitaire_nb" / "templates" / "hub"
+    from jupyterhub._data import DATA_FILES_PATH  # where the hub finds its own templates
+
+    hubs = Path(DATA_FILES_PATH) / "templates"
+    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(ours)),
+                                  jinja2.PrefixLoader({"templates": jinja2.FileSystemLoader(str(hubs))})])  # fmt: skip
+    env = jinja2.Environment(loader=loader, undefined=jinja2.ChainableUndefined, extensions=["jinja2.ext.do"])
+    env.globals["static_url"] = lambda *a, **k: ""
+    page = env.get_template("login.html")
+    for error, said in (("Invalid username or password", "Usuario o contraseña incorrectos."),
+                        ("Something else", "No se ha podido entrar: pregunta a tu profesor o profesora.")):  # fmt: skip
+        html = page.render(login_error=error, authenticator_login_url="/hub/login", xsrf="x", username="lola",
+                           authenticator=type("A", (), {"request_otp": False})())  # fmt: skip
+        assert said in html and error not in html
