@@ -21,7 +21,7 @@ from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
 from ..core.moves import IllegalMove, Move
 from ..core.numbers_es import decimal, decimal_down, decimal_up, interval_decimals, parse_number
-from ..core.texts import capitalize
+from ..core.texts import after_colon, capitalize
 from ..engine import Game
 from ..games import GAMES
 from ..games.notation import format_move, parse_move
@@ -144,8 +144,8 @@ def set_of_cards(
         if extra:
             why = explain(Card.parse(extra[0]))
             return False, f"{capitalize(Card.parse(extra[0]).articulo)} no vale. {why or ''}".strip()
-        n = len(want)
-        return False, f"Te falta alguna: son {n} cartas en total y has escrito {len(given)}."
+        # no count: «son 4 en total» would let a reader stop as soon as the number is reached
+        return False, "Las cartas que has escrito valen, pero te falta alguna."
 
     return check
 
@@ -352,7 +352,7 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
         try:
             g.move(m)
         except IllegalMove as exc:
-            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {after_colon(exc.reason)}"
     return None
 
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from ..core.checks import shown
+from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move
 from .answers import EXAMPLE_MOVES, DirectionOnce, Ejercicio, moves_reaching, number_answer, set_of_cards, to_win
@@ -257,7 +258,10 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     try:
         return check(respuesta)
     except ValueError as exc:
-        return False, f"No entiendo la respuesta: {exc}"
+        reason = str(exc)
+        if reason.startswith("No entiendo"):  # already says so: «No entiendo el movimiento …»
+            return False, reason
+        return False, f"No entiendo la respuesta: {after_colon(reason)}"
 
 
 def es_correcta(ejercicio: str, respuesta: object) -> bool:
