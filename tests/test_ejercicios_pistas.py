@@ -92,3 +92,24 @@ def test_a_move_not_understood_is_said_once_with_the_card_as_typed():
     ok, message = verdict_of_text("chequers-3", "J♠ sobre Q♥")
     assert not ok
     assert message.count("No entiendo") == 1 and "«J♠»" in message and "«j♠»" not in message
+
+
+def test_an_exercise_asking_for_one_move_takes_exactly_one():
+    from solitaire_nb.lessons.answers import ONE_MOVE
+
+    assert verdict_of_text("citadel-4", "T1 T2, T3 T1") == (False, ONE_MOVE)
+    assert verdict_of_text("citadel-4", "T1 T2")[0]
+    ok, message = verdict_of_text("citadel-4", "T3 T1")
+    assert not ok and message.startswith("El movimiento es válido, pero todavía no.")
+
+
+@pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])
+def test_a_small_count_is_not_found_by_trying_its_values_in_turn(name):
+    right = EJERCICIOS[name].check.judge  # type: ignore[attr-defined]
+    wrong = [n for n in range(1, 6) if not right(n)[0]]
+    first, message1 = verdict_of_text(name, str(wrong[-1]))
+    assert not first and ("más" in message1 or "menos" in message1)  # the direction, once
+    for n in wrong[:2]:
+        ok, message = verdict_of_text(name, str(n))
+        assert not ok and "más" not in message.split("tampoco")[1] and "menos de" not in message
+        assert "Antes de probar otro número" in message  # name what is counted, not the next value
