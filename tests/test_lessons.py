@@ -184,13 +184,13 @@ def test_explain_move_of_a_hole_in_bakers_dozen_variant_and_a_reserve_card():
     g = pos("chequers", {"T0": "5D", "T1": "7H", "R": "2D 6D"})
     assert explain_move(g, "R>T0") == (
         "El 6 de diamantes, de la reserva, va sobre el 5 de diamantes: en el tablero se construye hacia arriba "
-        "o hacia abajo del mismo palo, y la secuencia da la vuelta (Rey sobre As y As sobre Rey)."
+        "o hacia abajo del mismo palo."  # no King or Ace: the wrap is not told
     )
 
 
 def test_explain_move_refuses_an_illegal_move_with_the_engines_reason():
     g = pos("bakers_dozen", {"T0": "9H", "T1": "TH"})
-    with pytest.raises(ValueError, match="no está permitido: El 9 de corazones no puede ir sobre el 10 de corazones"):
+    with pytest.raises(ValueError, match="no está permitido: el 9 de corazones no puede ir sobre el 10 de corazones"):
         explain_move(g, "T0>T1")
     with pytest.raises(ValueError, match="Movimiento no válido"):
         explain_move(g, "T0-T1")

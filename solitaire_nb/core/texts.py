@@ -41,7 +41,9 @@ def card_list(ids: Sequence[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " o " + names[-1]
 
 
-def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero") -> str:
+def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero", cards: Sequence[Card] | None = None) -> str:
+    """How the tableau builds; a wrapping rule says so only when `cards` (the cards a sentence is
+    about; None: the rule in general) hold a King or an Ace, the only cards the wrap concerns."""
     suits = {
         "any": "sin importar el palo",
         "same": "del mismo palo",
@@ -50,18 +52,19 @@ def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero") -> str:
     }[rule.suits]
     if rule.build == "updown":
         text = f"{where} se construye hacia arriba o hacia abajo {suits}"
-        if rule.wrap:
+        if rule.wrap and (cards is None or any(c.rank in (1, 13) for c in cards)):
             text += ", y la secuencia da la vuelta (Rey sobre As y As sobre Rey)"
         return text
     return f"{where} se construye hacia abajo {suits}, una unidad menos"
 
 
-def run_refusal(count: int, label: str, rule: TableauRule, where: str = "en el tablero") -> str:
-    """Why the top `count` cards of a pile cannot move together, citing the game's own
-    tableau rule (a composed game's too)."""
+def run_refusal(count: int, label: str, rule: TableauRule, where: str = "en el tablero",
+                cards: Sequence[Card] | None = None) -> str:
+    """Why the top `count` cards of a pile (`cards`, if given) cannot move together, citing the
+    game's own tableau rule (a composed game's too)."""
     return (
         f"Las {count} cartas de arriba de {label} no forman una secuencia que se pueda mover en "
-        f"grupo: {tableau_rule_phrase(rule, where)}."
+        f"grupo: {tableau_rule_phrase(rule, where, cards)}."
     )
 
 
@@ -83,6 +86,21 @@ def empty_foundation_phrase(rule: FoundationRule) -> str:
 
 def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# The words a sentence of the package may start with that are not names: after a colon they take
+# lower case («no está permitido: el 8 de tréboles…»), while a game's name or a pile's label
+# («Chequers no tiene…», «Tablero 3 solo tiene…») keeps its capital.
+_COMMON_OPENERS = frozenset(
+    "el la los las lo un una del al a en de con sin solo no ni ya se esta este esa ese hay "
+    "mientras del escribe falta faltan".split()
+)
+
+
+def after_colon(sentence: str) -> str:
+    """`sentence` joined after a colon: its first word in lower case unless it is a name."""
+    first = sentence.split(" ", 1)[0]
+    return sentence[:1].lower() + sentence[1:] if first.lower() in _COMMON_OPENERS else sentence
 
 
 def card_on(card: Card) -> str:

@@ -8,6 +8,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core import texts
 from ..core.cards import Card
 from ..core.checks import CODE_MAX, MAX_MOVES, check_length, shown
 from ..core.moves import IllegalMove
@@ -84,7 +85,7 @@ def load_game(text: str) -> Game:
                 game.move(text_move)
             except IllegalMove as exc:
                 raise ValueError(
-                    f"El movimiento nº {i + 1} ({shown(text_move, raw=True)}) no es válido: {exc.reason}"
+                    f"El movimiento nº {i + 1} ({shown(text_move, raw=True)}) no es válido: {texts.after_colon(exc.reason)}"
                 ) from None
     except IllegalMove as exc:  # pragma: no cover - move errors are converted above
         raise ValueError(exc.reason) from None

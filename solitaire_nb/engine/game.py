@@ -269,9 +269,10 @@ class Game:
         """Whether `move` would accept this move (same arguments)."""
         return self._referee.check(self._pos, src, dst, count)[1] is None
 
-    def why_not(self, src: str | Move, dst: str | None = None, count: int = 1) -> str | None:
-        """None if the move is legal, else a Spanish sentence saying which rule refuses it."""
-        refusal = self._referee.check(self._pos, src, dst, count)[1]
+    def why_not(self, src: str | Move, dst: str | None = None, count: int = 1, fits: bool = True) -> str | None:
+        """None if the move is legal, else a Spanish sentence saying which rule refuses it; with
+        `fits` False it never names the cards that would fit (an exercise's answer)."""
+        refusal = self._referee.check(self._pos, src, dst, count, fits)[1]
         return None if refusal is None else refusal[1]
 
     def move(self, src: str | Move, dst: str | None = None, count: int = 1) -> Step:

@@ -51,9 +51,10 @@ class Referee:
     def label(self, pile_id: str) -> str:
         return texts.pile_label(pile_id, self.definition.tableau_label)
 
-    def check(self, pos: Position, src: Any, dst: Any, count: Any) -> tuple[Move | None, Refusal | None]:
+    def check(self, pos: Position, src: Any, dst: Any, count: Any,
+              fits: bool = True) -> tuple[Move | None, Refusal | None]:
         """The move `Game.move`'s arguments name (None if they name none) and None if `pos`
-        allows it, else why not."""
+        allows it, else why not (`fits`: whether the sentence may name the cards that would fit)."""
         if isinstance(src, Move):
             move = src
         elif isinstance(src, str) and dst is None:
@@ -63,10 +64,11 @@ class Referee:
                 return None, (None, str(exc))
         else:
             move = Move(src, dst, count)
-        return move, self.refusal(pos, move.src, move.dst, move.n_cards)
+        return move, self.refusal(pos, move.src, move.dst, move.n_cards, fits)
 
-    def refusal(self, pos: Position, src: Any, dst: Any, count: Any) -> Refusal | None:
-        """None if legal, else (rule id, Spanish sentence)."""
+    def refusal(self, pos: Position, src: Any, dst: Any, count: Any, fits: bool = True) -> Refusal | None:
+        """None if legal, else (rule id, Spanish sentence); with `fits` False the sentence says
+        which rule refuses the card, never which cards would fit (an exercise's answer)."""
         name = self.definition.display_name
         ids = self.definition.rule_ids
         si = self.index.get(src) if isinstance(src, str) else None
@@ -115,20 +117,22 @@ class Referee:
             if count > up:
                 return ids.runs, f"Solo {_cards_word(up)} de {self.label(src)} están boca arriba."
             if count > pos.run_length(si):
-                return ids.runs, texts.run_refusal(count, self.label(src), self.rules.tableau, self._where())
+                return ids.runs, texts.run_refusal(
+                    count, self.label(src), self.rules.tableau, self._where(), [CARDS[c] for c in p[-count:]]
+                )
         elif pos.fd[si] >= len(p):
             return ids.face_down, f"La carta de arriba de {self.label(src)} está boca abajo."
         cid = p[-count]
         acc = pos.accepted(di)
         if acc is ALL or cid in acc:
             return None
-        return self._explain(pos, di, cid, acc)
+        return self._explain(pos, di, cid, acc, fits)
 
     def _where(self) -> str:
         return "en los abanicos" if self.definition.tableau_label == "Abanico" else "en el tablero"
 
-    def _explain(self, pos: Position, di: int, cid: int, acc: tuple[int, ...]) -> Refusal:
-        """Why pile `di` refuses card `cid` (acc is what it would take)."""
+    def _explain(self, pos: Position, di: int, cid: int, acc: tuple[int, ...], fits: bool = True) -> Refusal:
+        """Why pile `di` refuses card `cid` (acc is what it would take, named if `fits`)."""
         ids = self.definition.rule_ids
         card = CARDS[cid]
         p = pos.p[di]
@@ -143,10 +147,10 @@ class Referee:
             top = CARDS[p[-1]]
             if not acc:
                 return GEN_FULL, f"{texts.capitalize(_the(label))} ya está completa: una base tiene como máximo 13 cartas."
+            only = f", y sobre {top.articulo} solo va {texts.card_list(acc)}" if fits else ""
             return ids.foundation, (
                 f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "
-                f"{texts.foundation_rule_phrase(rule)}, y sobre {top.articulo} solo va "
-                f"{texts.card_list(acc)}."
+                f"{texts.foundation_rule_phrase(rule)}{only}."
             )
         if not p:
             empty = self.rules.tableau.empty
@@ -164,8 +168,8 @@ class Referee:
                 f"{card.articulo} no puede ocuparlo."
             )
         top = CARDS[p[-1]]
+        only = f", así que sobre {top.articulo} solo puede ir {texts.card_list(acc)}" if fits else ""
         return ids.tableau, (
             f"{texts.capitalize(card.articulo)} no puede ir sobre {top.articulo}: "
-            f"{texts.tableau_rule_phrase(self.rules.tableau, self._where())}, así que sobre "
-            f"{top.articulo} solo puede ir {texts.card_list(acc)}."
+            f"{texts.tableau_rule_phrase(self.rules.tableau, self._where(), (card, top))}{only}."
         )

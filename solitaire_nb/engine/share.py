@@ -17,6 +17,7 @@ import binascii
 import re
 from typing import Any
 
+from ..core import texts
 from ..core.cards import CARDS, Card
 from ..core.checks import CODE_MAX, MAX_MOVES, check_length, shown
 from ..core.moves import IllegalMove, Move
@@ -86,7 +87,7 @@ def load_share(text: str) -> Game:
             game.move(move)
         except (IllegalMove, ValueError) as exc:
             reason = getattr(exc, "reason", str(exc))
-            raise ValueError(f"el movimiento nº {k} ({shown(written, raw=True)}) no es válido: {reason}") from None
+            raise ValueError(f"el movimiento nº {k} ({shown(written, raw=True)}) no es válido: {texts.after_colon(reason)}") from None
     return game
 
 

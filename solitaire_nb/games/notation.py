@@ -178,7 +178,7 @@ def parse_move(game: Any, text: str) -> Move:
         elif (c := _COUNT.match(tok)) or tok in _NUMBER_WORDS:
             counts.append(int(c.group(1)) if c else _NUMBER_WORDS[tok])
         elif tok not in _FILLER:
-            raise _refuse(text, f"no sé qué es «{shown(tok, raw=True)}». Las pilas son T (tablero), A (abanico), B (base), R (reserva), M (mazo) y D (descarte).")
+            raise _refuse(text, f"no sé qué es «{shown(_as_written(text, tok), raw=True)}». Las pilas son T (tablero), A (abanico), B (base), R (reserva), M (mazo) y D (descarte).")
         i += 1
     if len(counts) > 1:
         raise _refuse(text, "hay más de un número de cartas.")
@@ -192,6 +192,15 @@ def parse_move(game: Any, text: str) -> Move:
     if len(piles) != 2:
         raise _refuse(text, f"escribe el origen y el destino, como {EXAMPLE}.")
     return Move(piles[0], piles[1], count)
+
+
+def _as_written(text: str, tok: str) -> str:
+    """The part of `text` a lower-cased, accent-free token was read from («J♠», not «j♠»)."""
+    for start in range(len(text)):
+        for end in range(start + len(tok), min(len(text), start + 2 * len(tok)) + 1):
+            if _plain(text[start:end]) == tok:
+                return text[start:end]
+    return tok
 
 
 def _digits(tok: str) -> bool:

@@ -21,7 +21,7 @@ from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
 from ..core.moves import IllegalMove, Move
 from ..core.numbers_es import decimal, decimal_down, decimal_up, interval_decimals, parse_number
-from ..core.texts import capitalize
+from ..core.texts import after_colon, capitalize
 from ..engine import Game
 from ..games import GAMES
 from ..games.notation import format_move, parse_move
@@ -47,12 +47,9 @@ def _cards(respuesta: object) -> list[Card]:
             elif isinstance(item, str):
                 cards.extend(_cards(item))
             else:
-                raise ValueError(f"{shown(item)} no es una carta. {_CARDS_EXAMPLE}")
+                raise ValueError(f"{shown(item)} no es una carta. {CARDS_EXAMPLE}")
         return cards
-    raise ValueError(f"la respuesta son cartas. {_CARDS_EXAMPLE}")
-
-
-_CARDS_EXAMPLE = CARDS_EXAMPLE
+    raise ValueError(f"la respuesta son cartas. {CARDS_EXAMPLE}")
 
 
 _SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
@@ -144,8 +141,8 @@ def set_of_cards(
         if extra:
             why = explain(Card.parse(extra[0]))
             return False, f"{capitalize(Card.parse(extra[0]).articulo)} no vale. {why or ''}".strip()
-        n = len(want)
-        return False, f"Te falta alguna: son {n} cartas en total y has escrito {len(given)}."
+        # no count: «son 4 en total» would let a reader stop as soon as the number is reached
+        return False, "Las cartas que has escrito valen, pero te falta alguna."
 
     return check
 
@@ -188,11 +185,15 @@ class DirectionOnce:
     `judge(respuesta)` returns (right?, message, direction, said): a right answer, or one that is
     wrong in another way (a decimal where a count is asked, a rate where a count is asked), has
     its whole `message`; an answer that is just too high or too low has the `direction` sentence
-    («son más de 5») and the number as the reader wrote it (`said`)."""
+    («son más de 5») and the number as the reader wrote it (`said`).
+
+    `then`, if given, replaces `hint` once the direction is told: for a count with few possible
+    values, it asks the reader to name what is counted, so the last values are not tried in turn."""
 
     judge: Callable[[object], tuple[bool, str, str, str]]
     hint: str
     told: bool = False
+    then: str = ""
 
     def peek(self, respuesta: object) -> tuple[bool, str]:
         """(right?, Spanish message) as the next call would give it, without using up the direction."""
@@ -208,7 +209,7 @@ class DirectionOnce:
         if ok or not direction:
             return ok, message, False
         if self.told:
-            return False, f"No, {said} tampoco. {self.hint}", False
+            return False, f"No, {said} tampoco. {self.then or self.hint}", False
         return False, f"No: {direction}. {self.hint}", True
 
     def forget(self) -> None:
@@ -216,9 +217,10 @@ class DirectionOnce:
         self.told = False
 
 
-def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None) -> DirectionOnce:
+def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None,
+                  then: str = "") -> DirectionOnce:
     """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`; a
-    right answer is told `why()`, if given."""
+    right answer is told `why()`, if given; `then` is `DirectionOnce.then`."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
@@ -231,7 +233,7 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
         said = decimal(x, 0)
         return False, "", f"son {'más' if x < want else 'menos'} de {said}", said
 
-    return DirectionOnce(judge, hint)
+    return DirectionOnce(judge, hint, then=then)
 
 
 def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str,
@@ -352,21 +354,29 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
         try:
             g.move(m)
         except IllegalMove as exc:
-            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {exc.reason}"
+            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {after_colon(exc.reason)}"
     return None
 
 
-def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str) -> Callable:
-    """An exercise answered with moves played from `start()`; right if `goal` holds after them."""
+ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
+
+
+def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str,
+                   one_move: bool = False) -> Callable:
+    """An exercise answered with moves played from `start()`; right if `goal` holds after them.
+    With `one_move`, the question asks for one move and an answer of several is not read."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         g = start()
+        if one_move and len(_moves(g, respuesta)) > 1:
+            return False, ONE_MOVE
         problem = _play_answer(g, respuesta)
         if problem:
             return False, problem
         if goal(g):
             return True, "¡Correcto!"
-        return False, f"Los movimientos son válidos, pero todavía no. {not_yet}"
+        valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
+        return False, f"{valid}, pero todavía no. {not_yet}"
 
     return check
 

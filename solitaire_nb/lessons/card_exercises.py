@@ -74,7 +74,7 @@ def why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | N
         if card == Card.parse(top):
             return _SAME_CARD
         g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, face_down=None, **variant)
-        return g.why_not("T1", "T0")
+        return g.why_not("T1", "T0", fits=False)
 
     return explain
 
@@ -84,7 +84,7 @@ def why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], s
         if card == Card.parse(moving):
             return _SAME_CARD
         g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, face_down=None, **variant)
-        return g.why_not("T1", "T0")
+        return g.why_not("T1", "T0", fits=False)
 
     return explain
 
@@ -97,6 +97,6 @@ def why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
         if card.code in under:
             return f"{capitalize(card.articulo)} va antes, debajo de {Card.parse(top).articulo}."
         g = Game.from_position(game, {target: under, "T1": [card.code]})
-        return g.why_not("T1", target)
+        return g.why_not("T1", target, fits=False)
 
     return explain

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from ..core.checks import shown
+from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move
 from .answers import EXAMPLE_MOVES, DirectionOnce, Ejercicio, moves_reaching, number_answer, set_of_cards, to_win
@@ -98,7 +99,12 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "moving_left-2": Ejercicio(
         "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 1?",
-        number_answer(run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas."),
+        number_answer(
+            run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas.",
+            then="Antes de probar otro número, nombra las cartas que se mueven: la primera es la del "
+                 "Tablero 3 que encaja sobre la J de picas, y con ella van las que tiene encima. "
+                 "¿Cuántas has nombrado?",
+        ),
         cards=("JS", "TH"), kind="number", start=moving_left_secuencia,
     ),
     "moving_left-3": Ejercicio(
@@ -159,6 +165,9 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             clubs_home_in_deal,
             "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
             "su base ya tiene el trébol anterior.",
+            then="Antes de probar otro número, escribe cuáles van a la base: sigue los tréboles de uno "
+                 "en uno, en el orden en que salen, y apunta qué carta hay arriba de la base de tréboles "
+                 "cuando sale cada uno. ¿Cuántos has apuntado?",
         ),
         cards=("4C", "3C", "5C", "6C"), kind="number",
     ),
@@ -179,6 +188,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: on_foundation(g, "6H"),
             "El 6 de corazones sigue en el tablero: el juego automático solo lo sube cuando queda arriba "
             "de su pila.",
+            one_move=True,
         ),
         cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
     ),
@@ -257,7 +267,10 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     try:
         return check(respuesta)
     except ValueError as exc:
-        return False, f"No entiendo la respuesta: {exc}"
+        reason = str(exc)
+        if reason.startswith("No entiendo"):  # already says so: «No entiendo el movimiento …»
+            return False, reason
+        return False, f"No entiendo la respuesta: {after_colon(reason)}"
 
 
 def es_correcta(ejercicio: str, respuesta: object) -> bool:

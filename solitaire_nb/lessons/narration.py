@@ -231,7 +231,7 @@ def explain_move(game: Game, move: Move | str) -> str:
         raise ValueError(f"Movimiento no válido: {move!r}")
     reason = game.why_not(m)
     if reason is not None:
-        raise ValueError(f"Ese movimiento no está permitido: {reason}")
+        raise ValueError(f"Ese movimiento no está permitido: {texts.after_colon(reason)}")
     if m.src == "S":
         card = game.pile("S")[-1]
         return f"Del mazo pasa una carta al descarte, boca arriba: {card.articulo}."
@@ -252,7 +252,7 @@ def explain_move(game: Game, move: Move | str) -> str:
             why = texts.empty_foundation_phrase(rule)
     elif target:
         place = f"sobre {target[-1].articulo}"
-        why = texts.tableau_rule_phrase(game.rules.tableau, _where(game.definition))
+        why = texts.tableau_rule_phrase(game.rules.tableau, _where(game.definition), [*cards, target[-1]])
         if m.n_cards > 1:
             why += ", y una secuencia así se mueve en grupo"
     else:

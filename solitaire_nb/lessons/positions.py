@@ -160,7 +160,7 @@ def why_not_home(card: Card) -> str | None:
         return "Solo se pregunta por las cartas de corazones."
     g = chequers_bases()
     g = Game.from_position("chequers", {**g.position()["piles"], "T1": [card.code]})
-    up, down = g.why_not("T1", "F0"), g.why_not("T1", "F4")
+    up, down = g.why_not("T1", "F0", fits=False), g.why_not("T1", "F4", fits=False)
     return up if card.rank > 6 else down
 
 

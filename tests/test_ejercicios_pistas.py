@@ -1,0 +1,115 @@
+"""What the exercises' hints give away: a wrong card is told the rule it breaks, never the cards
+that would fit; a short list is told that a card is missing, never how many; a move exercise that
+asks for one move takes one; and the engine's sentences read well where they are joined."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solitaire_nb.core import texts
+from solitaire_nb.core.cards import CARDS, Card, rank_name
+from solitaire_nb.lessons.exercises import EJERCICIOS, olvidar_intentos, verdict_of_text
+
+CARD_EXERCISES = [name for name, ex in EJERCICIOS.items() if ex.kind == "cards"]
+
+
+@pytest.fixture(autouse=True)
+def _new_kernel():
+    olvidar_intentos()
+    yield
+    olvidar_intentos()
+
+
+def _answer(name: str) -> list[Card]:
+    """The right cards, as the checker judges them: those it does not call wrong one by one."""
+    return [c for c in CARDS if "no vale" not in verdict_of_text(name, c.code)[1]]
+
+
+def _gives_away(message: str, answer: list[Card]) -> str | None:
+    """The part of `message` that names or singles out a card of `answer`, if any."""
+    for card in answer:
+        for name in (card.nombre, str(card)):
+            if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", message):
+                return name
+        described = re.search(rf"\b(?:un|una)\s+{re.escape(rank_name(card.rank))}\s+(?:roj|negr|de cualquier)",
+                              message)
+        if described:
+            return described.group(0)
+    whole = texts.card_list([c.id for c in answer])
+    return whole if whole in message else None
+
+
+def test_the_answers_are_read_from_the_checkers():
+    assert {c.code for c in _answer("chequers-1")} == {"2C", "KC"}
+    assert {c.code for c in _answer("bakers_dozen-1")} == {"TH", "TD", "TC"}
+
+
+@pytest.mark.parametrize("name", CARD_EXERCISES)
+def test_no_reply_to_a_wrong_card_names_or_describes_the_right_ones(name):
+    answer = _answer(name)
+    codes = [c.code for c in answer]
+    wrong = [c for c in CARDS if c.code not in codes]
+    tries: list[list[str]] = [[c.code] for c in wrong]
+    tries += [codes + [wrong[0].code], codes[:1] + [wrong[-1].code], [wrong[5].code, wrong[20].code]]
+    if len(codes) > 1:
+        tries.append(codes[:-1])  # right so far, one missing
+    for given in tries:
+        ok, message = verdict_of_text(name, ", ".join(given))
+        assert not ok
+        assert _gives_away(message, answer) is None, (given, message)
+
+
+@pytest.mark.parametrize("name", [n for n in CARD_EXERCISES if len(_answer(n)) > 1])
+def test_a_missing_card_is_told_without_the_count(name):
+    codes = [c.code for c in _answer(name)]
+    ok, message = verdict_of_text(name, codes[0])
+    assert not ok and "te falta alguna" in message
+    assert not re.search(r"\d", message), message
+
+
+def test_the_wrap_of_a_chequers_pile_is_told_only_when_a_king_or_an_ace_is_involved():
+    from solitaire_nb.engine import Game
+
+    g = Game.from_position("chequers", {"T0": ["9S"], "T1": ["7S"]}, face_down=None)
+    assert "da la vuelta" not in g.why_not("T1", "T0")
+    g = Game.from_position("chequers", {"T0": ["AS"], "T1": ["QS"]}, face_down=None)
+    assert "da la vuelta" in g.why_not("T1", "T0")
+    g = Game.from_position("chequers", {"T0": ["5S"], "T1": ["KS"]}, face_down=None)
+    assert "da la vuelta" in g.why_not("T1", "T0")
+
+
+def test_a_refused_move_is_joined_in_lower_case_and_a_name_keeps_its_capital():
+    ok, message = verdict_of_text("chequers-3", "R T1")
+    assert not ok and "no está permitido: el 8 de tréboles no puede ir" in message
+    assert texts.after_colon("Chequers no tiene la pila 'X'") == "Chequers no tiene la pila 'X'"
+    assert texts.after_colon("Tablero 3 solo tiene 2 cartas.") == "Tablero 3 solo tiene 2 cartas."
+    assert texts.after_colon("La Q de picas no puede ir") == "la Q de picas no puede ir"
+
+
+def test_a_move_not_understood_is_said_once_with_the_card_as_typed():
+    ok, message = verdict_of_text("chequers-3", "J♠ sobre Q♥")
+    assert not ok
+    assert message.count("No entiendo") == 1 and "«J♠»" in message and "«j♠»" not in message
+
+
+def test_an_exercise_asking_for_one_move_takes_exactly_one():
+    from solitaire_nb.lessons.answers import ONE_MOVE
+
+    assert verdict_of_text("citadel-4", "T1 T2, T3 T1") == (False, ONE_MOVE)
+    assert verdict_of_text("citadel-4", "T1 T2")[0]
+    ok, message = verdict_of_text("citadel-4", "T3 T1")
+    assert not ok and message.startswith("El movimiento es válido, pero todavía no.")
+
+
+@pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])
+def test_a_small_count_is_not_found_by_trying_its_values_in_turn(name):
+    right = EJERCICIOS[name].check.judge  # type: ignore[attr-defined]
+    wrong = [n for n in range(1, 6) if not right(n)[0]]
+    first, message1 = verdict_of_text(name, str(wrong[-1]))
+    assert not first and ("más" in message1 or "menos" in message1)  # the direction, once
+    for n in wrong[:2]:
+        ok, message = verdict_of_text(name, str(n))
+        assert not ok and "más" not in message.split("tampoco")[1] and "menos de" not in message
+        assert "Antes de probar otro número" in message  # name what is counted, not the next value
