@@ -128,7 +128,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("8H",),
     ),
     "scotch-3": Ejercicio(
-        "¿Cómo se gana esta posición? Lleva sus diez cartas a las bases.",
+        "¿Cómo se gana esta posición? Lleva a las bases las ocho cartas que faltan.",
         to_win(scotch_reto),
         cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
@@ -147,7 +147,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("5D",),
     ),
     "bakers_dozen-3": Ejercicio(
-        "¿Cómo se gana esta posición? Lleva sus ocho cartas a las bases.",
+        "¿Cómo se gana esta posición? Lleva a las bases las ocho cartas que faltan.",
         to_win(bakers_dozen_reto),
         cards=("AH", "AC", "5H", "4C", "3H", "3C", "5C", "2H", "2C", "4H"), kind="board", start=bakers_dozen_reto,
     ),
