@@ -234,7 +234,7 @@ def test_the_guides_lab_with_a_class_is_the_benchmark(guide):
 def test_the_guides_count_in_the_browser_is_the_benchmark(guide):
     """08 in the app without a server: a composition's 100 deals solved in the browser, from the
     fastest to the slowest run, as `bench_student_site.py --lab-count` printed."""
-    rows = _table("#### «¿Cuántas se pueden ganar?» in the static app (three runs)")
+    rows = _table("#### «¿Cuántas se pueden ganar?» in the static app (four runs)")
     seconds = [float(r[4]) for r in rows]
     section = _section(guide, "### 08 · Laboratorio de reglas")
     assert f"tardaron de {math.floor(min(seconds))} a {math.ceil(max(seconds))} segundos" in section
