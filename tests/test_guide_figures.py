@@ -229,3 +229,13 @@ def test_the_guides_lab_with_a_class_is_the_benchmark(guide):
     section = _section(guide, "### 08 · Laboratorio de reglas")
     assert (f"recalculado en {decimal(float(row[1]), 1)} segundos de mediana y, el más lento, en "
             f"{decimal_up(float(row[2]), 1)}") in section  # fmt: skip
+
+
+def test_the_guides_count_in_the_browser_is_the_benchmark(guide):
+    """08 in the app without a server: a composition's 100 deals solved in the browser, from the
+    fastest to the slowest run, as `bench_student_site.py --lab-count` printed."""
+    rows = _table("#### «¿Cuántas se pueden ganar?» in the static app (four runs)")
+    seconds = [float(r[4]) for r in rows]
+    section = _section(guide, "### 08 · Laboratorio de reglas")
+    assert f"tardaron de {math.floor(min(seconds))} a {math.ceil(max(seconds))} segundos" in section
+
