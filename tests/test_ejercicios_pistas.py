@@ -113,3 +113,32 @@ def test_a_small_count_is_not_found_by_trying_its_values_in_turn(name):
         ok, message = verdict_of_text(name, str(n))
         assert not ok and "más" not in message.split("tampoco")[1] and "menos de" not in message
         assert "Antes de probar otro número" in message  # name what is counted, not the next value
+
+
+def test_chequers_2_tells_an_ace_or_a_king_the_rule_it_really_breaks():
+    # Second review: the A of hearts was told «la base se construye hacia abajo» about Base 5.
+    from solitaire_nb.lessons.positions import why_not_home
+
+    ace, king = why_not_home(Card.parse("AH")), why_not_home(Card.parse("KH"))
+    assert "ya hay una base de corazones" in ace and "ascendente" in ace and "hacia abajo" not in ace
+    assert "ya hay una base de corazones" in king and "descendente" in king and "hacia arriba" not in king
+    assert "hacia arriba" in why_not_home(Card.parse("2H")) and "hacia abajo" in why_not_home(Card.parse("QH"))
+
+
+def test_scotch_intro_states_the_atlas_counts():
+    # Second review: 03 said most losses come from a buried card; every lost deal of the atlas
+    # is lost from the deal.  The page's three counts are the atlas's.
+    import csv
+    from collections import Counter
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    with (repo / "data" / "atlas" / "scotch.csv").open(encoding="utf-8") as f:
+        rows = [r for r in csv.reader(line for line in f if not line.startswith("#")) if r and r[0].isdigit()]
+    counts = Counter(r[1] for r in rows)
+    text = " ".join((repo / "notebooks" / "03_scotch.md").read_text(encoding="utf-8").split())
+    spanish = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
+    said = (f"de las {spanish(len(rows))} partidas que ha resuelto el ordenador (el atlas del cuaderno 07), "
+            f"{spanish(counts['won'])} tienen solución, {counts['lost']} no la tienen desde el mismo reparto")  # fmt: skip
+    assert said in text and f"y {counts['unknown']} quedan sin decidir" in text
+    assert {int(r[2]) for r in rows if r[1] == "lost"} <= set(range(1, 50))  # lost without playing deep

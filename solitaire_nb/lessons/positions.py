@@ -160,8 +160,11 @@ def why_not_home(card: Card) -> str | None:
         return "Solo se pregunta por las cartas de corazones."
     g = chequers_bases()
     g = Game.from_position("chequers", {**g.position()["piles"], "T1": [card.code]})
-    up, down = g.why_not("T1", "F0", fits=False), g.why_not("T1", "F4", fits=False)
-    return up if card.rank > 6 else down
+    # The base whose rule the card really breaks: an Ace or a King would need a second heart
+    # base of its kind (Bases 2 and 6 are empty); the others are already passed by Base 1
+    # (up to the 6) or Base 5 (down to the 7).
+    target = {1: "F1", 13: "F5"}.get(card.rank, "F0" if card.rank < 6 else "F4")
+    return g.why_not("T1", target, fits=False)
 
 
 def run_onto_js() -> int:
