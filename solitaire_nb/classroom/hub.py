@@ -146,16 +146,16 @@ def student_server(templates: Path | None = None) -> tuple[list[str], dict[str, 
     """The command-line options and environment of a student's own server under the hub (the
     shipped jupyterhub_config.py gives them to the spawner): Voila with the launcher's own
     student settings (`server.voila_config`: the «alumno» template, no code, no tracebacks, no
-    ``docente`` cells, no template from the address), the template found in `templates` (by
-    default this package's, as the hub sees it)."""
+    ``docente`` cells, no template from the address, outputs waited for on a busy machine), the
+    template found in `templates` (by default this package's, as the hub sees it)."""
     from .pages import TEMPLATES
     from .server import voila_config
 
     config = voila_config(1, 10, preheat=False)
     options = []
-    for section in ("VoilaConfiguration", "TagRemovePreprocessor"):
+    for section in ("VoilaConfiguration", "TagRemovePreprocessor", "VoilaExecutor"):
         for key, value in config[section].items():
-            if key in ("progressive_rendering",):  # the launcher's own way of opening pages
+            if key in ("progressive_rendering",) or value is None:  # the launcher's way of opening pages; a default
                 continue
             for one in sorted(value) if isinstance(value, (list, set, tuple)) else [value]:
                 options.append(f"--{section}.{key}={one}")
