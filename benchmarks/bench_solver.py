@@ -2,7 +2,8 @@
 given) on the same deals in the same run, measured on CPU time.
 
     python benchmarks/bench_solver.py [--deals 200] [--limit 10] [--games beleaguered_castle,…]
-        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH] [--portfolio] [--python-row]
+        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH [--solvitaire-modes none,smart]]
+        [--portfolio] [--python-row]
 
 What is measured, and how:
 
@@ -22,31 +23,39 @@ What is measured, and how:
 - **Ours, pure Python** (``--python-row``, a separate row): the same `solve` with the optional
   compiled core turned off (``SNB_SOLVER_CORE=python``); the header says whether «ours» ran on
   the core.  Both examine the same states, so only the seconds differ.
-- **Solvitaire** (``--solvitaire PATH``, optional): the same caps, deal written as its JSON
-  deal file, run with ``--type beleaguered-castle --streamliners smart-solvability``.  (Not run
-  in this repository's recorded figures; its published figures are cited in RESULTS.md.)
+- **Solvitaire** (``--solvitaire PATH``, optional; built from its source, docs/solver.md): on
+  the games whose rules its ``--type beleaguered-castle`` plays, the deal written as its JSON
+  deal file (`benchmarks/solvitaire.py`), one row per ``--solvitaire-modes``: ``none`` (its
+  plain search) and ``smart`` (its ``smart-solvability``: both streamliners with a tenth of the
+  cap, then the plain search with the CPU time left — the two runs timed here on CPU time, not
+  on its wall-clock timer).  Capped in CPU seconds (``ITIMER_PROF``) and memory as fc-solve;
+  its CPU from ``RUSAGE_CHILDREN`` less its start-up (measured as fc-solve's, once per run it
+  starts); states are its «Unique States Searched».  It prints no moves but every position of
+  a won line: each line is replayed through our engine, position by position, and the rows
+  count those that win.  Without a binary, its published figures are printed instead.
 
 Runs are interleaved deal by deal (ours, then each peer, in an order that rotates per deal).
 Printed per solver: decided count, won / lost / undecided; over the deals **both** it and ours
 decide: median, p90 and total CPU seconds, and ours ÷ it for each; states per CPU second over
-all its runs (fc-solve's «Total number of states checked»); verdict disagreements (must be 0:
+its runs that print a count (fc-solve's «Total number of states checked»; a run a cap stopped
+prints none); verdict disagreements (must be 0:
 a «won» against a «lost»); and the deals each left undecided.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import resource
 import shutil
 import statistics
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable
 from typing import NamedTuple
+
+import solvitaire  # benchmarks/solvitaire.py, beside this script
 
 from solitaire_nb import new_game
 from solitaire_nb.solver import compiled, solve
@@ -62,7 +71,10 @@ CONFIGS = {
     "moving_left": ("moving_left", {}),
 }
 FC_GAMES = ("beleaguered_castle", "citadel")
-SOLVITAIRE_GAMES = {"beleaguered_castle": "beleaguered-castle"}
+SOLVITAIRE_MODES = {"none": "Solvitaire", "smart": "Solvitaire smart"}
+PUBLISHED = ("Solvitaire: not run (no --solvitaire PATH). Published (Blake & Gent, arXiv:1906.12314), Beleaguered "
+             "Castle, 2,000,000 deals: 68.17 % ± 0.10 % won; 0.068 % undecided, 4.9 CPU s a deal (as issue 46 "
+             "quotes them); benchmarks/RESULTS.md has it beside ours.")
 WON_BOARD = "Foundations: H-K C-K D-K S-K\n" + ":\n" * 8
 
 
@@ -70,6 +82,7 @@ class Run(NamedTuple):
     status: str  # "won", "lost" or "unknown"
     cpu: float  # CPU seconds
     states: int  # states the solver says it checked (0 when it does not say)
+    line_ok: bool | None = None  # a peer's won line replayed to a win in our engine (None: not checked)
 
 
 def child_cpu() -> float:
@@ -115,29 +128,19 @@ def run_fc(args: list[str], board: str, limit: float, memory: float, startup: fl
     return Run("unknown", cpu, states)
 
 
-def solvitaire_deal(game) -> str:
-    """The position as a Solvitaire deal file (tableau piles bottom card first; ten as "10")."""
-    piles = [[c.code.replace("T", "10") for c in game.piles[f"T{i}"]] for i in range(8)]
-    found = [[c.code.replace("T", "10") for c in game.piles[f"F{i}"]] for i in range(4)]
-    return json.dumps({"tableau piles": piles, "foundations": found})
-
-
-def run_solvitaire(exe: str, kind: str, game, limit: float, memory: float, startup: float) -> Run:
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        f.write(solvitaire_deal(game))
-    try:
-        args = [exe, "--type", kind, "--streamliners", "smart-solvability", f.name]
-        out, cpu = run_child(args, "", limit, memory)
-    finally:
-        os.unlink(f.name)
-    m = re.search(r"Unique States Searched: (\d+)", out)
-    states = int(m.group(1)) if m else 0
-    cpu = max(cpu - startup, 0.0)
-    if re.search(r"Solution Type: (solved|solvable)", out, re.I):
-        return Run("won", cpu, states)
-    if re.search(r"Solution Type: unsolvable", out, re.I):
-        return Run("lost", cpu, states)
-    return Run("unknown", cpu, states)
+def run_solvitaire(exe: str, mode: str, game, limit: float, memory: float, startup: float) -> Run:
+    """One Solvitaire run (`mode` "none", or "smart": its streamliner phase first, on CPU
+    time); a won verdict's printed line is replayed through our engine (`Run.line_ok`)."""
+    deal = solvitaire.deal_json(game)
+    if mode == "smart":
+        out, cpu, states = solvitaire.run_smart(exe, deal, limit, memory, startup)
+    else:
+        out, cpu = solvitaire.run(exe, deal, mode, limit, memory)
+        cpu = max(cpu - startup, 0.0)
+        states = solvitaire.verdict(out)[1] if out else 0
+    status = solvitaire.verdict(out)[0] if out else "unknown"
+    ok = solvitaire.replay(game, solvitaire.states(out)) is not None if status == "won" else None
+    return Run(status, cpu, states, ok)
 
 
 def run_ours(game, limit: float, fc: bool = False, python: bool = False) -> Run:
@@ -174,8 +177,9 @@ def report(name: str, runs: list[Run], ours: list[Run], seeds: list[int]) -> Non
     mine = [runs[k].cpu for k in both]
     theirs = [ours[k].cpu for k in both]
     disagree = sum(1 for k in both if runs[k].status != ours[k].status)
-    cpu_all = sum(r.cpu for r in runs)
-    rate = sum(r.states for r in runs) / cpu_all if cpu_all else 0.0
+    counted = [r for r in runs if r.states]  # a run a cap stopped prints no count
+    cpu_counted = sum(r.cpu for r in counted)
+    rate = sum(r.states for r in counted) / cpu_counted if cpu_counted else 0.0
     line = f"{name:22} {won + lost:4d}/{n:<4d} {won:4d} {lost:4d} {n - won - lost:4d} {len(both):5d}"
     if both:
         line += f" {statistics.median(mine):9.3f} {pct(mine, 0.9):8.3f} {sum(mine):9.2f}"
@@ -185,6 +189,11 @@ def report(name: str, runs: list[Run], ours: list[Run], seeds: list[int]) -> Non
     print(line)
     undecided = [seeds[k] for k in range(n) if runs[k].status == "unknown"]
     print(f"{'':22} undecided: {' '.join(map(str, undecided)) or '-'}")
+    checked = [k for k in range(n) if runs[k].line_ok is not None]
+    if checked:
+        bad = [seeds[k] for k in checked if not runs[k].line_ok]
+        print(f"{'':22} won lines replayed to a win in our engine: {len(checked) - len(bad)} of {won}"
+              + (f"; NOT: {' '.join(map(str, bad))}" if bad else ""))
 
 
 def main() -> None:
@@ -196,6 +205,8 @@ def main() -> None:
     ap.add_argument("--fc-memory", type=float, default=4.0, help="GiB of address space for a peer")
     ap.add_argument("--fc-iterations", type=int, default=None, help="fc-solve's -mi cap")
     ap.add_argument("--solvitaire", default=None, help="path of a Solvitaire binary (optional)")
+    ap.add_argument("--solvitaire-modes", default="none,smart",
+                    help="Solvitaire rows: none (--streamliners none), smart (its smart-solvability on CPU time)")
     ap.add_argument("--portfolio", action="store_true", help="add ours + fc-solve as a row of its own")
     ap.add_argument("--python-row", action="store_true", help="add ours without the compiled core as a row")
     args = ap.parse_args()
@@ -203,10 +214,17 @@ def main() -> None:
     startup = 0.0
     if exe:
         startup = statistics.median(run_child(fc_args(exe, False, None), WON_BOARD, 5, 1)[1] for _ in range(9))
+    modes = [m for m in args.solvitaire_modes.split(",") if m]
+    if any(m not in SOLVITAIRE_MODES for m in modes):
+        ap.error(f"--solvitaire-modes: {args.solvitaire_modes!r} (none, smart)")
     sv_startup = 0.0
+    if args.solvitaire:
+        sv_startup = statistics.median(
+            solvitaire.run(args.solvitaire, solvitaire.WON, "none", 5, 1)[1] for _ in range(9))
     print(f"deals {args.start}..{args.start + args.deals - 1}, {args.limit:g} CPU s per deal and solver, "
           f"fc-solve: {exe or 'absent'} (start-up {startup * 1000:.2f} ms CPU, subtracted; "
-          f"{args.fc_memory:g} GiB), Solvitaire: {args.solvitaire or 'not given'}, "
+          f"{args.fc_memory:g} GiB), Solvitaire: {args.solvitaire or 'not given'}"
+          f"{f' (start-up {sv_startup * 1000:.2f} ms CPU, subtracted)' if args.solvitaire else ''}, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; ours: "
           f"{'the compiled core' if compiled.available() else 'pure Python (no compiled core)'}")
     print("CPU seconds over the deals both that solver and ours decide; ratio = ours ÷ it")
@@ -230,10 +248,10 @@ def main() -> None:
                     jobs.append((label, lambda fa=fa, b=board: run_fc(fa, b, args.limit, args.fc_memory, startup)))
                 if args.portfolio:
                     jobs.append(("ours + fc-solve", lambda g=g: run_ours(g, args.limit, fc=True)))
-            if args.solvitaire and name in SOLVITAIRE_GAMES:
-                kind = SOLVITAIRE_GAMES[name]
-                jobs.append(("Solvitaire", lambda g=g, kind=kind: run_solvitaire(
-                    args.solvitaire, kind, g, args.limit, args.fc_memory, sv_startup)))
+            if args.solvitaire and solvitaire.plays(g):
+                for mode in modes:
+                    jobs.append((SOLVITAIRE_MODES[mode], lambda g=g, mode=mode: run_solvitaire(
+                        args.solvitaire, mode, g, args.limit, args.fc_memory, sv_startup)))
             shift = k % len(jobs)
             for label, job in jobs[shift:] + jobs[:shift]:  # the order rotates deal by deal
                 r = job()
@@ -245,6 +263,8 @@ def main() -> None:
         report("ours", ours, ours, seeds)
         for label, runs in peers.items():
             report(label, runs, ours, seeds)
+        if not args.solvitaire and solvitaire.plays(new_game(name, seed=args.start, **flags)):
+            print(PUBLISHED)
 
 
 if __name__ == "__main__":
