@@ -138,6 +138,8 @@ def run_solvitaire(exe: str, mode: str, game, limit: float, memory: float, start
         out, cpu = solvitaire.run(exe, deal, mode, limit, memory)
         cpu = max(cpu - startup, 0.0)
         states = solvitaire.verdict(out)[1] if out else 0
+    if out and solvitaire.deal_read(out) != solvitaire.state_of(game):
+        raise RuntimeError(f"Solvitaire read another position than deal {game.seed}'s")
     status = solvitaire.verdict(out)[0] if out else "unknown"
     ok = solvitaire.replay(game, solvitaire.states(out)) is not None if status == "won" else None
     return Run(status, cpu, states, ok)

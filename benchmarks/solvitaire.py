@@ -9,6 +9,7 @@ Only its command line and output are used; none of its code is here.
 - `verdict`: its ``Solution Type:`` line (``solved`` / ``unsolvable`` / ``timed-out`` /
   ``memory-limit-reached`` / ``terminated``) as won / lost / unknown, and its ``Unique States
   Searched``.
+- `deal_read`: the deal as it read it (the first position it prints), to check against ours.
 - `states`, `replay`: a solved run prints no moves but every position of its line after
   ``Solution:`` (foundation tops, then the tableau one row a line, bottom row first, columns
   split by tabs, ``[]`` for an empty pile); `replay` finds the single-card move between each
@@ -28,7 +29,7 @@ import resource
 import signal
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -82,17 +83,16 @@ def verdict(text: str) -> tuple[str, int]:
     return STATUS.get(m.group(1), "unknown"), int(n.group(1)) if n else 0
 
 
-def states(text: str) -> list[State]:
-    """The positions a solved run prints after ``Solution:``, the deal first ([] otherwise)."""
-    if "\nSolution:\n" not in "\n" + text:
-        return []
-    body = ("\n" + text).split("\nSolution:\n", 1)[1].split("\nSolution Type:", 1)[0]
-    out = []
+def _positions(text: str, marker: str) -> Iterator[State]:
+    """The positions printed after the line `marker`, up to the verdict."""
+    if f"\n{marker}\n" not in "\n" + text:
+        return
+    body = ("\n" + text).split(f"\n{marker}\n", 1)[1].split("\nSolution Type:", 1)[0]
     for block in body.split(RULE):
         lines = [x for x in block.split("\n") if x]
         if not lines:
             continue
-        if lines[0] != "--- Foundations ---------" or lines[2] != "--- Tableau Piles -------":
+        if len(lines) < 4 or lines[0] != "--- Foundations ---------" or lines[2] != "--- Tableau Piles -------":
             raise ValueError(f"posición de Solvitaire inesperada: {block[:120]!r}")
         tops = frozenset(_ours(c) for c in lines[1].split("\t") if c != "[]")
         rows = [row.split("\t") for row in lines[3:]]
@@ -101,8 +101,21 @@ def states(text: str) -> list[State]:
             for j, cell in enumerate(row):
                 if cell and cell != "[]":
                     piles[j].append(_ours(cell))
-        out.append(State(tops, tuple(map(tuple, piles))))
-    return out
+        yield State(tops, tuple(map(tuple, piles)))
+
+
+def states(text: str) -> list[State]:
+    """The positions a solved run prints after ``Solution:``, the deal first ([] otherwise)."""
+    return list(_positions(text, "Solution:"))
+
+
+def deal_read(text: str) -> State | None:
+    """The deal as a run read it: the first position it prints (after ``Solution:``, or after
+    ``Deal:`` when it did not win); None when it printed none."""
+    for marker in ("Solution:", "Deal:"):
+        for first in _positions(text, marker):
+            return first
+    return None
 
 
 def state_of(game: Game) -> State:

@@ -68,10 +68,13 @@ def test_deal_files_are_the_ones_solvitaire_read(make, name):
     assert sv.deal_json(make()) + "\n" == sample(f"{name}.json")
 
 
-@pytest.mark.parametrize("make, out", [(won_position, "won.out"), (deal1, "deal1_both.out.gz")])
+@pytest.mark.parametrize("make, out", [(won_position, "won.out"), (deal1, "deal1_both.out.gz"),
+                                       (lost_position, "lost.out"), (deal1, "timeout.out")])
 def test_solvitaire_read_our_position_card_for_card(make, out):
     """The first position it printed is ours: pile by pile, bottom card first, tens as "10"."""
-    assert sv.states(sample(out))[0] == sv.state_of(make())
+    assert sv.deal_read(sample(out)) == sv.state_of(make())
+    assert sv.deal_read(sample(out)) != sv.state_of(won_position() if make is deal1 else deal1())
+    assert sv.deal_read("") is None
 
 
 def test_verdicts_and_states_from_its_output():
@@ -142,13 +145,38 @@ def test_runs_are_capped_in_cpu_time_and_smart_mode_runs_twice(fake):
     assert sv.verdict(out)[0] == "won" and states == 1 + 7  # the streamliners' «lost» is not read
 
 
-def test_bench_solver_cites_the_published_figures_without_a_binary(fake):
+def _printed(state: sv.State) -> str:
+    """`state` as Solvitaire prints a position (see lost.out)."""
+    rows = [["" if len(p) <= i else p[i].replace("T", "10") for p in state.piles]
+            for i in range(max(1, *map(len, state.piles)))]
+    rows[0] = [c or "[]" for c in rows[0]]
+    tab = "\n".join("\t".join(r).rstrip("\t") for r in rows)
+    tops = "\t".join(sorted(c.replace("T", "10") for c in state.tops))
+    return f"--- Foundations ---------\n{tops}\n--- Tableau Piles -------\n{tab}\n{sv.RULE}\n"
+
+
+def test_printed_positions_read_back():
+    for g in (deal1(), won_position(), lost_position()):
+        assert sv.deal_read("Deal:\n" + _printed(sv.state_of(g)) + "Solution Type: timed-out\n") == sv.state_of(g)
+    assert _printed(sv.state_of(lost_position())) in sample("lost.out").replace("AC\tKH\tKS\tAD", "AC\tAD\tKH\tKS")
+
+
+def test_bench_solver_rows_or_the_published_figures(tmp_path, fake):
     script = REPO / "benchmarks" / "bench_solver.py"
     cmd = [sys.executable, str(script), "--deals", "1", "--start", "2", "--limit", "1", "--games", "beleaguered_castle"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=120).stdout
     assert "Solvitaire: not run" in out and "68.17 %" in out
-    out = subprocess.run(cmd + ["--solvitaire", fake], capture_output=True, text=True, check=True, timeout=120).stdout
-    rows = {line[:22].strip(): line.split() for line in out.splitlines() if line.startswith("Solvitaire")}
-    # the stand-in prints another position's line: «won», but the line is not deal 2's
-    assert set(rows) == {"Solvitaire", "Solvitaire smart"} and "not run" not in out
-    assert "won lines replayed to a win in our engine: 0 of 1; NOT: 2" in out
+    # a stand-in that finds deal 2 (lost, for ours too) «unsolvable»
+    deal2 = sv.state_of(sn.new_game("beleaguered_castle", seed=2, takeback=False))
+    (tmp_path / "deal2.out").write_text("Deal:\n" + _printed(deal2) + sample("lost.out").split(sv.RULE + "\n")[1])
+    exe = tmp_path / "deal2"
+    exe.write_text(f"#!/bin/sh\ncat {tmp_path / 'deal2.out'}\n")
+    exe.chmod(0o755)
+    out = subprocess.run(cmd + ["--solvitaire", str(exe)], capture_output=True, text=True, check=True,
+                         timeout=120).stdout
+    rows = {line[:22].strip(): line[22:].split() for line in out.splitlines() if line.startswith("Solvitaire")}
+    assert rows.keys() == {"Solvitaire", "Solvitaire smart"} and "not run" not in out
+    assert all(r[:5] == ["1/1", "0", "1", "0", "1"] and r[-1] == "0" for r in rows.values()), rows
+    # one that prints another position's line is stopped, not counted
+    run = subprocess.run(cmd + ["--solvitaire", fake], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0 and "read another position than deal 2's" in run.stderr
