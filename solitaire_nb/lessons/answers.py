@@ -354,11 +354,13 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
         try:
             g.move(m)
         except IllegalMove as exc:
-            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {after_colon(exc.reason)}"
+            which = f"nº {i} ({format_move(g, m)})" if len(moves) > 1 else format_move(g, m)
+            return f"El movimiento {which} no está permitido: {after_colon(exc.reason)}"
     return None
 
 
 ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
+NOT_THIS_ONE = "Ese movimiento se puede hacer, pero no consigue lo que se pide."
 
 
 def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str,
@@ -375,10 +377,17 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
             return False, problem
         if goal(g):
             return True, "¡Correcto!"
+        if one_move:  # one move asked: no «todavía», there is no next move to wait for
+            return False, f"{NOT_THIS_ONE} {not_yet} Prueba con otro."
         valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
         return False, f"{valid}, pero todavía no. {not_yet}"
 
     return check
+
+
+STUCK = ("Sin movimientos, y quedan cartas fuera de las bases: esta posición ya no tiene solución. "
+         "Alguno de tus movimientos dejó la partida perdida (después de él ya no se podía ganar, "
+         "se jugara lo que se jugara); deshaz hasta antes de ese movimiento y busca otro camino.")
 
 
 def to_win(start: Callable[[], Game]) -> Callable:
@@ -393,7 +402,7 @@ def to_win(start: Callable[[], Game]) -> Callable:
         if g.is_won():
             return True, "¡Correcto!"
         if not g.legal_moves():
-            return False, "Sin movimientos: por ahí ya no se puede ganar. Prueba otro camino."
+            return False, STUCK
         return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
 
     return check
