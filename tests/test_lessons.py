@@ -481,6 +481,24 @@ def test_every_move_a_lesson_explains_says_yes_or_no(stem):
     assert not bad, f"{stem}: {bad}"
 
 
+@pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
+def test_every_pile_letter_of_a_typed_move_is_explained_before_its_first_use(stem):
+    """Second review of 00–05: «R T1» was an answer, and R, M, D were never explained.  Each
+    letter a lesson's moves use (T, A, B, R, M, D) is shown in bold, **R**, in its text before
+    the first cell that plays or explains a move with it."""
+    md_cells, _ = _notebook_cells(stem)
+    text_so_far, missing = "", set()
+    for cell in md_cells:
+        if cell.cell_type == "markdown":
+            text_so_far += cell.source
+            continue
+        for move in re.findall(rf"\"({TYPED_MOVE})\"", cell.source):  # a move the cell plays or explains
+            for letter in re.findall(r"[TABRMD](?=\d| |$)", move):
+                if f"**{letter}**" not in text_so_far:
+                    missing.add(f"{letter} ({move})")
+    assert not missing, f"{stem}: letras sin explicar antes de usarlas: {sorted(missing)}"
+
+
 def _rule_sections(cells) -> list[tuple[str, list]]:
     """(heading, cells) for each «Regla:» section of a notebook."""
     sections = []

@@ -380,7 +380,7 @@ def narrated_game(name: str, **variant: bool) -> str:
     if not game.is_won():  # the stored line is checked by the tests; never show a false claim
         raise ValueError(f"La partida narrada de {definition.display_name} no termina ganada.")
     table = (
-        '<table class="snb-narrada-tabla"><thead><tr><th>nº</th><th>jugada</th><th>por qué se puede</th>'
+        '<table class="snb-narrada-tabla"><thead><tr><th>nº</th><th>movimiento</th><th>por qué se puede</th>'
         "<th>lo que hace el juego solo</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
     end = "<p><strong>¡Ganada!</strong> Todas las cartas están en las bases.</p>"
