@@ -499,6 +499,30 @@ def test_every_pile_letter_of_a_typed_move_is_explained_before_its_first_use(ste
     assert not missing, f"{stem}: letras sin explicar antes de usarlas: {sorted(missing)}"
 
 
+TABLE = re.compile(r"<table\b|^\|[-: |]+\|\s*$", re.M)  # an HTML table, or a Markdown table's rule row
+SCROLL_BOX = re.compile(r"""<div\b(?=[^>]*role=["']region)(?=[^>]*aria-label=["'][^"']*desliza)(?=[^>]*overflow-x:\s*auto)""")
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))])
+def test_every_table_a_student_reads_is_in_a_labelled_scroll_box(stem):
+    """On a phone the student pages let a table break its words anywhere to fit («(siempr/e)»,
+    «mo/vi/mi/en/to»); in a labelled box that slides sideways its words stay whole.  Every table of
+    a lesson's text and saved outputs comes in one (tests/browser/phone_fit.py checks the words
+    on the pages)."""
+    _, nb_cells = _notebook_cells(stem)
+    loose = []
+    for i, cell in enumerate(nb_cells):
+        if "docente" in _tags(cell):
+            continue
+        texts = [cell.source] if cell.cell_type == "markdown" else []
+        for out in cell.get("outputs", []):
+            texts += ["".join(out.get("data", {}).get(kind, "")) for kind in ("text/html", "text/markdown")]
+        for text in texts:
+            if len(TABLE.findall(text)) > len(SCROLL_BOX.findall(text)):
+                loose.append(f"celda {i}: {text[:60]!r}")
+    assert not loose, f"{stem}: tablas fuera de una caja deslizable: {loose}"
+
+
 def _rule_sections(cells) -> list[tuple[str, list]]:
     """(heading, cells) for each «Regla:» section of a notebook."""
     sections = []
