@@ -95,7 +95,7 @@ def test_a_move_not_understood_is_said_once_with_the_card_as_typed():
 
 
 def test_an_exercise_asking_for_one_move_takes_exactly_one():
-    from solitaire_nb.lessons.answers import NOT_THIS_ONE, ONE_MOVE
+    from solitaire_nb.lessons.move_answers import NOT_THIS_ONE, ONE_MOVE
 
     assert verdict_of_text("citadel-4", "T1 T2, T3 T1") == (False, ONE_MOVE)
     assert verdict_of_text("citadel-4", "T1 T2")[0]

@@ -110,7 +110,7 @@ def atlas_table(entries: list[Mapping[str, Any]]) -> str:
             )
         else:
             rows.append(f"{start} | | | sin datos todavía | |")
-    return texts.table_box("\n".join(rows), "Tabla completa del atlas")  # ten columns: a phone slides them
+    return "\n".join(rows)
 
 
 # ---------------------------------------------------------------------- who plays each row
