@@ -83,7 +83,7 @@ WRONG = {
     "citadel-1": (["KS", "QS"], "Q de picas"),
     "citadel-2": (3, "menos"),
     "citadel-3": ("B3 T7", "todavía no"),
-    "citadel-4": ("T3 T1", "todavía no"),
+    "citadel-4": ("T3 T1", "no consigue lo que se pide"),
     "estudio-1": (3, "más"),
     "estudio-2": (7, "menos"),  # the cards sent home, not the columns
     "estudio-3": ("12,5 %", "menos"),
@@ -358,8 +358,12 @@ def test_notebook_helpers_print_spanish(capsys):
     assert "T3 T4: " in out  # the Python API's "T2>T3" is printed as the board writes it
     assert "Chequers no tiene Base 9" in out
     assert not re.search(r"\b[TF]0\b|>", out)
-    assert "Reserva → Tablero 1: K de picas" in out
-    assert "se pone boca arriba el 9 de diamantes en la Reserva" in out
+    # what the game did by itself, in sentences (once «(nada automático)»-style fragments)
+    assert "    La reserva rellena el hueco del Tablero 1 con la K de picas." in out
+    assert "    Se pone boca arriba el 9 de diamantes en la Reserva." in out
+    g = sn.Game.from_position("scotch", {"T0": ["8D"], "T1": ["9C"]})
+    narrar(g, g.move("T0>T1"))
+    assert capsys.readouterr().out.endswith("    El juego no hace nada por sí solo.\n")
     assert not re.search(r"\b(the|and|card|move)\b", out)
 
 

@@ -95,12 +95,26 @@ def test_a_move_not_understood_is_said_once_with_the_card_as_typed():
 
 
 def test_an_exercise_asking_for_one_move_takes_exactly_one():
-    from solitaire_nb.lessons.answers import ONE_MOVE
+    from solitaire_nb.lessons.move_answers import NOT_THIS_ONE, ONE_MOVE
 
     assert verdict_of_text("citadel-4", "T1 T2, T3 T1") == (False, ONE_MOVE)
     assert verdict_of_text("citadel-4", "T1 T2")[0]
-    ok, message = verdict_of_text("citadel-4", "T3 T1")
-    assert not ok and message.startswith("El movimiento es válido, pero todavía no.")
+    # Second review: «El movimiento es válido, pero todavía no» read as if a second move were
+    # expected; a valid move that is not the one asked for is told so, and not which one is.
+    for move in ("T3 T1", "T2 T4"):
+        ok, message = verdict_of_text("citadel-4", move)
+        assert not ok and message.startswith(NOT_THIS_ONE) and message.endswith("Prueba con otro.")
+        assert "todavía" not in message and "T1 T2" not in message and "J de picas" not in message
+    ok, message = verdict_of_text("citadel-4", "T8 B3")  # one move refused: no «nº 1»
+    assert not ok and message.startswith("El movimiento T8 B3 no está permitido: ")
+
+
+def test_a_position_to_win_says_a_stuck_game_was_lost_by_a_move():
+    # Second review: 03-3 and 04-3 are about a move that leaves the position lost; the reply to
+    # a game with no move left says so, without naming the move.
+    for name, moves in (("bakers_dozen-3", "T2 T4, T3 T4, T4 B1, T2 T1, T1 B1"),):
+        ok, message = verdict_of_text(name, moves)
+        assert not ok and "ya no tiene solución" in message and "dejó la partida perdida" in message
 
 
 @pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])

@@ -92,7 +92,7 @@ def test_the_service_runs_under_the_hub_and_sends_the_teacher_to_the_hubs_login(
     status, _ = hub.request("GET", f"/services/{SERVICE}/docente")
     assert status == 302  # not logged in: the hub's OAuth (hub.request follows no redirect)
     status, answer = hub.request("GET", f"/services/{SERVICE}/reto/api/estado")
-    assert status == 403 and "usuario del hub" in answer["error"]
+    assert status == 403 and "usuario de la plataforma de clase" in answer["error"]
 
 
 def test_a_students_token_records_on_the_students_own_seat(hub):
@@ -449,7 +449,7 @@ def test_a_mistyped_password_is_told_in_spanish():
     env.globals["static_url"] = lambda *a, **k: ""
     page = env.get_template("login.html")
     for error, said in (("Invalid username or password", "Usuario o contraseña incorrectos."),
-                        ("Something else", "No se ha podido entrar: pregunta a tu profesor o profesora.")):  # fmt: skip
+                        ("Something else", "No se ha podido entrar: pregunta a tu profesor.")):  # fmt: skip
         html = page.render(login_error=error, authenticator_login_url="/hub/login", xsrf="x", username="lola",
                            authenticator=type("A", (), {"request_otp": False})())  # fmt: skip
         assert said in html and error not in html

@@ -208,3 +208,37 @@ def test_the_game_lessons_deals_are_won_in_the_shipped_index(path: Path) -> None
     unproved = {f"{g}/{s}{dict(v) or ''}": stored_verdict(g, s, **dict(v)) for g, s, v in found
                 if stored_verdict(g, s, **dict(v)) != "won"}  # fmt: skip
     assert unproved == {}, f"{path.name}: deals not stored as won: {unproved}"
+
+
+SAID_WON = re.compile(r"se pueden? ganar|partida ganada", re.I)
+
+
+@pytest.mark.parametrize("path", GAME_LESSONS, ids=lambda p: p.name)
+def test_the_game_lessons_say_each_whole_deal_can_be_won(path: Path) -> None:
+    """A reader asked to play a whole deal is told it can be won: the text between the deal's
+    heading and its board says «se puede ganar» (or the board replays «una partida ganada»).
+    Second review of 00–05: 05's two nº 1234 boards and 04's nº 6 did not say so."""
+    text = page_text(path)
+    found, _ = deals_in(text)
+    code = [m.span() for m in re.finditer(r"^```\{code-cell\}.*?^```$", text, re.M | re.S)]
+    headings = [m.start() for m in re.finditer(r"^#{1,6} ", text, re.M) if not any(a <= m.start() < b for a, b in code)]
+    silent = []
+    for (game, seed, _variant), at in found.items():
+        heading = max([h for h in headings if h < at], default=0)
+        if not SAID_WON.search(text[heading:at]):
+            silent.append(f"{game}/{seed}")
+    assert silent == [], f"{path.name}: a whole deal not said to be winnable: {silent}"
+
+
+def test_04s_kings_of_deal_6_are_where_the_page_says() -> None:
+    """04 asks where deal nº 6's Kings are and whether any has another card under it: the
+    answer the page gives, checked on the deal."""
+    g = sn.new_game("bakers_dozen", seed=6)
+    kings = {str(c): (g.label(p), g.piles[p].index(c) + 1) for p in g.pile_ids if p.startswith("T")
+             for c in g.piles[p] if c.rank == 13}  # fmt: skip
+    assert kings == {"K♦": ("Tablero 1", 1), "K♠": ("Tablero 1", 2), "K♣": ("Tablero 11", 1), "K♥": ("Tablero 12", 1)}
+    assert all(c.rank == 13 for p in g.pile_ids if p.startswith("T") for c in g.piles[p][: [x.rank for x in g.piles[p]].count(13)])
+    dealt = sn.new_game("bakers_dozen", seed=6, kings_to_bottom=False)
+    assert [c.rank for c in dealt.piles["T10"]].index(13) == 1 and dealt.piles["T11"][0].rank == 13
+    page = (REPO / "notebooks" / "04_bakers_dozen.md").read_text(encoding="utf-8")
+    assert "La K♣ está en el Tablero 11 y la K♥ en el Tablero 12, cada una la primera desde abajo" in page

@@ -481,6 +481,48 @@ def test_every_move_a_lesson_explains_says_yes_or_no(stem):
     assert not bad, f"{stem}: {bad}"
 
 
+@pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
+def test_every_pile_letter_of_a_typed_move_is_explained_before_its_first_use(stem):
+    """Second review of 00–05: «R T1» was an answer, and R, M, D were never explained.  Each
+    letter a lesson's moves use (T, A, B, R, M, D) is shown in bold, **R**, in its text before
+    the first cell that plays or explains a move with it."""
+    md_cells, _ = _notebook_cells(stem)
+    text_so_far, missing = "", set()
+    for cell in md_cells:
+        if cell.cell_type == "markdown":
+            text_so_far += cell.source
+            continue
+        for move in re.findall(rf"\"({TYPED_MOVE})\"", cell.source):  # a move the cell plays or explains
+            for letter in re.findall(r"[TABRMD](?=\d| |$)", move):
+                if f"**{letter}**" not in text_so_far:
+                    missing.add(f"{letter} ({move})")
+    assert not missing, f"{stem}: letras sin explicar antes de usarlas: {sorted(missing)}"
+
+
+TABLE = re.compile(r"<table\b|^\|[-: |]+\|\s*$", re.M)  # an HTML table, or a Markdown table's rule row
+SCROLL_BOX = re.compile(r"""<div\b(?=[^>]*role=["']region)(?=[^>]*aria-label=["'][^"']*desliza)(?=[^>]*overflow-x:\s*auto)""")
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))])
+def test_every_table_a_student_reads_is_in_a_labelled_scroll_box(stem):
+    """On a phone the student pages let a table break its words anywhere to fit («(siempr/e)»,
+    «mo/vi/mi/en/to»); in a labelled box that slides sideways its words stay whole.  Every table of
+    a lesson's text and saved outputs comes in one (tests/browser/phone_fit.py checks the words
+    on the pages)."""
+    _, nb_cells = _notebook_cells(stem)
+    loose = []
+    for i, cell in enumerate(nb_cells):
+        if "docente" in _tags(cell):
+            continue
+        texts = [cell.source] if cell.cell_type == "markdown" else []
+        for out in cell.get("outputs", []):
+            texts += ["".join(out.get("data", {}).get(kind, "")) for kind in ("text/html", "text/markdown")]
+        for text in texts:
+            if len(TABLE.findall(text)) > len(SCROLL_BOX.findall(text)):
+                loose.append(f"celda {i}: {text[:60]!r}")
+    assert not loose, f"{stem}: tablas fuera de una caja deslizable: {loose}"
+
+
 def _rule_sections(cells) -> list[tuple[str, list]]:
     """(heading, cells) for each «Regla:» section of a notebook."""
     sections = []

@@ -226,3 +226,35 @@ def test_engine_refusals_are_spanish(game):
     text = "\n\n".join(sorted(sentences))
     assert language_problems(text, label=True) == []
     assert punctuation_problems(text) == []
+
+
+PACKAGE = REPO / "solitaire_nb"
+
+
+def _hub_page_text(path: Path) -> str:
+    """What a student reads on one of the hub's pages: the template without its comments,
+    scripts, tags and Jinja statements (the strings inside ``{% set … %}`` are shown, so kept)."""
+    text = re.sub(r"\{#.*?#\}|<script.*?</script>|<style.*?</style>", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    text = re.sub(r"\{\{.*?\}\}", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return " ".join(re.findall(r'"([^"]*)"', text)) + " " + re.sub(r"\{%.*?%\}", " ", text, flags=re.S)
+
+
+def test_students_read_la_plataforma_de_clase_and_one_word_for_their_teacher():
+    """Second review of 00–05: «hub» (the product's word) was on pages students read, and «tu
+    profesor» and «tu profesor o profesora» were both used.  The hub's pages and the class
+    service's refusals say «la plataforma de clase»; every student-facing string says «tu
+    profesor» (teachers' documents may keep JupyterHub's name)."""
+    import ast
+
+    pages = {p.name: _hub_page_text(p) for p in (PACKAGE / "templates" / "hub").glob("*.html")}
+    assert "Has salido de la plataforma de clase." in pages["logout.html"]
+    tree = ast.parse((PACKAGE / "classroom" / "hub_auth.py").read_text(encoding="utf-8"))
+    refusals = {t.id: ast.unparse(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                for t in n.targets if isinstance(t, ast.Name) and t.id.isupper() and t.id not in ("FETCH_WITH_XSRF", "SECRET_PREFIX", "TEACHERS")}  # fmt: skip
+    said = {**pages, **refusals}
+    assert [name for name, text in said.items() if re.search(r"\bhub\b", text, re.I)] == []
+    assert "plataforma de clase" in refusals["NOT_ALLOWED"]
+    both = [str(p.relative_to(REPO)) for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".js", ".j2")
+            and "profesor o profesora" in p.read_text(encoding="utf-8")]  # fmt: skip
+    assert both == []

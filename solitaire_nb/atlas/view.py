@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..core import texts
 from ..core.numbers_es import percent, range_text, thousands
 from ..games import GAMES
 from .intervals import bracketed_interval
@@ -196,10 +197,10 @@ def limits_text(entries: list[Mapping[str, Any]], atlas_entries: list[Mapping[st
 
 
 def class_table(data: Mapping[str, Any]) -> str:
-    """The atlas as notebook 07 shows it: a column saying who plays each row, the state limit
-    read in words where a game's rows differ, and, for a game whose solver sees face-down
-    cards, first the bracket a person's rate lies in (the no-peek player's rate as a floor,
-    the solver's as a ceiling)."""
+    """The atlas as notebook 07 shows it, a Markdown table in its scroll box: a column saying
+    who plays each row, the state limit read in words where a game's rows differ, and, for a
+    game whose solver sees face-down cards, first the bracket a person's rate lies in (the
+    no-peek player's rate as a floor, the solver's as a ceiling)."""
     entries = list(data["entries"])
     order = list(dict.fromkeys(e["game"] for e in entries))
     entries.sort(key=lambda e: order.index(e["game"]))  # each game's rows together, in the atlas's order
@@ -227,7 +228,7 @@ def class_table(data: Mapping[str, Any]) -> str:
                         f"| {rate_text(won, lost, unknown)} | {interval_text(won, lost, unknown)} |")
         else:
             rows.append(f"{start} | | | sin datos todavía | |")
-    return "\n".join(rows)
+    return texts.table_box("\n".join(rows), "Tabla completa del atlas")  # ten columns: a phone slides them
 
 
 def student_table(data: Mapping[str, Any]) -> str:
@@ -246,8 +247,7 @@ def student_table(data: Mapping[str, Any]) -> str:
         rows.append(f"| {GAMES[e['game']].display_name}{mark} | {thousands(e['computed_deals'])} | {thousands(won)} "
                     f"| {thousands(lost)} | {thousands(unknown)} | {interval_text(won, lost, unknown)} |")
     # A labelled scroll box: six columns do not fit a phone, and the page must not clip them.
-    box = ('<div role="region" aria-label="Tabla de la clase: en un móvil, desliza para ver todas las columnas" '
-           'style="overflow-x:auto;max-width:100%">\n\n' + "\n".join(rows) + "\n\n</div>")
+    box = texts.table_box("\n".join(rows), "Tabla de la clase")
     if any(r.split(" |")[0].endswith("*") for r in rows[2:]):
         box += "\n\n\\* El resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una persona."
     return box

@@ -25,12 +25,12 @@ from .class_core import ClassCore, Closed
 TEACHERS = "docentes"
 SECRET_PREFIX = "hub:"
 
-NO_USER = "Esta dirección es del servicio de la clase en el hub: entra con tu usuario del hub."
-NOT_ALLOWED = "Tu usuario del hub no tiene acceso a este servicio de la clase."
-NOT_TEACHER = f"Esta página es solo para el profesorado (el grupo «{TEACHERS}» del hub)."
-NOT_A_USER = "Solo los usuarios del hub tienen asiento en la clase."
-NAME_IS_HUB = "En el hub, tu nombre es el de tu usuario: aquí no se cambia."
-HUB_DOWN = "No se ha podido preguntar al hub quién eres: vuelve a intentarlo en un momento."
+NO_USER = "Esta página es de la clase: entra antes con tu usuario de la plataforma de clase."
+NOT_ALLOWED = "Tu usuario de la plataforma de clase no tiene acceso a esta clase."
+NOT_TEACHER = f"Esta página es solo para el profesorado (el grupo «{TEACHERS}» de la plataforma de clase)."
+NOT_A_USER = "Solo los usuarios de la plataforma de clase tienen asiento en la clase."
+NAME_IS_HUB = "En la plataforma de clase, tu nombre es el de tu usuario: aquí no se cambia."
+HUB_DOWN = "No se ha podido preguntar a la plataforma de clase quién eres: vuelve a intentarlo en un momento."
 
 #: sent with every request of the teacher's page: the service's cookie is only taken with it.
 FETCH_WITH_XSRF = ("<script>(() => {{ const t = {token}; const f = window.fetch.bind(window); "

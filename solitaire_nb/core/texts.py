@@ -105,3 +105,18 @@ def after_colon(sentence: str) -> str:
 
 def card_on(card: Card) -> str:
     return card.articulo
+
+
+def scroll_box(what: str = "Tabla") -> str:
+    """The opening tag of a box that slides sideways when a table is wider than the page (a
+    phone), labelled for the reader; the student pages keep the words and numbers of a table in
+    such a box whole, where an unboxed table may break them mid-word to fit.  Close it with
+    ``</div>``."""
+    label = f"{what}: en una pantalla estrecha, desliza para ver todas las columnas"
+    return f'<div role="region" tabindex="0" aria-label="{label}" style="overflow-x:auto;max-width:100%">'
+
+
+def table_box(table: str, what: str = "Tabla") -> str:
+    """A Markdown table in its `scroll_box`; the blank lines keep the table Markdown inside the
+    HTML box."""
+    return f"{scroll_box(what)}\n\n{table.strip()}\n\n</div>"

@@ -5,9 +5,9 @@ The kinds: a set of cards (`set_of_cards`), a number (`number_answer`; `interval
 measured figure, any value inside its interval is right; `expected_answer` for an expected
 value, a mean read from an interval), all read by `read_number` («8», «8,5», «8 cartas») and
 telling «más» or «menos» once only (`DirectionOnce`: no bisecting), a word out of a few
-(`choice_answer`), and moves played from a position, either reaching a goal (`moves_reaching`)
-or winning it (`to_win`).  Answers are read leniently («5 de picas y 2♥», «T1 T2 y luego T1
-B1»); what cannot be read is a Spanish `ValueError`, which the caller turns into a hint.
+(`choice_answer`); answers given as moves are checked by `move_answers`.  Answers are read
+leniently («5 de picas y 2♥», «cinco de picas»); what cannot be read is a Spanish `ValueError`,
+which the caller turns into a hint.
 """
 
 from __future__ import annotations
@@ -19,15 +19,11 @@ from itertools import islice
 
 from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
-from ..core.moves import IllegalMove, Move
 from ..core.numbers_es import decimal, decimal_down, decimal_up, interval_decimals, parse_number
-from ..core.texts import after_colon, capitalize
+from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
-from ..games.notation import format_move, parse_move
 from .card_names import CARDS_EXAMPLE, read_cards
-
-EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
 
 # ---------------------------------------------------------------------- reading answers
@@ -50,29 +46,6 @@ def _cards(respuesta: object) -> list[Card]:
                 raise ValueError(f"{shown(item)} no es una carta. {CARDS_EXAMPLE}")
         return cards
     raise ValueError(f"la respuesta son cartas. {CARDS_EXAMPLE}")
-
-
-_SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
-_COUNT_ONLY = re.compile(r"\s*(x?\d+|\w+)\s+cartas?\s*|\s*\d+\s*", re.IGNORECASE)
-
-
-def _moves(game: Game, respuesta: object) -> list[Move]:
-    """Read moves in the learner notation ("T1 T2, T1 B1", "tablero 1 a tablero 2 y luego
-    tablero 1 a base 1", or a list of such texts); a count after a comma ("tablero 2 a
-    tablero 7, 3 cartas") belongs to the move before it."""
-    if isinstance(respuesta, str):
-        check_length(respuesta, ANSWER_MAX, "el texto")
-        parts: list[str] = []
-        for piece in _SEPARATORS.split(respuesta):
-            if parts and _COUNT_ONLY.fullmatch(piece):
-                parts[-1] += " " + piece
-            elif piece.strip():
-                parts.append(piece)
-    elif isinstance(respuesta, Iterable):
-        parts = [p if isinstance(p, str) else shown(p) for p in _items(respuesta)]
-    else:
-        raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
-    return [parse_move(game, p) for p in parts]
 
 
 def _items(respuesta: Iterable) -> list:
@@ -341,59 +314,5 @@ def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Calla
         if chosen == correct():
             return True, f"¡Correcto! {why()}"
         return False, f"No. {hint}"
-
-    return check
-
-
-def _play_answer(g: Game, respuesta: object) -> str | None:
-    """Play the moves of an answer on `g`; the Spanish sentence of what went wrong, or None."""
-    moves = _moves(g, respuesta)
-    if not moves:
-        return f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
-    for i, m in enumerate(moves, 1):
-        try:
-            g.move(m)
-        except IllegalMove as exc:
-            return f"El movimiento nº {i} ({format_move(g, m)}) no está permitido: {after_colon(exc.reason)}"
-    return None
-
-
-ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
-
-
-def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str,
-                   one_move: bool = False) -> Callable:
-    """An exercise answered with moves played from `start()`; right if `goal` holds after them.
-    With `one_move`, the question asks for one move and an answer of several is not read."""
-
-    def check(respuesta: object) -> tuple[bool, str]:
-        g = start()
-        if one_move and len(_moves(g, respuesta)) > 1:
-            return False, ONE_MOVE
-        problem = _play_answer(g, respuesta)
-        if problem:
-            return False, problem
-        if goal(g):
-            return True, "¡Correcto!"
-        valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
-        return False, f"{valid}, pero todavía no. {not_yet}"
-
-    return check
-
-
-def to_win(start: Callable[[], Game]) -> Callable:
-    """A practice position to win, answered with moves played from `start()`: right once every
-    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
-
-    def check(respuesta: object) -> tuple[bool, str]:
-        g = start()
-        problem = _play_answer(g, respuesta)
-        if problem:
-            return False, problem
-        if g.is_won():
-            return True, "¡Correcto!"
-        if not g.legal_moves():
-            return False, "Sin movimientos: por ahí ya no se puede ganar. Prueba otro camino."
-        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
 
     return check

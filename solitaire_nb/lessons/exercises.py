@@ -10,7 +10,7 @@ questions (`solitaire_nb.board.caja`, `tablero`) are built from `verdict_of_text
 
 This module holds the exercises themselves (`EJERCICIOS`) and the public checking functions; the
 rest is split by responsibility and re-exported here: reading answers
-and the kinds of checker (`answers`), exercises about sets of cards (`card_exercises`),
+and the kinds of checker (`answers`, and `move_answers` for answers given as moves), exercises about sets of cards (`card_exercises`),
 the positions and deals asked about (`positions`), and the printing helpers for the
 notebooks' code cells (`movimientos`, `por_que_no`, `narrar`: `printing`).
 """
@@ -24,9 +24,10 @@ from ..core.checks import shown
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move
-from .answers import EXAMPLE_MOVES, DirectionOnce, Ejercicio, moves_reaching, number_answer, set_of_cards, to_win
+from .answers import DirectionOnce, Ejercicio, number_answer, set_of_cards
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
+from .move_answers import EXAMPLE_MOVES, moves_reaching, to_win
 from .positions import (
     CITADEL_CLUBS,
     bakers_dozen_reto,

@@ -186,7 +186,7 @@ def _summary_html(s: dict[str, Any]) -> str:
         f"<h1>{e(s['title'])}</h1><p>{e(s['intro'])}</p>"
         f"<h2>Qué se necesita</h2><p>{e(s['needs'])}</p><p>{e(s['layout'])}</p>"
         f"<h2>Cómo se gana</h2><p>{e(s['win'])}</p>"
-        f"<h2>De un vistazo</h2><table>{rows}</table>"
+        f"<h2>De un vistazo</h2>{texts.scroll_box('Resumen de un vistazo')}<table>{rows}</table></div>"
         f"<h2>Las reglas</h2><ol>{rules}</ol>"
         f"<h2>Reglas comunes a todos los juegos</h2><ul>{common}</ul>"
         f"<h2>Variantes</h2>{variants}</section>"
@@ -379,9 +379,10 @@ def narrated_game(name: str, **variant: bool) -> str:
         )
     if not game.is_won():  # the stored line is checked by the tests; never show a false claim
         raise ValueError(f"La partida narrada de {definition.display_name} no termina ganada.")
-    table = (
-        '<table class="snb-narrada-tabla"><thead><tr><th>nº</th><th>jugada</th><th>por qué se puede</th>'
-        "<th>lo que hace el juego solo</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    table = (  # in a labelled scroll box: on a phone its cells keep their words whole
+        texts.scroll_box("Partida comentada")
+        + '<table class="snb-narrada-tabla"><thead><tr><th>nº</th><th>movimiento</th><th>por qué se puede</th>'
+        "<th>lo que hace el juego solo</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
     )
     end = "<p><strong>¡Ganada!</strong> Todas las cartas están en las bases.</p>"
     # Notebook front ends right-align table cells; a narration reads left to right.

@@ -5,28 +5,21 @@ from __future__ import annotations
 
 from ..core.moves import Move
 from ..engine import Game, Step
-from ..games.notation import format_move, parse_move, pile_name
+from ..games.notation import format_move, parse_move
 from ..render import move_text
+from .narration import describe_automatic
 
 
 def narrar(game: Game, paso: Step) -> None:
-    """Print, in Spanish, what a move did: the cards the player moved and each automatic action."""
-    move, cards, automatic = paso
+    """Print, in Spanish, what a move did: the cards the player moved, then a sentence for each
+    automatic action, or one saying the game did nothing by itself."""
+    move, cards, _automatic = paso
     print(move_text(game, move, cards))
-    if not automatic:
-        print("    (nada automático)")
-    for action in automatic:
-        if action.dst is None:
-            where = _the(pile_name(game, action.src))
-            print(f"    y automáticamente se pone boca arriba {action.cards[0].articulo} en {where}")
-        else:
-            what = ", ".join(c.nombre for c in action.cards)
-            print(f"    y automáticamente: {pile_name(game, action.src)} → {pile_name(game, action.dst)}: {what}")
+    for sentence in describe_automatic(game, paso) or [NOTHING_AUTOMATIC]:
+        print(f"    {sentence}")
 
 
-def _the(label: str) -> str:
-    """A pile's label with its article: "el Tablero 1", "la Reserva"."""
-    return ("la " if label.startswith(("Base", "Reserva")) else "el ") + label
+NOTHING_AUTOMATIC = "El juego no hace nada por sí solo."
 
 
 def movimientos(game: Game) -> None:

@@ -6,7 +6,8 @@ load) and lists, in words, what does not fit:
 * an element that clips its own content (``scrollWidth > clientWidth`` with ``overflow`` other
   than ``visible``: a button reading «Otro rep…», a table cut at its third column), except a
   scroll box labelled as such (``aria-label`` or ``role="region"``), as 07's class table is;
-* an element drawn past the window's edge, outside such a box.
+* an element drawn past the window's edge, outside such a box;
+* a word of a table cell broken over two lines (a table narrowed to fit instead of boxed).
 
 Drawings are checked as a whole (an ``svg`` must fit; the cards' and plots' own text inside it
 scales with it), and hidden elements (closed «Ver respuesta», assistive copies) are skipped.
@@ -48,6 +49,21 @@ _MISFITS_JS = """(width) => {
       out.push(`${name(el)} se sale de la pantalla (${Math.round(r.left)}–${Math.round(r.right)} px)`);
     }
   }
+  // a word of a table cell split over two lines («(siempr/e)», «mo/vi/mi/en/to»): a table on a
+  // phone keeps its words whole, in a labelled scroll box if it is wider than the page
+  for (const cell of document.querySelectorAll('td, th')) {
+    if (cell.closest('svg, .snb-board, details:not([open]) > :not(summary)') || !cell.getClientRects().length) continue;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.data.matchAll(/\\S+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+        if (tops.size > 1) out.push(`${name(cell.closest('table'))} parte la palabra «${m[0]}» en dos líneas`);
+      }
+    }
+  }
   function* ancestors(el) { for (let a = el.parentElement; a; a = a.parentElement) yield a; }
   function clipped(el) {  // already reported: an ancestor that clips (or scrolls) it
     for (const a of ancestors(el)) {
@@ -60,11 +76,16 @@ _MISFITS_JS = """(width) => {
 }"""
 
 
+_SETTLED_JS = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+  () => setTimeout(done, 300))))"""
+
+
 def misfits(page, widths: tuple[int, ...] = PHONE_WIDTHS, height: int = 900) -> dict[int, list[str]]:
     """Width → what does not fit on the open page at that width (only widths with a problem)."""
     found = {}
     for width in widths:
         page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(_SETTLED_JS)  # JupyterLab's shell lays itself out again a few frames later
         try:  # each board's kernel lays its drawing out again for the new width
             page.wait_for_function(_BOARDS_FIT_JS, timeout=REDRAW_TIMEOUT_MS, polling=250)
         except PlaywrightTimeout:

@@ -1,0 +1,105 @@
+"""Exercises answered with moves: the moves a reader types («T1 T2, T1 B1», «tablero 1 a
+tablero 2 y luego tablero 1 a base 1») are played from the exercise's position by the engine,
+and the answer is right when they reach a goal (`moves_reaching`, also for a question asking
+for one move) or win the position (`to_win`).  A move the rules refuse is told with the
+engine's reason; nothing here names the moves that would be right.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from ..core.checks import ANSWER_MAX, check_length, shown
+from ..core.moves import IllegalMove, Move
+from ..core.texts import after_colon
+from ..engine import Game
+from ..games.notation import format_move, parse_move
+from .answers import _items
+
+EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
+
+_SEPARATORS = re.compile(r"[,;]|\by luego\b|\bluego\b|\bdespues\b|\bdespués\b|\by\b", re.IGNORECASE)
+_COUNT_ONLY = re.compile(r"\s*(x?\d+|\w+)\s+cartas?\s*|\s*\d+\s*", re.IGNORECASE)
+
+
+def _moves(game: Game, respuesta: object) -> list[Move]:
+    """Read moves in the learner notation ("T1 T2, T1 B1", "tablero 1 a tablero 2 y luego
+    tablero 1 a base 1", or a list of such texts); a count after a comma ("tablero 2 a
+    tablero 7, 3 cartas") belongs to the move before it."""
+    if isinstance(respuesta, str):
+        check_length(respuesta, ANSWER_MAX, "el texto")
+        parts: list[str] = []
+        for piece in _SEPARATORS.split(respuesta):
+            if parts and _COUNT_ONLY.fullmatch(piece):
+                parts[-1] += " " + piece
+            elif piece.strip():
+                parts.append(piece)
+    elif isinstance(respuesta, Iterable):
+        parts = [p if isinstance(p, str) else shown(p) for p in _items(respuesta)]
+    else:
+        raise ValueError(f"escribe los movimientos como en el tablero, por ejemplo {EXAMPLE_MOVES}.")
+    return [parse_move(game, p) for p in parts]
+
+
+def _play_answer(g: Game, respuesta: object) -> str | None:
+    """Play the moves of an answer on `g`; the Spanish sentence of what went wrong, or None."""
+    moves = _moves(g, respuesta)
+    if not moves:
+        return f"Escribe al menos un movimiento, por ejemplo {EXAMPLE_MOVES}."
+    for i, m in enumerate(moves, 1):
+        try:
+            g.move(m)
+        except IllegalMove as exc:
+            which = f"nº {i} ({format_move(g, m)})" if len(moves) > 1 else format_move(g, m)
+            return f"El movimiento {which} no está permitido: {after_colon(exc.reason)}"
+    return None
+
+
+ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
+NOT_THIS_ONE = "Ese movimiento se puede hacer, pero no consigue lo que se pide."
+
+
+def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str,
+                   one_move: bool = False) -> Callable:
+    """An exercise answered with moves played from `start()`; right if `goal` holds after them.
+    With `one_move`, the question asks for one move and an answer of several is not read."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        if one_move and len(_moves(g, respuesta)) > 1:
+            return False, ONE_MOVE
+        problem = _play_answer(g, respuesta)
+        if problem:
+            return False, problem
+        if goal(g):
+            return True, "¡Correcto!"
+        if one_move:  # one move asked: no «todavía», there is no next move to wait for
+            return False, f"{NOT_THIS_ONE} {not_yet} Prueba con otro."
+        valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
+        return False, f"{valid}, pero todavía no. {not_yet}"
+
+    return check
+
+
+STUCK = ("Sin movimientos, y quedan cartas fuera de las bases: esta posición ya no tiene solución. "
+         "Alguno de tus movimientos dejó la partida perdida (después de él ya no se podía ganar, "
+         "se jugara lo que se jugara); deshaz hasta antes de ese movimiento y busca otro camino.")
+
+
+def to_win(start: Callable[[], Game]) -> Callable:
+    """A practice position to win, answered with moves played from `start()`: right once every
+    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        g = start()
+        problem = _play_answer(g, respuesta)
+        if problem:
+            return False, problem
+        if g.is_won():
+            return True, "¡Correcto!"
+        if not g.legal_moves():
+            return False, STUCK
+        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
+
+    return check
