@@ -2,7 +2,7 @@
 given) on the same deals in the same run, measured on CPU time.
 
     python benchmarks/bench_solver.py [--deals 200] [--limit 10] [--games beleaguered_castle,…]
-        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH] [--portfolio]
+        [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH] [--portfolio] [--baseline DIR]
 
 What is measured, and how:
 
@@ -19,6 +19,10 @@ What is measured, and how:
   `solve(game, time_limit=limit, fc_solve=True)`, fc-solve joining in the last quarter of the
   time when ours is undecided; its time is ``cpu_seconds``, fc-solve's CPU (with its start-up)
   included.
+- **Another tree of the package** (``--baseline DIR``, optional: a ``git worktree`` or ``git
+  archive`` of another commit): its `solve` in a child process, run the same way as ours,
+  deal by deal in the same rotation, so that a change is measured against the code before it
+  under the same load (row «baseline»; ratio = ours ÷ it).
 - **Solvitaire** (``--solvitaire PATH``, optional): the same caps, deal written as its JSON
   deal file, run with ``--type beleaguered-castle --streamliners smart-solvability``.  (Not run
   in this repository's recorded figures; its published figures are cited in RESULTS.md.)
@@ -40,6 +44,7 @@ import resource
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -149,6 +154,41 @@ def run_ours(game, limit: float, fc: bool = False) -> Run:
     return Run(r.status, r.cpu_seconds or 0.0, r.states)
 
 
+BASELINE_WORKER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import solitaire_nb
+assert solitaire_nb.__file__.startswith(sys.argv[1]), solitaire_nb.__file__
+from solitaire_nb import new_game, solve
+for line in sys.stdin:
+    name, seed, limit, flags = json.loads(line)
+    wall = time.perf_counter
+    time.perf_counter = time.process_time
+    try:
+        r = solve(new_game(name, seed=seed, **flags), time_limit=limit)
+    finally:
+        time.perf_counter = wall
+    print(json.dumps([r.status, r.cpu_seconds or 0.0, r.states]), flush=True)
+"""
+
+
+class Baseline:
+    """`solve` of another tree of the package (`--baseline`), in a child process that imports
+    only that tree and is fed one deal at a time (see `BASELINE_WORKER`)."""
+
+    def __init__(self, tree: str):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.proc = subprocess.Popen([sys.executable, "-c", BASELINE_WORKER, os.path.abspath(tree)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+
+    def run(self, name: str, seed: int, flags: dict, limit: float) -> Run:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([name, seed, limit, flags]) + "\n")
+        self.proc.stdin.flush()
+        status, cpu, states = json.loads(self.proc.stdout.readline())
+        return Run(status, cpu, states)
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
@@ -185,14 +225,18 @@ def main() -> None:
     ap.add_argument("--fc-iterations", type=int, default=None, help="fc-solve's -mi cap")
     ap.add_argument("--solvitaire", default=None, help="path of a Solvitaire binary (optional)")
     ap.add_argument("--portfolio", action="store_true", help="add ours + fc-solve as a row of its own")
+    ap.add_argument("--baseline", default=None, help="another tree of the package, measured beside ours")
+    ap.add_argument("--per-deal", default=None, help="write every run as a JSON line to this file")
     args = ap.parse_args()
     exe = shutil.which("fc-solve")
     startup = 0.0
     if exe:
         startup = statistics.median(run_child(fc_args(exe, False, None), WON_BOARD, 5, 1)[1] for _ in range(9))
     sv_startup = 0.0
+    baseline = Baseline(args.baseline) if args.baseline else None
+    per_deal = open(args.per_deal, "w", encoding="utf-8") if args.per_deal else None
     print(f"deals {args.start}..{args.start + args.deals - 1}, {args.limit:g} CPU s per deal and solver, "
-          f"fc-solve: {exe or 'absent'} (start-up {startup * 1000:.2f} ms CPU, subtracted; "
+          f"baseline: {args.baseline or 'none'}, fc-solve: {exe or 'absent'} (start-up {startup * 1000:.2f} ms CPU, subtracted; "
           f"{args.fc_memory:g} GiB), Solvitaire: {args.solvitaire or 'not given'}, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("CPU seconds over the deals both that solver and ours decide; ratio = ours ÷ it")
@@ -214,6 +258,8 @@ def main() -> None:
                     jobs.append((label, lambda fa=fa, b=board: run_fc(fa, b, args.limit, args.fc_memory, startup)))
                 if args.portfolio:
                     jobs.append(("ours + fc-solve", lambda g=g: run_ours(g, args.limit, fc=True)))
+            if baseline is not None:
+                jobs.append(("baseline", lambda name=name, seed=seed, flags=flags: baseline.run(name, seed, flags, args.limit)))
             if args.solvitaire and name in SOLVITAIRE_GAMES:
                 kind = SOLVITAIRE_GAMES[name]
                 jobs.append(("Solvitaire", lambda g=g, kind=kind: run_solvitaire(
@@ -221,6 +267,9 @@ def main() -> None:
             shift = k % len(jobs)
             for label, job in jobs[shift:] + jobs[:shift]:  # the order rotates deal by deal
                 r = job()
+                if per_deal is not None:
+                    per_deal.write(json.dumps([key, seed, label, r.status, r.cpu, r.states]) + "\n")
+                    per_deal.flush()
                 if label == "ours":
                     ours.append(r)
                 else:
