@@ -17,9 +17,10 @@ import time
 
 from solitaire_nb import new_game
 from solitaire_nb.solver.api import DEFAULT_MAX_TABLE
+from solitaire_nb.solver.depth import _fast_dfs
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.portfolio import CASTLE_DEPTH_FIRST, CASTLE_SECOND
-from solitaire_nb.solver.search import _advance, _fast_dfs, _fast_search
+from solitaire_nb.solver.search import _advance, _fast_search
 from solitaire_nb.solver.state import _Spec
 
 

@@ -4,8 +4,9 @@
   whose "lost" proves nothing: on the generic state two streamliners' (`STREAMLINERS`), then
   the position without take-backs (1/`PHASE1_SHARE` of the budget); the complete search follows.
 - Fast-state games run a portfolio chosen by the rules data: where holes take any card, the
-  castles' (`_castle_portfolio`: the usual best-first order alone for `CASTLE_ALONE` states,
-  the probe once, then `CASTLE_SECOND` and two `CASTLE_DEPTH_FIRST` searches taking turns);
+  castles' (`_castle_portfolio`: the streamliners' opening turn where the game forbids
+  take-backs, the usual best-first order alone for `CASTLE_ALONE` states, the probe once, the
+  streamliners again, then `CASTLE_SECOND` and two `CASTLE_DEPTH_FIRST` searches in turns);
   otherwise Baker's Dozen's (`BAKERS_PORTFOLIO`: best-first orders one after another).  Either
   is sound for any rules the fast state fits; the choice only decides speed.
 - Two-deck games a compact path fits run its best-first search (`twodeck`, `twodeck_reserve`);
@@ -23,11 +24,12 @@ from typing import Any
 from ..core.moves import Move
 from ..engine import Game
 from . import twodeck, twodeck_reserve
+from .depth import _fast_dfs
 from .fast import _Fast
 from .generic import _generic_best_first
-from .lines import _check_line, _described_moves
+from .lines import _check_line, _described_moves, _shortcut
 from .probe import CASTLE_PROBE, _fast_probe
-from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _Ledger
+from .search import _UNLIMITED, _advance, _fast_best_first, _fast_search, _Ledger
 from .state import _Spec, _State
 from .streamline import _fast_streamliner, blind_table
 
@@ -79,34 +81,47 @@ search's turn, in states, in that order (states new to the ledger); CASTLE_WORK 
 work of every search of a portfolio, repeated states included, at that many times the
 budget."""
 
+CASTLE_MACRO: frozenset[str] = frozenset()
+"""The castles' searches that also move runs as one step (rule 10, where `_Spec.macro`), by
+name: "usual" and "second" (the best-first orders), "key" and "fc" (the depth-first ones),
+"stream" (the streamliners).  None by default: measured, they decide no more deals and each
+state costs more (benchmarks/RESULTS.md, «Runs as one step»)."""
+
 CASTLE_STREAM = 100_000
+CASTLE_STREAM_FIRST = 5_000
 CASTLE_STREAM_SHARE = 4
 """Where the game forbids take-backs (`_Spec.castle_streamline`), the streamliners
-(`streamline._fast_streamliner`) get one turn right after the probe's (or, without a probe,
-the usual order's first CASTLE_ALONE states): at most CASTLE_STREAM states, 1/CASTLE_STREAM_SHARE of the state budget
-and of the time left."""
+(`streamline._fast_streamliner`) open the portfolio with a turn of CASTLE_STREAM_FIRST states,
+then take one more turn right after the probe's (or, without a probe, after the usual order's
+first CASTLE_ALONE states): at most CASTLE_STREAM states in all and 1/CASTLE_STREAM_SHARE of
+the state budget; each turn at most 1/CASTLE_STREAM_SHARE of the time then left."""
 
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
-    """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
-    states, then (without automatic actions or take-backs) one turn of the probe
-    (`_fast_probe`, at most `CASTLE_PROBE` states), then (where the game forbids take-backs
-    and its tableau rule cannot tell some cards apart) one turn of the streamliners
-    (`_fast_streamliner`, at most `CASTLE_STREAM` states), then `CASTLE_SECOND` and the two
-    depth-first searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns
-    of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
-    complete; the streamliners and the probe only ever answer "won" or give up.  The first verdict wins."""
+    """Beleaguered Castle and Citadel: where the game forbids take-backs and its tableau rule
+    cannot tell some cards apart, the streamliners (`_fast_streamliner`) open with a turn of
+    `CASTLE_STREAM_FIRST` states; then the usual order searches alone for its first
+    `CASTLE_ALONE` states; then (without automatic actions or take-backs) the probe takes one
+    turn (`_fast_probe`, at most `CASTLE_PROBE` states) and the streamliners the rest of their
+    part (at most `CASTLE_STREAM` states in all); then `CASTLE_SECOND` and the two depth-first
+    searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns of
+    `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
+    complete; the streamliners and the probe only ever answer "won" or give up.  The first
+    verdict wins.  The searches named in `CASTLE_MACRO` also move runs as one step (rule 10)."""
     budget = _UNLIMITED if cap < 0 else cap
     ledger = _Ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * budget)
 
     def best_first(urgency: tuple[int, ...] | None):
         st = _Fast(spec, game)
+        st.macro = spec.macro and ("second" if urgency else "usual") in CASTLE_MACRO
         if urgency:
             st.urgency = urgency
         return _fast_search(st, deadline, max_table, ledger)
 
     def depth_first(order: str):
-        return _fast_dfs(_Fast(spec, game), deadline, max_table, order, ledger)
+        st = _Fast(spec, game)
+        st.macro = spec.macro and order in CASTLE_MACRO
+        return _fast_dfs(st, deadline, max_table, order, ledger)
 
     # each search is set up when its first turn comes (most deals end in the first one)
     starts: list[Callable[[], Any]] = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
@@ -118,43 +133,46 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
         starts.insert(1, lambda: _fast_probe(spec, game, deadline, max_table, ledger))
         turns.insert(1, CASTLE_PROBE)
     table = blind_table(spec) if CASTLE_STREAM and spec.castle_streamline else None
+    lead = -1
     if table is not None:
-        # the streamliners' one turn comes after the probe's (the deals the probe wins keep
-        # their lines and counts) or, without a probe, after the usual order's first states
+        # the streamliners open the portfolio with a short turn (most won deals end there)
+        # and take the rest of their part after the probe's turn (or, without a probe, after
+        # the usual order's first states), each turn with a share of the time then left
         limit = min(CASTLE_STREAM, max(1, budget // CASTLE_STREAM_SHARE))
-        at = 2 if probe else 1
-        starts.insert(at, lambda: _fast_streamliner(spec, game, table, _share(deadline), limit, max_table, ledger))
-        turns.insert(at, limit)
+        lead = 2 if probe else 1
+        macro = spec.macro and "stream" in CASTLE_MACRO
+        starts.insert(lead, lambda: _fast_streamliner(
+            spec, game, table, deadline, limit, max_table, ledger, macro, CASTLE_STREAM_SHARE))
+        turns.insert(lead, limit)
     searches: list = [None] * len(starts)
     used = [0] * len(starts)
     running = list(range(len(starts)))
-    turn = 0
-    allowance = min(budget, CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))
-    while running and sum(used) < budget:
-        i = running[turn % len(running)]
+
+    def turn(i: int, allowance: int) -> tuple[str, list, int] | None:
+        """Search i's next turn: its verdict if it decided; it leaves the turns when it ends
+        undecided (out of time, table or moves)."""
         if searches[i] is None:
             searches[i] = starts[i]()
             next(searches[i])
-        used[i], verdict = _advance(searches[i], used[i] + allowance)
-        if verdict is not None:
-            if verdict[0] != "unknown":
-                _close(searches)
-                return verdict[0], verdict[1], sum(used)
-            running.remove(i)  # out of time or table; the others go on
-        else:
-            turn += 1
+        used[i], verdict = _advance(searches[i], used[i] + min(allowance, budget - sum(used)))
+        if verdict is None:
+            return None
+        running.remove(i)
+        return verdict if verdict[0] != "unknown" else None
+
+    verdict = turn(lead, CASTLE_STREAM_FIRST) if lead >= 0 and CASTLE_STREAM_FIRST else None
+    k = 0
+    allowance = min(CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))  # the usual order, alone
+    while verdict is None and running and sum(used) < budget:
+        before = len(running)
+        verdict = turn(running[k % len(running)], allowance)
+        k += len(running) == before  # when a search leaves, the next one takes its place
         if running:
-            allowance = min(turns[running[turn % len(running)]], budget - sum(used))
+            allowance = turns[running[k % len(running)]]
     _close(searches)
+    if verdict is not None:
+        return verdict[0], verdict[1], sum(used)
     return "unknown", [], sum(used)
-
-
-def _share(deadline):
-    """A deadline 1/CASTLE_STREAM_SHARE of the time left from now (None without one)."""
-    if deadline is None:
-        return None
-    now = time.perf_counter()
-    return now + max(deadline - now, 0.0) / CASTLE_STREAM_SHARE
 
 
 def _close(searches: list) -> None:
@@ -209,7 +227,7 @@ def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tupl
     if spec.fast:
         status, fline, states = _fast_portfolio(spec, game, deadline, cap, max_table)
         if status == "won":
-            moves = _described_moves(game, spec, fline)
+            moves = _described_moves(game, spec, _shortcut(game, spec, fline))
     else:
         st, back = _canonical_state(spec, game)
         status, line, states = _generic_best_first(st, deadline, cap, max_table)

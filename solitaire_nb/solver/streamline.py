@@ -67,19 +67,30 @@ def _send_home(st: _Fast, undo: list) -> None:
 
 
 def _fast_streamliner(
-    spec: _Spec, game: Game, table: bytes, deadline, limit: int, max_table: int, ledger: _Ledger | None = None
+    spec: _Spec,
+    game: Game,
+    table: bytes,
+    deadline,
+    limit: int,
+    max_table: int,
+    ledger: _Ledger | None = None,
+    macro: bool = False,
+    share: int = 1,
 ):
     """The streamliners (`STREAMLINER_GAMES`, one after the other), with the protocol of
     `search._fast_search` (a generator started with ``next()``, sent how many states it may
-    have examined in all, returning (status, line, states)), so that they can take their turn
+    have examined in all, returning (status, line, states)), so that they can take their turns
     in the castles' portfolio.  It answers "won" or "unknown", never "lost", after at most
-    `limit` states examined in all, or when every game has nothing left to try.  With a
+    `limit` states examined in all, or when every game has nothing left to try.  Each of its
+    turns may use 1/`share` of the time left before `deadline` when the turn starts.  With a
     `ledger`, a state counts only if no search of the portfolio had examined it (its exact
-    key, `_Fast.key`).  `table` is `blind_table`'s."""
+    key, `_Fast.key`).  `table` is `blind_table`'s; with `macro`, runs move as one step
+    (rule 10)."""
     allowed = yield 0
+    until = _part(deadline, share)
     states = examined = 0
     for home in STREAMLINER_GAMES:
-        walk = _walk(spec, game, table, home, max_table)
+        walk = _walk(spec, game, table, home, max_table, macro)
         try:
             while True:
                 key = next(walk)
@@ -88,7 +99,8 @@ def _fast_streamliner(
                     return "unknown", [], states
                 while states >= allowed:
                     allowed = yield states
-                if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
+                    until = _part(deadline, share)
+                if until is not None and not examined & 255 and time.perf_counter() > until:
                     walk.close()
                     return "unknown", [], states
                 examined += 1
@@ -99,13 +111,22 @@ def _fast_streamliner(
     return "unknown", [], states
 
 
-def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int):
+def _part(deadline, share: int):
+    """A deadline 1/`share` of the time left from now before `deadline` (None without one)."""
+    if deadline is None:
+        return None
+    now = time.perf_counter()
+    return now + max(deadline - now, 0.0) / share
+
+
+def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int, macro: bool = False):
     """One streamliner's depth-first walk: moves in `_dfs_moves`'s order (Freecell Solver's,
     ``"fc"``), after each the moves home when `home` (`_send_home`), and a state skipped when
     its class key (`_blind_key`) was seen.  It yields the exact key of each state it enters,
     and returns the winning line (described, `fast._describe`) or None when it has nothing
     left to try or its table is full.  Rule 8b drops states as in the complete searches."""
     st = _Fast(spec, game)
+    st.macro = macro
     st.t.sort()  # the walk must not depend on how the game numbers its piles
     root_undo: list = []
     if home:
@@ -124,8 +145,9 @@ def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int):
                 _leave(st, undo, None)
             continue
         level[1] = i + 1
-        a, b = moves[i]
-        entered = [((a, b), st.play(a, b))]
+        entered = st.enter(moves[i])
+        if entered is None:  # an autoplay broke a run's way through the holes
+            continue
         if home:
             _send_home(st, entered)
         key = _blind_key(st.t, st.h, table)
