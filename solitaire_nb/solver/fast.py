@@ -153,7 +153,10 @@ class _Fast(FastPruning):
         t = self.t
         for m, auto in reversed(entered):
             if len(m) == 2:
-                self.undo(m[0], m[1], auto)
+                if auto:
+                    self.undo(m[0], m[1], auto)
+                else:
+                    self._raw(m[1], m[0])
             else:
                 a, b, n = m
                 t[a] += t[b][-n:]

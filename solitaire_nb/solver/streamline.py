@@ -145,9 +145,14 @@ def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int, mac
                 _leave(st, undo, None)
             continue
         level[1] = i + 1
-        entered = st.enter(moves[i])
-        if entered is None:  # an autoplay broke a run's way through the holes
-            continue
+        m = moves[i]
+        if len(m) == 2:
+            entered = [(m, st.play(*m))]
+        else:
+            played = st.enter(m)
+            if played is None:  # an autoplay broke the run's way through the holes
+                continue
+            entered = played
         if home:
             _send_home(st, entered)
         key = _blind_key(st.t, st.h, table)
