@@ -70,12 +70,16 @@ CASTLE_SECOND: tuple[int, ...] = (1,)
 CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
 CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
 CASTLE_ALONE_SHARE = 4
+CASTLE_JOIN = 60_000
+CASTLE_JOIN_SHARE = 2
 CASTLE_WORK = 4
 """The castles' portfolio (`_castle_portfolio`): the usual order (`_Fast.urgency`, now or
 next) searches alone for its first CASTLE_ALONE states, or 1/CASTLE_ALONE_SHARE of a
-smaller budget (the first phase of a game with take-backs gets a quarter of the budget);
+smaller budget (the first phase of a game with take-backs gets a quarter of the budget) and,
+where the streamliners play, after their turns and the probe's, on to CASTLE_JOIN states (or
+1/CASTLE_JOIN_SHARE of a smaller budget);
 then a second best-first order,
-CASTLE_SECOND, and two depth-first searches (`search._fast_dfs`, with the piles sorted as
+CASTLE_SECOND, and two depth-first searches (`depth._fast_dfs`, with the piles sorted as
 CASTLE_DEPTH_FIRST says, see `heuristics._dfs_moves`) join it.  CASTLE_TURNS gives each
 search's turn, in states, in that order (states new to the ledger); CASTLE_WORK caps the
 work of every search of a portfolio, repeated states included, at that many times the
@@ -103,7 +107,8 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
     `CASTLE_STREAM_FIRST` states; then the usual order searches alone for its first
     `CASTLE_ALONE` states; then (without automatic actions or take-backs) the probe takes one
     turn (`_fast_probe`, at most `CASTLE_PROBE` states) and the streamliners the rest of their
-    part (at most `CASTLE_STREAM` states in all); then `CASTLE_SECOND` and the two depth-first
+    part (at most `CASTLE_STREAM` states in all), and the usual order goes on alone to
+    `CASTLE_JOIN` states (where the streamliners play); then `CASTLE_SECOND` and the two depth-first
     searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns of
     `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
     complete; the streamliners and the probe only ever answer "won" or give up.  The first
@@ -162,7 +167,18 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
 
     verdict = turn(lead, CASTLE_STREAM_FIRST) if lead >= 0 and CASTLE_STREAM_FIRST else None
     k = 0
-    allowance = min(CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))  # the usual order, alone
+    alone = min(CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))
+    allowance = alone  # the usual order, alone
+    join = min(CASTLE_JOIN, max(1, budget // CASTLE_JOIN_SHARE))
+    if lead >= 0 and join > alone:
+        # with the streamliners, the usual order searches alone up to `join` states (after
+        # the probe's and the streamliners' turns) before the others join: a lost deal costs
+        # about what one complete search needs
+        for i, allowance in [(0, alone)] + [(j, turns[j]) for j in range(1, lead + 1)] + [(0, join - alone)]:
+            if verdict is None and i in running and sum(used) < budget:
+                verdict = turn(i, allowance)
+        k = 1 if 0 in running else 0
+        allowance = turns[running[k % len(running)]] if running else 0
     while verdict is None and running and sum(used) < budget:
         before = len(running)
         verdict = turn(running[k % len(running)], allowance)
