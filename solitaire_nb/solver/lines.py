@@ -22,18 +22,42 @@ def _shortcut(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> list[tupl
     legal where it is played, and the line still ends where it ended (in a win)."""
     st = _Fast(spec, game)
     where: dict[bytes, int] = {st.key(): 0}
+    # the last position with each set of top cards and heights: a move is played and its
+    # position looked up only if that is further on (equal keys have equal tops and heights)
+    last: dict[tuple[int, bytes], int] = {_tops(st): 0}
     for k, (c, d) in enumerate(line):
         st.play(*_locate(st, c, d))
-        where[st.key()] = k + 1
+        where[st.key()] = last[_tops(st)] = k + 1
     st = _Fast(spec, game)
+    t, h, T = st.t, st.h, st.T
     out: list[tuple[int, int]] = []
     i = 0
     while i < len(line):
         far, step = i + 1, None
+        tops, heights = _tops(st)
         for m in st.moves():
-            auto = st.play(*m)
+            a, b = m
+            if not st.autoplay:  # the tops and heights after the move, without playing it
+                after, hb = tops, heights
+                if a < T:
+                    c = t[a][-1]
+                    after ^= 1 << c
+                    if len(t[a]) > 1:
+                        after |= 1 << t[a][-2]
+                else:  # a take-back: the suit's top card leaves its foundation
+                    c = (a - T) * 13 + h[a - T] - 1
+                    hb = bytes(x - (s == a - T) for s, x in enumerate(h))
+                if b < T:
+                    if t[b]:
+                        after ^= 1 << t[b][-1]
+                    after |= 1 << c
+                else:
+                    hb = bytes(x + (s == b - T) for s, x in enumerate(h))
+                if last.get((after, hb), -1) <= far:
+                    continue
+            auto = st.play(a, b)
             j = where.get(st.key(), -1)
-            st.undo(m[0], m[1], auto)
+            st.undo(a, b, auto)
             if j > far:
                 far, step = j, m
         if step is None:
@@ -42,6 +66,15 @@ def _shortcut(game: Game, spec: _Spec, line: list[tuple[int, int]]) -> list[tupl
         st.play(*step)
         i = far
     return out
+
+
+def _tops(st: _Fast) -> tuple[int, bytes]:
+    """The fast state's top cards (a bit set) and foundation heights."""
+    tops = 0
+    for q in st.t:
+        if q:
+            tops |= 1 << q[-1]
+    return tops, bytes(st.h)
 
 
 def _locate(st: _Fast, c: int, d: int) -> tuple[int, int]:
