@@ -70,14 +70,15 @@ CASTLE_SECOND: tuple[int, ...] = (1,)
 CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
 CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
 CASTLE_ALONE_SHARE = 4
-CASTLE_JOIN = 60_000
+CASTLE_JOIN = 0
 CASTLE_JOIN_SHARE = 2
 CASTLE_WORK = 4
 """The castles' portfolio (`_castle_portfolio`): the usual order (`_Fast.urgency`, now or
 next) searches alone for its first CASTLE_ALONE states, or 1/CASTLE_ALONE_SHARE of a
 smaller budget (the first phase of a game with take-backs gets a quarter of the budget) and,
-where the streamliners play, after their turns and the probe's, on to CASTLE_JOIN states (or
-1/CASTLE_JOIN_SHARE of a smaller budget);
+where the streamliners play and CASTLE_JOIN is more than that (off: 0, see CASTLE_STREAM_FIRST),
+after their turns and the probe's, on to CASTLE_JOIN states (or 1/CASTLE_JOIN_SHARE of a
+smaller budget);
 then a second best-first order,
 CASTLE_SECOND, and two depth-first searches (`depth._fast_dfs`, with the piles sorted as
 CASTLE_DEPTH_FIRST says, see `heuristics._dfs_moves`) join it.  CASTLE_TURNS gives each
@@ -92,13 +93,15 @@ name: "usual" and "second" (the best-first orders), "key" and "fc" (the depth-fi
 state costs more (benchmarks/RESULTS.md, «Runs as one step»)."""
 
 CASTLE_STREAM = 100_000
-CASTLE_STREAM_FIRST = 5_000
+CASTLE_STREAM_FIRST = 0
 CASTLE_STREAM_SHARE = 4
 """Where the game forbids take-backs (`_Spec.castle_streamline`), the streamliners
-(`streamline._fast_streamliner`) open the portfolio with a turn of CASTLE_STREAM_FIRST states,
-then take one more turn right after the probe's (or, without a probe, after the usual order's
-first CASTLE_ALONE states): at most CASTLE_STREAM states in all, 1/CASTLE_STREAM_SHARE of
-the state budget and of the time left when they start."""
+(`streamline._fast_streamliner`) take a turn right after the probe's (or, without a probe,
+after the usual order's first CASTLE_ALONE states) and, when CASTLE_STREAM_FIRST is not 0,
+open the portfolio with a turn of that many states: at most CASTLE_STREAM states in all,
+1/CASTLE_STREAM_SHARE of the state budget and of the time left when they start.  The opening
+turn (with CASTLE_JOIN) is off: on the compiled core it saves little and doubles the lines'
+length, and off, every atlas record keeps its verdict and states (docs/solver.md)."""
 
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
