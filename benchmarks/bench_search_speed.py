@@ -20,10 +20,11 @@ import time
 from solitaire_nb import new_game
 from solitaire_nb.solver import compiled
 from solitaire_nb.solver.api import DEFAULT_MAX_TABLE
+from solitaire_nb.solver.depth import _fast_dfs
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.portfolio import CASTLE_DEPTH_FIRST, CASTLE_SECOND, CASTLE_STREAM
 from solitaire_nb.solver.probe import _fast_probe
-from solitaire_nb.solver.search import _advance, _fast_dfs, _fast_search
+from solitaire_nb.solver.search import _advance, _fast_search
 from solitaire_nb.solver.state import _Spec
 from solitaire_nb.solver.streamline import _fast_streamliner, blind_table
 

@@ -3,7 +3,7 @@ given) on the same deals in the same run, measured on CPU time.
 
     python benchmarks/bench_solver.py [--deals 200] [--limit 10] [--games beleaguered_castle,…]
         [--fc-memory 4] [--fc-iterations N] [--solvitaire PATH [--solvitaire-modes none,smart]]
-        [--portfolio] [--python-row]
+        [--portfolio] [--python-row] [--baseline DIR] [--per-deal FILE] [--variant JSON]
 
 What is measured, and how:
 
@@ -23,6 +23,11 @@ What is measured, and how:
 - **Ours, pure Python** (``--python-row``, a separate row): the same `solve` with the optional
   compiled core turned off (``SNB_SOLVER_CORE=python``); the header says whether «ours» ran on
   the core.  Both examine the same states, so only the seconds differ.
+- **Another tree of the package** (``--baseline DIR``, optional: a ``git worktree`` or ``git
+  archive`` of another commit): its `solve` in a child process, run the same way as ours,
+  deal by deal in the same rotation, so that a change is measured against the code before it
+  under the same load (row «baseline»; ratio = ours ÷ it).  Its PYTHONPATH is dropped: it
+  uses the compiled core installed in this Python, if any (the header says).
 - **Solvitaire** (``--solvitaire PATH``, optional; built from its source, docs/solver.md): on
   the games whose rules its ``--type beleaguered-castle`` plays, the deal written as its JSON
   deal file (`benchmarks/solvitaire.py`), one row per ``--solvitaire-modes``: ``none`` (its
@@ -39,18 +44,23 @@ Printed per solver: decided count, won / lost / undecided; over the deals **both
 decide: median, p90 and total CPU seconds, and ours ÷ it for each; states per CPU second over
 its runs that print a count (fc-solve's «Total number of states checked»; a run a cap stopped
 prints none); verdict disagreements (must be 0:
-a «won» against a «lost»); and the deals each left undecided.
+a «won» against a «lost»); and the deals each left undecided.  ``--per-deal FILE`` also writes
+every run as a JSON line (game, deal, solver, verdict, CPU seconds, states); ``--variant JSON``
+sets variant flags over each game's (``'{"autoplay": true}'``: Citadel as its page deals it,
+without take-backs); fc-solve runs only where it plays the rules (`fcsolve.fits`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import resource
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import NamedTuple
@@ -59,7 +69,7 @@ import solvitaire  # benchmarks/solvitaire.py, beside this script
 
 from solitaire_nb import new_game
 from solitaire_nb.solver import compiled, solve
-from solitaire_nb.solver.fcsolve import fc_solve_board
+from solitaire_nb.solver.fcsolve import fc_solve_board, fits
 
 CONFIGS = {
     "beleaguered_castle": ("beleaguered_castle", {"takeback": False}),
@@ -166,6 +176,50 @@ def run_ours(game, limit: float, fc: bool = False, python: bool = False) -> Run:
     return Run(r.status, r.cpu_seconds or 0.0, r.states)
 
 
+BASELINE_WORKER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import solitaire_nb
+assert solitaire_nb.__file__.startswith(sys.argv[1]), solitaire_nb.__file__
+from solitaire_nb import new_game, solve
+try:
+    from solitaire_nb.solver import compiled
+    core = compiled.available()
+except ImportError:  # a tree from before the compiled core
+    core = False
+print(json.dumps(core), flush=True)
+for line in sys.stdin:
+    name, seed, limit, flags = json.loads(line)
+    wall = time.perf_counter
+    time.perf_counter = time.process_time
+    try:
+        r = solve(new_game(name, seed=seed, **flags), time_limit=limit)
+    finally:
+        time.perf_counter = wall
+    print(json.dumps([r.status, r.cpu_seconds or 0.0, r.states]), flush=True)
+"""
+
+
+class Baseline:
+    """`solve` of another tree of the package (`--baseline`), in a child process that imports
+    only that tree (and the compiled core installed in this Python, if any: `core`) and is fed
+    one deal at a time (see `BASELINE_WORKER`)."""
+
+    def __init__(self, tree: str):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.proc = subprocess.Popen([sys.executable, "-c", BASELINE_WORKER, os.path.abspath(tree)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        assert self.proc.stdout is not None
+        self.core: bool = json.loads(self.proc.stdout.readline())
+
+    def run(self, name: str, seed: int, flags: dict, limit: float) -> Run:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([name, seed, limit, flags]) + "\n")
+        self.proc.stdin.flush()
+        status, cpu, states = json.loads(self.proc.stdout.readline())
+        return Run(status, cpu, states)
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
@@ -211,6 +265,9 @@ def main() -> None:
                     help="Solvitaire rows: none (--streamliners none), smart (its smart-solvability on CPU time)")
     ap.add_argument("--portfolio", action="store_true", help="add ours + fc-solve as a row of its own")
     ap.add_argument("--python-row", action="store_true", help="add ours without the compiled core as a row")
+    ap.add_argument("--baseline", default=None, help="another tree of the package, measured beside ours")
+    ap.add_argument("--per-deal", default=None, help="write every run as a JSON line to this file")
+    ap.add_argument("--variant", default=None, help="JSON flags over each game's, e.g. '{\"autoplay\": true}'")
     args = ap.parse_args()
     exe = shutil.which("fc-solve")
     startup = 0.0
@@ -220,10 +277,13 @@ def main() -> None:
     if any(m not in SOLVITAIRE_MODES for m in modes):
         ap.error(f"--solvitaire-modes: {args.solvitaire_modes!r} (none, smart)")
     sv_startup = 0.0
+    baseline = Baseline(args.baseline) if args.baseline else None
+    per_deal = open(args.per_deal, "w", encoding="utf-8") if args.per_deal else None
     if args.solvitaire:
         sv_startup = statistics.median(
             solvitaire.run(args.solvitaire, solvitaire.WON, "none", 5, 1)[1] for _ in range(9))
     print(f"deals {args.start}..{args.start + args.deals - 1}, {args.limit:g} CPU s per deal and solver, "
+          f"baseline: {args.baseline or 'none'}{' (on the compiled core)' if baseline and baseline.core else ''}, "
           f"fc-solve: {exe or 'absent'} (start-up {startup * 1000:.2f} ms CPU, subtracted; "
           f"{args.fc_memory:g} GiB), Solvitaire: {args.solvitaire or 'not given'}"
           f"{f' (start-up {sv_startup * 1000:.2f} ms CPU, subtracted)' if args.solvitaire else ''}, "
@@ -235,6 +295,8 @@ def main() -> None:
           f"{'states/s':>10} {'disag':>5}")
     for key in args.games.split(","):
         name, flags = CONFIGS[key]
+        if args.variant:
+            flags = {**flags, **json.loads(args.variant)}
         seeds = list(range(args.start, args.start + args.deals))
         peers: dict[str, list[Run]] = {}
         ours: list[Run] = []
@@ -243,13 +305,15 @@ def main() -> None:
             jobs: list[tuple[str, Callable[[], Run]]] = [("ours", lambda g=g: run_ours(g, args.limit))]
             if args.python_row:
                 jobs.append(("ours, pure Python", lambda g=g: run_ours(g, args.limit, python=True)))
-            if exe and name in FC_GAMES:
+            if exe and fits(g):  # fc-solve only where it plays these rules (no autoplay, say)
                 board = fc_solve_board(g)
                 for label, proof in (("fc-solve default", False), ("fc-solve -to 0AB", True)):
                     fa = fc_args(exe, proof, args.fc_iterations)
                     jobs.append((label, lambda fa=fa, b=board: run_fc(fa, b, args.limit, args.fc_memory, startup)))
                 if args.portfolio:
                     jobs.append(("ours + fc-solve", lambda g=g: run_ours(g, args.limit, fc=True)))
+            if baseline is not None:
+                jobs.append(("baseline", lambda name=name, seed=seed, flags=flags: baseline.run(name, seed, flags, args.limit)))
             if args.solvitaire and solvitaire.plays(g):
                 for mode in modes:
                     jobs.append((SOLVITAIRE_MODES[mode], lambda g=g, mode=mode: run_solvitaire(
@@ -257,6 +321,9 @@ def main() -> None:
             shift = k % len(jobs)
             for label, job in jobs[shift:] + jobs[:shift]:  # the order rotates deal by deal
                 r = job()
+                if per_deal is not None:
+                    per_deal.write(json.dumps([key, seed, label, r.status, r.cpu, r.states]) + "\n")
+                    per_deal.flush()
                 if label == "ours":
                     ours.append(r)
                 else:

@@ -34,11 +34,12 @@ from solitaire_nb.solver import (
     solve,
     verdict_text,
 )
+from solitaire_nb.solver.depth import _fast_dfs
 from solitaire_nb.solver.fast import _Fast, _restore_fast
 from solitaire_nb.solver.lines import _check_line, _described_moves
 from solitaire_nb.solver.portfolio import _fast_portfolio
 from solitaire_nb.solver.probe import _fast_probe, _jumps
-from solitaire_nb.solver.search import _advance, _fast_dfs, _fast_search
+from solitaire_nb.solver.search import _advance, _fast_search
 from solitaire_nb.solver.state import _Spec, _State
 
 RANKS = "A23456789TJQK"
@@ -131,25 +132,25 @@ SELECTED = {
     ("bakers_dozen", "any_suit=0,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=0"): ("fast rule3 dead_ends", None),
     ("bakers_dozen", "any_suit=1,kings_to_bottom=1"): ("fast rule3 dead_ends", None),
-    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
-    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
-    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
-    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
-    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
-    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
-    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
-    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
-    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio probe", None),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio", "fast rule3 hole_dead_ends castle_portfolio probe"),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio", None),
-    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio", "fast hole_dead_ends castle_portfolio"),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio macro probe", None),
+    ("citadel", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio macro", "fast rule3 hole_dead_ends castle_portfolio macro probe"),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio macro", None),
+    ("citadel", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio macro", "fast hole_dead_ends castle_portfolio macro"),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio macro probe", None),
+    ("citadel", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio macro", "fast rule3 hole_dead_ends castle_portfolio macro probe"),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio macro", None),
+    ("citadel", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio macro", "fast hole_dead_ends castle_portfolio macro"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio macro probe", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=0,takeback=1"): ("fast castle_portfolio macro", "fast rule3 hole_dead_ends castle_portfolio macro probe"),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio macro", None),
+    ("beleaguered_castle", "deal_to_foundations=0,autoplay=1,takeback=1"): ("fast castle_portfolio macro", "fast hole_dead_ends castle_portfolio macro"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=0"): ("fast rule3 hole_dead_ends castle_portfolio macro probe", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=0,takeback=1"): ("fast castle_portfolio macro", "fast rule3 hole_dead_ends castle_portfolio macro probe"),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=0"): ("fast hole_dead_ends castle_portfolio macro", None),
+    ("beleaguered_castle", "deal_to_foundations=1,autoplay=1,takeback=1"): ("fast castle_portfolio macro", "fast hole_dead_ends castle_portfolio macro"),
 }
-SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "hole_dead_ends", "king_dead_ends", "castle_portfolio", "probe", "has_fd", "fnd_by_height", "twins",
-              "streamline")
+SELECTABLE = ("fast", "rule3", "rule3b", "dead_ends", "hole_dead_ends", "king_dead_ends", "castle_portfolio", "macro", "probe", "has_fd",
+              "fnd_by_height", "twins", "streamline")
 
 
 def _selected(spec: _Spec) -> str:
@@ -253,11 +254,14 @@ def test_max_states_is_deterministic():
 
 
 @pytest.mark.parametrize(("name", "seed"), [("beleaguered_castle", 5), ("citadel", 6)])
-def test_takeback_games_first_search_without_takebacks(name, seed):
+def test_takeback_games_first_search_without_takebacks(name, seed, monkeypatch):
     """With take-backs allowed, `solve` first runs the search of the game without them (a
     quarter of the budget): on a deal that game wins quickly, the verdict, states and line
-    are exactly those of ``takeback=False``, and the line is legal with take-backs too."""
-    free = solve(sn.new_game(name, seed=seed, takeback=False), max_states=4000)
+    are exactly those of ``takeback=False`` without the castles' streamliners (they play only
+    where the game itself forbids take-backs), and the line is legal with take-backs too."""
+    with monkeypatch.context() as m:
+        m.setattr(portfolio, "CASTLE_STREAM", 0)
+        free = solve(sn.new_game(name, seed=seed, takeback=False), max_states=4000)
     assert free.status == "won" and free.states < 1000
     with_takebacks = solve(sn.new_game(name, seed=seed), max_states=4000)
     assert (with_takebacks.status, with_takebacks.states) == (free.status, free.states)
@@ -846,10 +850,12 @@ def test_castle_probe_takes_one_turn(monkeypatch):
     28th and 32nd.  The budget is exact, the run deterministic, the line checked.  It runs
     only where nothing is automatic and nothing comes back: not with Citadel's autoplay, and
     with take-backs only in the first phase (which forbids them).  Rule 8b is switched off:
-    these counts test the turn, not the pruning."""
+    these counts test the turn, not the pruning, and the streamliners (which have tests of
+    their own) are left out."""
     monkeypatch.setattr(pruning, "hole_dead_ends", lambda *args: False)
     monkeypatch.setattr(portfolio, "CASTLE_ALONE", 1000)
     monkeypatch.setattr(portfolio, "CASTLE_ALONE_SHARE", 1)
+    monkeypatch.setattr(portfolio, "CASTLE_STREAM", 0)
     for name, seed, at in (("beleaguered_castle", 7, 28), ("citadel", 47, 32)):
         g = sn.new_game(name, seed=seed, takeback=False, **({"autoplay": False} if name == "citadel" else {}))
         assert _run_alone(_fast_search(_Fast(_Spec(g), g), None, 10**6), 3000)[0] == "unknown"

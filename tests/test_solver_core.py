@@ -26,10 +26,11 @@ import solitaire_nb as sn
 from solitaire_nb.core.cards import CARDS
 from solitaire_nb.games.custom import custom_from_name
 from solitaire_nb.solver import SolveResult, compiled, portfolio, solve
+from solitaire_nb.solver.depth import _fast_dfs
 from solitaire_nb.solver.fast import _Fast
 from solitaire_nb.solver.lines import _check_line
 from solitaire_nb.solver.probe import _fast_probe
-from solitaire_nb.solver.search import _advance, _fast_dfs, _fast_search, _Ledger
+from solitaire_nb.solver.search import _advance, _fast_search, _Ledger
 from solitaire_nb.solver.state import _Spec
 from solitaire_nb.solver.streamline import _fast_streamliner, blind_table
 
@@ -225,12 +226,32 @@ def test_each_search_pauses_and_resumes_alike(name, variant):
 
 @needs_core
 def test_the_portfolio_takes_the_core_unless_turned_off(monkeypatch):
+    monkeypatch.delenv(compiled.CORE_ENV, raising=False)  # the suite may run with it set
     g = sn.new_game("beleaguered_castle", seed=5, takeback=False)
     spec = _Spec(g)
     assert portfolio._kit(spec).best_first is compiled.fast_search
+    # rule 10 (runs as one step) is not in the core: a portfolio where a search uses it runs in Python
+    assert spec.macro and portfolio._kit(spec, runs=True).best_first is _fast_search
     monkeypatch.setenv(compiled.CORE_ENV, "python")
     assert not compiled.available()
     assert portfolio._kit(spec).best_first is _fast_search
+
+
+@needs_core
+def test_rule_10_runs_in_python_on_both_paths(monkeypatch):
+    """With runs as one step switched on in the castles' searches, the core declines the
+    portfolio: both paths give the same result (the Python searches'), and the core's
+    searches refuse a state that moves runs."""
+    monkeypatch.setattr(portfolio, "CASTLE_MACRO", frozenset({"usual", "second", "key", "fc", "stream"}))
+    for seed in (1, 2, 3, 22):
+        g = sn.new_game("beleaguered_castle", seed=seed, takeback=False)
+        python, core = _both(g, max_states=3000)
+        assert python[:3] == core[:3], seed
+    g = sn.new_game("beleaguered_castle", seed=5, takeback=False)
+    st_ = _Fast(_Spec(g), g)
+    st_.macro = True
+    with pytest.raises(AssertionError):
+        compiled.fast_search(st_, None, 10)
 
 
 @needs_core

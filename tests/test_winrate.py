@@ -423,11 +423,10 @@ REPRODUCE = [  # entry, most states of a sampled record (keeps the test quick), 
 ]
 
 
-# Entries recorded before issue 31's solver changes (rule 3c, the portfolio's shared ledger),
-# whose recomputation is pending (benchmarks/RESULTS.md, "Deciding more"): until it is done,
-# a sampled record may change its states and line, and its verdict only from unknown to
-# won or lost.  Remove an entry from here when its records are recomputed.
-RECOMPUTE_PENDING: set[str] = set()  # none: every entry was recomputed with the current solver
+# Entries recorded before a solver change whose recomputation is pending: until it is done, a
+# sampled record may change its states and line, and its verdict only from unknown to won or
+# lost.  Remove an entry from here when its records are recomputed.
+RECOMPUTE_PENDING: set[str] = set()  # none: every entry was recomputed with the current search order
 
 
 @pytest.mark.parametrize(("entry", "most_states", "size"), REPRODUCE, ids=[e for e, _, _ in REPRODUCE])
@@ -446,7 +445,9 @@ def test_solver_reproduces_committed_atlas_records(entry, most_states, size):
         if entry in RECOMPUTE_PENDING:
             assert got.status == r.status or (r.status == "unknown" and got.status in ("won", "lost")), r.deal
             continue
-        assert (got.status, got.states, len(got.moves)) == (r.status, r.states, r.moves), r.deal
+        # the search is the same (verdict and states); a won line may only have got shorter,
+        # since `lines._shortcut` cuts detours the older records kept
+        assert (got.status, got.states) == (r.status, r.states) and len(got.moves) <= r.moves, r.deal
 
 
 def test_atlas_script_pairs_deals_and_resumes(tmp_path, monkeypatch):

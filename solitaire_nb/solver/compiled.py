@@ -2,8 +2,8 @@
 `ccore/` where a C compiler is present): the fast state's complete searches and the portfolio's
 ledger, in C, used when installed.
 
-The core is a port of `search._fast_search` and `search._fast_dfs` (with `fast`, `pruning` and
-`heuristics`): the same states in the same order, the same counts, verdicts and lines, so a
+The core is a port of `search._fast_search` and `depth._fast_dfs` (with `fast`, `pruning` and
+`heuristics`), without rule 10 (runs as one step; `fits` declines it): the same states in the same order, the same counts, verdicts and lines, so a
 verdict at a given ``max_states`` is the same with or without it.  The Python modules stay the
 reference; its lines are replayed through the engine like every line.  The rule data it gets
 are the `_Fast` state's (never a game's name).  ``SNB_SOLVER_CORE=python`` in the environment
@@ -49,10 +49,11 @@ def available() -> bool:
     return _core is not None and getattr(_core, "API", None) == API and os.environ.get(CORE_ENV, "") != "python"
 
 
-def fits(spec: _Spec) -> bool:
-    """The core can search this game's fast state: it is `available` and the tableau is not
-    wider than the core's `MAX_PILES`."""
-    return available() and len(spec.tab) <= _core.MAX_PILES
+def fits(spec: _Spec, runs: bool = False) -> bool:
+    """The core can search this game's fast state: it is `available`, the tableau is not
+    wider than the core's `MAX_PILES`, and no search moves runs as one step (`runs`: rule 10
+    is not ported, so those searches run in Python)."""
+    return not runs and available() and len(spec.tab) <= _core.MAX_PILES
 
 
 def ledger(work_cap: int) -> Any:
@@ -64,6 +65,7 @@ def _make(st: _Fast, deadline, max_table: int, ledger, kind: str, order: str = "
     """The core's search of `kind` (``BEST_FIRST``, ``DEPTH_FIRST``, ``PROBE`` or
     ``STREAMLINERS``) from the fast state `st`, with its rule data and pruning switches."""
     spec = cast(_Spec, st.sp)
+    assert not st.macro, "rule 10 is not in the core (fits declines it)"
     return _core.FastSearch(
         kind=getattr(_core, kind),
         piles=[bytes(q) for q in st.t],
@@ -103,7 +105,7 @@ def fast_search(st: _Fast, deadline, max_table: int, ledger=None) -> _Search:
 
 
 def fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger=None) -> _Search:
-    """`search._fast_dfs`, in the core."""
+    """`depth._fast_dfs`, in the core."""
     return _driven(_make(st, deadline, max_table, ledger, "DEPTH_FIRST", order))
 
 
@@ -122,8 +124,9 @@ def fast_probe(spec: _Spec, game: Game, deadline, max_table: int, ledger=None) -
 
 
 def fast_streamliner(spec: _Spec, game: Game, table: bytes, deadline, limit: int, max_table: int,
-                     ledger=None) -> _Search:
+                     ledger=None, macro: bool = False) -> _Search:
     """`streamline._fast_streamliner` (its games, `STREAMLINER_GAMES`, one after the other), in
-    the core; `table` is `streamline.blind_table`'s."""
+    the core; `table` is `streamline.blind_table`'s.  Without rule 10 (`macro` must be off)."""
+    assert not macro, "rule 10 is not in the core (fits declines it)"
     more: dict[str, Any] = {"limit": limit, "games": tuple(streamline.STREAMLINER_GAMES), "classes": table[:52]}
     return _driven(_make(_Fast(spec, game), deadline, max_table, ledger, "STREAMLINERS", "fc", **more))

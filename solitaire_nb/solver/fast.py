@@ -6,10 +6,14 @@ Its key is a full description of the position up to pile order (the tableau pile
 sorted, then the four heights), so a search's queue holds only keys.  Its successors are
 tested to be the engine's up to pile symmetry for every game and variant it is selected for.
 The pruning rules it applies (3, 6, 8) come from `pruning.FastPruning`; `_play_safe_moves`
-and `_enter_fast` play rule 3's safe moves on it.
+and `_enter_fast` play rule 3's safe moves on it.  Where holes take any card, a search may
+also move a run as one step (`_Fast.run_moves`, rule 10), expanded into single moves through
+the holes (`_run_steps`) when the line is described.
 """
 
 from __future__ import annotations
+
+import functools
 
 from ..engine import Game
 from .pruning import FastPruning
@@ -46,6 +50,8 @@ class _Fast(FastPruning):
         self.urgency: tuple[int, ...] = (1, 1)
         # and how much a card lying above a lower card weighs (`heuristics._disorder`)
         self.disorder = 0
+        # rule 10: a search that sets it also moves runs through the holes as one step
+        self.macro = False
         # the cards c may lie on
         self.parents: list[list[int]] = [[] for _ in range(52)]
         for y in range(52):  # ascending, so each list is in card-id order
@@ -119,6 +125,43 @@ class _Fast(FastPruning):
                 t[i].append(x)
         self._raw(b, a)
 
+    def enter(self, m: tuple) -> list | None:
+        """Play a move, a single one (a, b) or a run (a, b, n) (`run_moves`), on the lists;
+        return the records `leave` and `_replay_described` take it back with: without autoplay
+        one record, the run moved at once; with it, the run's single moves (`_run_steps`),
+        each played with its autoplay and checked legal first (None, the state as it was,
+        when an autoplay on the way made a later step illegal)."""
+        if len(m) == 2:
+            return [(m, self.play(*m))]
+        a, b, n = m
+        t = self.t
+        if not self.autoplay:
+            t[b] += t[a][-n:]
+            del t[a][-n:]
+            return [(m, None)]
+        bits = self.parent_bits
+        out: list = []
+        for x, y in _run_steps(t, a, b, n):
+            if not t[x] or (t[y] and not bits[t[x][-1]] >> t[y][-1] & 1):
+                self.leave(out)
+                return None
+            out.append(((x, y), self.play(x, y)))
+        return out
+
+    def leave(self, entered: list) -> None:
+        """Take back moves played by `enter` (their records, in order)."""
+        t = self.t
+        for m, auto in reversed(entered):
+            if len(m) == 2:
+                if auto:
+                    self.undo(m[0], m[1], auto)
+                else:
+                    self._raw(m[1], m[0])
+            else:
+                a, b, n = m
+                t[a] += t[b][-n:]
+                del t[b][-n:]
+
     def key(self) -> bytes:
         tabs = sorted(map(bytes, self.t))
         tabs.append(bytes(self.h))
@@ -164,6 +207,79 @@ class _Fast(FastPruning):
                         out.append((T + s, hole))
         return out
 
+    def run_moves(self) -> list[tuple[int, int, int]]:
+        """Rule 10's macro moves, where holes take any card: (src, dst, n), the top n >= 2
+        cards of pile src (a natural run: each on a card it may lie on) onto a top that takes
+        its bottom card, or into the first hole (not a whole pile: the same canonical state),
+        carried one card at a time through the holes (`_run_steps`): at most 2**h cards with
+        h holes besides the destination.  Sub-runs count too (the top n cards of a longer
+        run).  The single moves (`moves`) are not repeated here."""
+        t, T = self.t, self.T
+        holes = [j for j in range(T) if not t[j]]
+        if not holes or not self.empty_any:
+            return []
+        cap = 1 << len(holes)
+        bits = self.parent_bits
+        where = {}
+        tops = 0
+        for j in range(T):
+            q = t[j]
+            if q:
+                where[q[-1]] = j
+                tops |= 1 << q[-1]
+        hole = holes[0]
+        out: list[tuple[int, int, int]] = []
+        for i in range(T):
+            q = t[i]
+            size = len(q)
+            others = tops ^ (1 << q[-1]) if q else 0
+            k = 1
+            longest = min(size, cap)
+            while k < longest and bits[q[-k]] >> q[-k - 1] & 1:
+                k += 1  # the top k cards are a natural run: its bottom card q[-k] moves first
+                fits = bits[q[-k]] & others
+                while fits:
+                    low = fits & -fits
+                    out.append((i, where[low.bit_length() - 1], k))
+                    fits ^= low
+                if k < size and k + k <= cap:  # into a hole, through the other holes
+                    out.append((i, hole, k))
+        return out
+
+
+@functools.cache
+def _fewest(k: int, holes: int) -> tuple[int, int]:
+    """Carrying a natural run of `k` cards onto a place that takes its bottom card, one card at
+    a time, with `holes` holes to park in: (the fewest single moves, how many top cards to
+    park first), by parking the top s cards in one hole (through the others), carrying the
+    other k - s cards through the others, then the s parked ones onto them.  No way exists
+    (the moves 1 << 30) past 2**holes cards."""
+    if k == 1:
+        return 1, 0
+    best = (1 << 30, 0)
+    if holes and k <= 1 << holes:
+        for s in range(1, k):
+            cost = 2 * _fewest(s, holes - 1)[0] + _fewest(k - s, holes - 1)[0]
+            if cost < best[0]:
+                best = (cost, s)
+    return best
+
+
+def _run_steps(t: list, a: int, b: int, n: int) -> list[tuple[int, int]]:
+    """The single moves that carry the top `n` cards of tableau pile `a` (a natural run) onto
+    pile `b` through the holes of `t` (`_fewest`: 2n - 1 moves when there are n - 1 holes
+    besides `b`)."""
+    holes = [j for j in range(len(t)) if not t[j] and j != b]
+
+    def steps(k: int, a: int, b: int, free: list[int]) -> list[tuple[int, int]]:
+        if k == 1:
+            return [(a, b)]
+        s = _fewest(k, len(free))[1]
+        park, rest = free[0], free[1:]
+        return steps(s, a, park, rest) + steps(k - s, a, b, rest) + steps(s, park, b, rest)
+
+    return steps(n, a, b, holes)
+
 
 def _describe(st: _Fast, a: int, b: int) -> tuple[int, int]:
     """A move by its cards, which does not depend on pile order: (card, destination top),
@@ -184,13 +300,14 @@ def _restore_fast(st: _Fast, key: bytes) -> None:
 
 
 def _replay_described(st: _Fast, played: list) -> list:
-    """Describe (`_describe`) moves already played on `st`, by undoing and replaying them."""
-    for (a, b), auto in reversed(played):
-        st.undo(a, b, auto)
+    """Describe (`_describe`) moves already played on `st` (`_Fast.enter`'s records), by
+    undoing and replaying them, a run as its single moves (`_run_steps`)."""
+    st.leave(played)
     out = []
-    for (a, b), _ in played:
-        out.append(_describe(st, a, b))
-        st.play(a, b)
+    for m, _ in played:
+        for a, b in _run_steps(st.t, *m) if len(m) == 3 else (m,):
+            out.append(_describe(st, a, b))
+            st.play(a, b)
     return out
 
 

@@ -115,14 +115,16 @@ def _alt_urgent(st: _State) -> set[int]:
     return out
 
 
-def _dfs_moves(st: _Fast, order: str, piles: list[bytes]) -> list[tuple[int, int]]:
+def _dfs_moves(st: _Fast, order: str, piles: list[bytes]) -> list[tuple[int, ...]]:
     """`_Fast.moves` in a depth-first search's order (the one Freecell Solver's proof mode,
     ``-to 0AB``, tries): moves home, then into a hole, then onto another card, take-backs
     last; within each kind by source pile, then destination pile.  The piles are taken
     sorted by their cards from the bottom up: with `order` ``"key"`` as the state's key
     sorts them (card ids), with ``"fc"`` as Freecell Solver numbers cards (rank first, then
-    the suit, ♥ ♣ ♦ ♠: `_FC_VALUE`).  `piles` holds each tableau pile's bytes.  Only the
-    order changes: the set of moves is `moves()`'s."""
+    the suit, ♥ ♣ ♦ ♠: `_FC_VALUE`).  `piles` holds each tableau pile's bytes.  With
+    `_Fast.macro` the runs of `run_moves` (a, b, n) join their kind, the longest run
+    first for the same two piles.  Only the order changes: the set of moves is
+    `moves()`'s (and `run_moves()`'s)."""
     t, T = st.t, st.T
     if order == "key":
         ranked = sorted(range(T), key=piles.__getitem__)
@@ -140,8 +142,18 @@ def _dfs_moves(st: _Fast, order: str, piles: list[bytes]) -> list[tuple[int, int
         | b
         for a, b in st.moves()
     ]
+    if not st.macro or all(piles):
+        codes.sort()
+        return [(x >> 6 & 63, x & 63) for x in codes]
+    # with runs, each code also holds 63 - n after the two ranks (the longest run first for
+    # the same two piles) and the run's length n last
+    codes = [((x >> 12) << 6 | 62) << 18 | (x & 4095) << 6 | 1 for x in codes]
+    codes += [
+        (((((1 if not t[b] else 2) << 6 | pos[a]) << 6 | pos[b]) << 6 | 63 - n) << 12 | a << 6 | b) << 6 | n
+        for a, b, n in st.run_moves()
+    ]
     codes.sort()
-    return [(x >> 6 & 63, x & 63) for x in codes]
+    return [(x >> 12 & 63, x >> 6 & 63) if x & 63 == 1 else (x >> 12 & 63, x >> 6 & 63, x & 63) for x in codes]
 
 
 def _order(state: _State, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:

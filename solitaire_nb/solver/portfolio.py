@@ -4,8 +4,9 @@
   whose "lost" proves nothing: on the generic state two streamliners' (`STREAMLINERS`), then
   the position without take-backs (1/`PHASE1_SHARE` of the budget); the complete search follows.
 - Fast-state games run a portfolio chosen by the rules data: where holes take any card, the
-  castles' (`_castle_portfolio`: the usual best-first order alone for `CASTLE_ALONE` states,
-  the probe once, then `CASTLE_SECOND` and two `CASTLE_DEPTH_FIRST` searches taking turns);
+  castles' (`_castle_portfolio`: the streamliners' opening turn where the game forbids
+  take-backs, the usual best-first order alone for `CASTLE_ALONE` states, the probe once, the
+  streamliners again, then `CASTLE_SECOND` and two `CASTLE_DEPTH_FIRST` searches in turns);
   otherwise Baker's Dozen's (`BAKERS_PORTFOLIO`: best-first orders one after another).  Either
   is sound for any rules the fast state fits; the choice only decides speed.
 - Two-deck games a compact path fits run its best-first search (`twodeck`, `twodeck_reserve`);
@@ -23,11 +24,12 @@ from typing import Any, NamedTuple
 from ..core.moves import Move
 from ..engine import Game
 from . import compiled, twodeck, twodeck_reserve
+from .depth import _fast_dfs
 from .fast import _Fast
 from .generic import _generic_best_first
-from .lines import _check_line, _described_moves
+from .lines import _check_line, _described_moves, _shortcut
 from .probe import CASTLE_PROBE, _fast_probe
-from .search import _UNLIMITED, _advance, _fast_best_first, _fast_dfs, _fast_search, _Ledger
+from .search import _UNLIMITED, _advance, _fast_best_first, _fast_search, _Ledger
 from .state import _Spec, _State
 from .streamline import _fast_streamliner, blind_table
 
@@ -68,46 +70,67 @@ CASTLE_SECOND: tuple[int, ...] = (1,)
 CASTLE_DEPTH_FIRST: tuple[str, ...] = ("key", "fc")
 CASTLE_TURNS: tuple[int, ...] = (20_000, 5_000, 5_000, 5_000)
 CASTLE_ALONE_SHARE = 4
+CASTLE_JOIN = 0
+CASTLE_JOIN_SHARE = 2
 CASTLE_WORK = 4
 """The castles' portfolio (`_castle_portfolio`): the usual order (`_Fast.urgency`, now or
 next) searches alone for its first CASTLE_ALONE states, or 1/CASTLE_ALONE_SHARE of a
-smaller budget (the first phase of a game with take-backs gets a quarter of the budget);
+smaller budget (the first phase of a game with take-backs gets a quarter of the budget) and,
+where the streamliners play and CASTLE_JOIN is more than that (off: 0, see CASTLE_STREAM_FIRST),
+after their turns and the probe's, on to CASTLE_JOIN states (or 1/CASTLE_JOIN_SHARE of a
+smaller budget);
 then a second best-first order,
-CASTLE_SECOND, and two depth-first searches (`search._fast_dfs`, with the piles sorted as
+CASTLE_SECOND, and two depth-first searches (`depth._fast_dfs`, with the piles sorted as
 CASTLE_DEPTH_FIRST says, see `heuristics._dfs_moves`) join it.  CASTLE_TURNS gives each
 search's turn, in states, in that order (states new to the ledger); CASTLE_WORK caps the
 work of every search of a portfolio, repeated states included, at that many times the
 budget."""
 
+CASTLE_MACRO: frozenset[str] = frozenset()
+"""The castles' searches that also move runs as one step (rule 10, where `_Spec.macro`), by
+name: "usual" and "second" (the best-first orders), "key" and "fc" (the depth-first ones),
+"stream" (the streamliners).  None by default: measured, they decide no more deals and each
+state costs more (benchmarks/RESULTS.md, «Runs as one step»)."""
+
 CASTLE_STREAM = 100_000
+CASTLE_STREAM_FIRST = 0
 CASTLE_STREAM_SHARE = 4
 """Where the game forbids take-backs (`_Spec.castle_streamline`), the streamliners
-(`streamline._fast_streamliner`) get one turn right after the probe's (or, without a probe,
-the usual order's first CASTLE_ALONE states): at most CASTLE_STREAM states, 1/CASTLE_STREAM_SHARE of the state budget
-and of the time left."""
+(`streamline._fast_streamliner`) take a turn right after the probe's (or, without a probe,
+after the usual order's first CASTLE_ALONE states) and, when CASTLE_STREAM_FIRST is not 0,
+open the portfolio with a turn of that many states: at most CASTLE_STREAM states in all,
+1/CASTLE_STREAM_SHARE of the state budget and of the time left when they start.  The opening
+turn (with CASTLE_JOIN) is off: on the compiled core it saves little and doubles the lines'
+length, and off, every atlas record keeps its verdict and states (docs/solver.md)."""
 
 
 def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: int) -> tuple[str, list, int]:
-    """Beleaguered Castle and Citadel: the usual order alone for its first `CASTLE_ALONE`
-    states, then (without automatic actions or take-backs) one turn of the probe
-    (`_fast_probe`, at most `CASTLE_PROBE` states), then (where the game forbids take-backs
-    and its tableau rule cannot tell some cards apart) one turn of the streamliners
-    (`_fast_streamliner`, at most `CASTLE_STREAM` states), then `CASTLE_SECOND` and the two
-    depth-first searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns
-    of `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
-    complete; the streamliners and the probe only ever answer "won" or give up.  The first verdict wins."""
+    """Beleaguered Castle and Citadel: where the game forbids take-backs and its tableau rule
+    cannot tell some cards apart, the streamliners (`_fast_streamliner`) open with a turn of
+    `CASTLE_STREAM_FIRST` states; then the usual order searches alone for its first
+    `CASTLE_ALONE` states; then (without automatic actions or take-backs) the probe takes one
+    turn (`_fast_probe`, at most `CASTLE_PROBE` states) and the streamliners the rest of their
+    part (at most `CASTLE_STREAM` states in all), and the usual order goes on alone to
+    `CASTLE_JOIN` states (where the streamliners play); then `CASTLE_SECOND` and the two depth-first
+    searches (`CASTLE_DEPTH_FIRST`) join the usual order, the four taking turns of
+    `CASTLE_TURNS` states (the last turn cut to what the budget leaves).  The four are
+    complete; the streamliners and the probe only ever answer "won" or give up.  The first
+    verdict wins.  The searches named in `CASTLE_MACRO` also move runs as one step (rule 10)."""
     budget = _UNLIMITED if cap < 0 else cap
-    kit = _kit(spec)
+    kit = _kit(spec, runs=spec.macro and bool(CASTLE_MACRO))
     ledger = kit.ledger(_UNLIMITED if cap < 0 else CASTLE_WORK * budget)
 
     def best_first(urgency: tuple[int, ...] | None):
         st = _Fast(spec, game)
+        st.macro = spec.macro and ("second" if urgency else "usual") in CASTLE_MACRO
         if urgency:
             st.urgency = urgency
         return kit.best_first(st, deadline, max_table, ledger)
 
     def depth_first(order: str):
-        return kit.depth_first(_Fast(spec, game), deadline, max_table, order, ledger)
+        st = _Fast(spec, game)
+        st.macro = spec.macro and order in CASTLE_MACRO
+        return kit.depth_first(st, deadline, max_table, order, ledger)
 
     # each search is set up when its first turn comes (most deals end in the first one)
     starts: list[Callable[[], Any]] = [lambda: best_first(None), lambda: best_first(CASTLE_SECOND)]
@@ -119,34 +142,56 @@ def _castle_portfolio(spec: _Spec, game: Game, deadline, cap: int, max_table: in
         starts.insert(1, lambda: kit.probe(spec, game, deadline, max_table, ledger))
         turns.insert(1, CASTLE_PROBE)
     table = blind_table(spec) if CASTLE_STREAM and spec.castle_streamline else None
+    lead = -1
     if table is not None:
-        # the streamliners' one turn comes after the probe's (the deals the probe wins keep
-        # their lines and counts) or, without a probe, after the usual order's first states
+        # the streamliners open the portfolio with a short turn (most won deals end there)
+        # and take the rest of their part after the probe's turn (or, without a probe, after
+        # the usual order's first states); their time is a share of what was left at the start
         limit = min(CASTLE_STREAM, max(1, budget // CASTLE_STREAM_SHARE))
-        at = 2 if probe else 1
-        starts.insert(at, lambda: kit.streamliner(spec, game, table, _share(deadline), limit, max_table, ledger))
-        turns.insert(at, limit)
+        lead = 2 if probe else 1
+        runs = {"macro": True} if spec.macro and "stream" in CASTLE_MACRO else {}
+        starts.insert(lead, lambda: kit.streamliner(
+            spec, game, table, _share(deadline), limit, max_table, ledger, **runs))
+        turns.insert(lead, limit)
     searches: list = [None] * len(starts)
     used = [0] * len(starts)
     running = list(range(len(starts)))
-    turn = 0
-    allowance = min(budget, CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))
-    while running and sum(used) < budget:
-        i = running[turn % len(running)]
+
+    def turn(i: int, allowance: int) -> tuple[str, list, int] | None:
+        """Search i's next turn: its verdict if it decided; it leaves the turns when it ends
+        undecided (out of time, table or moves)."""
         if searches[i] is None:
             searches[i] = starts[i]()
             next(searches[i])
-        used[i], verdict = _advance(searches[i], used[i] + allowance)
-        if verdict is not None:
-            if verdict[0] != "unknown":
-                _close(searches)
-                return verdict[0], verdict[1], sum(used)
-            running.remove(i)  # out of time or table; the others go on
-        else:
-            turn += 1
+        used[i], verdict = _advance(searches[i], used[i] + min(allowance, budget - sum(used)))
+        if verdict is None:
+            return None
+        running.remove(i)
+        return verdict if verdict[0] != "unknown" else None
+
+    verdict = turn(lead, CASTLE_STREAM_FIRST) if lead >= 0 and CASTLE_STREAM_FIRST else None
+    k = 0
+    alone = min(CASTLE_ALONE, max(1, budget // CASTLE_ALONE_SHARE))
+    allowance = alone  # the usual order, alone
+    join = min(CASTLE_JOIN, max(1, budget // CASTLE_JOIN_SHARE))
+    if lead >= 0 and join > alone:
+        # with the streamliners, the usual order searches alone up to `join` states (after
+        # the probe's and the streamliners' turns) before the others join: a lost deal costs
+        # about what one complete search needs
+        for i, allowance in [(0, alone)] + [(j, turns[j]) for j in range(1, lead + 1)] + [(0, join - alone)]:
+            if verdict is None and i in running and sum(used) < budget:
+                verdict = turn(i, allowance)
+        k = 1 if 0 in running else 0
+        allowance = turns[running[k % len(running)]] if running else 0
+    while verdict is None and running and sum(used) < budget:
+        before = len(running)
+        verdict = turn(running[k % len(running)], allowance)
+        k += len(running) == before  # when a search leaves, the next one takes its place
         if running:
-            allowance = min(turns[running[turn % len(running)]], budget - sum(used))
+            allowance = turns[running[k % len(running)]]
     _close(searches)
+    if verdict is not None:
+        return verdict[0], verdict[1], sum(used)
     return "unknown", [], sum(used)
 
 
@@ -210,11 +255,12 @@ class _Kit(NamedTuple):
     streamliner: Callable[..., Any]
 
 
-def _kit(spec: _Spec) -> _Kit:
+def _kit(spec: _Spec, runs: bool = False) -> _Kit:
     """The hook of the optional compiled core (`compiled`): its ledger and its ports of the fast
     searches where it is installed and fits the game, else the Python reference's.  Both examine
-    the same states in the same order, so only the speed changes."""
-    if compiled.fits(spec):
+    the same states in the same order, so only the speed changes.  With `runs` (some search
+    moves runs as one step, rule 10, which the core does not have) the Python ones run."""
+    if compiled.fits(spec, runs):
         return _Kit(compiled.ledger, compiled.fast_search, compiled.fast_dfs, compiled.fast_best_first,
                     compiled.fast_probe, compiled.fast_streamliner)
     return _Kit(_Ledger, _fast_search, _fast_dfs, _fast_best_first, _fast_probe, _fast_streamliner)
@@ -232,7 +278,7 @@ def _search(game: Game, spec: _Spec, deadline, cap: int, max_table: int) -> tupl
     if spec.fast:
         status, fline, states = _fast_portfolio(spec, game, deadline, cap, max_table)
         if status == "won":
-            moves = _described_moves(game, spec, fline)
+            moves = _described_moves(game, spec, _shortcut(game, spec, fline))
     else:
         st, back = _canonical_state(spec, game)
         status, line, states = _generic_best_first(st, deadline, cap, max_table)

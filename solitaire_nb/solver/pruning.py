@@ -3,16 +3,16 @@
 "Safe": a won state reachable from a state stays reachable after the pruning, so a finished
 search without a win proves "lost".  Each rule is switched on by a predicate on the `Rules`
 data below (never by a game's name) matching its proof's assumptions exactly.
-
 The rules: 1. canonical keys (`state._Spec.symmetric`, `autoplay_order_free`); 2. equivalent
 destinations; 3. safe moves home without take-backs (`rule3`); 3b. the same on alternate-colour
 foundations (`rule3b`); 3c. one step further (`FastPruning.harmless_children`); 4. no safe moves
 with take-backs (deliberately not used); 5. the transposition table; 6. a card that can never
 leave (`dead_ends`); 7. Kings that block each other (`king_dead_ends`); 8. cards that could never
 all go home (`dead_ends`, `FastPruning.stuck`); 8b. the same where holes take any card
-(`hole_dead_ends`); 9. twin cards interchangeable (`twin_symmetric`).  No other pruning is
-used.  Each rule's statement and proof: docs/solver.md, «Reglas de poda y sus demostraciones»
-(anchors ``#poda-1`` to ``#poda-9``).
+(`hole_dead_ends`); 9. twin cards interchangeable (`twin_symmetric`); 10. runs as one step, not
+a pruning but shortcuts between the same states (`macro_runs`).  No other pruning is used.
+Each rule's statement and proof: docs/solver.md, «Reglas de poda y sus demostraciones»
+(anchors ``#poda-1`` to ``#poda-10``).
 """
 
 from __future__ import annotations
@@ -102,6 +102,12 @@ def hole_dead_ends(rules: Rules, decks: int, practice: bool, takeback: bool) -> 
     """Rule 8b's assumptions: the fast state (`fast`), no take-backs, and holes that take any
     card (an autoplay only sends tops home, moves the proof already covers)."""
     return fast(rules, decks, practice) and not takeback and rules.tableau.empty == "any"
+
+
+def macro_runs(rules: Rules, decks: int, practice: bool) -> bool:
+    """Rule 10's data: the fast state (`fast`) and holes that take any card, so that a natural
+    run can travel through them one card at a time (`fast._Fast.run_moves`)."""
+    return fast(rules, decks, practice) and rules.tableau.empty == "any"
 
 
 def king_dead_ends(rules: Rules, decks: int, practice: bool) -> bool:

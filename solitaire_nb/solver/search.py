@@ -1,14 +1,14 @@
-"""The complete searches on the fast state: best-first and depth-first (the generic state's
-best-first search is `generic`'s).
-
+"""The complete best-first search on the fast state (the depth-first one is `depth`'s, the
+generic state's best-first search `generic`'s), and the ledger the portfolio's searches share.
 A best-first search keeps a priority queue ordered by a heuristic score (`heuristics`; ties by
 arrival order, so runs are deterministic) and a transposition table mapping each canonical key
 to its parent (to rebuild the winning line).  A state is expanded once; only new keys are
 queued.  It answers "lost" only when the queue is empty: every state reachable from the start
 (up to rule 1's symmetries, after rule 3's safe moves) has been expanded or dropped by a
 dead-end rule (6, 7, 8, 8b), and none is won.  The score decides only the order, so a capped run
-may say "unknown" but never a wrong "lost".  `_fast_dfs` is complete the same way.  Proofs:
-docs/solver.md, «Reglas de poda y sus demostraciones».
+may say "unknown" but never a wrong "lost".  `depth._fast_dfs` is complete the same way.  With
+`_Fast.macro`, runs also move as one step (rule 10): more edges between the same states.
+Proofs: docs/solver.md, «Reglas de poda y sus demostraciones».
 
 The fast searches are generators, so that several can take turns (`portfolio`): start one with
 ``next()``, then send it how many states it may have examined in all (`_advance`).  States count
@@ -21,7 +21,7 @@ import heapq
 import time
 
 from .fast import _enter_fast, _Fast, _play_safe_moves, _replay_described, _restore_fast
-from .heuristics import _dfs_moves, _disorder_change, _score, _urgent
+from .heuristics import _disorder, _disorder_change, _score, _urgent
 
 _UNLIMITED = 1 << 62  # a budget no search reaches
 
@@ -111,6 +111,7 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
     holes8b = st.hole_dead_ends
     disorder = st.disorder
     plain = not st.autoplay and not st.takeback
+    macro = st.macro
     root_undo = _play_safe_moves(st) if rules else []
     root_line = _replay_described(st, root_undo)
     if st.won():
@@ -161,21 +162,28 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
         if urgent is None:  # few distinct heights: most positions reuse an earlier list
             urgent = urgent_at[heights] = _urgent(h, st.urgency)
         weight = [-1] * T  # per pile, the sum of its cards' urgencies
-        for m in st.moves():
-            a, b = m
+        moves: list = st.moves()
+        if macro and not all(st.t):  # rule 10: runs through the holes, as one step
+            moves += st.run_moves()
+        for m in moves:
+            if len(m) == 2:
+                a, b = m
+                n = 1
+            else:
+                a, b, n = m
             between = a < T and b < T
             if between:
                 if weight[a] < 0:
                     weight[a] = sum(map(urgent.__getitem__, piles[a]))
                 if weight[b] < 0:
                     weight[b] = sum(map(urgent.__getitem__, piles[b]))
-            entered: list[tuple[tuple[int, int], list | None]] = [(m, None)]  # the moves into the child, with undo records
+            entered: list = [(m, None)]  # the moves into the child, with undo records
             if plain:
                 child = piles.copy()
                 src = piles[a]
-                child[a] = src[:-1]
+                child[a] = src[:-n]
                 if b < T:
-                    child[b] = piles[b] + src[-1:]
+                    child[b] = piles[b] + src[-n:]
                 else:
                     h[b - T] += 1
                 st.t = child
@@ -192,8 +200,11 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
                     tabs = sorted(child)
                     tabs.append(heights if b < T else bytes(h))
             else:
-                entered = [(m, st.play(a, b))]
-                if entered[0][1]:  # Citadel's autoplay moved cards too
+                played = st.enter(m)
+                if played is None:  # an autoplay broke the run's way through the holes
+                    continue
+                entered = played
+                if any(auto for _, auto in entered):  # Citadel's autoplay moved cards too
                     between = False
                     tabs = sorted(map(bytes, st.t))
                     tabs.append(bytes(h))
@@ -214,11 +225,14 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
                 if not (dead_ends and st.dead((a, b) if between else None)):
                     count += 1
                     if between:
-                        # every card left in a has one card fewer above it, every card
-                        # that was in b one more (the moved card, now b's top, has none)
-                        score = score0 - weight[a] + urgent[piles[a][-1]] + weight[b]
+                        # every card left in a has n cards fewer above it, every card
+                        # that was in b n more (the moved ones keep theirs)
+                        moved = sum(map(urgent.__getitem__, piles[a][-n:])) if n > 1 else urgent[piles[a][-1]]
+                        score = score0 + n * (weight[b] - weight[a] + moved)
                         if disorder:
-                            score += disorder * _disorder_change(piles[a], piles[b])
+                            score += disorder * (
+                                _disorder_change(piles[a], piles[b]) if n == 1 else
+                                sum(map(_disorder, st.t)) - sum(map(_disorder, piles)))
                     else:
                         score = _score(st)
                     push(heap, (score, count, k))
@@ -227,117 +241,20 @@ def _fast_search(st: _Fast, deadline, max_table: int, ledger: _Ledger | None = N
 
 
 
-def _fast_dfs(st: _Fast, deadline, max_table: int, order: str, ledger: _Ledger | None = None):
-    """Depth-first search on the fast state, with the same protocol as `_fast_search` (a
-    generator started with ``next()``, sent how many states it may have examined in all,
-    returning (status, line, states)), so that it can take turns with the best-first ones.
-    Moves are tried in `_dfs_moves`'s order and the safe moves of rule 3 follow each one, as
-    in the best-first search.  It is complete: a state already seen (its canonical key, rule
-    1) is not entered again, and "lost" comes only once every state reachable from the root
-    has been entered.  A state counts as examined when it is entered (its moves listed)."""
-    allowed = yield 0
-    rules = st.sp.rule3
-    root_undo = _play_safe_moves(st) if rules else []
-    if st.won():
-        return "won", _replay_described(st, root_undo), 0
-    seen = {st.key()}
-    states = 1 if ledger is None else ledger.count(st.key())
-    examined = 1
-    T, h = st.T, st.h
-    plain = not st.autoplay and not st.takeback
-    piles = [bytes(q) for q in st.t]
-    if plain:  # as in `_fast_search`: worked out on the piles' bytes, lists only for safe moves
-        st.t = piles
-    # one level per state on the current path: its moves, the next one to try, the undo
-    # records of the moves that led into it (None for the root) and its piles' bytes
-    path: list[list] = [[_dfs_moves(st, order, piles), 0, None, piles]]
-    while path:
-        level = path[-1]
-        moves, i, undo, piles = level
-        if i == len(moves):
-            path.pop()
-            if undo:
-                _leave(st, undo, path[-1][3] if plain else None)
-            continue
-        level[1] = i + 1
-        m = moves[i]
-        a, b = m
-        if plain:
-            src = piles[a]
-            tabs = piles.copy()
-            tabs[a] = src[:-1]
-            if b < T:
-                tabs[b] = piles[b] + src[-1:]
-            else:
-                h[b - T] += 1
-            entered: list[tuple[tuple[int, int], list | None]] = [(m, None)]
-            st.t = tabs
-            # as in the best-first search, only a move home or a top that can go home now
-            # may start safe moves (`_enter_fast`)
-            q = tabs[a]
-            if rules and (b >= T or (q and h[q[-1] // 13] == q[-1] % 13)) and st.safe_move():
-                st.t = [list(q) for q in tabs]
-                entered += _play_safe_moves(st)
-                tabs = st.t = [bytes(q) for q in st.t]
-        else:
-            entered = [(m, st.play(a, b))]
-            if rules:
-                _enter_fast(st, a, entered)
-            t = st.t
-            if len(entered) == 1 and not entered[0][1]:  # only this move: rebuild its piles' bytes
-                tabs = piles.copy()
-                if a < T:
-                    tabs[a] = bytes(t[a])
-                if b < T:
-                    tabs[b] = bytes(t[b])
-            else:
-                tabs = [bytes(q) for q in t]
-        key = sorted(tabs)
-        key.append(bytes(h))
-        k = b"\xff".join(key)  # `_Fast.key`
-        if k in seen:
-            _leave(st, entered, piles if plain else None)
-            continue
-        if st.won():
-            played = root_undo + [r for lv in path[1:] for r in lv[2]] + entered
-            if plain:
-                st.t = [list(q) for q in tabs]
-            return "won", _replay_described(st, played), states
-        if st.hole_dead_ends and st.stuck():  # rule 8b: dropped, never entered
-            seen.add(k)
-            _leave(st, entered, piles if plain else None)
-            continue
-        new = ledger is None or k not in ledger.seen
-        if new:
-            while states >= allowed:
-                allowed = yield states
-        if len(seen) >= max_table or (ledger is not None and ledger.over()):
-            return "unknown", [], states
-        examined += 1
-        if deadline is not None and not examined & 255 and time.perf_counter() > deadline:
-            return "unknown", [], states
-        seen.add(k)
-        if ledger is not None:
-            ledger.count(k)
-        states += new
-        path.append([_dfs_moves(st, order, tabs), 0, entered, tabs])
-    return "lost", [], states
-
-
 def _leave(st: _Fast, entered: list, piles: list[bytes] | None) -> None:
     """Take back the moves that led a fast search (best-first, depth-first or the probe) into a state
     (`entered`, with their undo records).  With `piles` (the state it goes back to, as bytes:
     no automatic actions or take-backs), only the heights need undoing; else the moves are
     undone on the lists."""
     if piles is None:
-        for (x, y), auto in reversed(entered):
-            st.undo(x, y, auto)
+        st.leave(entered)
         return
     T, h = st.T, st.h
-    for (_, y), _ in entered:
-        if y >= T:
-            h[y - T] -= 1
+    for m, _ in entered:
+        if m[1] >= T:
+            h[m[1] - T] -= 1
     st.t = piles
+
 
 def _fast_line(st: _Fast, parent: dict, key: bytes) -> list:
     """The described line from the root to `key`: each step replays the stored move on its
@@ -349,7 +266,8 @@ def _fast_line(st: _Fast, parent: dict, key: bytes) -> list:
     out: list = []
     for pkey, m in reversed(steps):
         _restore_fast(st, pkey)
-        undo = [(m, st.play(*m))]
+        undo = st.enter(m)
+        assert undo is not None  # played on this same position when the search met it
         if st.sp.rule3:
             _enter_fast(st, m[0], undo)
         out += _replay_described(st, undo)

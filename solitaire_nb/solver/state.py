@@ -81,6 +81,7 @@ class _Spec:
         self.king_dead_ends = pruning.king_dead_ends(r, self.decks, self.practice)  # rule 7
         # holes that take any card: the castles' portfolio, else Baker's Dozen's (`portfolio`)
         self.castle_portfolio = self.fast and self.empty == "any"
+        self.macro = pruning.macro_runs(r, self.decks, self.practice)  # rule 10: runs as one step
         self.auto_home = ""  # a streamliner's game: which cards go home at once (`streamlined`)
         self._set_takeback(self.takeback)
 

@@ -67,19 +67,28 @@ def _send_home(st: _Fast, undo: list) -> None:
 
 
 def _fast_streamliner(
-    spec: _Spec, game: Game, table: bytes, deadline, limit: int, max_table: int, ledger: _Ledger | None = None
+    spec: _Spec,
+    game: Game,
+    table: bytes,
+    deadline,
+    limit: int,
+    max_table: int,
+    ledger: _Ledger | None = None,
+    macro: bool = False,
 ):
     """The streamliners (`STREAMLINER_GAMES`, one after the other), with the protocol of
     `search._fast_search` (a generator started with ``next()``, sent how many states it may
-    have examined in all, returning (status, line, states)), so that they can take their turn
+    have examined in all, returning (status, line, states)), so that they can take their turns
     in the castles' portfolio.  It answers "won" or "unknown", never "lost", after at most
-    `limit` states examined in all, or when every game has nothing left to try.  With a
+    `limit` states examined in all, or when every game has nothing left to try, or past
+    `deadline` (its own: the portfolio gives it a share of the time).  With a
     `ledger`, a state counts only if no search of the portfolio had examined it (its exact
-    key, `_Fast.key`).  `table` is `blind_table`'s."""
+    key, `_Fast.key`).  `table` is `blind_table`'s; with `macro`, runs move as one step
+    (rule 10)."""
     allowed = yield 0
     states = examined = 0
     for home in STREAMLINER_GAMES:
-        walk = _walk(spec, game, table, home, max_table)
+        walk = _walk(spec, game, table, home, max_table, macro)
         try:
             while True:
                 key = next(walk)
@@ -99,13 +108,14 @@ def _fast_streamliner(
     return "unknown", [], states
 
 
-def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int):
+def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int, macro: bool = False):
     """One streamliner's depth-first walk: moves in `_dfs_moves`'s order (Freecell Solver's,
     ``"fc"``), after each the moves home when `home` (`_send_home`), and a state skipped when
     its class key (`_blind_key`) was seen.  It yields the exact key of each state it enters,
     and returns the winning line (described, `fast._describe`) or None when it has nothing
     left to try or its table is full.  Rule 8b drops states as in the complete searches."""
     st = _Fast(spec, game)
+    st.macro = macro
     st.t.sort()  # the walk must not depend on how the game numbers its piles
     root_undo: list = []
     if home:
@@ -124,8 +134,14 @@ def _walk(spec: _Spec, game: Game, table: bytes, home: bool, max_table: int):
                 _leave(st, undo, None)
             continue
         level[1] = i + 1
-        a, b = moves[i]
-        entered = [((a, b), st.play(a, b))]
+        m = moves[i]
+        if len(m) == 2:
+            entered = [(m, st.play(*m))]
+        else:
+            played = st.enter(m)
+            if played is None:  # an autoplay broke the run's way through the holes
+                continue
+            entered = played
         if home:
             _send_home(st, entered)
         key = _blind_key(st.t, st.h, table)
