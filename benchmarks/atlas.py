@@ -93,6 +93,9 @@ BC_CAP = 1_000_000
 # Chequers: a deal is almost always won within 20,000 states; the larger cap only costs the
 # few that are not (their search's first phase gets a quarter of it, so the cap changes records)
 CHEQUERS_CAP = 200_000
+# the castles with take-backs: every deal at 50,000 states first, then the undecided ones
+# again at PAGE_CAP (`--retry-unknown`, as for BC_CAP)
+PAGE_CAP = 1_000_000
 ENTRIES = [
     # Beleaguered Castle without take-backs: every deal at CAP first, then the deals left
     # undecided again at BC_CAP (`--retry-unknown`; the castles' schedule does not depend on
@@ -104,8 +107,8 @@ ENTRIES = [
     Entry("bakers_dozen", "bakers_dozen", {}, 1, 200, 50_000, "Regla de la página: palo distinto."),
     Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 200, 50_000,
           "Regla clásica (PySolFC, Aisleriot): sin importar el palo."),
-    Entry("citadel", "citadel", {}, 1, 2_000, 50_000, "Reglas de la página: con devoluciones."),
-    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, 50_000, "Reglas de la página: con devoluciones."),
+    Entry("citadel", "citadel", {}, 1, 2_000, PAGE_CAP, "Reglas de la página: con devoluciones."),
+    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, PAGE_CAP, "Reglas de la página: con devoluciones."),
     Entry("scotch", "scotch", {}, 1, 2_000, 20_000, "Bases en colores alternos."),
     Entry("chequers", "chequers", {}, 1, 2_000, CHEQUERS_CAP, "Con vuelta Rey–As (regla de la página)."),
     Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 2_000, CHEQUERS_CAP, "Sin vuelta Rey–As."),
