@@ -57,6 +57,9 @@ CSV_DIR = DATA / "atlas"
 SUMMARY = DATA / "atlas.json"
 PACKAGED = REPO / "solitaire_nb" / "data" / "atlas.json"  # the copy a pip-installed package carries
 
+DECIDED_BY = "solitaire_nb"
+"""The solver that decided every deal of the solver entries (never fc-solve: see `entry_summary`)."""
+
 # Blake & Gent, "The winnability of Klondike Solitaire and many other patience games"
 # (Constraints, 2019; arXiv:1906.12314): Beleaguered Castle, 2,000,000 deals, no take-backs.
 BLAKE_GENT = {"rate": 0.68170, "half_width": 0.00099, "deals": 2_000_000}
@@ -93,6 +96,9 @@ BC_CAP = 1_000_000
 # Chequers: a deal is almost always won within 20,000 states; the larger cap only costs the
 # few that are not (their search's first phase gets a quarter of it, so the cap changes records)
 CHEQUERS_CAP = 200_000
+# the castles with take-backs and Baker's Dozen: every deal at 50,000 states first, then the
+# undecided ones again at RETRY_CAP (`--retry-unknown`, as for BC_CAP)
+RETRY_CAP = 1_000_000
 ENTRIES = [
     # Beleaguered Castle without take-backs: every deal at CAP first, then the deals left
     # undecided again at BC_CAP (`--retry-unknown`; the castles' schedule does not depend on
@@ -101,11 +107,11 @@ ENTRIES = [
           "Sin devolver cartas de la base, como Blake & Gent (68,170 % ± 0,099 %)."),
     Entry("citadel_sin_devolver", "citadel", {"takeback": False}, 1, 2_000, CAP,
           "Las mismas barajas que Beleaguered Castle: comparación partida a partida."),
-    Entry("bakers_dozen", "bakers_dozen", {}, 1, 200, 50_000, "Regla de la página: palo distinto."),
-    Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 200, 50_000,
+    Entry("bakers_dozen", "bakers_dozen", {}, 1, 2_000, RETRY_CAP, "Regla de la página: palo distinto."),
+    Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 2_000, RETRY_CAP,
           "Regla clásica (PySolFC, Aisleriot): sin importar el palo."),
-    Entry("citadel", "citadel", {}, 1, 2_000, 50_000, "Reglas de la página: con devoluciones."),
-    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, 50_000, "Reglas de la página: con devoluciones."),
+    Entry("citadel", "citadel", {}, 1, 2_000, RETRY_CAP, "Reglas de la página: con devoluciones."),
+    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, RETRY_CAP, "Reglas de la página: con devoluciones."),
     Entry("scotch", "scotch", {}, 1, 2_000, 20_000, "Bases en colores alternos."),
     Entry("chequers", "chequers", {}, 1, 2_000, CHEQUERS_CAP, "Con vuelta Rey–As (regla de la página)."),
     Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 2_000, CHEQUERS_CAP, "Sin vuelta Rey–As."),
@@ -176,6 +182,11 @@ def entry_summary(entry: Entry) -> dict:
 
         s.update(player_name=PLAYERS[entry.player].display_name, player_version=PLAYER_VERSION,
                  seconds_per_deal=s["seconds"] / result.total if result.total else None)
+    else:
+        # which solver decided each deal: `solve_deal` calls `solve` without fc-solve, so every
+        # verdict of a solver entry is the project's own search (the compiled core, where it is
+        # installed, examines the same states in the same order as the pure-Python one)
+        s.update(decided_by=DECIDED_BY)
     return s
 
 

@@ -377,6 +377,7 @@ def test_committed_atlas_summary_is_consistent():
         assert e["variant"] == sn.GAMES[e["game"]].resolve_variant(e["variant"])  # complete flags
         assert e["max_states"] and e["planned_deals"] == e["planned_last"] - e["planned_first"] + 1
         assert e["won"] + e["lost"] + e["unknown"] == e["computed_deals"] <= e["planned_deals"]
+        assert e.get("decided_by") == (None if e.get("player") else "solitaire_nb")  # never fc-solve
         if e["computed_deals"]:
             low, high = bracketed_interval(e["won"], e["unknown"], e["computed_deals"])
             assert (e["interval_low"], e["interval_high"]) == pytest.approx((low, high))
