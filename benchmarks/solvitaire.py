@@ -205,3 +205,32 @@ def run_smart(exe: str, deal: str, cpu_seconds: float, memory_gib: float,
         return out, first, seen
     out, second = run(exe, deal, "none", cpu_seconds - first, memory_gib)
     return out, first + max(second - startup, 0.0), (seen + verdict(out)[1]) if out else 0
+
+
+def main() -> None:
+    """One deal through a Solvitaire binary: its verdict, states, CPU seconds and whether its
+    line replays to a win in our engine."""
+    import argparse
+
+    from solitaire_nb import new_game
+
+    ap = argparse.ArgumentParser(description="One Beleaguered Castle deal (no take-backs) through Solvitaire.")
+    ap.add_argument("binary", help="path of a Solvitaire binary")
+    ap.add_argument("--deal", type=int, default=1)
+    ap.add_argument("--limit", type=float, default=5.0, help="CPU seconds")
+    ap.add_argument("--memory", type=float, default=4.0, help="GiB of address space")
+    ap.add_argument("--streamliners", default="none", help="none, or smart (on CPU time)")
+    args = ap.parse_args()
+    game = new_game("beleaguered_castle", seed=args.deal, takeback=False)
+    deal = deal_json(game)
+    if args.streamliners == "smart":
+        out, cpu, _ = run_smart(args.binary, deal, args.limit, args.memory, 0.0)
+    else:
+        out, cpu = run(args.binary, deal, args.streamliners, args.limit, args.memory)
+    status, count = verdict(out) if out else ("unknown", 0)
+    ok = replay(game, states(out)) is not None if status == "won" else None
+    print(f"deal {args.deal}: {status}, {count} states, {cpu:.3f} CPU s, line replayed to a win: {ok}")
+
+
+if __name__ == "__main__":
+    main()
