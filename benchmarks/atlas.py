@@ -96,8 +96,9 @@ BC_CAP = 1_000_000
 # Chequers: a deal is almost always won within 20,000 states; the larger cap only costs the
 # few that are not (their search's first phase gets a quarter of it, so the cap changes records)
 CHEQUERS_CAP = 200_000
-# the castles with take-backs and Baker's Dozen: every deal at 50,000 states first, then the
-# undecided ones again at RETRY_CAP (`--retry-unknown`, as for BC_CAP)
+# Baker's Dozen: every deal at 50,000 states first (the file's cap), then the undecided ones again
+# at RETRY_CAP (`--retry-unknown`, as for BC_CAP); the castles with take-backs: every deal at
+# RETRY_CAP from an empty file (their first phase gets a share of the cap: a retry mixes budgets)
 RETRY_CAP = 1_000_000
 ENTRIES = [
     # Beleaguered Castle without take-backs: every deal at CAP first, then the deals left

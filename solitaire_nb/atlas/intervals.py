@@ -115,8 +115,8 @@ class NewGamesCount:
 def new_games_count(won: int, unknown: int, n: int, games: int) -> NewGamesCount:
     """The count in `games` new games for a rate measured as `won` (and `unknown` undecided) of
     `n` deals: its expected value from the bracketed interval's ends, and the likely range of
-    the count itself (binomial at those two ends).  For Citadel's 1.677 won and 70 undecided of
-    2.000, 10 new games: expected 8,2 to 8,9, likely 6 to 10."""
+    the count itself (binomial at those two ends).  For 1.707 won and 17 undecided of 2.000, 10
+    new games: expected 8,3 to 8,8, likely 6 to 10."""
     n = check_int(n, "El número de partidas medidas (n)", 1, 10**15)
     won = check_int(won, "El número de partidas ganadas", 0, n)
     unknown = check_int(unknown, "El número de partidas sin decidir", 0, n - won)
