@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -137,7 +138,9 @@ def _student_page(monkeypatch, name: str) -> str:
             parts.append(part[0] if isinstance(part, tuple) else part)
         return "".join(parts)
 
-    return asyncio.run(render())
+    # its own thread: an earlier test may have left an event loop running in this one
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, render()).result()
 
 
 def test_student_page_waits_in_spanish_without_the_file_name(monkeypatch) -> None:
