@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -108,6 +109,48 @@ def test_template_links_nothing_outside() -> None:
     text = (pages.TEMPLATES / "voila" / "templates" / "alumno" / "index.html.j2").read_text()
     assert "fontawesome" in text  # the links it removes are named…
     assert re.search(r"<link[^>]+https?://", text.replace("replace('<link", "")) is None  # …never added
+
+
+def _student_page(monkeypatch, name: str) -> str:
+    """The HTML the alumno template sends before the cells (Voila's exporter, no kernel)."""
+    nbformat = pytest.importorskip("nbformat")
+    exporter = pytest.importorskip("voila.exporter")
+    from voila.paths import collect_template_paths
+
+    monkeypatch.setenv("JUPYTER_PATH", str(pages.TEMPLATES))  # as the hub gives it to Voila
+    paths = collect_template_paths(["voila", "nbconvert"], "alumno")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Hola")])
+    voila = exporter.VoilaExporter(template_paths=paths, template_name="alumno")
+
+    async def kernel_start(nb):
+        return "kernel"
+
+    async def cells(nb, kernel_id):
+        for cell in nb.cells:
+            yield cell
+
+    async def render() -> str:
+        parts = []
+        context = {"frontend": "voila", "main_js": "voila.js", "kernel_start": kernel_start,
+                   "cell_generator": cells, "progressive_rendering": False}
+        resources = {"metadata": {"name": name}, "base_url": "/", "theme": "light"}
+        async for part in voila.generate_from_notebook_node(nb, resources, context, page_config={}):
+            parts.append(part[0] if isinstance(part, tuple) else part)
+        return "".join(parts)
+
+    # its own thread: an earlier test may have left an event loop running in this one
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, render()).result()
+
+
+def test_student_page_waits_in_spanish_without_the_file_name(monkeypatch) -> None:
+    html = _student_page(monkeypatch, "05_citadel_y_beleaguered_castle")
+    assert re.findall(r'<h2 id="loading_text">(.*?)</h2>', html) == ["Preparando la lección…"]
+    # Voila's own progress function (English) is replaced after it is defined, before any cell
+    ours = html.index('"Preparando: " + cell_index + " de " + cell_count')
+    assert html.index("Executing ${cell_index}") < ours < html.index("voila_process(1, 1)")
+    assert "window.voila_process = window.update_loading_text;" in html[ours:]
+    assert "Running" not in html
 
 
 # ---------------------------------------------------------------------- solver under load

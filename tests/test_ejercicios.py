@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solitaire_nb as sn
+from solitaire_nb.core.cards import Card
 from solitaire_nb.lessons.exercises import (
     EJERCICIOS,
     cartas_bajo,
@@ -104,9 +105,11 @@ def test_every_exercise_has_a_solution_in_the_guide():
     guide = GUIDE.read_text(encoding="utf-8")
     for answer in SOLUCIONES.values():
         if isinstance(answer, list):
-            text = "[" + ", ".join(f'"{c}"' for c in answer) + "]"
             if all(f"`{c}`" in guide for c in answer):  # each card written as a reader types it: `5S`
                 continue
+            shown_as = ", ".join(str(Card.parse(c)) for c in answer)  # or as the board shows them
+            assert f"| {shown_as} |" in guide, f"the guide does not give the answer {shown_as}"
+            continue
         else:
             text = f'"{answer}"' if isinstance(answer, str) else str(answer)
         assert f"`{text}`" in guide, f"the guide does not give the answer {text}"

@@ -11,6 +11,7 @@ hub user's seat in place of a page's secret (`HubSeats`; the secret never leaves
 
 from __future__ import annotations
 
+import html
 import json
 import secrets
 import urllib.parse
@@ -148,7 +149,9 @@ class _HubTeacherPage(_HubTeacher):
     def hub_refuse(self, status: int, text: str) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{text}</p></html>")
+        home = html.escape(self.hub_auth.hub_prefix + "home", quote=True)  # the way back: the hub's home
+        self.finish(f"<!doctype html><html lang='es'><meta charset='utf-8'><p>{text}</p>"
+                    f"<p><a href='{home}'>Volver al inicio</a></p></html>")
 
     def get(self) -> None:
         token = self.xsrf_token
