@@ -42,6 +42,11 @@ class Buttons:
     on the board, the others None.  A board whose buttons differ subclasses this class and
     names it in `Board.buttons_type`."""
 
+    saves_without_solver = False
+    """Whether «Guardar y compartir» stays on a board without the solver's buttons (a class
+    challenge's, whose deal everyone knows); elsewhere a saved game could be loaded on a board
+    with them and solved there."""
+
     def __init__(self, board: BoardSurface):
         self.board = board
         self.highlight: Move | None = None
@@ -86,6 +91,8 @@ class Buttons:
             return "En este tablero no hay pistas: las ha desactivado quien preparó el cuaderno."
         if action in SOLVER_BUTTONS and not self.board.solution:
             return "En este tablero no se puede consultar el resolvedor: lo ha desactivado quien preparó el cuaderno."
+        if action in ("save", "load") and not self.board.solution and not self.saves_without_solver:
+            return "En este tablero no se guardan ni se cargan partidas: quien preparó el cuaderno lo ha desactivado."
         return None
 
     def undo(self, _msg: dict) -> None:
