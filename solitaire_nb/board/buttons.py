@@ -166,7 +166,7 @@ class Buttons:
                 from ..solver import BUSY_HINT
 
                 text += BUSY_HINT
-        if status == "lost":
+        if status == "lost" and not g.is_practice:  # an exercise's position: the hint helps, no verdict
             lost = _verdict("lost", g, start=self._start_status(self.board.solver_seconds / 5))
             text += " Ojo: " + lost[0].lower() + lost[1:]
         self.board.say(text, "info")
@@ -199,8 +199,9 @@ class Buttons:
         self.replay = [Move.parse(str(m)) for m in result.moves]
         self.highlight = self.replay[0]
         self.board.say(
-            f"Solución de {len(self.replay)} movimientos: pulsa «Siguiente» para verla paso a paso."
-            + (SOLVER_SEES_HIDDEN if self.board.game.hides_cards else ""),
+            f"Solución de {len(self.replay)} movimientos"
+            + (SOLVER_SEES_HIDDEN if self.board.game.hides_cards else "")
+            + ": pulsa «Siguiente» para verla paso a paso.",
             "ok",
         )
 
@@ -328,14 +329,14 @@ def _verdict(status: str, g: Game, length: int | None = None, start: str | None 
         if g.is_won():
             return "¡Ganada! Todas las cartas están ya en las bases."
         extra = f" (una solución de {length} movimientos)" if length else ""
-        return f"{what} tiene solución{extra}.{hidden}"
+        return f"{what} tiene solución{extra}{hidden}."
     if status == "lost":
         cards = " con las cartas que tiene" if g.is_practice else ""
         if not g.moves_played:
-            return f"{what} no tiene solución{cards}.{hidden}"
+            return f"{what} no tiene solución{cards}{hidden}."
         if start == "lost":  # undoing would not help: say so
-            return f"{what} no tiene solución{cards}, ni la tenía al empezar: deshacer no la arregla.{hidden}"
+            return f"{what} no tiene solución{cards}, ni la tenía al empezar: deshacer no la arregla{hidden}."
         if start is None:
-            return f"{what} no tiene solución{cards}; si la tenía al empezar, prueba a deshacer movimientos.{hidden}"
-        return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos.{hidden}"
-    return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible.{hidden}"
+            return f"{what} no tiene solución{cards}; si la tenía al empezar, prueba a deshacer movimientos{hidden}."
+        return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos{hidden}."
+    return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible{hidden}."
