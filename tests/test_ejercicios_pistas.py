@@ -10,6 +10,7 @@ import pytest
 
 from solitaire_nb.core import texts
 from solitaire_nb.core.cards import CARDS, Card, rank_name
+from solitaire_nb.games.notation import parse_move
 from solitaire_nb.lessons.exercises import EJERCICIOS, olvidar_intentos, verdict_of_text
 
 CARD_EXERCISES = [name for name, ex in EJERCICIOS.items() if ex.kind == "cards"]
@@ -115,6 +116,32 @@ def test_a_position_to_win_says_a_stuck_game_was_lost_by_a_move():
     for name, moves in (("bakers_dozen-3", "T2 T4, T3 T4, T4 B1, T2 T1, T1 B1"),):
         ok, message = verdict_of_text(name, moves)
         assert not ok and "ya no tiene solución" in message and "dejó la partida perdida" in message
+
+
+@pytest.mark.parametrize("name, moves", [("chequers-3", "T2 T1"), ("scotch-3", "A3 B1"), ("bakers_dozen-3", "T2 T4")])
+def test_a_move_that_leaves_the_exercise_impossible_is_told_so(name, moves):
+    # Issue 44: after the trap the reply was «El movimiento es válido, pero todavía no…».
+    from solitaire_nb.lessons.move_answers import lost_after
+
+    ok, message = verdict_of_text(name, moves)
+    assert not ok and message == "Con ese movimiento la posición ya no tiene solución: deshazlo y prueba otro."
+    assert "todavía" not in message
+    g = EJERCICIOS[name].start()  # type: ignore[misc]
+    g.move(parse_move(g, moves))
+    assert lost_after(g) == message
+    if g.legal_moves():
+        g.move(g.legal_moves()[0])
+        assert lost_after(g).startswith("Con esos movimientos la posición ya no tiene solución")
+
+
+def test_still_reachable_finds_a_goal_and_proves_its_absence():
+    from solitaire_nb.lessons.move_answers import still_reachable
+
+    g = EJERCICIOS["scotch-3"].start()  # type: ignore[misc]
+    assert still_reachable(g, type(g).is_won) is True
+    g.move(parse_move(g, "A3 B1"))
+    assert still_reachable(g, type(g).is_won) is False
+    assert still_reachable(EJERCICIOS["scotch-3"].start(), type(g).is_won, cap=1) is None  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])
