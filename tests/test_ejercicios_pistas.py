@@ -183,3 +183,10 @@ def test_scotch_intro_states_the_atlas_counts():
             f"{spanish(counts['won'])} tienen solución, {counts['lost']} no la tienen desde el mismo reparto")  # fmt: skip
     assert said in text and f"y {counts['unknown']} quedan sin decidir" in text
     assert {int(r[2]) for r in rows if r[1] == "lost"} <= set(range(1, 50))  # lost without playing deep
+
+
+def test_a_card_its_base_has_passed_is_told_so():
+    # Issue 44: «la base se construye hacia arriba por palo» explained nothing for a heart.
+    for code, went in (("5H", "subido"), ("2H", "subido"), ("8H", "bajado")):
+        ok, message = verdict_of_text("chequers-2", [code])
+        assert not ok and f"esa base ya ha {went} más allá de esa carta" in message, message

@@ -166,6 +166,14 @@ class Referee:
             if not acc:
                 return GEN_FULL, f"{texts.capitalize(_the(label))} ya está completa: una base tiene como máximo 13 cartas."
             only = f", y sobre {top.articulo} solo va {texts.card_list(acc)}" if fits else ""
+            kin = card.suit == top.suit if rule.suits == "same" else card.is_red != top.is_red
+            passed = card.rank <= top.rank if rule.direction == "up" else card.rank >= top.rank
+            if kin and passed:  # the rule alone would not explain it: the base is past the card
+                went = "subido" if rule.direction == "up" else "bajado"
+                return ids.foundation, (  # naming no card: the one on top may be an exercise's answer
+                    f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: esa base ya ha {went} "
+                    f"más allá de esa carta ({texts.foundation_rule_phrase(rule)}{only})."
+                )
             return ids.foundation, (
                 f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "
                 f"{texts.foundation_rule_phrase(rule)}{only}."
