@@ -156,6 +156,19 @@ def test_a_small_count_is_not_found_by_trying_its_values_in_turn(name):
         assert "Antes de probar otro número" in message  # name what is counted, not the next value
 
 
+@pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])
+def test_trying_every_small_count_tells_the_direction_once(name):
+    # Issue 44: the answers 0 to 6 typed in turn; the direction comes once, every other wrong
+    # number asks to name what is counted.
+    olvidar_intentos()
+    said = [verdict_of_text(name, str(n)) for n in range(0, 7)]
+    wrong = [message for ok, message in said if not ok]
+    assert sum(ok for ok, _ in said) == 1
+    assert sum(bool(re.search(r"son (más|menos) de", m)) for m in wrong) == 1
+    assert all("Antes de probar otro número" in m for m in wrong[1:])
+    olvidar_intentos()
+
+
 def test_chequers_2_tells_an_ace_or_a_king_the_rule_it_really_breaks():
     # Second review: the A of hearts was told «la base se construye hacia abajo» about Base 5.
     from solitaire_nb.lessons.positions import why_not_home
