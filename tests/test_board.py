@@ -529,6 +529,19 @@ def test_switched_off_hints_and_solver_are_refused_by_the_kernel(page_defaults):
     assert b.game.moves_played == 1
 
 
+def test_a_board_without_the_solver_neither_saves_nor_loads(page_defaults):
+    """Saved there and loaded on a board with the solver, an exercise's deal could be solved."""
+    other = sn.play("citadel", seed=1234)
+    code = share_code(other.game)
+    b = sn.play("citadel", seed=1234, solution=False)
+    assert b.view["saves"] is False and other.view["saves"] is True
+    for name, extra in (("save", {}), ("load", {"text": code})):
+        view = send(b, event="button", name=name, **extra)
+        assert view["kind"] == "error" and "no se guardan ni se cargan" in view["message"], name
+        assert not view["export"]
+    assert b.game.moves_played == 0
+
+
 def test_switches_default_to_on_and_follow_the_page_defaults(page_defaults):
     b = sn.play("citadel", seed=1)
     assert (b.hints, b.solution, b.solver_seconds) == (True, True, 5.0)

@@ -10,6 +10,7 @@ import pytest
 
 from solitaire_nb.core import texts
 from solitaire_nb.core.cards import CARDS, Card, rank_name
+from solitaire_nb.games.notation import parse_move
 from solitaire_nb.lessons.exercises import EJERCICIOS, olvidar_intentos, verdict_of_text
 
 CARD_EXERCISES = [name for name, ex in EJERCICIOS.items() if ex.kind == "cards"]
@@ -117,6 +118,32 @@ def test_a_position_to_win_says_a_stuck_game_was_lost_by_a_move():
         assert not ok and "ya no tiene solución" in message and "dejó la partida perdida" in message
 
 
+@pytest.mark.parametrize("name, moves", [("chequers-3", "T2 T1"), ("scotch-3", "A3 B1"), ("bakers_dozen-3", "T2 T4")])
+def test_a_move_that_leaves_the_exercise_impossible_is_told_so(name, moves):
+    # Issue 44: after the trap the reply was «El movimiento es válido, pero todavía no…».
+    from solitaire_nb.lessons.move_answers import lost_after
+
+    ok, message = verdict_of_text(name, moves)
+    assert not ok and message == "Con ese movimiento la posición ya no tiene solución: deshazlo y prueba otro."
+    assert "todavía" not in message
+    g = EJERCICIOS[name].start()  # type: ignore[misc]
+    g.move(parse_move(g, moves))
+    assert lost_after(g) == message
+    if g.legal_moves():
+        g.move(g.legal_moves()[0])
+        assert lost_after(g).startswith("Con esos movimientos la posición ya no tiene solución")
+
+
+def test_still_reachable_finds_a_goal_and_proves_its_absence():
+    from solitaire_nb.lessons.move_answers import still_reachable
+
+    g = EJERCICIOS["scotch-3"].start()  # type: ignore[misc]
+    assert still_reachable(g, type(g).is_won) is True
+    g.move(parse_move(g, "A3 B1"))
+    assert still_reachable(g, type(g).is_won) is False
+    assert still_reachable(EJERCICIOS["scotch-3"].start(), type(g).is_won, cap=1) is None  # type: ignore[misc]
+
+
 @pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])
 def test_a_small_count_is_not_found_by_trying_its_values_in_turn(name):
     right = EJERCICIOS[name].check.judge  # type: ignore[attr-defined]
@@ -127,6 +154,19 @@ def test_a_small_count_is_not_found_by_trying_its_values_in_turn(name):
         ok, message = verdict_of_text(name, str(n))
         assert not ok and "más" not in message.split("tampoco")[1] and "menos de" not in message
         assert "Antes de probar otro número" in message  # name what is counted, not the next value
+
+
+@pytest.mark.parametrize("name", ["moving_left-2", "citadel-2"])
+def test_trying_every_small_count_tells_the_direction_once(name):
+    # Issue 44: the answers 0 to 6 typed in turn; the direction comes once, every other wrong
+    # number asks to name what is counted.
+    olvidar_intentos()
+    said = [verdict_of_text(name, str(n)) for n in range(0, 7)]
+    wrong = [message for ok, message in said if not ok]
+    assert sum(ok for ok, _ in said) == 1
+    assert sum(bool(re.search(r"son (más|menos) de", m)) for m in wrong) == 1
+    assert all("Antes de probar otro número" in m for m in wrong[1:])
+    olvidar_intentos()
 
 
 def test_chequers_2_tells_an_ace_or_a_king_the_rule_it_really_breaks():
@@ -156,3 +196,10 @@ def test_scotch_intro_states_the_atlas_counts():
             f"{spanish(counts['won'])} tienen solución, {counts['lost']} no la tienen desde el mismo reparto")  # fmt: skip
     assert said in text and f"y {counts['unknown']} quedan sin decidir" in text
     assert {int(r[2]) for r in rows if r[1] == "lost"} <= set(range(1, 50))  # lost without playing deep
+
+
+def test_a_card_its_base_has_passed_is_told_so():
+    # Issue 44: «la base se construye hacia arriba por palo» explained nothing for a heart.
+    for code, went in (("5H", "subido"), ("2H", "subido"), ("8H", "bajado")):
+        ok, message = verdict_of_text("chequers-2", [code])
+        assert not ok and f"esa base ya ha {went} más allá de esa carta" in message, message

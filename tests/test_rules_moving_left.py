@@ -137,3 +137,15 @@ def test_refusal_names_the_cards_a_pile_takes_with_their_gender():
     g = sn.Game.from_position("moving_left", {"T0": ["9C"], "T1": ["8S"], "T2": ["QC"], "T3": ["TC"]})
     assert g.why_not("T1", "T0").endswith("solo puede ir un 8 rojo.")
     assert g.why_not("T3", "T2").endswith("solo puede ir una J roja.")
+
+
+def test_refusals_name_a_pile_with_its_article():
+    # Issue 44: «Solo 5 cartas de Tablero 3…», «Tablero 1 solo tiene 4 cartas.»
+    g = sn.new_game("moving_left", seed=1234)
+    assert g.why_not("T3", "T1", 2) == "Solo una carta del Tablero 4 está boca arriba."
+    assert g.why_not("T1", "T2", 4) == "El Tablero 2 solo tiene 2 cartas."
+    mixed = pos("moving_left", {"T0": "5S 9H", "T1": "TC"})
+    assert mixed.why_not("T0", "T1", 2).startswith("Las 2 cartas de arriba del Tablero 1 no forman")
+    assert g.why_not("F0", "T2") == "La Base 1 está vacía: no hay ninguna carta que mover."
+    down = pos("moving_left", {"T0": "5S", "T1": "6H"}, face_down={"T0": 1})
+    assert down.why_not("T0", "T1") == "La carta de arriba del Tablero 1 está boca abajo."

@@ -266,6 +266,7 @@ function render({ model, el: root }) {
     buttons.hint.hidden = v.hints === false;
     for (const name of SOLVER) buttons[name].hidden = v.solution === false;
     if (v.solution === false) stopAuto();
+    save.hidden = v.saves === false;  // saved here, a game could be solved on another board
     const listChanged = drawMoves(v.moves || []);
     main.classList.toggle("snb-narrow", !!svg && Number(svg.getAttribute("width")) < 800);
     if (v.export) {

@@ -42,6 +42,11 @@ class Buttons:
     on the board, the others None.  A board whose buttons differ subclasses this class and
     names it in `Board.buttons_type`."""
 
+    saves_without_solver = False
+    """Whether «Guardar y compartir» stays on a board without the solver's buttons (a class
+    challenge's, whose deal everyone knows); elsewhere a saved game could be loaded on a board
+    with them and solved there."""
+
     def __init__(self, board: BoardSurface):
         self.board = board
         self.highlight: Move | None = None
@@ -86,6 +91,8 @@ class Buttons:
             return "En este tablero no hay pistas: las ha desactivado quien preparó el cuaderno."
         if action in SOLVER_BUTTONS and not self.board.solution:
             return "En este tablero no se puede consultar el resolvedor: lo ha desactivado quien preparó el cuaderno."
+        if action in ("save", "load") and not self.board.solution and not self.saves_without_solver:
+            return "En este tablero no se guardan ni se cargan partidas: quien preparó el cuaderno lo ha desactivado."
         return None
 
     def undo(self, _msg: dict) -> None:
@@ -159,7 +166,7 @@ class Buttons:
                 from ..solver import BUSY_HINT
 
                 text += BUSY_HINT
-        if status == "lost":
+        if status == "lost" and not g.is_practice:  # an exercise's position: the hint helps, no verdict
             lost = _verdict("lost", g, start=self._start_status(self.board.solver_seconds / 5))
             text += " Ojo: " + lost[0].lower() + lost[1:]
         self.board.say(text, "info")
@@ -192,8 +199,9 @@ class Buttons:
         self.replay = [Move.parse(str(m)) for m in result.moves]
         self.highlight = self.replay[0]
         self.board.say(
-            f"Solución de {len(self.replay)} movimientos: pulsa «Siguiente» para verla paso a paso."
-            + (SOLVER_SEES_HIDDEN if self.board.game.hides_cards else ""),
+            f"Solución de {len(self.replay)} movimientos"
+            + (SOLVER_SEES_HIDDEN if self.board.game.hides_cards else "")
+            + ": pulsa «Siguiente» para verla paso a paso.",
             "ok",
         )
 
@@ -321,14 +329,14 @@ def _verdict(status: str, g: Game, length: int | None = None, start: str | None 
         if g.is_won():
             return "¡Ganada! Todas las cartas están ya en las bases."
         extra = f" (una solución de {length} movimientos)" if length else ""
-        return f"{what} tiene solución{extra}.{hidden}"
+        return f"{what} tiene solución{extra}{hidden}."
     if status == "lost":
         cards = " con las cartas que tiene" if g.is_practice else ""
         if not g.moves_played:
-            return f"{what} no tiene solución{cards}.{hidden}"
+            return f"{what} no tiene solución{cards}{hidden}."
         if start == "lost":  # undoing would not help: say so
-            return f"{what} no tiene solución{cards}, ni la tenía al empezar: deshacer no la arregla.{hidden}"
+            return f"{what} no tiene solución{cards}, ni la tenía al empezar: deshacer no la arregla{hidden}."
         if start is None:
-            return f"{what} no tiene solución{cards}; si la tenía al empezar, prueba a deshacer movimientos.{hidden}"
-        return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos.{hidden}"
-    return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible.{hidden}"
+            return f"{what} no tiene solución{cards}; si la tenía al empezar, prueba a deshacer movimientos{hidden}."
+        return f"{what} ya no tiene solución{cards}: prueba a deshacer movimientos{hidden}."
+    return f"Sin decidir: el resolvedor no ha terminado en el tiempo disponible{hidden}."

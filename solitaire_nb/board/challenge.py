@@ -46,6 +46,8 @@ SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de pa
 class _ChallengeButtons(Buttons):
     """A challenge's buttons: no new deal nor loaded game; undo, redo and hints reported."""
 
+    saves_without_solver = True
+
     board: ChallengeBoard
 
     def press(self, action: Any, msg: dict) -> Game | None:

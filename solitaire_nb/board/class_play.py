@@ -34,6 +34,8 @@ def own_text(results: dict[int, str]) -> str:
 
 
 class _PlayButtons(Buttons):
+    saves_without_solver = True
+
     def press(self, action: Any, msg: dict) -> Any:
         if action in ("new", "load"):
             self.board.say(NOT_HERE, "error")

@@ -329,6 +329,7 @@ class Board(anywidget.AnyWidget):
             "share": share_code(g) if self.buttons.export else "",
             "hints": self._hints,
             "solution": self._solution,
+            "saves": self._solution or self.buttons.saves_without_solver,
             "keep": self._keep,
             "code": self._share_code(),
         }

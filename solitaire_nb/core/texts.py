@@ -58,12 +58,12 @@ def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero", cards: 
     return f"{where} se construye hacia abajo {suits}, una unidad menos"
 
 
-def run_refusal(count: int, label: str, rule: TableauRule, where: str = "en el tablero",
+def run_refusal(count: int, of_label: str, rule: TableauRule, where: str = "en el tablero",
                 cards: Sequence[Card] | None = None) -> str:
-    """Why the top `count` cards of a pile (`cards`, if given) cannot move together, citing the
-    game's own tableau rule (a composed game's too)."""
+    """Why the top `count` cards of a pile (`of_label`: "del Tablero 3"; `cards`, if given)
+    cannot move together, citing the game's own tableau rule (a composed game's too)."""
     return (
-        f"Las {count} cartas de arriba de {label} no forman una secuencia que se pueda mover en "
+        f"Las {count} cartas de arriba {of_label} no forman una secuencia que se pueda mover en "
         f"grupo: {tableau_rule_phrase(rule, where, cards)}."
     )
 

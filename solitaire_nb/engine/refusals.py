@@ -37,6 +37,16 @@ def _the(label: str) -> str:
     return ("la " if feminine else "el ") + label
 
 
+def _empty(label: str) -> str:
+    return "vacía" if _the(label).startswith("la ") else "vacío"
+
+
+def _of_the(label: str) -> str:
+    """"de" with a pile's label and article: "del Tablero 4", "de la Base 1"."""
+    the = _the(label)
+    return "del " + the[3:] if the.startswith("el ") else "de " + the
+
+
 class Referee:
     """Judges moves for one game definition and rule table; the position judged is an
     argument, so one referee serves a game and all its copies."""
@@ -98,9 +108,14 @@ class Referee:
             rule = ids.reserve if kd == "R" else ids.stock
             return rule, f"No se puede poner ninguna carta en {_the(self.label(dst))}."
         if not p:
-            return None, f"{texts.capitalize(_the(self.label(src)))} está vacío: no hay ninguna carta que mover."
+            return None, (
+                f"{texts.capitalize(_the(self.label(src)))} está {_empty(self.label(src))}: "
+                "no hay ninguna carta que mover."
+            )
         if ks == "F":
             if not self.rules.takeback:
+                if self.definition.rules_for().takeback:  # the game allows it, this variant does not
+                    return ids.takeback, "En esta variante (sin devolver cartas), una carta de la base no vuelve al juego."
                 return ids.takeback, f"En {name} una carta de la base no vuelve al juego."
             if kd == "F":
                 return GEN_TAKEBACK, f"Una carta de la base solo vuelve al juego {self._where()}, nunca a otra base."
@@ -113,15 +128,18 @@ class Referee:
                 return ids.foundation, "A la base las cartas van de una en una."
             up = len(p) - pos.fd[si]
             if count > len(p):
-                return ids.runs, f"{self.label(src)} solo tiene {len(p)} cartas."
+                return ids.runs, f"{texts.capitalize(_the(self.label(src)))} solo tiene {len(p)} cartas."
             if count > up:
-                return ids.runs, f"Solo {_cards_word(up)} de {self.label(src)} están boca arriba."
+                return ids.runs, (
+                    f"Solo {_cards_word(up)} {_of_the(self.label(src))} "
+                    f"{'está' if up == 1 else 'están'} boca arriba."
+                )
             if count > pos.run_length(si):
                 return ids.runs, texts.run_refusal(
-                    count, self.label(src), self.rules.tableau, self._where(), [CARDS[c] for c in p[-count:]]
+                    count, _of_the(self.label(src)), self.rules.tableau, self._where(), [CARDS[c] for c in p[-count:]]
                 )
         elif pos.fd[si] >= len(p):
-            return ids.face_down, f"La carta de arriba de {self.label(src)} está boca abajo."
+            return ids.face_down, f"La carta de arriba {_of_the(self.label(src))} está boca abajo."
         cid = p[-count]
         acc = pos.accepted(di)
         if acc is ALL or cid in acc:
@@ -148,6 +166,14 @@ class Referee:
             if not acc:
                 return GEN_FULL, f"{texts.capitalize(_the(label))} ya está completa: una base tiene como máximo 13 cartas."
             only = f", y sobre {top.articulo} solo va {texts.card_list(acc)}" if fits else ""
+            kin = card.suit == top.suit if rule.suits == "same" else card.is_red != top.is_red
+            passed = card.rank <= top.rank if rule.direction == "up" else card.rank >= top.rank
+            if kin and passed:  # the rule alone would not explain it: the base is past the card
+                went = "subido" if rule.direction == "up" else "bajado"
+                return ids.foundation, (  # naming no card: the one on top may be an exercise's answer
+                    f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: esa base ya ha {went} "
+                    f"más allá de esa carta ({texts.foundation_rule_phrase(rule)}{only})."
+                )
             return ids.foundation, (
                 f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "
                 f"{texts.foundation_rule_phrase(rule)}{only}."

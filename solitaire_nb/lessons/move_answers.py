@@ -56,6 +56,43 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
     return None
 
 
+SEARCH_CAP = 20_000
+"""Positions `still_reachable` looks at before it gives up (an exercise's few cards need far fewer)."""
+
+
+def still_reachable(start: Game, goal: Callable[[Game], bool], cap: int = SEARCH_CAP) -> bool | None:
+    """Whether some moves from `start` (none included) reach `goal`: a search of every position
+    reachable, None when there are more than `cap` of them."""
+
+    def key(g: Game) -> tuple:
+        pos = g.position()
+        return tuple((p, tuple(cards)) for p, cards in pos["piles"].items()), tuple(sorted(pos["face_down"].items()))
+
+    seen, frontier = {key(start)}, [start]
+    while frontier:
+        g = frontier.pop()
+        if goal(g):
+            return True
+        for m in g.legal_moves():
+            nxt = g.copy()
+            nxt.move(m)
+            k = key(nxt)
+            if k not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(k)
+                frontier.append(nxt)
+    return False
+
+
+def lost_after(g: Game) -> str:
+    """What a checker says when the moves answered leave the exercise impossible (proved by
+    `still_reachable`), without naming the right move."""
+    if len(g.history) == 1:
+        return "Con ese movimiento la posición ya no tiene solución: deshazlo y prueba otro."
+    return "Con esos movimientos la posición ya no tiene solución: deshaz alguno y prueba otro camino."
+
+
 ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
 NOT_THIS_ONE = "Ese movimiento se puede hacer, pero no consigue lo que se pide."
 
@@ -76,6 +113,8 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
             return True, "¡Correcto!"
         if one_move:  # one move asked: no «todavía», there is no next move to wait for
             return False, f"{NOT_THIS_ONE} {not_yet} Prueba con otro."
+        if still_reachable(g, goal) is False:
+            return False, lost_after(g)
         valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
         return False, f"{valid}, pero todavía no. {not_yet}"
 
@@ -100,6 +139,8 @@ def to_win(start: Callable[[], Game]) -> Callable:
             return True, "¡Correcto!"
         if not g.legal_moves():
             return False, STUCK
+        if still_reachable(g, Game.is_won) is False:
+            return False, lost_after(g)
         return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
 
     return check

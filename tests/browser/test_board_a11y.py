@@ -88,6 +88,9 @@ def test_switched_off_board_shows_no_hint_or_solver_button(boards_page):
         assert not locked.locator(f'[data-button="{name}"]').is_visible(), name
         assert usual.locator(f'[data-button="{name}"]').is_visible(), name
     assert locked.locator('[data-button="undo"]').is_visible()
+    # Saved there, its game could be loaded and solved on another board (issue 44).
+    assert not locked.locator("details.snb-save").is_visible()
+    assert usual.locator("details.snb-save").is_visible()
 
 
 # 320 px is also a 1280-px window at 400 % zoom: the page reflows and the cards stay cards.
