@@ -147,7 +147,7 @@ def test_student_page_waits_in_spanish_without_the_file_name(monkeypatch) -> Non
     html = _student_page(monkeypatch, "05_citadel_y_beleaguered_castle")
     assert re.findall(r'<h2 id="loading_text">(.*?)</h2>', html) == ["Preparando la lección…"]
     # Voila's own progress function (English) is replaced after it is defined, before any cell
-    ours = html.index('"Preparando: " + cell_index + " de " + cell_count')
+    ours = html.index('"Preparando la lección: parte " + cell_index + " de " + cell_count')
     assert html.index("Executing ${cell_index}") < ours < html.index("voila_process(1, 1)")
     assert "window.voila_process = window.update_loading_text;" in html[ours:]
     assert "Running" not in html

@@ -203,3 +203,26 @@ def test_a_card_its_base_has_passed_is_told_so():
     for code, went in (("5H", "subido"), ("2H", "subido"), ("8H", "bajado")):
         ok, message = verdict_of_text("chequers-2", [code])
         assert not ok and f"esa base ya ha {went} más allá de esa carta" in message, message
+
+
+@pytest.mark.parametrize("name", CARD_EXERCISES)
+def test_words_instead_of_cards_get_a_hint_that_names_no_right_card(name):
+    """A fourth review: «ninguna» (01's expected misconception), «todas», «cualquier 9» and «Q roja»
+    were «No entiendo…»; each is now answered, without naming or describing a right card."""
+    answer = _answer(name)
+    for said in ("ninguna", "Ninguna carta", "no puede ir ninguna", "todas", "cualquier 9", "todos los 9",
+                 "los 9", "6 negro", "Q roja"):
+        ok, message = verdict_of_text(name, said)
+        assert not ok and "No entiendo" not in message, (said, message)
+        assert _gives_away(message, answer) is None, (said, message)
+
+
+def test_chequers_2_answers_ninguna_with_the_two_decks():
+    assert verdict_of_text("chequers-2", "ninguna")[1] == ("No: con dos barajas hay dos cartas de cada. "
+                                                         "¿Qué corazones siguen fuera de las bases?")
+
+
+def test_a_card_on_its_twin_is_told_the_rank_rule_with_two_decks():
+    message = verdict_of_text("chequers-1", "K♣ 2♣ A♣")[1]
+    assert "No va sobre el otro As de tréboles: en el tablero se construye" in message
+    assert "misma carta" in verdict_of_text("citadel-1", "Q♣")[1]  # one deck: it is the card itself

@@ -450,7 +450,7 @@ def test_a_mistyped_password_is_told_in_spanish():
     env.globals["static_url"] = lambda *a, **k: ""
     page = env.get_template("login.html")
     for error, said in (("Invalid username or password", "Usuario o contraseña incorrectos."),
-                        ("Something else", "No se ha podido entrar: pregunta a tu profesor.")):  # fmt: skip
+                        ("Something else", "No se ha podido entrar: pregunta a tu profesor o profesora.")):  # fmt: skip
         html = page.render(login_error=error, authenticator_login_url="/hub/login", xsrf="x", username="lola",
                            authenticator=type("A", (), {"request_otp": False})())  # fmt: skip
         assert said in html and error not in html

@@ -44,8 +44,10 @@ from offline import check_exercise, offline_context  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-NOTEBOOK = "03_scotch.ipynb"
-GAME, SEED = "scotch", 1233  # the notebook's `sn.play("scotch", seed=1233)`
+# 02 ends with a whole deal whose board keeps the solver (practice boards have none since a
+# fourth review: 03 has no board left with «¿Tiene solución?»).
+NOTEBOOK = "02_moving_left.ipynb"
+GAME, SEED = "moving_left", 1236  # the notebook's `sn.play("moving_left", seed=1236)`
 BLOCK_ALL_BUT_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 KERNEL_TIMEOUT_MS = 180_000  # Pyodide + IPython start on a busy 2-core machine
 RUN_TIMEOUT_MS = 240_000
@@ -179,7 +181,7 @@ def _ask_solver(page) -> None:
     """A board's "¿Tiene solución?" runs the pure-Python solver in the browser, offline."""
     from playwright.sync_api import expect
 
-    # The whole deal's board has no solver (an exercise to play); a practice board has one.
+    # The whole deal to play has no solver (an exercise); the last, narrated deal's board has one.
     solvable = 'button[data-button="solvable"]:visible'
     board = page.locator(f'.snb-board[data-game="{GAME}"]').filter(has=page.locator(solvable)).first
     board.locator(solvable).click()

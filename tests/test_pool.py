@@ -232,7 +232,7 @@ def test_the_try_widget_keeps_its_deals_sin_guardar_and_pools_them_when_the_serv
     for _ in range(3):
         w.next_button.click()
     said = w.pool.class_html.value
-    assert w.tally.n == 4 and len(w.pool.outbox) == 3 and "Sin guardar: no hay conexión con el ordenador de tu profesor" in said
+    assert w.tally.n == 4 and len(w.pool.outbox) == 3 and "Sin guardar: no hay conexión con el ordenador de tu profesor o profesora" in said
     w.pool.poll_once()  # still out of reach
     assert len(served.on_server(lambda: list(served.challenge.distinct()))) == 1
     wire.down = False

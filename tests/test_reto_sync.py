@@ -183,7 +183,7 @@ def test_a_server_out_of_reach_keeps_every_step_sin_guardar_and_sends_them_in_or
     _play(board, 1)
     said = board.view["message"]
     assert board.waiting == 5 and len(line_of(board)) == 3  # the board plays on
-    assert "Sin guardar: no hay conexión con el ordenador de tu profesor" in said and not ENGLISH.search(said)
+    assert "Sin guardar: no hay conexión con el ordenador de tu profesor o profesora" in said and not ENGLISH.search(said)
     board.poll_once()  # still out of reach: everything waits, in order
     assert board.waiting == 5 and len(c.line(1)) == (2 if mode == "lost" else 1)
     wire.mode = "up"

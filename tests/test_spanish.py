@@ -244,7 +244,9 @@ def test_students_read_la_plataforma_de_clase_and_one_word_for_their_teacher():
     """Second review of 00–05: «hub» (the product's word) was on pages students read, and «tu
     profesor» and «tu profesor o profesora» were both used.  The hub's pages and the class
     service's refusals say «la plataforma de clase»; every student-facing string says «tu
-    profesor» (teachers' documents may keep JupyterHub's name)."""
+    profesor o profesora» (a fourth review: «tu profesor» alone leaves out half the teachers),
+    and none asks a student to read an address («?asiento=»).  Teachers' documents may keep
+    JupyterHub's name."""
     import ast
 
     pages = {p.name: _hub_page_text(p) for p in (PACKAGE / "templates" / "hub").glob("*.html")}
@@ -255,6 +257,10 @@ def test_students_read_la_plataforma_de_clase_and_one_word_for_their_teacher():
     said = {**pages, **refusals}
     assert [name for name, text in said.items() if re.search(r"\bhub\b", text, re.I)] == []
     assert "plataforma de clase" in refusals["NOT_ALLOWED"]
-    both = [str(p.relative_to(REPO)) for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".js", ".j2")
-            and "profesor o profesora" in p.read_text(encoding="utf-8")]  # fmt: skip
-    assert both == []
+    texts = {str(p.relative_to(REPO)): p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*")
+             if p.suffix in (".py", ".html", ".js", ".j2")}  # fmt: skip
+    texts.update({p.name: p.read_text(encoding="utf-8") for p in (REPO / "notebooks").glob("0[0-5]_*.md")})
+    alone = {name: found for name, text in texts.items()
+             if (found := re.findall(r"\b(?:[Tt]u|del) profesor\b(?! o profesora)", text))}  # fmt: skip
+    assert alone == {}
+    assert [name for name, text in texts.items() if "«?asiento=»" in text] == []

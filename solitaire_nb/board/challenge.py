@@ -39,7 +39,7 @@ INTRO = "Este es el reto de la clase: todos jugáis el mismo reparto. ¿Quién l
 _KEPT = ("Se registran, en {where}, tus movimientos, lo que deshaces, los movimientos no permitidos que intentas "
          "y las pistas que pides, con su hora{who}.")  # fmt: skip
 RECORDED = _KEPT.format(where=TEACHERS_COMPUTER, who="; tu nombre es opcional")
-RECORDED_HUB = _KEPT.format(where=SCHOOL_SERVER, who=" y tu usuario (solo lo ve tu profesor)")
+RECORDED_HUB = _KEPT.format(where=SCHOOL_SERVER, who=" y tu usuario (solo lo ve tu profesor o profesora)")
 SAME_DEAL = "En el reto todos jugáis el mismo reparto: aquí no se cambia de partida."
 
 
@@ -241,7 +241,7 @@ def challenge_page(code: str) -> ChallengeBoard:
         code_line = w.HTML()
 
         def show_code(_change: Any = None) -> None:
-            code_line.value = ("<p>Código de tu partida (cópialo y dáselo a tu profesor al terminar): "
+            code_line.value = ("<p>Código de tu partida (cópialo y dáselo a tu profesor o profesora al terminar): "
                                f"<code>{board.view.get('code', '')}</code></p>")  # fmt: skip
 
         board.observe(show_code, names="view")

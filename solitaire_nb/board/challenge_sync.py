@@ -23,10 +23,10 @@ from .widget import Board
 EVENT, STATE = "/reto/api/evento", "/reto/api/estado"
 WAITING = -1  # the status `_report` gives an event kept in the outbox
 
-PAUSED = "El reto está en pausa. Espera a que tu profesor lo reanude."
+PAUSED = "El reto está en pausa. Espera a que tu profesor o profesora lo reanude."
 ENDED = "El reto ha terminado: ya no se puede mover."
 RESUMED = "El reto sigue: ya puedes mover."
-REOPENED = "Tu profesor ha reabierto el reto: sigue jugando donde lo dejaste."
+REOPENED = "Tu profesor o profesora ha reabierto el reto: sigue jugando donde lo dejaste."
 NO_SEAT = "Esta página no tiene asiento en el reto: ábrela desde la dirección de la clase."
 WHAT = {"move": "Tu movimiento no se ha guardado y ha vuelto atrás.", "undo": "No se ha podido deshacer: no se ha guardado.",
         "redo": "No se ha podido rehacer: no se ha guardado."}  # fmt: skip

@@ -24,7 +24,7 @@ from typing import Any
 
 TIMEOUT = 5.0
 UNSAVED = "sin guardar"  # what a page says of what waits for the class server (and the server of a full disk)
-TEACHERS_COMPUTER = "el ordenador de tu profesor"
+TEACHERS_COMPUTER = "el ordenador de tu profesor o profesora"
 SCHOOL_SERVER = "el servidor del centro"
 
 

@@ -45,14 +45,14 @@ BY_HAND = {
     "juego»; la clase copia las hojas en una tabla en la pizarra, una fila por pareja.",
 }
 WAITING = "<b>La clase.</b> Esperando tu asiento…"
-_KEPT = "Se guardan, en el ordenador de tu profesor, {what}, con su hora; {who} solo si {write}."
+_KEPT = "Se guardan, en el ordenador de tu profesor o profesora, {what}, con su hora; {who} solo si {write}."
 RECORDED = {
     "06": _KEPT.format(what="los números de las partidas que repartes y tu apuesta", who="tu nombre", write="lo escribes"),
     "07": _KEPT.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las que "
                        "ganas", who="tu nombre", write="lo escribes"),
     "08": _KEPT.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestros nombres", write="los escribís"),
 }
-_KEPT_HUB = "Se guardan, en el servidor del centro, {what}, con su hora y {who} (solo lo ve tu profesor)."
+_KEPT_HUB = "Se guardan, en el servidor del centro, {what}, con su hora y {who} (solo lo ve tu profesor o profesora)."
 RECORDED_HUB = {
     "06": _KEPT_HUB.format(what="los números de las partidas que repartes y tu apuesta", who="tu usuario"),
     "07": _KEPT_HUB.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las "
@@ -154,7 +154,7 @@ class PoolPanel(widgets.VBox):
             return
         status, answer = self.launcher.call("/clase/api/estado", query={"asiento": secret})
         if status != 200:
-            why = "Esta página no tiene asiento en la clase: ábrela desde la dirección que da tu profesor."
+            why = "Esta página no tiene asiento en la clase: ábrela desde la dirección que da tu profesor o profesora."
             if self.hub:  # the service's own reason (no access, the hub down), or no connection
                 why = str(answer.get("error") or f"Tu página no está conectada a la clase. {unsaved_line(self.launcher)}")
             self.class_html.value = f"<p class='snb-class' role='status'><b>La clase.</b> {html.escape(why)}</p>"

@@ -23,8 +23,8 @@ from .record_queue import events_es
 
 URL_ENV = "SNB_RETO_URL"
 PAGE_NAME = "reto.ipynb"
-FULL = ("El reto ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de tu "
-        "asiento (su dirección lleva «?asiento=»); si no, avisa a tu profesor.")  # fmt: skip
+FULL = ("El reto ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña del reto "
+        "que ya tenías abierta; si no, avisa a tu profesor o profesora.")  # fmt: skip
 
 
 def challenge_notebook(deal: str) -> dict:

@@ -90,7 +90,7 @@ class _Json(tornado.web.RequestHandler):
         if kind not in self.said:
             self.said.add(kind)
             self.challenge.say(f"Aviso: una petición de una página ha fallado ({kind}); la clase sigue.")
-        self.reply({"error": "El ordenador del profesor no ha podido atender la petición."}, 500)
+        self.reply({"error": "El ordenador del profesor o profesora no ha podido atender la petición."}, 500)
 
     def log_exception(self, typ, value, tb) -> None:
         return None  # the refusal itself says what happened (refuse / _handle_request_exception)

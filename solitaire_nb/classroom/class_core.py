@@ -172,11 +172,11 @@ class ClassCore:
         return clean
 
 
-FULL = ("La clase ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de tu "
-        "asiento (su dirección lleva «?asiento=»); si no, avisa a tu profesor.")  # fmt: skip
+FULL = ("La clase ya tiene todos sus asientos ocupados. Si ya tenías uno, vuelve a la pestaña de la "
+        "clase que ya tenías abierta; si no, avisa a tu profesor o profesora.")  # fmt: skip
 IDLE = ("Desde este ordenador ya se han abierto varios asientos que ninguna página ha ocupado todavía. "
-        "Vuelve a la pestaña de tu asiento (su dirección lleva «?asiento=») o espera a que cargue; si no, "
-        "avisa a tu profesor.")  # fmt: skip
+        "Vuelve a la pestaña de la clase que ya tenías abierta o espera a que cargue; si no, "
+        "avisa a tu profesor o profesora.")  # fmt: skip
 
 
 class ClassHooks:

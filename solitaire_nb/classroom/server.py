@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from traitlets.config import Config
 
 #: the page a student gets when one more kernel would leave the machine short of memory.
-NO_ROOM = ("<!doctype html><html lang='es'><meta charset='utf-8'><p>El ordenador del profesor no tiene memoria "
+NO_ROOM = ("<!doctype html><html lang='es'><meta charset='utf-8'><p>El ordenador del profesor o profesora no tiene memoria "
            "libre para abrir otra página. Si ya tienes una pestaña de la clase abierta, vuelve a ella; si no, avisa "
-           "a tu profesor.</p></html>")  # fmt: skip
+           "a tu profesor o profesora.</p></html>")  # fmt: skip
 
 
 class NoRoom(RuntimeError):

@@ -23,7 +23,7 @@ from ..core.numbers_es import decimal, decimal_down, decimal_up, interval_decima
 from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
-from .card_names import CARDS_EXAMPLE, read_cards
+from .card_names import CARDS_EXAMPLE, read_cards, read_group
 
 
 # ---------------------------------------------------------------------- reading answers
@@ -99,15 +99,45 @@ class Ejercicio:
         return None
 
 
+NONE_FITS = "No: alguna carta sí vale. Piensa en la regla y prueba las cartas una a una."
+ALL_FIT = "No: no valen todas. Piensa en la regla y escribe solo las que valen, cada una con su palo."
+
+
+def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str] | None:
+    """The verdict on an answer in words instead of cards («ninguna», «todas», «los 9»), if it is
+    one; None when the answer is cards, or not understood (then `_cards` says why)."""
+    if not isinstance(respuesta, str):
+        return None
+    try:
+        _cards(respuesta)
+        return None
+    except ValueError:
+        said = read_group(respuesta)
+    if said is None:
+        return None
+    kind, part = said
+    if kind == "none":
+        return (True, "¡Correcto!") if not want else (False, none_hint)
+    if kind == "all":
+        return False, ALL_FIT
+    # a group may hold right and wrong cards: no verdict on it, which would tell about the answer
+    return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
+
+
 def set_of_cards(
-    correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None
+    correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
+    none_hint: str = NONE_FITS,
 ) -> Callable:
     """An exercise answered with a set of cards; `explain(card)` says why a card is wrong; `praise()`,
-    if given, follows «¡Correcto!» (the explanation a reader gets only after answering)."""
+    if given, follows «¡Correcto!» (the explanation a reader gets only after answering);
+    `none_hint` answers «ninguna» (no card named: it must not name one)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
-        given = {c.code for c in _cards(respuesta)}
         want = set(correct())
+        words = _words(respuesta, want, none_hint)
+        if words is not None:
+            return words
+        given = {c.code for c in _cards(respuesta)}
         if given == want:
             return True, "¡Correcto!" + (f" {praise()}" if praise is not None else "")
         extra = sorted(given - want, key=lambda c: Card.parse(c).id)

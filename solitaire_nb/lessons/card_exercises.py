@@ -69,10 +69,23 @@ def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
 _SAME_CARD = "Es la misma carta: ninguna carta va sobre sí misma."
 
 
+def _same_card(game: str, card: Card, **variant: bool) -> str:
+    """Why `card` does not go on its twin: with two decks, the rule about ranks (a fourth review
+    read «es la misma carta» as wrong there); with one deck, it is the card itself."""
+    try:
+        g = Game.from_position(game, {"T0": [card.code], "T1": [card.code]}, face_down=None, **variant)
+    except ValueError:  # one deck: the same card cannot be in two places
+        return _SAME_CARD
+    why = g.why_not("T1", "T0", fits=False)
+    rule = why.split(": ", 1)[1] if why and ": " in why else None
+    article, name = card.articulo.split(" ", 1)
+    return f"No va sobre {article} {'otra' if article == 'la' else 'otro'} {name}: {rule}" if rule else _SAME_CARD
+
+
 def why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
         if card == Card.parse(top):
-            return _SAME_CARD
+            return _same_card(game, card, **variant)
         g = Game.from_position(game, {"T0": [top], "T1": [card.code]}, face_down=None, **variant)
         return g.why_not("T1", "T0", fits=False)
 
@@ -82,7 +95,7 @@ def why_not_on(game: str, top: str, **variant: bool) -> Callable[[Card], str | N
 def why_not_under(game: str, moving: str, **variant: bool) -> Callable[[Card], str | None]:
     def explain(card: Card) -> str | None:
         if card == Card.parse(moving):
-            return _SAME_CARD
+            return _same_card(game, card, **variant)
         g = Game.from_position(game, {"T0": [card.code], "T1": [moving]}, face_down=None, **variant)
         return g.why_not("T1", "T0", fits=False)
 

@@ -73,3 +73,27 @@ def read_cards(text: str) -> list[Card]:
         cards.append(Card.parse(f"{'A23456789TJQK'[rank - 1]}{suit}"))
         at = found.end()
     return cards
+
+
+_NONE = re.compile(r"(?:no\s+(?:puede\s+ir\s+|va\s+|vale\s+)?)?(?:ninguna|ninguno|ningun|nada)\b.*")
+_ALL = re.compile(r"(?:todas|todos|todas\s+las\s+cartas|cualquiera|cualquier\s+carta)\s*[.!]?")
+_COLOUR = r"\s+(?:roj|negr)[oa]s?"
+_GROUP = re.compile(
+    rf"(?:(?:cualquier|cualquiera|todos\s+los|todas\s+las|los|las|dos|cuatro|ocho)\s+(?:{_RANK})(?:e?s)?(?:{_COLOUR})?"
+    rf"|(?:{_RANK})(?:e?s)?{_COLOUR})\b"
+)
+
+
+def read_group(text: str) -> tuple[str, str] | None:
+    """What an answer that names no single card says instead: ("none", …) for «ninguna» («no
+    puede ir ninguna»), ("all", …) for «todas», ("group", part) for cards named as a group
+    («cualquier 9», «los 9», «Q roja»), `part` as typed; None otherwise."""
+    plain = _plain(text).strip()
+    if _NONE.fullmatch(plain):
+        return "none", text.strip()
+    if _ALL.fullmatch(plain):
+        return "all", text.strip()
+    found = _GROUP.search(plain)
+    if found:
+        return "group", text[found.start(): found.end()]
+    return None

@@ -81,7 +81,8 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-2": Ejercicio(
         "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
         "corazones hasta el 7 de corazones. ¿Qué cartas de corazones pueden ir todavía a una base?",
-        set_of_cards(hearts_home, why_not_home),
+        set_of_cards(hearts_home, why_not_home,
+                     none_hint="No: con dos barajas hay dos cartas de cada. ¿Qué corazones siguen fuera de las bases?"),
         cards=("6H", "7H"), start=chequers_bases,
     ),
     "chequers-3": Ejercicio(

@@ -84,7 +84,7 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
         page.locator(".snb-board [data-card]").first.wait_for(timeout=BOARD_TIMEOUT_MS)
         assert "asiento=" in page.url
         expect(page.get_by_text("Este es el reto de la clase")).to_be_visible()
-        expect(page.get_by_text("Se registran, en el ordenador de tu profesor")).to_be_visible()
+        expect(page.get_by_text("Se registran, en el ordenador de tu profesor o profesora")).to_be_visible()
         expect(page.get_by_text("Tu asiento:")).to_be_visible(timeout=60_000)
         # What cannot be used in a challenge is not shown: another game or deal, a loaded game.
         for hidden in (page.locator(".snb-board .snb-game"), page.get_by_role("button", name="Nueva partida", include_hidden=True),
