@@ -59,7 +59,7 @@ SOLUCIONES = {
     "estudio-3": "1/16",
     "estudio-4": 6,
     "atlas-1": 21,
-    "atlas-2": "más",
+    "atlas-2": "más, porque destapa cartas",  # a prediction: any word with its reason is taken down
     "atlas-3": "nunca menos",
     "atlas-4": ["5S"],
     "lab-1": 8,
@@ -90,7 +90,7 @@ WRONG = {
     "estudio-3": ("12,5 %", "menos"),
     "estudio-4": (4, "más"),
     "atlas-1": (2, "más"),
-    "atlas-2": ("menos", "boca abajo"),
+    "atlas-2": ("más", "porque"),  # a prediction without its reason
     "atlas-3": ("nunca más", "a mano"),
     "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
@@ -98,6 +98,10 @@ WRONG = {
     "lab-3": (100, "asegurar antes de medir"),
     "lab-4": (12, "menos"),
 }
+
+
+PREDICTIONS = {"atlas-2"}
+"""Exercises that take a prediction down without grading it: only the measure decides."""
 
 
 def test_every_exercise_has_a_solution_in_the_guide():
@@ -119,7 +123,7 @@ def test_every_exercise_has_a_solution_in_the_guide():
 def test_right_answer(ejercicio, capsys):
     assert es_correcta(ejercicio, SOLUCIONES[ejercicio])
     comprobar(ejercicio, SOLUCIONES[ejercicio])
-    assert capsys.readouterr().out.strip().startswith("¡Correcto!")
+    assert capsys.readouterr().out.strip().startswith("¡Apuntado!" if ejercicio in PREDICTIONS else "¡Correcto!")
     assert enunciado(ejercicio).startswith("¿") or "¿" in enunciado(ejercicio)
 
 
@@ -589,7 +593,6 @@ def test_a_right_count_is_told_why(ejercicio):
 
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
-    ("atlas-2", "más", ("más", "menos", "las mismas")),
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
 ])
@@ -613,6 +616,43 @@ def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, opt
     finally:
         olvidar_intentos()
     assert _verdict(ejercicio, right)[0]  # a new kernel: the bare word again
+
+
+@pytest.mark.parametrize("typed", ["más, porque destapa cartas boca abajo", "menos, porque ya no quedan huecos para los Reyes",
+                                   "las mismas: una regla no cambia tanto", "Menos porque los huecos se llenan solos"])
+def test_a_prediction_takes_any_word_with_its_reason_and_points_to_the_measure(typed):
+    """atlas-2 asks a prediction the rules do not decide (only the measure does): no word is
+    graded «No.», each is taken down with its reason and sent to the measure."""
+    ok, message = verdict_of_text("atlas-2", typed)
+    assert ok and message.startswith("¡Apuntado!") and "Ver lo medido" in message and "No." not in message
+    ok, message = verdict_of_text("atlas-2", typed.split(",")[0].split(":")[0].split(" porque")[0])
+    assert not ok and "porque" in message  # the bare word: its reason is asked for
+    assert not verdict_of_text("atlas-2", "menos, porque sí")[0]
+
+
+@pytest.mark.parametrize("typed", ["nunca menos: puedo subirlas yo", "nunca menos porque puedo subirlas yo",
+                                   "nunca menos, porque puedo subirlas yo", "Nunca menos; puedo subirlas yo"])
+def test_after_a_miss_the_reason_may_follow_a_colon_or_porque_without_comma(typed):
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        assert not _verdict("atlas-3", "cualquier cosa")[0]
+        ok, message = _verdict("atlas-3", typed)
+        assert ok and message.startswith("¡Correcto!"), message
+    finally:
+        olvidar_intentos()
+
+
+def test_the_question_without_automatic_play_says_the_deal_does_not_change():
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    assert "el reparto no cambia" in enunciado("atlas-3")
+    olvidar_intentos()
+    try:
+        assert "El reparto no cambia" in _verdict("atlas-3", "nunca más")[1]
+    finally:
+        olvidar_intentos()
 
 
 def test_a_share_is_said_back_without_trailing_zeros():
