@@ -166,6 +166,7 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
 
     from solitaire_nb.core.cards import CARDS
     from solitaire_nb.engine import new_game
+    from solitaire_nb.lessons.exercises import _verdict
     from solitaire_nb.lessons.study_exercises import TEN_COLUMNS, only_twos_share
 
     rest = [c.code for c in CARDS if c.code[0] not in "23"]
@@ -177,9 +178,12 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
         assert report is not None
         only_twos += all(c.code[0] == "2" for c in report.to_foundations)
     assert Fraction(only_twos, 16) == only_twos_share() == Fraction(1, 16)
-    for typed in ("1/16", "1 de cada 16", "6,25 %", "6,25", "6,3 %", "6 %", "0,0625", "6"):
-        ok, message = verdict_of_text("estudio-3", typed)
+    for typed in ("1/16", "1 de cada 16", "2/32", "6,25 %", "6,25", "0,0625", "0.0625", 0.0625, 6.25):
+        ok, message = verdict_of_text("estudio-3", typed) if isinstance(typed, str) else _verdict("estudio-3", typed)
         assert ok and "6,25 %" in message, typed
+    for typed in ("6", "6 %", "6,3", "6,3 %", "6,4", "6,2", "0,063"):  # what a bar of the plot shows: close
+        ok, message = verdict_of_text("estudio-3", typed)
+        assert not ok and message == "Cerca: ¿cuánto exactamente? Piensa palo a palo.", typed
     for typed, word in (("0,1", "precisión"), ("7 %", "menos"), ("1/17", "tampoco")):
         ok, message = verdict_of_text("estudio-3", typed)
         assert not ok and word in message, typed
@@ -455,13 +459,15 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
 # ---------------------------------------------------------------------- no bisecting
 DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
 NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
-FIRST_GUESS = {"estudio-3": 6}  # its answer, 1/16, typed as a whole percentage
+NEAR = {"estudio-3": (6,)}  # its answer is 1/16 = 6,25 %: 6 is told «Cerca», neither right nor a side
 AT_LEAST = {"lab-3"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
 
 
 def _neighbours(ejercicio: str) -> tuple[int, int]:
     """The nearest whole numbers below and above the right answers that are wrong."""
-    start = FIRST_GUESS[ejercicio] if ejercicio in FIRST_GUESS else round(float(str(SOLUCIONES[ejercicio])))
+    if ejercicio in NEAR:
+        return min(NEAR[ejercicio]) - 1, max(NEAR[ejercicio]) + 1
+    start = round(float(str(SOLUCIONES[ejercicio])))
     assert es_correcta(ejercicio, str(start)), ejercicio
     below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, str(n)))
     above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, str(n)))
