@@ -222,3 +222,19 @@ def test_a_proven_loss_keeps_the_upper_end_below_100():
     is 99,91 %, and rounding it outward must not print 100,0 % as if no deal could be lost."""
     assert av.interval_text(187, 1, 12) == "89,1 % – 99,92 %"
     assert av.interval_text(188, 0, 12).endswith("– 100,0 %")
+
+
+def test_touching_intervals_are_a_prudent_shared_place_and_a_direct_comparison_may_still_order_them():
+    """Touching 95 % intervals do not mean «no difference»: Beleaguered Castle and Scotch share a
+    place by the prudent rule, and the worst-case direct comparison, from the data, orders them."""
+    from solitaire_nb.atlas.intervals import above_in_worst_case
+
+    data = atlas()
+    text = av.order_text(data)
+    assert "Comparten puesto según la regla prudente" in text and "esta regla sola no decide" in text
+    rows = {e["key"]: e for e in data["entries"]}
+    bc, scotch = (tuple(int(rows[k][f]) for f in ("won", "lost", "unknown")) for k in ("beleaguered_castle", "scotch"))
+    assert above_in_worst_case(bc, scotch) and not above_in_worst_case(scotch, bc)
+    assert f"el {percent(bc[0] / sum(bc))})" in text and f"el {percent((scotch[0] + scotch[2]) / sum(scotch))})" in text
+    assert not above_in_worst_case((50, 50, 0), (48, 52, 0))  # 50 % against 48 % of 100: chance can do that
+    assert above_in_worst_case((5, 0, 0), (0, 5, 0)) and not above_in_worst_case((0, 0, 0), (0, 5, 0))

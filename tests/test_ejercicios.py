@@ -59,7 +59,7 @@ SOLUCIONES = {
     "estudio-3": "1/16",
     "estudio-4": 6,
     "atlas-1": 21,
-    "atlas-2": "más",
+    "atlas-2": "más, porque destapa cartas",  # a prediction: any word with its reason is taken down
     "atlas-3": "nunca menos",
     "atlas-4": ["5S"],
     "lab-1": 8,
@@ -90,7 +90,7 @@ WRONG = {
     "estudio-3": ("12,5 %", "menos"),
     "estudio-4": (4, "más"),
     "atlas-1": (2, "más"),
-    "atlas-2": ("menos", "boca abajo"),
+    "atlas-2": ("más", "porque"),  # a prediction without its reason
     "atlas-3": ("nunca más", "a mano"),
     "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
@@ -98,6 +98,10 @@ WRONG = {
     "lab-3": (100, "asegurar antes de medir"),
     "lab-4": (12, "menos"),
 }
+
+
+PREDICTIONS = {"atlas-2"}
+"""Exercises that take a prediction down without grading it: only the measure decides."""
 
 
 def test_every_exercise_has_a_solution_in_the_guide():
@@ -119,7 +123,7 @@ def test_every_exercise_has_a_solution_in_the_guide():
 def test_right_answer(ejercicio, capsys):
     assert es_correcta(ejercicio, SOLUCIONES[ejercicio])
     comprobar(ejercicio, SOLUCIONES[ejercicio])
-    assert capsys.readouterr().out.strip().startswith("¡Correcto!")
+    assert capsys.readouterr().out.strip().startswith("¡Apuntado!" if ejercicio in PREDICTIONS else "¡Correcto!")
     assert enunciado(ejercicio).startswith("¿") or "¿" in enunciado(ejercicio)
 
 
@@ -162,6 +166,7 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
 
     from solitaire_nb.core.cards import CARDS
     from solitaire_nb.engine import new_game
+    from solitaire_nb.lessons.exercises import _verdict
     from solitaire_nb.lessons.study_exercises import TEN_COLUMNS, only_twos_share
 
     rest = [c.code for c in CARDS if c.code[0] not in "23"]
@@ -173,9 +178,12 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
         assert report is not None
         only_twos += all(c.code[0] == "2" for c in report.to_foundations)
     assert Fraction(only_twos, 16) == only_twos_share() == Fraction(1, 16)
-    for typed in ("1/16", "1 de cada 16", "6,25 %", "6,25", "6,3 %", "6 %", "0,0625", "6"):
-        ok, message = verdict_of_text("estudio-3", typed)
+    for typed in ("1/16", "1 de cada 16", "2/32", "6,25 %", "6,25", "0,0625", "0.0625", 0.0625, 6.25):
+        ok, message = verdict_of_text("estudio-3", typed) if isinstance(typed, str) else _verdict("estudio-3", typed)
         assert ok and "6,25 %" in message, typed
+    for typed in ("6", "6 %", "6,3", "6,3 %", "6,4", "6,2", "0,063"):  # what a bar of the plot shows: close
+        ok, message = verdict_of_text("estudio-3", typed)
+        assert not ok and message == "Cerca: ¿cuánto exactamente? Piensa palo a palo.", typed
     for typed, word in (("0,1", "precisión"), ("7 %", "menos"), ("1/17", "tampoco")):
         ok, message = verdict_of_text("estudio-3", typed)
         assert not ok and word in message, typed
@@ -451,13 +459,15 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
 # ---------------------------------------------------------------------- no bisecting
 DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
 NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
-FIRST_GUESS = {"estudio-3": 6}  # its answer, 1/16, typed as a whole percentage
+NEAR = {"estudio-3": (6,)}  # its answer is 1/16 = 6,25 %: 6 is told «Cerca», neither right nor a side
 AT_LEAST = {"lab-3"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
 
 
 def _neighbours(ejercicio: str) -> tuple[int, int]:
     """The nearest whole numbers below and above the right answers that are wrong."""
-    start = FIRST_GUESS[ejercicio] if ejercicio in FIRST_GUESS else round(float(str(SOLUCIONES[ejercicio])))
+    if ejercicio in NEAR:
+        return min(NEAR[ejercicio]) - 1, max(NEAR[ejercicio]) + 1
+    start = round(float(str(SOLUCIONES[ejercicio])))
     assert es_correcta(ejercicio, str(start)), ejercicio
     below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, str(n)))
     above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, str(n)))
@@ -589,7 +599,6 @@ def test_a_right_count_is_told_why(ejercicio):
 
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
-    ("atlas-2", "más", ("más", "menos", "las mismas")),
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
 ])
@@ -613,6 +622,43 @@ def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, opt
     finally:
         olvidar_intentos()
     assert _verdict(ejercicio, right)[0]  # a new kernel: the bare word again
+
+
+@pytest.mark.parametrize("typed", ["más, porque destapa cartas boca abajo", "menos, porque ya no quedan huecos para los Reyes",
+                                   "las mismas: una regla no cambia tanto", "Menos porque los huecos se llenan solos"])
+def test_a_prediction_takes_any_word_with_its_reason_and_points_to_the_measure(typed):
+    """atlas-2 asks a prediction the rules do not decide (only the measure does): no word is
+    graded «No.», each is taken down with its reason and sent to the measure."""
+    ok, message = verdict_of_text("atlas-2", typed)
+    assert ok and message.startswith("¡Apuntado!") and "Ver lo medido" in message and "No." not in message
+    ok, message = verdict_of_text("atlas-2", typed.split(",")[0].split(":")[0].split(" porque")[0])
+    assert not ok and "porque" in message  # the bare word: its reason is asked for
+    assert not verdict_of_text("atlas-2", "menos, porque sí")[0]
+
+
+@pytest.mark.parametrize("typed", ["nunca menos: puedo subirlas yo", "nunca menos porque puedo subirlas yo",
+                                   "nunca menos, porque puedo subirlas yo", "Nunca menos; puedo subirlas yo"])
+def test_after_a_miss_the_reason_may_follow_a_colon_or_porque_without_comma(typed):
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        assert not _verdict("atlas-3", "cualquier cosa")[0]
+        ok, message = _verdict("atlas-3", typed)
+        assert ok and message.startswith("¡Correcto!"), message
+    finally:
+        olvidar_intentos()
+
+
+def test_the_question_without_automatic_play_says_the_deal_does_not_change():
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    assert "el reparto no cambia" in enunciado("atlas-3")
+    olvidar_intentos()
+    try:
+        assert "El reparto no cambia" in _verdict("atlas-3", "nunca más")[1]
+    finally:
+        olvidar_intentos()
 
 
 def test_a_share_is_said_back_without_trailing_zeros():

@@ -45,6 +45,18 @@ def bracketed_interval(won: int, unknown: int, n: int, z: float = Z95) -> tuple[
 
 
 # ---------------------------------------------------------------------- reading an interval
+def above_in_worst_case(a: tuple[int, int, int], b: tuple[int, int, int], z: float = Z95) -> bool:
+    """Whether game `a` (won, lost, undecided) wins more often than game `b` even in `a`'s worst
+    case (its undecided deals lost, `b`'s won): a one-sided two-proportion z test on those rates.
+    Needed when the two 95 % intervals touch: touching intervals alone do not decide."""
+    (wa, na), (wb, ub, nb) = (a[0], sum(a)), (b[0], b[2], sum(b))
+    if not na or not nb:
+        return False
+    pa, pb, pooled = wa / na, (wb + ub) / nb, (wa + wb + ub) / (na + nb)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
+    return pa > pb if spread == 0 else (pa - pb) / spread > z
+
+
 def interval_sentence(low: float, high: float, rate: bool = True, decimals: int = 1, what: str | None = None) -> str:
     """The one sentence form of a 95 % interval, its ends rounded outward: «con un 95 % de
     confianza, la proporción verdadera está entre 82,1 % y 88,8 %» for a rate (fractions

@@ -17,7 +17,7 @@ from typing import Any
 from ..core import texts
 from ..core.numbers_es import percent, range_text, thousands
 from ..games import GAMES
-from .intervals import bracketed_interval
+from .intervals import above_in_worst_case, bracketed_interval
 from .studyfile import read_records
 
 NOTHING_DECIDED = "—"
@@ -297,10 +297,14 @@ def order_text(data: Mapping[str, Any]) -> str:
     lines = []
     for k, place in enumerate(places, 1):
         joined = place[0] if len(place) == 1 else "; ".join(place[:-1]) + "; y " + place[-1]
-        lines.append(f"{k}. {joined}" + ("." if len(place) == 1 else ". Comparten puesto: sus intervalos se tocan."))
+        lines.append(f"{k}. {joined}" + ("." if len(place) == 1 else ". Comparten puesto según la regla prudente: "
+                                          "sus intervalos se tocan."))
     notes = ["Cada intervalo cuenta las partidas sin decidir como perdidas en un extremo y como ganadas en el "
-             "otro: nunca como perdidas sin más. Dos juegos solo tienen puestos distintos si sus intervalos no se "
-             "tocan."]
+             "otro: nunca como perdidas sin más. La regla prudente: si los intervalos de dos juegos no se tocan, la "
+             "diferencia es clara; si se tocan, esta regla sola no decide, y hace falta comparar las dos "
+             "proporciones directamente (o jugar más partidas)."]
+    notes += [_worst_case_note(name[a["game"]], a, name[b["game"]], b) for tier in _tiers(open_games)
+              for i, a in enumerate(tier) for b in tier[i + 1:] if above_in_worst_case(_counts(a), _counts(b))]
     if above:
         notes.append(" y ".join(name[e["game"]] for e, _ in above) + " va primero aunque tiene cartas boca abajo: "
                      "incluso el jugador que no mira, que solo usa lo que ve una persona, gana más que el "
@@ -321,6 +325,14 @@ def order_text(data: Mapping[str, Any]) -> str:
             notes.append(f"Sí se sabe que para {FLOOR_WHO}, {name[e['game']]} se gana más a menudo que {listed}: "
                          "lo que gana el jugador que no mira ya supera el techo del resolvedor en esos juegos.")
     return "\n".join(lines) + "\n\n" + " ".join(notes)
+
+
+def _worst_case_note(a_name: str, a: Mapping[str, Any], b_name: str, b: Mapping[str, Any]) -> str:
+    (wa, la, ua), (wb, lb, ub) = _counts(a), _counts(b)
+    return (f"Comparando directamente, **{a_name}** gana más a menudo que **{b_name}** aunque sus intervalos se "
+            f"tocan: incluso en el peor caso para {a_name} (sus partidas sin decidir, perdidas: gana el "
+            f"{percent(wa / (wa + la + ua))}) y el mejor para {b_name} (las suyas, ganadas: el {percent((wb + ub) / (wb + lb + ub))}), "
+            "la diferencia es demasiado grande para ser cosa del azar de qué partidas han salido.")
 
 
 def csv_path(entry: Mapping[str, Any], root: Path | None = None) -> Path:

@@ -323,10 +323,9 @@ def _core_words(text: str) -> str:
     return " ".join(w for w in _plain_word(text).split() if w not in _FILLER)
 
 
-def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Callable[[], str], hint: str) -> Callable:
-    """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
-    capitals, and without the articles and «regla» around it («la de los Reyes» is «Reyes»);
-    `correct()` is the right one.  A right answer is told why."""
+def option_reader(options: Sequence[str]) -> tuple[Callable[[str], str | None], str]:
+    """(read, ask): `read(text)` is the option a text names, read without accents, capitals or
+    the articles around it, or None; `ask` is the Spanish sentence listing the options."""
     plain = {_plain_word(o): o for o in options}
     core = {_core_words(o): o for o in options}
     if len(core) == len(options):  # options that differ only in their articles are read whole
@@ -335,12 +334,24 @@ def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Calla
     listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " o " + quoted[-1]
     one = "una palabra" if all(" " not in o for o in options) else "una de estas respuestas"
 
+    def read(text: str) -> str | None:
+        return plain.get(_plain_word(text)) or plain.get(_core_words(text))
+
+    return read, f"Responde con {one}: {listed}."
+
+
+def choice_answer(correct: Callable[[], str], options: Sequence[str], why: Callable[[], str], hint: str) -> Callable:
+    """An answer chosen among a few words (`options`, e.g. «sí», «no»), read without accents or
+    capitals, and without the articles and «regla» around it («la de los Reyes» is «Reyes»);
+    `correct()` is the right one.  A right answer is told why."""
+    read, ask = option_reader(options)
+
     def check(respuesta: object) -> tuple[bool, str]:
         if not isinstance(respuesta, str):
-            return False, f"Responde con {one}: {listed}."
-        chosen = plain.get(_plain_word(respuesta)) or plain.get(_core_words(respuesta))
+            return False, ask
+        chosen = read(respuesta)
         if chosen is None:
-            return False, f"Responde con {one}: {listed}."
+            return False, ask
         if chosen == correct():
             return True, f"¡Correcto! {why()}"
         return False, f"No. {hint}"

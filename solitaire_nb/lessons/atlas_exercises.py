@@ -13,7 +13,7 @@ from typing import Any
 
 from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
-from .reasoned import ReasonedChoice
+from .reasoned import ReasonedChoice, reasoned_prediction
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -49,24 +49,12 @@ def _expected_why(key: str, n: int, what: str) -> str:
     return _new_games(key, n).sentence(what)
 
 
-def _direction(base: str, changed: str) -> str:
-    """«más», «menos» or «las mismas»: how the `changed` entry's rate compares with `base`'s, as
-    their 95 % intervals say (overlapping intervals: not known to differ, «las mismas»)."""
-    a, b = _entry(base), _entry(changed)
-    if b["interval_low"] > a["interval_high"]:
-        return "más"
-    if b["interval_high"] < a["interval_low"]:
-        return "menos"
-    return "las mismas"
-
-
 # The games the transfer exercises ask about (their `variant`): composed names for the lab's
 # games, and the atlas row of the no-peek player of Moving Left with the shift to the left.
 SIX_COLUMNS = "beleaguered_castle+columns=6"
 ANY_CARD_IN_HOLES = "bakers_dozen+empty=any"
 FOUR_COLUMNS = "citadel+columns=4"
 SHIFT_LEFT_PLAYER = "moving_left_desplazar_jugador"
-PAGE_RULES_PLAYER = "moving_left_jugador"
 
 
 def _lab_game(name: str) -> Any:
@@ -173,16 +161,13 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     "atlas-2": Ejercicio(
         "Moving Left con el desplazamiento a la izquierda: ¿ganará el jugador que no mira más partidas "
-        "que con las reglas de la página, menos o las mismas? Responde «más», «menos» o «las mismas»; "
-        "tu predicción en cifras la compararás después con lo medido.",
-        ReasonedChoice(choice_answer(
-            lambda: _direction(PAGE_RULES_PLAYER, SHIFT_LEFT_PLAYER), ("más", "menos", "las mismas"),
-            lambda: "Cada vez que una pila se desplaza, la carta boca abajo que tapaba queda arriba y se "
-                    "pone boca arriba: el jugador ve antes más cartas y tiene más movimientos donde elegir. "
-                    "Abre ahora «Ver lo medido» y compara tu cifra con la medida.",
-            "Piensa qué le pasa a la carta boca abajo que queda debajo cuando la parte boca arriba de "
-            "una pila se desplaza: ¿ve el jugador más cartas o menos?",
-        )),
+        "que con las reglas de la página, menos o las mismas? Responde «más», «menos» o «las mismas», y "
+        "detrás tu porqué: «…, porque …». Tu predicción no se corrige: la comparas después con lo medido.",
+        reasoned_prediction(
+            ("más", "menos", "las mismas"),
+            lambda: "abre «Ver lo medido», debajo de la casilla, y compara tu palabra y tu cifra con la medida. "
+                    "Después, «Ver respuesta» da razones a favor de «más» y de «menos»: solo la medida decide.",
+        ),
         kind="choice", variant=SHIFT_LEFT_PLAYER,
     ),
     "atlas-4": Ejercicio(
@@ -198,7 +183,8 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     "atlas-3": Ejercicio(
         "Imagina Citadel sin el juego automático a la base: las cartas que encajan no suben solas, pero "
-        "puedes subirlas tú cuando quieras. Comparado con las reglas de la página, ¿cuántas partidas "
+        "puedes subirlas tú cuando quieras (el reparto no cambia: las cartas que van a la base durante el "
+        "reparto siguen yendo). Comparado con las reglas de la página, ¿cuántas partidas "
         "tendrán solución? Responde «nunca menos», «nunca más» o «cualquier cosa».",
         ReasonedChoice(choice_answer(
             lambda: "nunca menos", ("nunca menos", "nunca más", "cualquier cosa"),
@@ -208,7 +194,8 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
                     "Si terminas antes, la parte plegada «¿sale peor Beleaguered Castle con devoluciones?», al "
                     "final del cuaderno, usa el mismo razonamiento.",
             "Piensa si quitar el juego automático te quita movimientos o te deja elegir más: ¿puedes "
-            "hacer a mano lo que él hacía solo?",
+            "hacer a mano lo que él hacía solo? (El reparto no cambia: las cartas que van a la base "
+            "durante el reparto siguen yendo.)",
         )),
         kind="choice",
     ),

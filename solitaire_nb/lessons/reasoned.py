@@ -7,12 +7,21 @@ and the explanation that follows a right answer is read against it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from .answers import option_reader
 
 REASON_WORDS = 2
 """The fewest words a reason has («porque ve más cartas»; «porque sí» is not one)."""
-_BECAUSE = re.compile(r"[,;:.]?\s*\bporque\b", re.IGNORECASE)
+# «…, porque …», «… porque …» (no comma) or «…: …» all put the reason after the word
+_BECAUSE = re.compile(r"\s*(?:[,;:.]?\s*\bporque\b|[:;])", re.IGNORECASE)
+
+
+def split_reason(respuesta: str) -> tuple[str, str]:
+    """(word, reason) of «más, porque …», «más porque …» or «más: …»; the reason may be empty."""
+    parts = _BECAUSE.split(respuesta, maxsplit=1)
+    return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
 @dataclass(eq=False)
@@ -36,8 +45,7 @@ class ReasonedChoice:
     def _verdict(self, respuesta: object) -> tuple[bool, str]:
         if not isinstance(respuesta, str):
             return self.choice(respuesta)
-        parts = _BECAUSE.split(respuesta, maxsplit=1)
-        word, reason = parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
+        word, reason = split_reason(respuesta)
         ok, message = self.choice(word)
         if not ok:  # a miss (not a word it cannot read) asks to think before the next try
             return ok, message + (" Antes de probar otra respuesta, piensa por qué."
@@ -50,3 +58,24 @@ class ReasonedChoice:
     def forget(self) -> None:
         """Start again, as a new kernel would: a bare right word counts again."""
         self.missed = False
+
+
+def reasoned_prediction(options: Sequence[str], after: Callable[[], str]) -> Callable[[object], tuple[bool, str]]:
+    """A prediction, not graded: any of `options` («más», «menos», …) with its reason after it is
+    taken down (right, so the box lets the reader go on) and told `after()`, where to compare it
+    with the measure; a word without a reason is asked for one."""
+    read, ask = option_reader(options)
+
+    def check(respuesta: object) -> tuple[bool, str]:
+        if not isinstance(respuesta, str):
+            return False, ask
+        word, reason = split_reason(respuesta)
+        chosen = read(word)
+        if chosen is None:
+            return False, ask
+        if len(reason.split()) < REASON_WORDS:
+            return False, ("Escribe también por qué, con tus palabras, detrás de tu respuesta: "
+                           f"«{chosen}, porque …».")
+        return True, f"¡Apuntado! «{chosen}», con tu razón. Una predicción no se corrige: {after()}"
+
+    return check

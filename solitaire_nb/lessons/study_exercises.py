@@ -150,17 +150,20 @@ def _share_read(respuesta: object) -> tuple[float, float]:
 
 
 def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
-    """An exercise answered with an exact share: right when the share typed equals `exact()` to
-    the precision typed (so «6,25 %», «6,3 %», «6 %», «0,0625» and «1/16» all answer 1/16), as
-    long as that precision is half a percentage point or finer.  A wrong answer is told once
-    whether the share is higher or lower (`DirectionOnce`), then only `hint`."""
+    """An exercise answered with an exact share: right when the share typed is `exact()` («6,25 %»,
+    «0,0625», «1/16», «2/32» all answer 1/16).  A share that only rounds to it («6 %», «6,3»: what
+    a bar of a plot shows) is told it is close and asked for the exact value, without a
+    direction; a wrong answer is told once whether the share is higher or lower
+    (`DirectionOnce`), then only `hint`."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         value, reach = _share_read(respuesta)
         want = float(exact())
         if reach > 0.005:
             return False, "Da el porcentaje con más precisión: al menos en números enteros, por ejemplo 12 %.", "", ""
-        if abs(value - want) <= reach + 1e-12:
+        if abs(value - want) > 1e-12 and abs(value - want) <= max(reach, 0.0015) + 1e-12:
+            return False, "Cerca: ¿cuánto exactamente? Piensa palo a palo.", "", ""
+        if abs(value - want) <= 1e-12:
             return True, (f"¡Correcto! Es {percent(want, 2)}, una vez de cada {round(1 / want)}: "
                           f"{decimal(want * 100, 2)} de cada 100 repartos."), "", ""
         said = percent(value, _fewest_decimals(100 * value))
