@@ -33,7 +33,7 @@ import solitaire_nb as sn  # noqa: E402
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "05_citadel_y_beleaguered_castle.ipynb"
-GAME, SEED = "citadel", 1234  # the notebook's «Prueba tú» board: sn.play("citadel", seed=1234)
+GAME, SEED = "citadel", 1234  # the notebook's «Prueba tú» board: sn.play("citadel", seed=1234, solution=False)
 
 
 def moves_for_test() -> tuple[str, str]:
@@ -42,7 +42,7 @@ def moves_for_test() -> tuple[str, str]:
 
 def test_notebook_05_as_a_reader(page):
     sources = "\n".join(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells)
-    assert f'sn.play("{GAME}", seed={SEED})' in sources
+    assert f'sn.play("{GAME}", seed={SEED}, solution=False)' in sources
     legal, illegal = moves_for_test()
     with jupyterlab(NOTEBOOK) as url:
         run_all_in_jupyterlab(page, url)
