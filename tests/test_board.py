@@ -290,10 +290,24 @@ def test_hint_uses_the_solver_and_falls_back_to_a_heuristic(board):
     assert "sigue teniendo solución" in view["message"] and g.moves_played == 0
     with fake_solver(fail=True):
         view = send(board, event="button", name="hint")
-    assert "pista heurística" in view["message"] and g.moves_played == 0
+    assert "una idea, sin comprobar" in view["message"] and g.moves_played == 0
     with mock.patch.dict(sys.modules, {"solitaire_nb.solver": None}):  # module missing
         view = send(board, event="button", name="hint")
-    assert "pista heurística" in view["message"]
+    assert "una idea, sin comprobar" in view["message"]
+
+
+def test_hint_where_cards_lie_face_down_says_the_solver_saw_them():
+    """Moving Left hides cards: a proven hint says the proof saw them, and a stock move is
+    told as what it does (one card to the waste), not as turning the stock over."""
+    b = sn.play("moving_left", seed=1236)
+    g = b.game
+    stock = next(m for m in g.legal_moves() if m.src == "S")
+    with fake_solver(hint_move=stock, proven=True):
+        view = send(b, event="button", name="hint")
+    message = view["message"]
+    assert message.startswith(f"Pista: {format_move(g, stock)}: pasa una carta del mazo al descarte.")
+    assert message.endswith("sigue teniendo solución (el resolvedor ve las cartas boca abajo, que tú no ves).")
+    assert "gira" not in message and g.moves_played == 0
 
 
 def test_solver_verdicts_in_spanish(board):

@@ -323,7 +323,7 @@ def test_hint_says_when_the_computer_was_busy(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(solver, "hint", lambda game, time_limit=1.0: Hint(legal, False, "unknown", True))
     board = Board(g)
     board.buttons.hint({})
-    assert "(pista heurística)" in board.message and "muy ocupado" in board.message
+    assert "(una idea, sin comprobar)" in board.message and "muy ocupado" in board.message
 
 
 # ---------------------------------------------------------------------- the command line

@@ -155,13 +155,15 @@ class Buttons:
         self.board.focus_pile = move.src
         cards = g.pile(move.src)[-move.n_cards :]
         if move.src == "S":
-            text = f"Pista: {format_move(g, move)} (gira el mazo)"
+            text = f"Pista: {format_move(g, move)}: pasa una carta del mazo al descarte"
         else:
             text = f"Pista: {move_text(g, move, cards)}"
         if proven:
-            text += f". Con este movimiento {_what(g)} sigue teniendo solución."
+            # the proof used the face-down cards the reader cannot see: say so
+            hidden = SOLVER_SEES_HIDDEN if g.hides_cards else ""
+            text += f". Con este movimiento {_what(g)} sigue teniendo solución{hidden}."
         else:
-            text += " (pista heurística)."
+            text += " (una idea, sin comprobar)."
             if busy:  # the solver had too little of the processor to prove one
                 from ..solver import BUSY_HINT
 
