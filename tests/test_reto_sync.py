@@ -241,7 +241,7 @@ def test_a_move_refused_on_replay_is_said_with_the_servers_reason(no_polling, tm
     board.poll_once()
     said = board.view["message"]
     assert board.waiting == 0 and len(calls) == 2 and line_of(board) == c.line(1) == calls[:1]
-    assert "Ese movimiento no está permitido aquí" in said and "vuelve a como la tiene guardada" in said
+    assert "(ese movimiento no está permitido aquí)" in said and "vuelve a como estaba guardada" in said
 
 
 def test_a_board_that_could_not_join_plays_on_and_sends_its_moves_once_seated(no_polling, tmp_path: Path) -> None:
@@ -318,6 +318,27 @@ def test_a_restart_after_a_full_disk_gets_each_boards_extra_moves_back(no_pollin
     for n, b in enumerate(again, 1):
         assert line_of(b) == lines[n - 1] == c2.line(n) == recorded_line(path, n, DEAL)
         assert "se han vuelto a mandar" in b.view["message"]
+
+
+def test_a_single_step_played_offline_into_a_pause_is_taken_back(no_polling, tmp_path: Path) -> None:
+    """Found by the sequence test below: the teacher pauses, the connection drops, the student
+    plays one move the board cannot send; when the connection is back the server refuses it
+    (paused), and the board must go back to the recorded line and say so, even though the
+    refused step was the only one waiting."""
+    c = Challenge(DEAL, tmp_path / "r.sqlite", say=lambda _: None)
+    wire = Wire(c)
+    _, secret = c.new_seat()
+    board = _board(no_polling, wire, secret)
+    c.command("pausar")
+    wire.mode = "down"
+    _play(board)
+    assert board.waiting and line_of(board) != []
+    wire.mode = "up"
+    board.poll_once()
+    assert not board.waiting and line_of(board) == c.line(1) == []
+    said = board.view["message"]
+    assert "no ha aceptado un paso que diste sin ella (el reto está en pausa)" in said
+    assert "vuelve a como estaba guardada" in said
 
 
 # ---------------------------------------------------------------------- every step, any order

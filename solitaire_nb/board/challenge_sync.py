@@ -36,7 +36,7 @@ UNSAVED_DISK = f" (Aún {UNSAVED}: se guardará automáticamente en cuanto se pu
 REPLAYED = "Tu partida sigue donde la dejaste: se han vuelto a mandar {n} que no se habían guardado."
 SENT_LATER = "Vuelve a haber conexión: ya está guardado todo lo que jugaste sin ella."
 REFUSED_LATER = ("Al volver la conexión, {where} no ha aceptado un paso que diste sin ella ({why}); tu partida "
-                 "vuelve a como la tiene guardada.")  # fmt: skip
+                 "vuelve a como estaba guardada.")  # fmt: skip
 
 
 class SyncedBoard(Board):
@@ -163,7 +163,8 @@ class SyncedBoard(Board):
             self._apply_state(answer, quiet=True)
         why = self._closed_line() if status == 409 else str(answer.get("error") or _refused(self._launcher))
         self._show_line(self._acked[1])
-        self.say(REFUSED_LATER.format(where=where(self._launcher), why=why.rstrip(".")), "error")
+        reason = why.rstrip(".").split(". ")[0]  # its first sentence, inside the brackets
+        self.say(REFUSED_LATER.format(where=where(self._launcher), why=reason[:1].lower() + reason[1:]), "error")
         return "refused"
 
     def _take_line(self, line: list[str], count: Any = None) -> None:

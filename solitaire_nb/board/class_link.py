@@ -115,8 +115,8 @@ class Outbox:
     def send(self, launcher: Launcher, answered: Callable[[Waiting, int, dict], bool]) -> bool:
         """Send what waits, in order.  Each one the server answers leaves the outbox and is
         told to `answered(item, status, answer)`; False from it stops there (the rest stays for
-        the page to decide).  A server out of reach stops the sending, that one and the rest
-        kept.  True when nothing waits any more."""
+        the page to decide) and is returned.  A server out of reach stops the sending, that one
+        and the rest kept.  True when every item was sent and answered well."""
         with self.lock:
             while self.items:
                 item = self.items[0]
@@ -125,5 +125,5 @@ class Outbox:
                     return False
                 self.items.pop(0)
                 if not answered(item, status, answer):
-                    break
-            return not self.items
+                    return False  # even as the last one: the page must hear of the refusal
+            return True
