@@ -27,8 +27,11 @@ BODY_MAX = 4096
 
 
 #: the Spanish answer of each refused status without a message of its own.
-_STATUS_ES = {400: "Petición no válida.", 403: "Sin permiso.", 404: "No existe.", 405: "Esta dirección no acepta ese método.",
-              409: "El reto está en pausa o terminado.", 413: "La petición es demasiado grande."}  # fmt: skip
+_STATUS_ES = {400: "El ordenador de la clase no ha entendido lo que mandó esta página.",
+              403: "Esta página no tiene permiso para hacer eso.",
+              404: "Esa dirección no existe en el ordenador de la clase.",
+              405: "Esa dirección no acepta lo que mandó esta página.",
+              409: "El reto está en pausa o terminado.", 413: "Lo que mandó esta página es demasiado grande."}  # fmt: skip
 LOOPBACK = ("127.0.0.1", "::1")
 
 
@@ -96,7 +99,7 @@ class _Json(tornado.web.RequestHandler):
         return None  # the refusal itself says what happened (refuse / _handle_request_exception)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.reply({"error": _STATUS_ES.get(status_code, "Petición no válida.")}, status_code)
+        self.reply({"error": _STATUS_ES.get(status_code, _STATUS_ES[400])}, status_code)
 
 
 class _Teacher(_Json):
