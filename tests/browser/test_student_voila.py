@@ -162,7 +162,13 @@ def test_every_lesson_page_in_voila(chromium, name):
     try:
         with student_voila(NOTEBOOKS / name) as url:
             open_page(page, url)
-            # Each widget shows «Loading widget...» until the page has drawn it.
+            # Each widget shows «Loading widget...» until the page has drawn it; the cells may
+            # still be arriving when the first check passes, so it must hold twice, a second apart
+            for _ in range(2):
+                page.wait_for_function(
+                    "() => !document.body.innerText.includes('Loading widget')", timeout=BOARD_TIMEOUT_MS
+                )
+                page.wait_for_timeout(1000)
             page.wait_for_function(
                 "() => !document.body.innerText.includes('Loading widget')", timeout=BOARD_TIMEOUT_MS
             )
