@@ -99,6 +99,14 @@ def _board(mod, wire: Wire, secret: str, kept: str | None = None):
     return board
 
 
+def _one_seat(mod, path: Path):
+    """A challenge recorded at `path`, the wire to it and one seated board: (challenge, wire, board)."""
+    c = Challenge(DEAL, path, say=lambda _: None)
+    wire = Wire(c)
+    _, secret = c.new_seat()
+    return c, wire, _board(mod, wire, secret)
+
+
 def _play(board, k: int = 0) -> None:
     legal = board.game.legal_moves()
     if legal:
@@ -170,10 +178,7 @@ def test_a_server_out_of_reach_keeps_every_step_sin_guardar_and_sends_them_in_or
     """«down»: nothing arrives; «lost»: the server takes the first event, its answer is lost
     (the seat's event count tells the board not to send it twice)."""
     path = tmp_path / "r.sqlite"
-    c = Challenge(DEAL, path, say=lambda _: None)
-    _, secret = c.new_seat()
-    wire = Wire(c)
-    board = _board(no_polling, wire, secret)
+    c, wire, board = _one_seat(no_polling, path)
     _play(board)
     wire.mode = mode
     _play(board)
@@ -199,10 +204,7 @@ def test_a_step_the_server_refuses_when_it_is_back_is_said_and_the_board_takes_i
     """The teacher paused the challenge while a board could not reach it: its waiting moves
     meet a paused challenge (409), said in Spanish; the board goes back to the server's line."""
     path = tmp_path / "r.sqlite"
-    c = Challenge(DEAL, path, say=lambda _: None)
-    _, secret = c.new_seat()
-    wire = Wire(c)
-    board = _board(no_polling, wire, secret)
+    c, wire, board = _one_seat(no_polling, path)
     _play(board)
     wire.mode = "down"
     _play(board)
@@ -219,10 +221,7 @@ def test_a_move_refused_on_replay_is_said_with_the_servers_reason(no_polling, tm
     """A server that refuses a waiting move (400, its own Spanish reason): said, and the board
     goes back to the server's line; what was taken before it stays."""
     path = tmp_path / "r.sqlite"
-    c = Challenge(DEAL, path, say=lambda _: None)
-    _, secret = c.new_seat()
-    wire = Wire(c)
-    board = _board(no_polling, wire, secret)
+    c, wire, board = _one_seat(no_polling, path)
     wire.mode = "down"
     for _ in range(3):
         _play(board)
@@ -325,10 +324,7 @@ def test_a_single_step_played_offline_into_a_pause_is_taken_back(no_polling, tmp
     plays one move the board cannot send; when the connection is back the server refuses it
     (paused), and the board must go back to the recorded line and say so, even though the
     refused step was the only one waiting."""
-    c = Challenge(DEAL, tmp_path / "r.sqlite", say=lambda _: None)
-    wire = Wire(c)
-    _, secret = c.new_seat()
-    board = _board(no_polling, wire, secret)
+    c, wire, board = _one_seat(no_polling, tmp_path / "r.sqlite")
     c.command("pausar")
     wire.mode = "down"
     _play(board)
