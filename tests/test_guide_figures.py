@@ -14,12 +14,22 @@ import math
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from solitaire_nb import GAMES, study
 from solitaire_nb.atlas import lab_measures
 from solitaire_nb.atlas.intervals import wilson
-from solitaire_nb.core.numbers_es import decimal, decimal_down, decimal_up, interval, measured, parse_number, thousands
+from solitaire_nb.core.numbers_es import (
+    decimal,
+    decimal_down,
+    decimal_up,
+    interval,
+    measured,
+    parse_number,
+    percent,
+    thousands,
+)
 from solitaire_nb.games.custom import custom
 from solitaire_nb.lessons import study_exercises
 
@@ -65,6 +75,15 @@ def figures_06() -> dict[str, str]:
     mean, sd = study.cards_home_moments()
     nothing = int((results.autoplay_moved == 0).sum())
     five, klass = 1.96 * sd / math.sqrt(5), 1.96 * sd / math.sqrt(150)
+    one_deal = np.array([float(p) for p in study.cards_home_distribution(exact=True)])
+
+    def within(deals: int, margin: float) -> float:
+        """The exact chance that the mean of `deals` deals lies within `margin` of the true mean."""
+        law = np.array([1.0])
+        for _ in range(deals):
+            law = np.convolve(law, one_deal)
+        return float(law[np.abs(np.arange(len(law)) / deals - mean) < margin].sum())
+
     return {
         "exact mean": decimal(float(study.expected_cards_home(exact=True)), 3),
         "simulated mean": interval(summary["home_in_deal"], 3),
@@ -80,6 +99,9 @@ def figures_06() -> dict[str, str]:
         "sigma": decimal(sd),
         "five deals, rounded": decimal(five, 1),
         "five deals": decimal(five),
+        "five deals, deviation": decimal(sd / math.sqrt(5)),
+        "five deals, share": f"en el {percent(within(5, round(five, 1)), 1)} de los casos",
+        "class, share": f"en el {percent(within(150, round(klass, 2)), 1)} de los casos",
         "class": decimal(klass),
         "mean, two decimals": decimal(mean),
         "class low": decimal_down(mean - klass),

@@ -83,6 +83,11 @@ class Comparison:
     differences: dict[str, Interval]
     """Each of `FIGURES`, per deal a − b, as (mean, low, high)."""
 
+    @property
+    def pile_word(self) -> str:
+        """What both boards call a tableau pile («Tablero 1…»), or «Columna» when they differ."""
+        return self.a.tableau_label if self.a.tableau_label == self.b.tableau_label else "Columna"
+
     def difference(self, key: str) -> Any:
         """The per-deal differences a − b of one of `FIGURES` (an array, or a list without NumPy)."""
         a, b = per_deal(self.a.deal, key), per_deal(self.b.deal, key)
@@ -161,9 +166,8 @@ class Comparison:
         rows.append(f"| Columnas del tablero | {self.a.deal.columns} | {self.b.deal.columns} | |")
         rows += ["", "Longitud media de cada columna, tras el juego automático:", ""]
         rows += [f"| | {a} | {b} |", "|---|---:|---:|"]
-        same_label = self.a.tableau_label == self.b.tableau_label
         for c in range(max(len(self.a.columns), len(self.b.columns))):
-            label = f"{self.a.tableau_label if same_label else 'Columna'} {c + 1}"
+            label = f"{self.pile_word} {c + 1}"
             cells = [measured(side.columns[c], 2) if c < len(side.columns) else "—" for side in (self.a, self.b)]
             rows.append(f"| {label} | {cells[0]} | {cells[1]} |")
         return "\n".join(rows)

@@ -64,7 +64,7 @@ def plot_column_lengths(comparison: Comparison, ax: Axes | None = None) -> Figur
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     ax.set_xticks(np.arange(1, columns + 1))
     ax.set_ylim(0, top * 1.25 + 0.5)
-    style_axes(ax, f"Longitud media de cada columna ({_n(comparison)} repartos)", "Columna del tablero",
+    style_axes(ax, f"Longitud media de cada columna ({_n(comparison)} repartos)", comparison.pile_word,
            "Cartas en la columna")
     ax.legend(fontsize=LEGEND, loc="lower center")
     return fig

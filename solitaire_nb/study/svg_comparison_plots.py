@@ -20,7 +20,7 @@ def plot_column_lengths(comparison: Comparison, ax: None = None) -> Chart:
     The y axis starts at 0, so a small difference looks small."""
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     top = max(high for side in (comparison.a, comparison.b) for _, _, high in side.columns)
-    chart = Chart(f"Longitud media de cada columna ({thousands(comparison.n)} repartos)", "Columna del tablero",
+    chart = Chart(f"Longitud media de cada columna ({thousands(comparison.n)} repartos)", comparison.pile_word,
                   "Cartas en la columna", (0.5, columns + 0.5), (0, top * 1.25 + 0.5))
     chart.xticks = [(c, str(c)) for c in range(1, columns + 1)]
     for side, color in ((comparison.a, COLOR_A), (comparison.b, COLOR_B)):
