@@ -123,11 +123,13 @@ def _comparison(name: Mapping[str, str], a: Mapping[str, Any], b: Mapping[str, A
             f"{decimal(100 * c.spread, 1)} puntos): z ≈ {decimal(c.z, 1)}")
     if c.decides:
         odds = max(1, math.ceil(1000 * c.chance))
-        return text + (f"{said}, más que 1,96, el número del intervalo del 95 %. Si los dos juegos se ganaran "
+        return text + (f"{said}, más que 1,96, el mismo número que lleva la fórmula del intervalo del 95 % (más "
+                       "abajo, en «Cómo se calcula el intervalo de confianza»). Si los dos juegos se ganaran "
                        f"igual de a menudo, una diferencia así o mayor saldría menos de {thousands(odds)} veces de "
                        f"cada 1.000. Así que **{ga}** se gana más a menudo que {gb}, incluso en el caso más "
                        "difícil: por eso va un puesto por encima.")
-    return text + (f"{said}, no más que 1,96, el número del intervalo del 95 %: puede ser cosa del azar. Los "
+    return text + (f"{said}, no más que 1,96, el número que lleva la fórmula del intervalo del 95 %: puede ser "
+                   "cosa del azar. Los "
                    "datos **no deciden** cuál se gana más a menudo, y los dos comparten puesto.")
 
 
