@@ -670,3 +670,68 @@ def test_a_share_is_said_back_without_trailing_zeros():
         assert "el 12,5 % tampoco" in _verdict("estudio-3", "12,5 %")[1]
     finally:
         olvidar_intentos()
+
+
+@pytest.mark.parametrize(("ejercicio", "right", "options"), [
+    ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
+    ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
+])
+def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, options):
+    """Trying every word and then «porque no sé» is refused; a second wrong word is told so
+    without the right one; after three refused tries the reader is sent to the teacher."""
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    wrong = [o for o in options if o != right]
+    olvidar_intentos()
+    try:
+        assert not _verdict(ejercicio, wrong[0])[0]
+        ok, message = _verdict(ejercicio, wrong[0])
+        assert not ok and "ya la has probado" in message
+        ok, message = _verdict(ejercicio, f"{wrong[1]}, porque no sé")
+        assert not ok and message.startswith("Tampoco es esa.") and f"«{right}»" not in message
+        assert "tu profesor o profesora" in message  # the third refused try
+        for empty in ("porque no sé", "porque sí", ": no lo sé", ", ya que ni idea", ", porque", "porque no sé, la verdad"):
+            ok, message = _verdict(ejercicio, f"{right} {empty}")
+            assert not ok and "porque …" in message and "tu profesor o profesora" in message, (empty, message)
+        for link in (", ya que lo pensé bien", " pues lo pensé bien", ": lo pensé bien"):
+            assert _verdict(ejercicio, f"{right}{link}")[0], link
+    finally:
+        olvidar_intentos()
+
+
+def test_a_reason_is_not_judged_but_a_non_reason_is_refused():
+    from solitaire_nb.lessons.reasoned import is_a_reason, split_reason
+
+    for said in ("", "no sé", "No sé.", "porque sí", "ni idea", "no lo sé", "es así", "sí", "no se"):
+        assert not is_a_reason(said), said
+    for said in ("puedo subirlas yo", "los Reyes bajan al repartir", "no se puede subir"):
+        assert is_a_reason(said), said
+    assert split_reason("más, ya que destapa cartas") == ("más", "destapa cartas")
+    assert split_reason("más pues destapa cartas") == ("más", "destapa cartas")
+    assert split_reason("más: destapa cartas") == ("más", "destapa cartas")
+
+
+@pytest.mark.parametrize("typed", ["más, porque no sé", "menos porque sí", "las mismas: ni idea", "más, ya que"])
+def test_a_prediction_needs_a_reason_that_says_something(typed):
+    ok, message = verdict_of_text("atlas-2", typed)
+    assert not ok and "porque …" in message and "¡Apuntado!" not in message
+
+
+def test_a_prediction_box_says_apuntar_and_is_not_coloured_as_right():
+    pytest.importorskip("anywidget")  # the notebook extra: the board
+    from solitaire_nb.board import caja
+    from solitaire_nb.lessons.exercises import es_prediccion
+
+    assert [e for e in EJERCICIOS if es_prediccion(e)] == ["atlas-2"]
+    box = caja("atlas-2")
+    entry, button = box.children[1].children
+    assert button.description == "Apuntar"
+    entry.value = "más, porque destapa cartas"
+    button.click()
+    assert "¡Apuntado!" in box.children[2].value and "#1a7f37" not in box.children[2].value
+    assert caja("atlas-3").children[1].children[1].description == "Comprobar"
+
+
+def test_the_expected_count_says_what_a_batch_of_games_does():
+    ok, message = verdict_of_text("atlas-1", "21")
+    assert ok and "de cada 100 tandas de 25, al menos 95 tienen de" in message and "multiplicada por 25" in message

@@ -112,17 +112,18 @@ def progress_bar(description: str, in_kernel: bool | None = None) -> ProgressBar
     return ProgressBar(description, in_kernel)
 
 
-def _verdict_html(ok: bool, message: str) -> str:
-    colour = "#1a7f37" if ok else "#b3261e"
+def _verdict_html(ok: bool, message: str, graded: bool = True) -> str:
+    colour = ("#1a7f37" if graded else "#1f4e79") if ok else "#b3261e"  # a prediction taken down is not «right»
     return f'<span role="status" style="color:{colour}">{escape(message)}</span>'
 
 
-def answer_box(question: str, check: Any) -> Any:
+def answer_box(question: str, check: Any, button_label: str = "Comprobar", graded: bool = True) -> Any:
     """A question, a text box, a «Comprobar» button and the verdict: `check(text)` returns
-    (ok, Spanish message).  For readers who write no code, in Voila too; its static fallback
-    shows the question."""
+    (ok, Spanish message).  For a prediction (`graded` False) the button reads `button_label`
+    («Apuntar») and a taken-down answer is not shown in the colour of a right one.  For readers
+    who write no code, in Voila too; its static fallback shows the question."""
     entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
-    button = widgets.Button(description="Comprobar", button_style="primary")
+    button = widgets.Button(description=button_label, button_style="primary")
     verdict = widgets.HTML()
 
     def on_check(_event: object = None) -> None:
@@ -130,7 +131,7 @@ def answer_box(question: str, check: Any) -> Any:
             ok, message = check(entry.value)
         except Exception:  # noqa: BLE001 - a reader's answer never shows a traceback
             ok, message = False, "No he entendido la respuesta; prueba a escribirla de otra forma."
-        verdict.value = _verdict_html(ok, message)
+        verdict.value = _verdict_html(ok, message, graded)
 
     button.on_click(on_check)
     entry.continuous_update = False
@@ -173,9 +174,11 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
 
 def caja(ejercicio: str) -> Any:
     """An exercise of `solitaire_nb.lessons.exercises` as a widget (question, text box, «Comprobar»
-    button, verdict), for readers who write no code, in Voila too."""
+    button, or «Apuntar» for a prediction, verdict), for readers who write no code, in Voila too."""
     question = ejercicios.enunciado(ejercicio)  # an unknown exercise: ValueError now, not on click
-    return answer_box(question, lambda texto: ejercicios.verdict_of_text(ejercicio, texto))
+    prediction = ejercicios.es_prediccion(ejercicio)
+    return answer_box(question, lambda texto: ejercicios.verdict_of_text(ejercicio, texto),
+                      "Apuntar" if prediction else "Comprobar", graded=not prediction)
 
 
 def tablero(ejercicio: str, **board_args: Any) -> Any:

@@ -46,7 +46,20 @@ def _new_games(key: str, n: int) -> Any:
 
 
 def _expected_why(key: str, n: int, what: str) -> str:
-    return _new_games(key, n).sentence(what)
+    """Exercise atlas-1, after a right answer: what the expected count is (the rate's interval
+    times `n`) and how much one batch of `n` games varies around it, both read from the atlas."""
+    from ..core.numbers_es import decimal_down, decimal_up, percent_end
+    from ..games import GAMES
+
+    c, e = _new_games(key, n), _entry(key)
+    low, high = c.expected_low / n, c.expected_high / n
+    batch = f"de {c.likely_low} a {c.likely_high}" if c.likely_low < c.likely_high else f"{c.likely_low}"
+    return (f"De media, de {n} partidas nuevas {what} entre {decimal_down(c.expected_low, 1)} y "
+            f"{decimal_up(c.expected_high, 1)}, la proporción de {GAMES[e['game']].display_name} (con un 95 % "
+            f"de confianza, de {percent_end(100 * low, up=False)} % a {percent_end(100 * high)} %) multiplicada por {n}. En {n} "
+            f"partidas concretas, la cuenta varía mucho más alrededor de esa media: de cada 100 tandas de {n}, al menos "
+            f"95 tienen {batch} partidas con solución. El intervalo habla de la proporción a la larga, no de una "
+            "tanda de partidas.")
 
 
 # The games the transfer exercises ask about (their `variant`): composed names for the lab's

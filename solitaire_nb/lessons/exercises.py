@@ -47,7 +47,7 @@ from .positions import (
     why_not_home,
 )
 from .printing import movimientos, narrar, por_que_no
-from .reasoned import ReasonedChoice
+from .reasoned import ReasonedChoice, ReasonedPrediction
 from .study_exercises import (
     DEAL_SEED,
     ORDERED_CARD,
@@ -62,7 +62,7 @@ from .study_exercises import (
 )
 
 __all__ = [
-    "EJERCICIOS", "comprobar", "es_correcta", "olvidar_intentos", "verdict_of_text", "verdict_of_game",
+    "EJERCICIOS", "comprobar", "es_correcta", "es_prediccion", "olvidar_intentos", "verdict_of_text", "verdict_of_game",
     "start_position", "cartas_sobre", "cartas_bajo", "enunciado", "narrar", "movimientos", "por_que_no",
     # re-exported for the notebooks and the tests:
     "EXAMPLE_MOVES", "CITADEL_CLUBS", "Ejercicio", "bakers_dozen_reto", "chequers_bases", "chequers_reserva",
@@ -273,6 +273,11 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
         if reason.startswith("No entiendo"):  # already says so: «No entiendo el movimiento …»
             return False, reason
         return False, f"No entiendo la respuesta: {after_colon(reason)}"
+
+
+def es_prediccion(ejercicio: str) -> bool:
+    """Whether the exercise asks a prediction, taken down and not graded (its box says «Apuntar»)."""
+    return isinstance(_get(ejercicio).check, ReasonedPrediction)
 
 
 def es_correcta(ejercicio: str, respuesta: object) -> bool:

@@ -1,81 +1,139 @@
 """A choice among a few words that cannot be won by trying them all: after a wrong choice, the
-right one counts only with its reason written after it («más, porque …»).  The reason is not
-graded (no program can read it fairly); asking for it makes the reader think before the next try,
-and the explanation that follows a right answer is read against it.
+right one counts only with a reason written after it («más, porque …», «más, ya que …», «más: …»).
+The reason is not graded (no program can read it fairly), but a non-reason («no sé», «porque
+sí») is refused; asking for it makes the reader think before the next try.  A wrong word is
+told so without naming the right one, a repeated one is told it was tried, and after
+`NUDGE_AFTER` refused tries the reader is sent to talk it over with the teacher.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .answers import option_reader
+from .answers import _core_words, _plain_word, option_reader
 
 REASON_WORDS = 2
 """The fewest words a reason has («porque ve más cartas»; «porque sí» is not one)."""
-# «…, porque …», «… porque …» (no comma) or «…: …» all put the reason after the word
-_BECAUSE = re.compile(r"\s*(?:[,;:.]?\s*\bporque\b|[:;])", re.IGNORECASE)
+NUDGE_AFTER = 3
+"""Refused tries after which the reader is told to talk the question over with the teacher."""
+# «…, porque …», «… ya que …», «… pues …» (with or without a comma) or «…: …» put the reason after the word
+_BECAUSE = re.compile(r"\s*(?:[,;:.]?\s*\b(?:porque|ya\s+que|pues|puesto\s+que)\b|[:;])", re.IGNORECASE)
+# Words that, on their own, say no reason at all: «no sé», «porque sí», «ni idea», «es así».
+_EMPTY_WORDS = frozenset(
+    "no se sé lo la el ni idea si sí por que qué porque pues ya asi así es eso esto creo tengo yo me nada ninguna "
+    "verdad sabe sabia pq xq q porq nose nidea ok vale bueno mm hmm".split()
+)
+ASK_REASON = ("Escribe también por qué, con tus palabras, detrás de tu respuesta: «{word}, porque …» "
+              "(o «{word}, ya que …», o «{word}: …»).")
+NOT_A_REASON = ("«{reason}» no es una razón. Escribe por qué crees que es «{word}», con tus palabras: "
+                "«{word}, porque …».")
+AFTER_A_HINT = " Si no das con ella, vuelve a leer la pista."
+UNSURE = " Una predicción vale aunque no estés seguro o segura: escribe qué te hace pensarlo."
+TOO_SHORT = "Explica tu razón con algo más de palabras: «{word}, porque …»."
+NUDGE = " Llevas {n} intentos: antes de seguir probando, habla de esta pregunta con tu profesor o profesora."
 
 
 def split_reason(respuesta: str) -> tuple[str, str]:
-    """(word, reason) of «más, porque …», «más porque …» or «más: …»; the reason may be empty."""
+    """(word, reason) of «más, porque …», «más ya que …», «más pues …» or «más: …»; the reason may be empty."""
     parts = _BECAUSE.split(respuesta, maxsplit=1)
     return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
+def is_a_reason(reason: str) -> bool:
+    """Whether `reason` says something: at least `REASON_WORDS` words, one of them not a word of
+    «no sé», «porque sí», «ni idea»… (what it says is not judged)."""
+    words = _plain_word(reason).split()
+    return len(words) >= REASON_WORDS and any(w not in _EMPTY_WORDS for w in words)
+
+
+def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT) -> str:
+    """The Spanish sentence refusing `reason` (empty, too short or saying nothing) for `word`;
+    `tail` follows a reason that says nothing."""
+    words = _plain_word(reason).split()
+    if not words:
+        return ASK_REASON.format(word=word)
+    if all(w in _EMPTY_WORDS for w in words):
+        return NOT_A_REASON.format(reason=reason.strip(" .,;:"), word=word) + tail
+    return TOO_SHORT.format(word=word)
+
+
 @dataclass(eq=False)
 class ReasonedChoice:
-    """`choice(respuesta)` -> (right?, message) judges the word; this wrapper remembers a wrong
-    choice (per exercise, while the kernel runs) and from then on asks for «…, porque …»."""
+    """`choice(respuesta)` -> (right?, message) judges the word; this wrapper remembers, per
+    exercise while the kernel runs, the wrong words tried and how many tries were refused, and
+    from the first miss on asks for «…, porque …» with a reason."""
 
     choice: Callable[[object], tuple[bool, str]]
     missed: bool = False
+    refused: int = 0
+    tried: set[str] = field(default_factory=set)
 
     def peek(self, respuesta: object) -> tuple[bool, str]:
-        """(right?, Spanish message) as the next call would give it, without remembering a miss."""
-        return self._verdict(respuesta)
+        """(right?, Spanish message) as the next call would give it, without remembering anything."""
+        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
-        ok, message = self._verdict(respuesta)
-        if not ok and message.startswith("No."):
-            self.missed = True
+        ok, message, counted = self._verdict(respuesta)
+        if counted:
+            if message.startswith(("No.", "Tampoco")):
+                self.missed = True
+                self.tried.add(_core_words(split_reason(respuesta)[0]) if isinstance(respuesta, str) else "")
+            self.refused += 1
+            if self.refused >= NUDGE_AFTER:
+                message += NUDGE.format(n=self.refused)
         return ok, message
 
-    def _verdict(self, respuesta: object) -> tuple[bool, str]:
+    def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
+        """(right?, message, whether it counts as a refused try)."""
         if not isinstance(respuesta, str):
-            return self.choice(respuesta)
+            ok, message = self.choice(respuesta)
+            return ok, message, False
         word, reason = split_reason(respuesta)
         ok, message = self.choice(word)
-        if not ok:  # a miss (not a word it cannot read) asks to think before the next try
-            return ok, message + (" Antes de probar otra respuesta, piensa por qué."
-                                  if message.startswith("No.") and not self.missed else "")
-        if self.missed and len(reason.split()) < REASON_WORDS:
-            return False, ("Después de una respuesta equivocada, escribe también por qué, con tus palabras, "
-                           "detrás de tu respuesta: «…, porque …».")
-        return ok, message
+        if not ok:
+            if not message.startswith("No."):  # a word it cannot read: not a try
+                return ok, message, False
+            if not self.missed:  # the first miss: think, and give a reason next time
+                return ok, (message + " Antes de probar otra respuesta, piensa por qué: desde ahora, escribe "
+                            "detrás tu razón, «…, porque …»."), True
+            if _core_words(word) in self.tried:
+                return ok, f"«{word}» ya la has probado, y no es. Lee otra vez la pregunta y la pista.", True
+            # another wrong word: told so, with the same hint (it never names the right one)
+            return ok, "Tampoco es esa." + message.removeprefix("No."), True
+        if self.missed and not is_a_reason(reason):
+            return False, reason_refusal(word, reason), True
+        return ok, message, False
 
     def forget(self) -> None:
         """Start again, as a new kernel would: a bare right word counts again."""
-        self.missed = False
+        self.missed, self.refused, self.tried = False, 0, set()
 
 
-def reasoned_prediction(options: Sequence[str], after: Callable[[], str]) -> Callable[[object], tuple[bool, str]]:
-    """A prediction, not graded: any of `options` («más», «menos», …) with its reason after it is
+@dataclass(eq=False)
+class ReasonedPrediction:
+    """A prediction, not graded: any of `options` («más», «menos», …) with a reason after it is
     taken down (right, so the box lets the reader go on) and told `after()`, where to compare it
-    with the measure; a word without a reason is asked for one."""
-    read, ask = option_reader(options)
+    with the measure; a word without a reason, or with «no sé», is asked for one.  Its box
+    says «Apuntar», not «Comprobar» (`exercises.es_prediccion`): nothing is checked."""
 
-    def check(respuesta: object) -> tuple[bool, str]:
+    options: Sequence[str]
+    after: Callable[[], str]
+
+    def __call__(self, respuesta: object) -> tuple[bool, str]:
+        read, ask = option_reader(self.options)
         if not isinstance(respuesta, str):
             return False, ask
         word, reason = split_reason(respuesta)
         chosen = read(word)
         if chosen is None:
             return False, ask
-        if len(reason.split()) < REASON_WORDS:
-            return False, ("Escribe también por qué, con tus palabras, detrás de tu respuesta: "
-                           f"«{chosen}, porque …».")
-        return True, f"¡Apuntado! «{chosen}», con tu razón. Una predicción no se corrige: {after()}"
+        if not is_a_reason(reason):
+            return False, reason_refusal(chosen, reason, UNSURE)
+        return True, f"¡Apuntado! «{chosen}», con tu razón. Una predicción no se corrige: {self.after()}"
 
-    return check
+
+def reasoned_prediction(options: Sequence[str], after: Callable[[], str]) -> ReasonedPrediction:
+    """A `ReasonedPrediction` on `options`, pointing to the measure with `after()`."""
+    return ReasonedPrediction(tuple(options), after)

@@ -129,3 +129,6 @@ def test_the_atlas_notebook_in_voila(page):
         expect(table).to_contain_text("jugador que no mira")
         _closed_answers(page, 5)  # counted once the outputs are drawn: answers live in them too
         expect(page.locator(".jupyter-widgets", has_text=enunciado("atlas-3")).first).to_be_visible(timeout=60_000)
+        # a prediction is taken down, not graded: its button says so
+        prediction = page.locator("div.widget-vbox", has=page.get_by_text(enunciado("atlas-2"), exact=True)).last
+        expect(prediction.get_by_role("button", name="Apuntar")).to_be_visible(timeout=60_000)
