@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import solitaire_nb as sn
 from solitaire_nb.atlas import view as av
 from solitaire_nb.atlas.summary import atlas
 from solitaire_nb.core.numbers_es import percent, range_text, thousands
-from solitaire_nb.games import GAMES
 
 
 def test_every_variant_flag_has_spanish_words():
@@ -33,6 +30,7 @@ def test_rate_is_a_point_a_range_or_a_dash():
     assert av.rate_text(0, 0, 100) == av.NOTHING_DECIDED == "—"
     assert av.interval_text(0, 0, 100) == "—"
     assert av.interval_text(0, 10, 0) == "0,0 % – 27,8 %"
+    assert av.rate_text(1707, 276, 17) == "entre 85,3 % y 86,2 %"  # 85,35 %: the ends rounded outward
     low, high = av.interval_text(97, 58, 45).split(" – ")
     assert low == "41,6 %" and high == "76,9 %"  # Wilson 41,67 % – 76,82 %, the ends rounded outward
 
@@ -110,7 +108,6 @@ def test_who_plays_each_row_and_the_bracket_comes_first():
     # the floor holds only for someone who plays at least as well as the no-peek player, and its
     # interval's ends are rounded outward like every other interval (not «98,5 %» for 98,46 %)
     assert av.FLOOR_WHO in ml[0] and range_text(player["interval_low"], solver["interval_high"]) in ml[0]
-    assert av.FLOOR_WHO in av.order_text(data)
     for r in rows:  # every solver row of a game with face-down cards says so
         if ("Moving Left" in r or "Chequers" in r) and av.BRACKET not in r:
             assert av.SOLVER_PEEKS in r, r
@@ -147,28 +144,6 @@ def test_a_tables_limits_say_the_whole_atlas_range_when_its_rows_do_not_reach_it
         assert f"En todo el atlas va de {thousands(low['max_states'])}, en una variante de" in text
         assert av.entry_label(low) not in text  # a row the table leaves out is not named before its page shows it
     assert "En todo el atlas" not in av.limits_text(entries, entries)
-
-
-def test_the_order_of_the_games_places_by_intervals_never_by_low_ends():
-    data = atlas()
-    page = {**data, "entries": [e for e in data["entries"] if not e["variant"].get("shift_left")]}
-    text = av.order_text(page)
-    places = re.findall(r"^(\d)\. (.+)$", text, flags=re.M)
-    placed = {name: int(k) for k, line in places for name in re.findall(r"\*\*(.+?)\*\*", line)}
-    open_games = {"Baker's Dozen", "Citadel", "Beleaguered Castle", "Scotch"}
-    assert set(placed) == open_games  # the games whose solver sees face-down cards get no place
-    assert "Moving Left** no tiene puesto" in text and "11,6 %" in text and "más difícil de los seis" not in text
-    rows = {GAMES[e["game"]].display_name: e for e in page["entries"] if av.variant_name(e["game"], e["variant"])
-            == av.RULES_OF_THE_PAGE}
-    for a in placed:
-        for b in placed:
-            if placed[a] < placed[b]:  # a place above is earned only by intervals that do not touch
-                assert any(rows[o]["interval_low"] > rows[b]["interval_high"] for o in placed if placed[o] == placed[a])
-    assert placed["Beleaguered Castle"] == placed["Scotch"]  # 65,5–72,7 % and 55,9–65,7 % touch
-    # a game with many undecided deals is not pushed down by its low end
-    fake = [dict(e) for e in page["entries"] if e["key"] in ("citadel", "scotch")]
-    fake[1] = {**fake[1], "won": 900, "lost": 100, "unknown": 1000, "interval_low": 0.43, "interval_high": 0.97}
-    assert "Comparten puesto" in av.order_text({"entries": fake, "players": []})
 
 
 def test_the_plot_marks_a_solver_that_sees_face_down_cards():
@@ -222,19 +197,3 @@ def test_a_proven_loss_keeps_the_upper_end_below_100():
     is 99,91 %, and rounding it outward must not print 100,0 % as if no deal could be lost."""
     assert av.interval_text(187, 1, 12) == "89,1 % – 99,92 %"
     assert av.interval_text(188, 0, 12).endswith("– 100,0 %")
-
-
-def test_touching_intervals_are_a_prudent_shared_place_and_a_direct_comparison_may_still_order_them():
-    """Touching 95 % intervals do not mean «no difference»: Beleaguered Castle and Scotch share a
-    place by the prudent rule, and the worst-case direct comparison, from the data, orders them."""
-    from solitaire_nb.atlas.intervals import above_in_worst_case
-
-    data = atlas()
-    text = av.order_text(data)
-    assert "Comparten puesto según la regla prudente" in text and "esta regla sola no decide" in text
-    rows = {e["key"]: e for e in data["entries"]}
-    bc, scotch = (tuple(int(rows[k][f]) for f in ("won", "lost", "unknown")) for k in ("beleaguered_castle", "scotch"))
-    assert above_in_worst_case(bc, scotch) and not above_in_worst_case(scotch, bc)
-    assert f"el {percent(bc[0] / sum(bc))})" in text and f"el {percent((scotch[0] + scotch[2]) / sum(scotch))})" in text
-    assert not above_in_worst_case((50, 50, 0), (48, 52, 0))  # 50 % against 48 % of 100: chance can do that
-    assert above_in_worst_case((5, 0, 0), (0, 5, 0)) and not above_in_worst_case((0, 0, 0), (0, 5, 0))

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core import texts
-from ..core.numbers_es import percent, range_text, thousands
+from ..core.numbers_es import percent, percent_end, range_text, thousands
 from ..games import GAMES
-from .intervals import above_in_worst_case, bracketed_interval
+from .intervals import bracketed_interval
 from .studyfile import read_records
 
 NOTHING_DECIDED = "—"
@@ -69,7 +69,7 @@ def rate_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
         return NOTHING_DECIDED
     if unknown == 0:
         return percent(won / n, decimals)
-    return f"entre {percent(won / n, decimals)} y {percent((won + unknown) / n, decimals)}"
+    return f"entre {percent_end(100 * won / n, decimals, up=False)} % y {percent_end(100 * (won + unknown) / n, decimals)} %"
 
 
 def interval_text(won: int, lost: int, unknown: int, decimals: int = 1) -> str:
@@ -157,7 +157,7 @@ def limit_notes(entries: list[Mapping[str, Any]]) -> dict[str, str]:
         if others:
             limits = " y ".join(sorted({thousands(o["max_states"]) for o in others}))
             notes[e["key"]] = (f"la otra fila de {GAMES[e['game']].display_name} tiene {limits}: "
-                               "no se comparan directamente")
+                               "sus márgenes no se comparan")
     return notes
 
 
@@ -253,88 +253,6 @@ def student_table(data: Mapping[str, Any]) -> str:
     return box
 
 
-def _tiers(ranked: list[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
-    """The games in places that the data support: a game starts a new place only when its whole
-    95 % interval (undecided deals bracketed, counted lost at one end and won at the other) lies
-    below the interval of every game above it; games whose intervals touch share a place."""
-    tiers: list[list[Mapping[str, Any]]] = []
-    for e in ranked:
-        if tiers and all(e["interval_high"] >= o["interval_low"] for o in tiers[-1]):
-            tiers[-1].append(e)
-        else:
-            tiers.append([e])
-    return tiers
-
-
-def order_text(data: Mapping[str, Any]) -> str:
-    """The games with the rules of their page, as far as the data order them (Markdown).
-
-    Games with every card face up are placed by their 95 % intervals, the undecided deals
-    bracketed (never counted lost): a game goes below another only if its whole interval lies
-    below; the rest share a place.  A game whose solver sees face-down cards is not placed by
-    that ceiling: it is placed only where its no-peek player's interval (a floor) already lies
-    above the open games, and otherwise said to have an unknown place."""
-    firsts: dict[str, Mapping[str, Any]] = {}
-    for e in data["entries"]:
-        if variant_name(e["game"], e["variant"]) == RULES_OF_THE_PAGE and e["computed_deals"] and e["won"] + e["lost"]:
-            firsts.setdefault(e["game"], e)
-    name = {g: GAMES[g].display_name for g in firsts}
-    open_games = [e for e in firsts.values() if who(e) == SOLVER]
-    # the order to list them in: the middle of each interval (only to list them: the places come from `_tiers`)
-    open_games.sort(key=lambda e: -(e["interval_low"] + e["interval_high"]))
-    floors = [(e, p) for e in firsts.values() if who(e) == SOLVER_PEEKS and (p := bracket_player(data, e)) is not None]
-    above = [(e, p) for e, p in floors if open_games and all(p["interval_low"] > o["interval_high"] for o in open_games)]
-
-    def line(e: Mapping[str, Any], player: Mapping[str, Any] | None = None) -> str:
-        text = f"**{name[e['game']]}**: {rate_text(*_counts(e))} (intervalo del 95 %: {interval_text(*_counts(e))})"
-        if player is not None:
-            text += (f", con un resolvedor que ve las cartas boca abajo; el jugador que no mira gana el "
-                     f"{percent(player['rate'])} ({interval_text(int(player['won']), int(player['lost']), int(player.get('unknown', 0)))})")
-        return text
-
-    places = [[line(e, p) for e, p in above]] if above else []
-    places += [[line(e) for e in tier] for tier in _tiers(open_games)]
-    lines = []
-    for k, place in enumerate(places, 1):
-        joined = place[0] if len(place) == 1 else "; ".join(place[:-1]) + "; y " + place[-1]
-        lines.append(f"{k}. {joined}" + ("." if len(place) == 1 else ". Comparten puesto según la regla prudente: "
-                                          "sus intervalos se tocan."))
-    notes = ["Cada intervalo cuenta las partidas sin decidir como perdidas en un extremo y como ganadas en el "
-             "otro: nunca como perdidas sin más. La regla prudente: si los intervalos de dos juegos no se tocan, la "
-             "diferencia es clara; si se tocan, esta regla sola no decide, y hace falta comparar las dos "
-             "proporciones directamente (o jugar más partidas)."]
-    notes += [_worst_case_note(name[a["game"]], a, name[b["game"]], b) for tier in _tiers(open_games)
-              for i, a in enumerate(tier) for b in tier[i + 1:] if above_in_worst_case(_counts(a), _counts(b))]
-    if above:
-        notes.append(" y ".join(name[e["game"]] for e, _ in above) + " va primero aunque tiene cartas boca abajo: "
-                     "incluso el jugador que no mira, que solo usa lo que ve una persona, gana más que el "
-                     "resolvedor en cualquiera de los otros.")
-    for e, p in floors:
-        if (e, p) in above:
-            continue
-        won, lost, unknown = _counts(e)
-        floor = interval_text(int(p["won"]), int(p["lost"]), int(p.get("unknown", 0)))
-        notes.append(f"**{name[e['game']]}** no tiene puesto: su resolvedor ve las cartas boca abajo y gana "
-                     f"{'' if unknown else 'el '}{rate_text(won, lost, unknown)} (intervalo del 95 %: "
-                     f"{interval_text(won, lost, unknown)}), un techo: ninguna persona gana más. El jugador que no "
-                     f"mira gana el {percent(p['rate'])} ({floor}), y en los otros juegos no hemos medido a "
-                     "ningún jugador: no se sabe qué puesto tendría para una persona.")
-        below = [name[o["game"]] for o in open_games if o["interval_high"] < p["interval_low"]]
-        if below:
-            listed = below[0] if len(below) == 1 else ", ".join(below[:-1]) + " y " + below[-1]
-            notes.append(f"Sí se sabe que para {FLOOR_WHO}, {name[e['game']]} se gana más a menudo que {listed}: "
-                         "lo que gana el jugador que no mira ya supera el techo del resolvedor en esos juegos.")
-    return "\n".join(lines) + "\n\n" + " ".join(notes)
-
-
-def _worst_case_note(a_name: str, a: Mapping[str, Any], b_name: str, b: Mapping[str, Any]) -> str:
-    (wa, la, ua), (wb, lb, ub) = _counts(a), _counts(b)
-    return (f"Comparando directamente, **{a_name}** gana más a menudo que **{b_name}** aunque sus intervalos se "
-            f"tocan: incluso en el peor caso para {a_name} (sus partidas sin decidir, perdidas: gana el "
-            f"{percent(wa / (wa + la + ua))}) y el mejor para {b_name} (las suyas, ganadas: el {percent((wb + ub) / (wb + lb + ub))}), "
-            "la diferencia es demasiado grande para ser cosa del azar de qué partidas han salido.")
-
-
 def csv_path(entry: Mapping[str, Any], root: Path | None = None) -> Path:
     """Where an entry's per-deal records are (``data/atlas/<key>.csv`` of the repository)."""
     root = root or Path(__file__).resolve().parents[2]
@@ -370,7 +288,6 @@ __all__ = [
     "hides_cards",
     "limit_notes",
     "limits_text",
-    "order_text",
     "entry_label",
     "interval_text",
     "paired_statuses",
