@@ -373,7 +373,7 @@ def test_notebook_helpers_print_spanish(capsys):
     assert not re.search(r"\b[TF]0\b|>", out)
     # what the game did by itself, in sentences (once «(nada automático)»-style fragments)
     assert "    La reserva rellena el hueco del Tablero 1 con la K de picas." in out
-    assert "    Se pone boca arriba el 9 de diamantes en la Reserva." in out
+    assert "    Se pone boca arriba el 9 de diamantes en la reserva." in out
     g = sn.Game.from_position("scotch", {"T0": ["8D"], "T1": ["9C"]})
     narrar(g, g.move("T0>T1"))
     assert capsys.readouterr().out.endswith("    El juego no hace nada por sí solo.\n")
