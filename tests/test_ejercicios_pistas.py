@@ -181,20 +181,29 @@ def test_chequers_2_tells_an_ace_or_a_king_the_rule_it_really_breaks():
 
 def test_scotch_intro_states_the_atlas_counts():
     # Second review: 03 said most losses come from a buried card; every lost deal of the atlas
-    # is lost from the deal.  The page's three counts are the atlas's.
+    # is lost from the deal.  The page computes its three counts from the atlas (a sixth review:
+    # not typed), and they are the study file's.
     import csv
     from collections import Counter
     from pathlib import Path
+
+    import nbformat
 
     repo = Path(__file__).resolve().parents[1]
     with (repo / "data" / "atlas" / "scotch.csv").open(encoding="utf-8") as f:
         rows = [r for r in csv.reader(line for line in f if not line.startswith("#")) if r and r[0].isdigit()]
     counts = Counter(r[1] for r in rows)
-    text = " ".join((repo / "notebooks" / "03_scotch.md").read_text(encoding="utf-8").split())
+    nb = nbformat.read(repo / "notebooks" / "03_scotch.ipynb", as_version=4)
+    shown = " ".join(
+        "".join(out.get("data", {}).get("text/markdown", "")) for c in nb.cells if c.cell_type == "code" for out in c.outputs
+    )
     spanish = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
-    said = (f"de las {spanish(len(rows))} partidas que ha resuelto el ordenador (el atlas del cuaderno 07), "
+    said = (f"De las {spanish(len(rows))} partidas que ha resuelto el ordenador, "
             f"{spanish(counts['won'])} tienen solución, {counts['lost']} no la tienen desde el mismo reparto")  # fmt: skip
-    assert said in text and f"y {counts['unknown']} quedan sin decidir" in text
+    assert said in shown and f"y {counts['unknown']} quedan sin decidir" in shown, shown[:600]
+    assert "con un 95 % de confianza, la proporción verdadera de partidas con solución está entre" in shown
+    typed = " ".join((repo / "notebooks" / "03_scotch.md").read_text(encoding="utf-8").split())
+    assert spanish(counts["won"]) not in typed  # computed, not typed
     assert {int(r[2]) for r in rows if r[1] == "lost"} <= set(range(1, 50))  # lost without playing deep
 
 
