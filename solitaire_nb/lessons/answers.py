@@ -124,6 +124,11 @@ def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str
     return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
 
 
+def _count(verb: str, n: int) -> str:
+    """«falta 1 carta», «sobran 2 cartas»."""
+    return f"{verb}{'' if n == 1 else 'n'} {n} carta{'' if n == 1 else 's'}"
+
+
 def set_of_cards(
     correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
     none_hint: str = NONE_FITS,
@@ -140,12 +145,16 @@ def set_of_cards(
         given = {c.code for c in _cards(respuesta)}
         if given == want:
             return True, "¡Correcto!" + (f" {praise()}" if praise is not None else "")
-        extra = sorted(given - want, key=lambda c: Card.parse(c).id)
-        if extra:
-            why = explain(Card.parse(extra[0]))
-            return False, f"{capitalize(Card.parse(extra[0]).articulo)} no vale. {why or ''}".strip()
-        # no count: «son 4 en total» would let a reader stop as soon as the number is reached
-        return False, "Las cartas que has escrito valen, pero te falta alguna."
+        extra, missing = given - want, want - given
+        if len(given) == 1 and extra:  # the reader asked about this one card: the rule that refuses it
+            card = Card.parse(next(iter(extra)))
+            return False, f"{capitalize(card.articulo)} no vale. {explain(card) or ''}".strip()
+        # counts, never which card: naming the wrong one would let a list be fished one card a try
+        if not extra:
+            written = "La carta que has escrito vale" if len(given) == 1 else "Las cartas que has escrito valen"
+            return False, f"{written}, pero {_count('falta', len(missing))}."
+        told = _count("sobra", len(extra)) + (f" y {_count('falta', len(missing))}" if missing else "")
+        return False, f"{capitalize(told)}. Repasa la regla y comprueba cada carta con ella."
 
     return check
 
