@@ -493,14 +493,17 @@ def test_a_number_exercise_says_more_or_less_once_and_then_only_what_to_look_at(
         told = verdict_of_text(ejercicio, str(above))[1]
         assert "asegurar" in told and not DIRECTION.search(told), told
         above = below - 1
-    later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below, above)]
+    later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below)]
     words = {re.sub(r"\d+(?:,\d+)?", "N", m) for m in later}
     assert len(words) == 1, later
     assert not any(DIRECTION.search(m) for m in later), later
     hint = words.pop()
     assert "tampoco" in hint and len(hint.split()) > 6  # a reason to think, not just «No»
-    box_again = verdict_of_text(ejercicio, str(above))[1]  # the same kernel: a box run again
-    assert not DIRECTION.search(box_again)
+    # after three wrong numbers, nothing new: back to the hint, or to the teacher
+    stops = [verdict_of_text(ejercicio, str(n))[1] for n in (above, below, above + 1)]
+    assert len({re.sub(r"\d+(?:,\d+)?", "N", m) for m in stops}) == 1, stops
+    assert all("tu profesor o profesora" in m and not DIRECTION.search(m) for m in stops), stops
+    assert hint.split("tampoco. ")[1] not in stops[0]
     olvidar_intentos()  # a new kernel
     assert DIRECTION.search(verdict_of_text(ejercicio, str(above))[1])
 
