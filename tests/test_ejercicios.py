@@ -53,7 +53,7 @@ SOLUCIONES = {
     "citadel-1": ["KS", "KH", "KD", "KC"],
     "citadel-2": 2,
     "citadel-3": "B1 T2, T1 T2",
-    "citadel-4": "T1 T2",
+    "citadel-4": "T3 T4",
     "estudio-1": 4,
     "estudio-2": 5,
     "estudio-3": "1/16",
@@ -84,7 +84,7 @@ WRONG = {
     "citadel-1": (["KS", "QS"], "Sobra 1 carta y faltan 3 cartas."),
     "citadel-2": (3, "menos"),
     "citadel-3": ("B3 T7", "todavía no"),
-    "citadel-4": ("T3 T1", "no consigue lo que se pide"),
+    "citadel-4": ("T1 T2", "no consigue lo que se pide"),
     "estudio-1": (3, "más"),
     "estudio-2": (7, "menos"),  # the cards sent home, not the columns
     "estudio-3": ("12,5 %", "menos"),

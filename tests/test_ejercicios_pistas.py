@@ -112,14 +112,27 @@ def test_a_move_not_understood_is_said_once_with_the_card_as_typed():
 def test_an_exercise_asking_for_one_move_takes_exactly_one():
     from solitaire_nb.lessons.move_answers import NOT_THIS_ONE, ONE_MOVE
 
-    assert verdict_of_text("citadel-4", "T1 T2, T3 T1") == (False, ONE_MOVE)
-    assert verdict_of_text("citadel-4", "T1 T2")[0]
+    assert verdict_of_text("citadel-4", "T3 T4, T1 T2") == (False, ONE_MOVE)
+    assert verdict_of_text("citadel-4", "T3 T4")[0]
     # Second review: «El movimiento es válido, pero todavía no» read as if a second move were
     # expected; a valid move that is not the one asked for is told so, and not which one is.
-    for move in ("T3 T1", "T2 T4"):
+    for move in ("T1 T2", "T4 T7", "T6 T5"):
         ok, message = verdict_of_text("citadel-4", move)
         assert not ok and message.startswith(NOT_THIS_ONE) and message.endswith("Prueba con otro.")
-        assert "todavía" not in message and "T1 T2" not in message and "J de picas" not in message
+        assert "todavía" not in message and "T3 T4" not in message and "9 de tréboles" not in message
+
+
+def test_citadel_4_has_several_legal_moves_and_one_right():
+    # A sixth review: with two legal moves a coin flip answered it.  Of the position's legal moves
+    # only one sends the 6 of hearts home, and it is not a move of the 6 nor of a card on it.
+    from solitaire_nb.games.notation import format_move
+    from solitaire_nb.lessons.positions import citadel_libera
+
+    g = citadel_libera()
+    legal = [format_move(g, m) for m in g.legal_moves()]
+    right = [move for move in legal if verdict_of_text("citadel-4", move)[0]]
+    assert len(legal) >= 5 and right == ["T3 T4"], (legal, right)
+    assert "T1 T2" in legal  # the 6 itself can move, onto the 7 of clubs: a tempting wrong answer
     ok, message = verdict_of_text("citadel-4", "T8 B3")  # one move refused: no «nº 1»
     assert not ok and message.startswith("El movimiento T8 B3 no está permitido: ")
 
