@@ -192,7 +192,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             "arriba de su pila y su base ya tiene la anterior. ¿Qué tiene ahora la base de corazones?",
             one_move=True,
         ),
-        cards=("6H", "5H", "9C"), kind="board", start=citadel_libera,
+        cards=("6H",), kind="board", start=citadel_libera,
     ),
     # notebook 06, the study: an order count, a deal dealt in the try widget, a transfer
     "estudio-1": Ejercicio(
