@@ -53,7 +53,7 @@ SOLUCIONES = {
     "citadel-1": ["KS", "KH", "KD", "KC"],
     "citadel-2": 2,
     "citadel-3": "B1 T2, T1 T2",
-    "citadel-4": "T1 T2",
+    "citadel-4": "T3 T4",
     "estudio-1": 4,
     "estudio-2": 5,
     "estudio-3": "1/16",
@@ -69,22 +69,22 @@ SOLUCIONES = {
 }
 
 WRONG = {
-    "chequers-1": (["2C", "KC", "QC"], "Q de tréboles"),
-    "chequers-2": (["7H"], "te falta alguna"),
+    "chequers-1": (["2C", "KC", "QC"], "Sobra 1 carta."),
+    "chequers-2": (["7H"], "pero falta 1 carta"),
     "chequers-3": ("T2 T1", "ya no tiene solución"),
-    "moving_left-1": (["6S", "6H"], "6 de corazones"),
+    "moving_left-1": (["6S", "6H"], "Sobra 1 carta y falta 1 carta."),
     "moving_left-2": (5, "menos"),
     "moving_left-3": ("T1 T2, T3 T1 2", "Rey"),
     "scotch-1": (["QS"], "colores alternos"),
-    "scotch-2": (["9S"], "te falta alguna"),
+    "scotch-2": (["9S"], "pero faltan 3 cartas"),
     "scotch-3": ("A3 B1", "ya no tiene solución"),
-    "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "otro palo"),
-    "bakers_dozen-2": (["6S"], "te falta alguna"),
+    "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "Sobra 1 carta."),
+    "bakers_dozen-2": (["6S"], "pero faltan 3 cartas"),
     "bakers_dozen-3": ("T2 T3", "otro palo"),
-    "citadel-1": (["KS", "QS"], "Q de picas"),
+    "citadel-1": (["KS", "QS"], "Sobra 1 carta y faltan 3 cartas."),
     "citadel-2": (3, "menos"),
     "citadel-3": ("B3 T7", "todavía no"),
-    "citadel-4": ("T3 T1", "no consigue lo que se pide"),
+    "citadel-4": ("T1 T2", "no consigue lo que se pide"),
     "estudio-1": (3, "más"),
     "estudio-2": (7, "menos"),  # the cards sent home, not the columns
     "estudio-3": ("12,5 %", "menos"),
@@ -373,7 +373,7 @@ def test_notebook_helpers_print_spanish(capsys):
     assert not re.search(r"\b[TF]0\b|>", out)
     # what the game did by itself, in sentences (once «(nada automático)»-style fragments)
     assert "    La reserva rellena el hueco del Tablero 1 con la K de picas." in out
-    assert "    Se pone boca arriba el 9 de diamantes en la Reserva." in out
+    assert "    Se pone boca arriba el 9 de diamantes en la reserva." in out
     g = sn.Game.from_position("scotch", {"T0": ["8D"], "T1": ["9C"]})
     narrar(g, g.move("T0>T1"))
     assert capsys.readouterr().out.endswith("    El juego no hace nada por sí solo.\n")
@@ -493,14 +493,17 @@ def test_a_number_exercise_says_more_or_less_once_and_then_only_what_to_look_at(
         told = verdict_of_text(ejercicio, str(above))[1]
         assert "asegurar" in told and not DIRECTION.search(told), told
         above = below - 1
-    later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below, above)]
+    later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below)]
     words = {re.sub(r"\d+(?:,\d+)?", "N", m) for m in later}
     assert len(words) == 1, later
     assert not any(DIRECTION.search(m) for m in later), later
     hint = words.pop()
     assert "tampoco" in hint and len(hint.split()) > 6  # a reason to think, not just «No»
-    box_again = verdict_of_text(ejercicio, str(above))[1]  # the same kernel: a box run again
-    assert not DIRECTION.search(box_again)
+    # after three wrong numbers, nothing new: back to the hint, or to the teacher
+    stops = [verdict_of_text(ejercicio, str(n))[1] for n in (above, below, above + 1)]
+    assert len({re.sub(r"\d+(?:,\d+)?", "N", m) for m in stops}) == 1, stops
+    assert all("tu profesor o profesora" in m and not DIRECTION.search(m) for m in stops), stops
+    assert hint.split("tampoco. ")[1] not in stops[0]
     olvidar_intentos()  # a new kernel
     assert DIRECTION.search(verdict_of_text(ejercicio, str(above))[1])
 

@@ -394,7 +394,7 @@ def test_the_hubs_pages_a_student_can_reach_are_in_spanish(hub, chromium):
     page.click("#login_submit")
     page.wait_for_url("**/hub/home", timeout=60_000)
     seen = {}
-    for path, what in (("/hub/home", "Arrancar mi servidor"), ("/hub/token", "Pedir una clave nueva"),
+    for path, what in (("/hub/home", "Abrir mis lecciones"), ("/hub/token", "Pedir una clave nueva"),
                        ("/hub/user/lola/", "Tu servidor no está en marcha"), ("/hub/admin", "No tienes permiso"),
                        ("/hub/no-existe", "Esta página no existe"), ("/hub/logout", "Entrar")):  # fmt: skip
         page.goto(f"{hub.url}{path}", timeout=60_000)

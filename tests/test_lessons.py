@@ -201,7 +201,7 @@ def test_automatic_actions_are_told_in_sentences():
     step = g.move("T1>T0")
     assert describe_automatic(g, step) == [
         "La reserva rellena el hueco del Tablero 2 con la K de picas.",
-        "Se pone boca arriba el 2 de diamantes en la Reserva.",
+        "Se pone boca arriba el 2 de diamantes en la reserva.",
     ]
     g = pos("moving_left", {"T0": "9S", "T3": "5S 8H"}, face_down={"T3": 1})
     step = g.move("T3>T0")

@@ -32,9 +32,10 @@ def _cards_word(n: int) -> str:
 
 
 def _the(label: str) -> str:
-    """A pile's label with its article: "el Tablero 4", "la Base 1", "el Mazo"."""
+    """A pile's label with its article: "el Tablero 4", "la Base 1", "el mazo" (a pile without a
+    number is a common noun in prose; the board keeps its capital)."""
     feminine = label.startswith(("Base", "Reserva"))
-    return ("la " if feminine else "el ") + label
+    return ("la " if feminine else "el ") + (label if any(ch.isdigit() for ch in label) else label.lower())
 
 
 def _empty(label: str) -> str:

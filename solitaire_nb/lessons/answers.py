@@ -124,6 +124,11 @@ def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str
     return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
 
 
+def _count(verb: str, n: int) -> str:
+    """«falta 1 carta», «sobran 2 cartas»."""
+    return f"{verb}{'' if n == 1 else 'n'} {n} carta{'' if n == 1 else 's'}"
+
+
 def set_of_cards(
     correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
     none_hint: str = NONE_FITS,
@@ -140,12 +145,16 @@ def set_of_cards(
         given = {c.code for c in _cards(respuesta)}
         if given == want:
             return True, "¡Correcto!" + (f" {praise()}" if praise is not None else "")
-        extra = sorted(given - want, key=lambda c: Card.parse(c).id)
-        if extra:
-            why = explain(Card.parse(extra[0]))
-            return False, f"{capitalize(Card.parse(extra[0]).articulo)} no vale. {why or ''}".strip()
-        # no count: «son 4 en total» would let a reader stop as soon as the number is reached
-        return False, "Las cartas que has escrito valen, pero te falta alguna."
+        extra, missing = given - want, want - given
+        if len(given) == 1 and extra:  # the reader asked about this one card: the rule that refuses it
+            card = Card.parse(next(iter(extra)))
+            return False, f"{capitalize(card.articulo)} no vale. {explain(card) or ''}".strip()
+        # counts, never which card: naming the wrong one would let a list be fished one card a try
+        if not extra:
+            written = "La carta que has escrito vale" if len(given) == 1 else "Las cartas que has escrito valen"
+            return False, f"{written}, pero {_count('falta', len(missing))}."
+        told = _count("sobra", len(extra)) + (f" y {_count('falta', len(missing))}" if missing else "")
+        return False, f"{capitalize(told)}. Repasa la regla y comprueba cada carta con ella."
 
     return check
 
@@ -191,33 +200,43 @@ class DirectionOnce:
     («son más de 5») and the number as the reader wrote it (`said`).
 
     `then`, if given, replaces `hint` once the direction is told: for a count with few possible
-    values, it asks the reader to name what is counted, so the last values are not tried in turn."""
+    values, it asks the reader to name what is counted, so the last values are not tried in turn.
+    After `patience` wrong numbers nothing new is said: the reader is sent back to the hint, or to
+    the teacher, so a small range cannot be tried through."""
 
     judge: Callable[[object], tuple[bool, str, str, str]]
     hint: str
     told: bool = False
     then: str = ""
+    patience: int = 3
+    wrong: int = 0
 
     def peek(self, respuesta: object) -> tuple[bool, str]:
         """(right?, Spanish message) as the next call would give it, without using up the direction."""
         return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
-        ok, message, told_now = self._verdict(respuesta)
-        self.told = self.told or told_now
+        ok, message, missed = self._verdict(respuesta)
+        if missed:  # a number just too high or too low: the direction is told, the try counted
+            self.told, self.wrong = True, self.wrong + 1
         return ok, message
 
     def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
         ok, message, direction, said = self.judge(respuesta)
         if ok or not direction:
             return ok, message, False
+        if self.wrong >= self.patience:
+            return False, (f"No, {said} tampoco. Ya has probado {self.wrong + 1} números: probar más no te va "
+                           "a ayudar. Vuelve a contar con la pista de antes y, si no te sale, pregúntale a tu "
+                           "profesor o profesora."), True
         if self.told:
-            return False, f"No, {said} tampoco. {self.then or self.hint}", False
+            return False, f"No, {said} tampoco. {self.then or self.hint}", True
         return False, f"No: {direction}. {self.hint}", True
 
     def forget(self) -> None:
         """Start again, as a new kernel would: the next wrong answer is told its direction."""
         self.told = False
+        self.wrong = 0
 
 
 def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None,

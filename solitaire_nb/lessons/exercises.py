@@ -188,11 +188,11 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         moves_reaching(
             citadel_libera,
             lambda g: on_foundation(g, "6H"),
-            "El 6 de corazones sigue en el tablero: el juego automático solo lo sube cuando queda arriba "
-            "de su pila.",
+            "El 6 de corazones sigue en el tablero: el juego automático sube una carta cuando está "
+            "arriba de su pila y su base ya tiene la anterior. ¿Qué tiene ahora la base de corazones?",
             one_move=True,
         ),
-        cards=("6H", "JS", "QH"), kind="board", start=citadel_libera,
+        cards=("6H",), kind="board", start=citadel_libera,
     ),
     # notebook 06, the study: an order count, a deal dealt in the try widget, a transfer
     "estudio-1": Ejercicio(

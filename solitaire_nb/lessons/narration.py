@@ -43,8 +43,10 @@ def _definition(game: str | GameDef | Game) -> GameDef:
 
 
 def _the(label: str) -> str:
-    """A pile's label with its article: "el Tablero 4", "la Base 1", "la Reserva"."""
-    return ("la " if label.startswith(("Base", "Reserva")) else "el ") + label
+    """A pile's label with its article: "el Tablero 4", "la Base 1", "la reserva" (a pile without a
+    number is a common noun in prose; the board keeps its capital)."""
+    prose = label if any(ch.isdigit() for ch in label) else label.lower()
+    return ("la " if label.startswith(("Base", "Reserva")) else "el ") + prose
 
 
 def _of_the(label: str) -> str:

@@ -94,23 +94,24 @@ def citadel_rescate() -> Game:
 
 
 def citadel_libera() -> Game:
-    """Citadel, exercise 4: one move uncovers the 6 of hearts, which the autoplay then sends home
-    (the 10 of diamonds onto the Jack of spades is the trap: it buries the 6 deeper)."""
+    """Citadel, exercise 4: the 6 of hearts is on top but its base waits for the 5, under the 9 of
+    clubs; the one move of the 9 (onto the 10 of diamonds) uncovers the 5, and the autoplay sends
+    the 5 and the 6 home.  Five other moves are legal, moving the 6 onto the 7 of clubs among them."""
     return Game.from_position(
         "citadel",
         {
             "F0": ["AS"],
-            "F1": ["AH", "2H", "3H", "4H", "5H"],
+            "F1": ["AH", "2H", "3H", "4H"],
             "F2": ["AD"],
             "F3": ["AC"],
-            "T0": ["6H", "JS"],
-            "T1": ["QH"],
-            "T2": ["TD"],
-            "T3": ["KS"],
-            "T4": ["KD"],
-            "T5": ["KC"],
-            "T6": ["KH"],
-            "T7": ["3D"],
+            "T0": ["6H"],
+            "T1": ["7C"],
+            "T2": ["5H", "9C"],
+            "T3": ["TD"],
+            "T4": ["KS"],
+            "T5": ["QH"],
+            "T6": ["JS"],
+            "T7": ["KD"],
         },
     )
 
