@@ -117,7 +117,7 @@ def test_face_down_cards_and_empty_piles_cannot_be_picked():
     view = send(b, event="click", pile="T5", index=0)
     assert view["message"] == "Esa carta está boca abajo: elige una carta boca arriba."
     view = send(b, event="click", pile="W")
-    assert "Descarte está vacío" in view["message"]
+    assert "El descarte está vacío: elige" in view["message"]
     assert b.selection is None and b.game.moves_played == 0
 
 
@@ -659,3 +659,13 @@ def test_switches_set_on_a_shown_board_redraw_it(page_defaults):
 def test_the_old_solver_time_names_are_refused_not_ignored():
     with pytest.raises(ValueError, match="solve_seconds=2.*solver_seconds"):
         Board(sn.new_game("citadel", seed=1), solve_seconds=2)
+
+
+def test_clicking_an_empty_pile_names_it_with_its_article():
+    """An empty pile clicked first is named as a sentence says it («La Base 1 está vacía»), not
+    by its bare label («Base 1 está vacío»)."""
+    from solitaire_nb.engine.refusals import empty_pile_text
+
+    assert empty_pile_text("Mazo") == "El mazo está vacío"
+    assert empty_pile_text("Base 1") == "La Base 1 está vacía"
+    assert empty_pile_text("Reserva") == "La reserva está vacía"

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from ..core.moves import Move
 from ..core.texts import capitalize
 from ..engine import Game
+from ..engine.refusals import empty_pile_text
 from ..games.notation import parse_move
 
 
@@ -79,7 +80,7 @@ class Clicks:
         if g.pile_kind(pile) in ("F", "R", "W") or index is None or not 0 <= index < n:
             index = n - 1  # only the top card of these piles can be taken
         if n == 0:
-            board.say(f"{g.label(pile)} está vacío: elige primero una carta que mover.", "error")
+            board.say(f"{empty_pile_text(g.label(pile))}: elige primero una carta que mover.", "error")
             return
         if index < g.face_down(pile):
             board.say("Esa carta está boca abajo: elige una carta boca arriba.", "error")

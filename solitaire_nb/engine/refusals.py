@@ -42,6 +42,12 @@ def _empty(label: str) -> str:
     return "vacía" if _the(label).startswith("la ") else "vacío"
 
 
+def empty_pile_text(label: str) -> str:
+    """«El mazo está vacío», «La Base 1 está vacía»: a pile's label as a sentence's subject."""
+    the = _the(label)
+    return f"{the[0].upper()}{the[1:]} está {_empty(label)}"
+
+
 def _of_the(label: str) -> str:
     """"de" with a pile's label and article: "del Tablero 4", "de la Base 1"."""
     the = _the(label)
