@@ -47,14 +47,14 @@ BY_HAND = {
 WAITING = "<b>La clase.</b> Esperando tu asiento…"
 _KEPT = "Se guardan, en el ordenador de tu profesor o profesora, {what}, con su hora; {who} solo si {write}."
 RECORDED = {
-    "06": _KEPT.format(what="los números de las partidas que repartes y tu apuesta", who="tu nombre", write="lo escribes"),
+    "06": _KEPT.format(what="los números de las partidas que repartes y tu predicción", who="tu nombre", write="lo escribes"),
     "07": _KEPT.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las que "
                        "ganas", who="tu nombre", write="lo escribes"),
     "08": _KEPT.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestros nombres", write="los escribís"),
 }
 _KEPT_HUB = "Se guardan, en el servidor del centro, {what}, con su hora y {who} (solo lo ve tu profesor o profesora)."
 RECORDED_HUB = {
-    "06": _KEPT_HUB.format(what="los números de las partidas que repartes y tu apuesta", who="tu usuario"),
+    "06": _KEPT_HUB.format(what="los números de las partidas que repartes y tu predicción", who="tu usuario"),
     "07": _KEPT_HUB.format(what="los números de las partidas que juegas, cómo acaba cada una y los movimientos de las "
                            "que ganas", who="tu usuario"),
     "08": _KEPT_HUB.format(what="el juego que mandáis, su nombre y sus cuentas", who="vuestro usuario"),
@@ -128,8 +128,8 @@ class PoolPanel(widgets.VBox):
         if launcher is not None:
             self.reader = SeatReader()
             self.reader.on_msg(lambda _w, content, _b=None: self.join(content.get("secret") if isinstance(content, dict) else None))
-            self.bet = widgets.Text(placeholder="p. ej. 7", description="Tu apuesta", layout=widgets.Layout(width="14em"))
-            self.bet_button = widgets.Button(description="Mandar apuesta")
+            self.bet = widgets.Text(placeholder="p. ej. 7", description="Predicción", layout=widgets.Layout(width="14em"))
+            self.bet_button = widgets.Button(description="Mandar predicción")
             who = "Vuestros nombres (si queréis)" if lesson == "08" else "Tu nombre (si quieres)"
             self.name = widgets.Text(placeholder=who, layout=widgets.Layout(width="16em"))
             self.name_button = widgets.Button(description="Guardar nombre")
@@ -251,7 +251,7 @@ class PoolPanel(widgets.VBox):
 
     # ------------------------------------------------------------------ prediction and name
     def _send_bet(self) -> None:
-        self._send("/clase/api/apuesta", {"apuesta": self.bet.value}, "apuesta", "Apuesta mandada")
+        self._send("/clase/api/apuesta", {"apuesta": self.bet.value}, "apuesta", "Predicción mandada")
 
     def _send_name(self) -> None:
         self._send("/clase/api/nombre", {"nombre": self.name.value}, "nombre", "Nombre guardado")

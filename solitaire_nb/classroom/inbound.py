@@ -210,11 +210,11 @@ def deal_number(value: Any) -> int:
 def prediction_field(value: Any) -> tuple[str, float]:
     """A prediction a student or the teacher writes (cards: «7», «6,5», «6.5»): (the text as kept,
     with a decimal comma, and its value); from 0 to `PREDICTION_MAX`."""
-    text = text_field(value, "La apuesta", 20).strip()
+    text = text_field(value, "La predicción", 20).strip()
     if not re.fullmatch(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?", text):
-        raise BadRequest(f"La apuesta debe ser un número de cartas, como 7 o 6,5; no «{shown(text, raw=True)}».",
-                         "una apuesta no válida")  # fmt: skip
+        raise BadRequest(f"La predicción debe ser un número de cartas, como 7 o 6,5; no «{shown(text, raw=True)}».",
+                         "una predicción no válida")  # fmt: skip
     number = float(text.replace(",", "."))
     if number > PREDICTION_MAX:
-        raise BadRequest(f"La apuesta debe estar entre 0 y {PREDICTION_MAX} cartas.", "una apuesta no válida")
+        raise BadRequest(f"La predicción debe estar entre 0 y {PREDICTION_MAX} cartas.", "una predicción no válida")
     return text.replace(".", ","), number

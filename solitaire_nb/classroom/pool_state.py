@@ -162,7 +162,7 @@ class Pool(ClassCore):
         """A prediction the teacher types (one the class said aloud or wrote on the board)."""
         text, _ = inbound.prediction_field(value)
         if len(self.teacher_predictions) >= TEACHER_PREDICTIONS_MAX:
-            raise ValueError(f"Como mucho se anotan {TEACHER_PREDICTIONS_MAX} apuestas en la página del docente.")
+            raise ValueError(f"Como mucho se anotan {TEACHER_PREDICTIONS_MAX} predicciones en la página del docente.")
         self.teacher_predictions.append(text)
         self._add(TEACHER_SEAT, "prediction", text)
         self.version += 1
