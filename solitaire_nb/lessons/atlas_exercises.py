@@ -253,12 +253,13 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="number", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-4": Ejercicio(
-        f"Citadel con cuatro columnas: ¿cuántas cartas van a la base durante el reparto de la partida "
-        f"nº {LAB_DEAL}, sin contar los Ases ni el juego automático?",
+        f"En el tablero original de Citadel (8 columnas), durante el reparto de la partida nº {LAB_DEAL} "
+        f"van {_home_in_deal('citadel')} cartas a la base (sin contar los Ases ni el juego automático). "
+        "Sin mover Columnas todavía: ¿cuántas irán con 4 columnas?",
         number_answer(
             lambda: _home_in_deal(FOUR_COLUMNS),
-            "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Compáralo con "
-            f"la partida nº {LAB_DEAL} de Citadel, con ocho columnas.",
+            "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Piensa en qué "
+            "hace falta para que una carta suba a la base en cuanto sale de la baraja.",
             lambda: (f"Una carta va a la base al repartirla si su base ya tiene la anterior, y eso depende del "
                      f"orden de la baraja, no de la columna donde cae: con ocho columnas la partida nº {LAB_DEAL} "
                      f"manda {_home_in_deal('citadel')}, y con cuatro, {_home_in_deal(FOUR_COLUMNS)}."),
