@@ -13,7 +13,7 @@ from typing import Any
 
 from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
-from .reasoned import ReasonedChoice, reasoned_prediction
+from .reasoned import ReasonedChoice, is_a_reason, reason_refusal, reasoned_prediction, split_reason
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -123,10 +123,20 @@ def _sample_won(name: str) -> int:
 def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
     """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
     minimum is not called too high (it may be what the measure finds), it is told that the
-    question is what can be assured before measuring; that does not use up the direction."""
+    question is what can be assured before measuring; that does not use up the direction.  The
+    number is on the screen, so a typed answer counts only with its reason («86, porque …»)."""
     count = number_answer(correct, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        if not isinstance(respuesta, str):
+            return judge_number(respuesta)
+        said, reason = split_reason(respuesta)
+        ok, message, direction, told = judge_number(said)
+        if ok and not is_a_reason(reason):
+            return False, reason_refusal(said, reason, tail=""), "", ""
+        return ok, message, direction, told
+
+    def judge_number(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
         if x.is_integer() and x > correct():
             return False, ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
@@ -166,7 +176,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         expected_answer(
             lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", NEW_GAMES)),
             lambda: _expected_why("citadel", NEW_GAMES, "tienen solución"),
-            "Busca Citadel en la tabla de la clase: ¿qué parte de sus partidas tiene solución? Esa misma "
+            "Busca Citadel en la tabla del atlas: ¿qué parte de sus partidas tiene solución? Esa misma "
             f"parte de {NEW_GAMES} partidas es lo que se espera de media.",
             out_of=NEW_GAMES,
         ),
@@ -240,7 +250,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "lab-3": Ejercicio(
         f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿de cuántas de las partidas nº 1 a "
         f"{_sample_size()} puedes asegurar, con la tabla del laboratorio, que tendrían solución? "
-        "Responde antes de cambiar la regla.",
+        "Responde antes de cambiar la regla, con el número y tu razón: «…, porque …».",
         _at_least_answer(
             lambda: _sample_won("bakers_dozen"),
             "Mira en la tabla del Baker's Dozen original cuántas partidas tienen solución. Una partida "
