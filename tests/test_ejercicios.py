@@ -586,6 +586,13 @@ def test_atlas_4_explains_only_after_a_right_answer():
     assert g.legal_moves() == []  # «Devolverlo al tablero tampoco se puede»
 
 
+def test_atlas_4_asks_for_one_card_and_never_counts_the_right_one_among_several():
+    """«4♦ 5♠» told «Sobra 1 carta» would say that the 5♠ is right: several cards get one answer."""
+    with_right, without = verdict_of_text("atlas-4", "4♦ 5♠")[1], verdict_of_text("atlas-4", "4♦ 2♥")[1]
+    assert with_right == without and "una sola carta" in with_right and "Sobra" not in with_right
+    assert "único movimiento" in verdict_of_text("atlas-4", "7♣")[1]
+
+
 def test_several_cards_by_name_and_plain_refusals():
     assert es_correcta("chequers-1", "el 2 de tréboles y el Rey de tréboles")
     assert es_correcta("chequers-1", "K♣, 2♣")

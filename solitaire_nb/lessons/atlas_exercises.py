@@ -8,7 +8,7 @@ the lab's comparison of two deals; so a rebuilt atlas or sample changes the answ
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
@@ -162,6 +162,29 @@ def _why_lifted() -> str:
             "cuaderno 05.")
 
 
+PLAY_THE_ONE_MOVE = ("Juega el único movimiento que hay en el tablero de Citadel y mira qué carta sube sola a "
+                     "la base justo después.")
+"""Exercise atlas-4's hint after a wrong card: the position has one legal move, and it shows the answer."""
+
+
+def _one_card(check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
+    """Exercise atlas-4 asks for one card: an answer naming several is told so, with no count of the
+    right and wrong ones among them (one card «de más» would tell which is right)."""
+    from .card_names import read_cards
+
+    def judge(respuesta: object) -> tuple[bool, str]:
+        try:
+            named = len(read_cards(respuesta)) if isinstance(respuesta, str) else (
+                len(respuesta) if isinstance(respuesta, list | tuple) else 1)
+        except ValueError:  # not cards: the checker says why
+            named = 1
+        if named > 1:
+            return False, f"La respuesta es una sola carta: escribe solo una. {PLAY_THE_ONE_MOVE}"
+        return check(respuesta)
+
+    return judge
+
+
 def _sample_size() -> int:
     from ..atlas.lab_measures import SAMPLE
 
@@ -196,12 +219,11 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "atlas-4": Ejercicio(
         "Juega en los dos tableros de arriba. En Citadel, ¿qué carta sube sola a la base y hacía falta "
         "en el tablero?",
-        set_of_cards(
+        _one_card(set_of_cards(
             lifted_after_first_move,
-            lambda card: "Esa carta no sube sola: mira qué pasa en el tablero de Citadel justo después de "
-                         "tu primer movimiento.",
+            lambda card: f"Esa carta no sube sola. {PLAY_THE_ONE_MOVE}",
             _why_lifted,
-        ),
+        )),
         cards=("5S",), start=citadel_needed,
     ),
     "atlas-3": Ejercicio(
