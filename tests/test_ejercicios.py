@@ -64,7 +64,7 @@ SOLUCIONES = {
     "atlas-4": ["5S"],
     "lab-1": 8,
     "lab-2": "Reyes",
-    "lab-3": 86,
+    "lab-3": "86, porque cada partida con solución la sigue teniendo",
     "lab-4": 8,
 }
 
@@ -241,6 +241,16 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     assert not es_correcta("lab-4", four.foundation_cards())
     won = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES).won
     assert es_correcta("lab-3", won)
+
+
+def test_lab_3s_number_is_on_the_screen_so_it_counts_with_its_reason():
+    from solitaire_nb.lessons.exercises import _verdict
+
+    assert not es_correcta("lab-3", "86")
+    assert "«86, porque …»" in _verdict("lab-3", "86", shown_to_reader=False)[1]
+    assert not es_correcta("lab-3", "86, porque sí")
+    assert es_correcta("lab-3", "86, porque lo que se gana con la regla original se gana con la nueva")
+    assert _verdict("lab-3", "50, porque sí", shown_to_reader=False)[1].startswith("No: son más de 50")
 
 
 def test_an_expected_count_accepts_what_its_interval_prints_and_says_a_batch_varies():
@@ -467,10 +477,12 @@ def _neighbours(ejercicio: str) -> tuple[int, int]:
     """The nearest whole numbers below and above the right answers that are wrong."""
     if ejercicio in NEAR:
         return min(NEAR[ejercicio]) - 1, max(NEAR[ejercicio]) + 1
-    start = round(float(str(SOLUCIONES[ejercicio])))
-    assert es_correcta(ejercicio, str(start)), ejercicio
-    below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, str(n)))
-    above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, str(n)))
+    answer = SOLUCIONES[ejercicio]
+    start = round(float(str(answer).split(",")[0]))  # «86, porque …»: the number before its reason
+    assert es_correcta(ejercicio, answer), ejercicio
+    # whole numbers, not text: a typed number may also need its reason (lab-3)
+    below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, n))
+    above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, n))
     return below, above
 
 
@@ -572,6 +584,13 @@ def test_atlas_4_explains_only_after_a_right_answer():
     (move,) = g.legal_moves()
     g.move(move)
     assert g.legal_moves() == []  # «Devolverlo al tablero tampoco se puede»
+
+
+def test_atlas_4_asks_for_one_card_and_never_counts_the_right_one_among_several():
+    """«4♦ 5♠» told «Sobra 1 carta» would say that the 5♠ is right: several cards get one answer."""
+    with_right, without = verdict_of_text("atlas-4", "4♦ 5♠")[1], verdict_of_text("atlas-4", "4♦ 2♥")[1]
+    assert with_right == without and "una sola carta" in with_right and "Sobra" not in with_right
+    assert "único movimiento" in verdict_of_text("atlas-4", "7♣")[1]
 
 
 def test_several_cards_by_name_and_plain_refusals():

@@ -39,7 +39,7 @@ def test_the_table_ranks_beleaguered_castle_above_scotch_and_shows_why():
     assert "| — | Chequers * |" in text and "| — | Moving Left * |" in text  # ceilings get no place
     assert "Comparten" not in text and "comparten puesto" not in text  # nothing said that a line below overturns
     # the worst case of the comparison, computed from the counts, not typed
-    assert "1.352 de 2.000, el 67,6 %" in text and "1.271 de 2.000, el 63,55 %" in text
+    assert "1.352 de 2.000, el 67,60 %" in text and "1.271 de 2.000, el 63,55 %" in text
     assert "z ≈ 2,7" in text and "4,05 puntos" in text and "por eso va un puesto por encima" in text
     assert "20.000 frente a 1.000.000" in text  # the limits differ, and the page says why it is still fair
 
@@ -49,6 +49,7 @@ def test_worst_case_agrees_with_the_intervals_module():
     c = ranking.worst_case(page["beleaguered_castle"], page["scotch"])
     assert c.rate_a == 1352 / 2000 and c.rate_b == 1271 / 2000
     assert round(c.z, 1) == 2.7 and c.decides and c.chance < 0.004
+    assert round(1000 * c.two_sided_chance) == 7  # the chance 1,96 bounds: either way
 
 
 @given(st.tuples(*[st.integers(0, 60)] * 3), st.tuples(*[st.integers(0, 60)] * 3))

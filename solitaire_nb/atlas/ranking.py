@@ -43,7 +43,13 @@ class WorstCase:
 
     @property
     def chance(self) -> float:
+        """The one-sided chance (the test's direction: `a` above `b`)."""
         return 0.5 * math.erfc(self.z / math.sqrt(2))
+
+    @property
+    def two_sided_chance(self) -> float:
+        """The chance of a difference this large either way, the one 1.96 is the 95 % bound of."""
+        return math.erfc(abs(self.z) / math.sqrt(2))
 
 
 def _counts(e: Mapping[str, Any]) -> tuple[int, int, int]:
@@ -92,45 +98,55 @@ def _decimals(x: float) -> int:
     return 1 if abs(1000 * x - round(1000 * x)) < 1e-6 else 2
 
 
-def _share(x: float, up: bool) -> str:
-    """A share as a percentage, exact when two decimals hold it (63,55 %), else rounded outward."""
-    return f"{percent_end(100 * x, _decimals(x), up=up)} %"
+def _share(x: float, up: bool, digits: int | None = None) -> str:
+    """A share as a percentage, exact when two decimals hold it (63,55 %), else rounded outward;
+    `digits` gives two shares of one sentence the same precision."""
+    return f"{percent_end(100 * x, _decimals(x) if digits is None else digits, up=up)} %"
 
 
 def _comparison(name: Mapping[str, str], a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
-    """The direct comparison of two games whose intervals touch, with its figures."""
+    """The direct comparison of two games whose intervals touch: its outcome in two lines, its
+    figures (the limits, z and the two-sided chance) in a fold."""
     c = worst_case(a, b)
     (wa, la, ua), (wb, lb, ub) = _counts(a), _counts(b)
     na, nb = wa + la + ua, wb + lb + ub
     ga, gb = name[a["game"]], name[b["game"]]
-    text = (f"Los intervalos de **{ga}** y **{gb}** se tocan: con eso solo no se sabe cuál se gana más a menudo. "
-            f"Hay que comparar las dos proporciones directamente, en el caso más difícil para {ga}: sus "
-            f"{thousands(ua)} partidas sin decidir, perdidas (tienen solución {thousands(wa)} de {thousands(na)}, el "
-            f"{_share(c.rate_a, up=False)}), y las {thousands(ub)} de {gb}, ganadas ({thousands(wb + ub)} de "
-            f"{thousands(nb)}, el {_share(c.rate_b, up=True)}). ")
+    digits = max(_decimals(c.rate_a), _decimals(c.rate_b))  # both rates with the same precision
+    text = (f"Los intervalos de **{ga}** y **{gb}** se tocan, así que se comparan directamente, en el caso más "
+            f"difícil para {ga}: sus {thousands(ua)} partidas sin decidir, perdidas ({thousands(wa)} de "
+            f"{thousands(na)}, el {_share(c.rate_a, up=False, digits=digits)}), frente a las {thousands(ub)} de "
+            f"{gb}, ganadas ({thousands(wb + ub)} de {thousands(nb)}, el {_share(c.rate_b, up=True, digits=digits)}). ")
+    detail = ""
     if a["max_states"] != b["max_states"]:
         fewer = a if a["max_states"] < b["max_states"] else b
-        text += (f"{name[fewer['game']]} se calculó con un límite de posiciones más bajo "
-                 f"({thousands(fewer['max_states'])} frente a {thousands(max(a['max_states'], b['max_states']))}), "
-                 "y por eso le quedan más partidas sin decidir; la comparación es justa igualmente: con un límite "
-                 f"más alto, el peor caso de {ga} solo podría subir y el mejor de {gb}, solo bajar. ")
+        detail += (f"{name[fewer['game']]} se calculó con un límite de posiciones más bajo "
+                   f"({thousands(fewer['max_states'])} frente a {thousands(max(a['max_states'], b['max_states']))}), "
+                   "y por eso le quedan más partidas sin decidir; la comparación es justa igualmente: con un límite "
+                   f"más alto, el peor caso de {ga} solo podría subir y el mejor de {gb}, solo bajar. ")
     if c.z <= 0:
         return text + ("En ese caso la diferencia desaparece: los datos **no deciden** cuál se gana más a "
-                       "menudo, y los dos comparten puesto.")
-    digits = max(_decimals(c.rate_a), _decimals(c.rate_b))
-    said = (f"La diferencia, {decimal(100 * (c.rate_a - c.rate_b), digits)} puntos, es {decimal(c.z, 1)} veces lo que "
-            f"el azar de qué partidas han salido suele mover una diferencia así (su error típico, "
-            f"{decimal(100 * c.spread, 1)} puntos): z ≈ {decimal(c.z, 1)}")
+                       "menudo, y los dos comparten puesto." + _fold(detail))
+    detail += (f"La diferencia, {decimal(100 * (c.rate_a - c.rate_b), digits)} puntos, es {decimal(c.z, 1)} veces lo "
+               f"que el azar de qué partidas han salido suele mover una diferencia así (su error típico, "
+               f"{decimal(100 * c.spread, 1)} puntos): z ≈ {decimal(c.z, 1)}. Se compara con 1,96, el mismo número "
+               "que lleva la fórmula del intervalo del 95 % (más abajo, en «Cómo se calcula el intervalo de "
+               "confianza»). ")
     if c.decides:
-        odds = max(1, math.ceil(1000 * c.chance))
-        return text + (f"{said}, más que 1,96, el mismo número que lleva la fórmula del intervalo del 95 % (más "
-                       "abajo, en «Cómo se calcula el intervalo de confianza»). Si los dos juegos se ganaran "
-                       f"igual de a menudo, una diferencia así o mayor saldría menos de {thousands(odds)} veces de "
-                       f"cada 1.000. Así que **{ga}** se gana más a menudo que {gb}, incluso en el caso más "
-                       "difícil: por eso va un puesto por encima.")
-    return text + (f"{said}, no más que 1,96, el número que lleva la fórmula del intervalo del 95 %: puede ser "
-                   "cosa del azar. Los "
-                   "datos **no deciden** cuál se gana más a menudo, y los dos comparten puesto.")
+        per_1000 = round(1000 * c.two_sided_chance)
+        odds = "menos de 1 vez" if per_1000 < 1 else f"unas {thousands(per_1000)} veces"
+        detail += (f"Si los dos juegos se ganaran igual de a menudo, una diferencia así o mayor, a favor de uno o "
+                   f"del otro, saldría {odds} de cada 1.000.")
+        return text + (f"Incluso así, {ga} gana más a menudo, y por más de lo que suele dar el azar (z ≈ "
+                       f"{decimal(c.z, 1)}, más que 1,96): por eso va un puesto por encima." + _fold(detail))
+    return text + (f"Ahí la diferencia no supera lo que puede dar el azar (z ≈ {decimal(c.z, 1)}, no más que 1,96): "
+                   "los datos **no deciden** cuál se gana más a menudo, y los dos comparten puesto." + _fold(detail))
+
+
+def _fold(detail: str) -> str:
+    """The comparison's figures, folded: «Para saber más» opens them with a click."""
+    if not detail:
+        return ""
+    return f"\n\n<details><summary>Para saber más: la comparación, con sus cifras</summary>\n\n{detail.strip()}\n\n</details>"
 
 
 def _page_rows(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:

@@ -247,7 +247,7 @@ def student_table(data: Mapping[str, Any]) -> str:
         rows.append(f"| {GAMES[e['game']].display_name}{mark} | {thousands(e['computed_deals'])} | {thousands(won)} "
                     f"| {thousands(lost)} | {thousands(unknown)} | {interval_text(won, lost, unknown)} |")
     # A labelled scroll box: six columns do not fit a phone, and the page must not clip them.
-    box = texts.table_box("\n".join(rows), "Tabla de la clase")
+    box = texts.table_box("\n".join(rows), "Tabla del atlas")
     if any(r.split(" |")[0].endswith("*") for r in rows[2:]):
         box += "\n\n\\* El resolvedor ve las cartas boca abajo: su cifra es un techo, no lo que gana una persona."
     return box

@@ -8,12 +8,12 @@ the lab's comparison of two deals; so a rebuilt atlas or sample changes the answ
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
-from .reasoned import ReasonedChoice, reasoned_prediction
+from .reasoned import ReasonedChoice, is_a_reason, reason_refusal, reasoned_prediction, split_reason
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -123,10 +123,20 @@ def _sample_won(name: str) -> int:
 def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
     """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
     minimum is not called too high (it may be what the measure finds), it is told that the
-    question is what can be assured before measuring; that does not use up the direction."""
+    question is what can be assured before measuring; that does not use up the direction.  The
+    number is on the screen, so a typed answer counts only with its reason («86, porque …»)."""
     count = number_answer(correct, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        if not isinstance(respuesta, str):
+            return judge_number(respuesta)
+        said, reason = split_reason(respuesta)
+        ok, message, direction, told = judge_number(said)
+        if ok and not is_a_reason(reason):
+            return False, reason_refusal(said, reason, tail=""), "", ""
+        return ok, message, direction, told
+
+    def judge_number(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
         if x.is_integer() and x > correct():
             return False, ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
@@ -152,6 +162,29 @@ def _why_lifted() -> str:
             "cuaderno 05.")
 
 
+PLAY_THE_ONE_MOVE = ("Juega el único movimiento que hay en el tablero de Citadel y mira qué carta sube sola a "
+                     "la base justo después.")
+"""Exercise atlas-4's hint after a wrong card: the position has one legal move, and it shows the answer."""
+
+
+def _one_card(check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
+    """Exercise atlas-4 asks for one card: an answer naming several is told so, with no count of the
+    right and wrong ones among them (one card «de más» would tell which is right)."""
+    from .card_names import read_cards
+
+    def judge(respuesta: object) -> tuple[bool, str]:
+        try:
+            named = len(read_cards(respuesta)) if isinstance(respuesta, str) else (
+                len(respuesta) if isinstance(respuesta, list | tuple) else 1)
+        except ValueError:  # not cards: the checker says why
+            named = 1
+        if named > 1:
+            return False, f"La respuesta es una sola carta: escribe solo una. {PLAY_THE_ONE_MOVE}"
+        return check(respuesta)
+
+    return judge
+
+
 def _sample_size() -> int:
     from ..atlas.lab_measures import SAMPLE
 
@@ -166,7 +199,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         expected_answer(
             lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", NEW_GAMES)),
             lambda: _expected_why("citadel", NEW_GAMES, "tienen solución"),
-            "Busca Citadel en la tabla de la clase: ¿qué parte de sus partidas tiene solución? Esa misma "
+            "Busca Citadel en la tabla del atlas: ¿qué parte de sus partidas tiene solución? Esa misma "
             f"parte de {NEW_GAMES} partidas es lo que se espera de media.",
             out_of=NEW_GAMES,
         ),
@@ -186,12 +219,11 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "atlas-4": Ejercicio(
         "Juega en los dos tableros de arriba. En Citadel, ¿qué carta sube sola a la base y hacía falta "
         "en el tablero?",
-        set_of_cards(
+        _one_card(set_of_cards(
             lifted_after_first_move,
-            lambda card: "Esa carta no sube sola: mira qué pasa en el tablero de Citadel justo después de "
-                         "tu primer movimiento.",
+            lambda card: f"Esa carta no sube sola. {PLAY_THE_ONE_MOVE}",
             _why_lifted,
-        ),
+        )),
         cards=("5S",), start=citadel_needed,
     ),
     "atlas-3": Ejercicio(
@@ -240,7 +272,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "lab-3": Ejercicio(
         f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿de cuántas de las partidas nº 1 a "
         f"{_sample_size()} puedes asegurar, con la tabla del laboratorio, que tendrían solución? "
-        "Responde antes de cambiar la regla.",
+        "Responde antes de cambiar la regla, con el número y tu razón: «…, porque …».",
         _at_least_answer(
             lambda: _sample_won("bakers_dozen"),
             "Mira en la tabla del Baker's Dozen original cuántas partidas tienen solución. Una partida "
@@ -253,12 +285,13 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="number", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-4": Ejercicio(
-        f"Citadel con cuatro columnas: ¿cuántas cartas van a la base durante el reparto de la partida "
-        f"nº {LAB_DEAL}, sin contar los Ases ni el juego automático?",
+        f"En el tablero original de Citadel (8 columnas), durante el reparto de la partida nº {LAB_DEAL} "
+        f"van {_home_in_deal('citadel')} cartas a la base (sin contar los Ases ni el juego automático). "
+        "Sin mover Columnas todavía: ¿cuántas irán con 4 columnas?",
         number_answer(
             lambda: _home_in_deal(FOUR_COLUMNS),
-            "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Compáralo con "
-            f"la partida nº {LAB_DEAL} de Citadel, con ocho columnas.",
+            "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Piensa en qué "
+            "hace falta para que una carta suba a la base en cuanto sale de la baraja.",
             lambda: (f"Una carta va a la base al repartirla si su base ya tiene la anterior, y eso depende del "
                      f"orden de la baraja, no de la columna donde cae: con ocho columnas la partida nº {LAB_DEAL} "
                      f"manda {_home_in_deal('citadel')}, y con cuatro, {_home_in_deal(FOUR_COLUMNS)}."),

@@ -90,7 +90,7 @@ def _closed_answers(page, count_at_least: int) -> None:
     first = answers.first
     body = first.locator(":scope > :not(summary)").first
     expect(body).to_be_hidden()
-    first.locator("summary").click()
+    first.locator(":scope > summary").click()  # its own, not a fold nested inside it
     expect(body).to_be_visible()
 
 
