@@ -60,6 +60,18 @@ def _items(respuesta: Iterable) -> list:
     return items
 
 
+_DONT_KNOW = re.compile(r"\s*(no\s+(lo\s+)?s[eé]|ni\s+idea|no\s+tengo\s+ni\s+idea|ayuda|pista|\?+)?\s*[.!¿?]*\s*", re.IGNORECASE)
+
+
+DONT_KNOW_LEAD = "No pasa nada: aquí tienes una pista."
+
+
+def dont_know(respuesta: object) -> bool:
+    """Whether an answer says the reader does not know («no sé», «ni idea», «?», nothing): it is
+    answered with the exercise's hint, not read as an answer."""
+    return isinstance(respuesta, str) and _DONT_KNOW.fullmatch(respuesta) is not None
+
+
 # ---------------------------------------------------------------------- kinds of exercise
 @dataclass(frozen=True)
 class Ejercicio:
@@ -103,7 +115,7 @@ NONE_FITS = "No: alguna carta sí vale. Piensa en la regla y prueba las cartas u
 ALL_FIT = "No: no valen todas. Piensa en la regla y escribe solo las que valen, cada una con su palo."
 
 
-def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str] | None:
+def _words(respuesta: object, want: set[str], none_hint: str, all_hint: str = ALL_FIT) -> tuple[bool, str] | None:
     """The verdict on an answer in words instead of cards («ninguna», «todas», «los 9»), if it is
     one; None when the answer is cards, or not understood (then `_cards` says why)."""
     if not isinstance(respuesta, str):
@@ -119,7 +131,7 @@ def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str
     if kind == "none":
         return (True, "¡Correcto!") if not want else (False, none_hint)
     if kind == "all":
-        return False, ALL_FIT
+        return False, all_hint
     # a group may hold right and wrong cards: no verdict on it, which would tell about the answer
     return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
 
@@ -131,15 +143,15 @@ def _count(verb: str, n: int) -> str:
 
 def set_of_cards(
     correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
-    none_hint: str = NONE_FITS,
+    none_hint: str = NONE_FITS, all_hint: str = ALL_FIT,
 ) -> Callable:
     """An exercise answered with a set of cards; `explain(card)` says why a card is wrong; `praise()`,
     if given, follows «¡Correcto!» (the explanation a reader gets only after answering);
-    `none_hint` answers «ninguna» (no card named: it must not name one)."""
+    `none_hint` answers «ninguna» and `all_hint` «todas» (no card named: they must not name one)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         want = set(correct())
-        words = _words(respuesta, want, none_hint)
+        words = _words(respuesta, want, none_hint, all_hint)
         if words is not None:
             return words
         given = {c.code for c in _cards(respuesta)}
@@ -223,6 +235,9 @@ class DirectionOnce:
 
     def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
         ok, message, direction, said = self.judge(respuesta)
+        if ok and self.wrong >= self.patience and message.startswith("¡Correcto!"):
+            # reached by trying numbers: the number is accepted, and the reason is what to read
+            return ok, f"Ese es el número, pero has llegado a él probando. Lee por qué lo es.{message[len('¡Correcto!'):]}", False
         if ok or not direction:
             return ok, message, False
         if self.wrong >= self.patience:

@@ -15,7 +15,7 @@ from ..core.moves import IllegalMove, Move
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move, parse_move
-from .answers import _items
+from .answers import DONT_KNOW_LEAD, _items, dont_know
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
@@ -103,6 +103,8 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
     With `one_move`, the question asks for one move and an answer of several is not read."""
 
     def check(respuesta: object) -> tuple[bool, str]:
+        if dont_know(respuesta):
+            return False, f"{DONT_KNOW_LEAD} {not_yet}"
         g = start()
         if one_move and len(_moves(g, respuesta)) > 1:
             return False, ONE_MOVE
@@ -126,11 +128,17 @@ STUCK = ("Sin movimientos, y quedan cartas fuera de las bases: esta posición ya
          "se jugara lo que se jugara); deshaz hasta antes de ese movimiento y busca otro camino.")
 
 
+WIN_HINT = (f"{DONT_KNOW_LEAD} Empieza por las cartas que ya pueden ir a una base y, antes de tapar una carta "
+            "con otra, mira si la vas a necesitar pronto.")
+
+
 def to_win(start: Callable[[], Game]) -> Callable:
     """A practice position to win, answered with moves played from `start()`: right once every
     card is home; when the moves leave nothing to play, it says so (another way may still win)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
+        if dont_know(respuesta):
+            return False, WIN_HINT
         g = start()
         problem = _play_answer(g, respuesta)
         if problem:
