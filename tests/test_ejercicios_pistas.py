@@ -320,3 +320,19 @@ def test_a_card_on_its_twin_is_told_the_rank_rule_with_two_decks():
     message = verdict_of_text("chequers-1", "A♣")[1]  # asked alone: the rule that refuses it
     assert "No va sobre el otro As de tréboles: en el tablero se construye" in message
     assert "misma carta" in verdict_of_text("citadel-1", "Q♣")[1]  # one deck: it is the card itself
+
+
+def test_answers_read_as_people_write_them():
+    # Sixth review: «3.» refused, a decimal example for a count, «los cuatro reyes» echoed as «los
+    # cuatro», «3 4» told to write digits, «7 y 6 de corazones» refused for the 7.
+    from solitaire_nb.lessons.card_names import read_cards
+
+    right = next(n for n in range(20) if verdict_of_text("moving_left-2", str(n))[0])
+    assert verdict_of_text("moving_left-2", f"{right}.")[0]
+    two = verdict_of_text("moving_left-2", "3 4")[1]
+    assert "más de un número" in two and "8,5" not in two
+    assert "8,5" not in verdict_of_text("moving_left-2", "muchas")[1]
+    assert "«los cuatro reyes»" in verdict_of_text("chequers-1", "los cuatro reyes")[1]
+    assert [c.code for c in read_cards("7 y 6 de corazones")] == ["7H", "6H"]
+    assert [c.code for c in read_cards("5, 6 y 7♠")] == ["5S", "6S", "7S"]
+    assert "le falta el palo" in verdict_of_text("chequers-1", "7 y 6")[1]

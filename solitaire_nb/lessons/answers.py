@@ -174,12 +174,14 @@ def set_of_cards(
 _LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\W\d_][^\d]*)?\s*[.!]?\s*", re.UNICODE)
 
 
-def read_number(respuesta: object) -> float:
+def read_number(respuesta: object, count: bool = False) -> float:
     """A number a reader gave: a number, or a text with a leading number and perhaps a unit after
-    it («8», «8,5», «8.5», «8 cartas», «8,5 partidas», «100 %»).  A Spanish ValueError when there
-    is no number at the start («ocho», «unas 8», two numbers)."""
+    it («8», «8,5», «8.5», «8 cartas», «8,5 partidas», «100 %», «3.» ending a sentence).  A
+    Spanish ValueError when there is no number at the start («ocho», «unas 8», two numbers); a
+    `count` is given a whole number as its example."""
+    example = "8" if count else "8 o 8,5"
     if isinstance(respuesta, bool):
-        raise ValueError("la respuesta es un número, por ejemplo 8 o 8,5.")
+        raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
     if isinstance(respuesta, int):
         if abs(respuesta) > 10**12:
             raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
@@ -189,12 +191,18 @@ def read_number(respuesta: object) -> float:
             raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
         return respuesta
     if not isinstance(respuesta, str):
-        raise ValueError("la respuesta es un número, por ejemplo 8 o 8,5.")
+        raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
     check_length(respuesta, ANSWER_MAX, "el texto")
-    found = _LEADING_NUMBER.fullmatch(respuesta)
+    text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", respuesta)  # «3.»: the full stop ends the sentence
+    found = _LEADING_NUMBER.fullmatch(text)
     if found is None:
-        raise ValueError("escribe la respuesta con cifras, por ejemplo 8 o 8,5 (puedes añadir la unidad: «8 cartas»).")
-    value = parse_number(found.group(1))
+        if len(re.findall(r"\d+(?:[.,]\d+)?", text)) > 1:
+            raise ValueError(f"has escrito más de un número; escribe uno solo, por ejemplo {example}.")
+        raise ValueError(f"escribe la respuesta con cifras, por ejemplo {example} (puedes añadir la unidad: «8 cartas»).")
+    try:
+        value = parse_number(found.group(1))
+    except ValueError:
+        raise ValueError(f"«{shown(respuesta, raw=True)}» no es un número: escríbelo con cifras, por ejemplo {example}.") from None
     if abs(value) > 10**12:
         raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
     return value
@@ -260,7 +268,7 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
     right answer is told `why()`, if given; `then` is `DirectionOnce.then`."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        x = read_number(respuesta)
+        x = read_number(respuesta, count=True)
         if not x.is_integer():
             return False, (f"Aquí se cuenta: la respuesta es un número entero, sin decimales, y "
                            f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}"), "", ""
