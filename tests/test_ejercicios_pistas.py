@@ -336,3 +336,11 @@ def test_answers_read_as_people_write_them():
     assert [c.code for c in read_cards("7 y 6 de corazones")] == ["7H", "6H"]
     assert [c.code for c in read_cards("5, 6 y 7♠")] == ["5S", "6S", "7S"]
     assert "le falta el palo" in verdict_of_text("chequers-1", "7 y 6")[1]
+
+
+def test_a_right_move_answer_tells_what_it_did():
+    # Sixth review: 05's «¡Correcto!» explained nothing.
+    assert verdict_of_text("citadel-4", "T3 T4") == (
+        True, "¡Correcto! Así llegan a la base el 5 de corazones y después el 6 de corazones.")
+    ok, message = verdict_of_text("citadel-3", "B1 T2, T1 T2")
+    assert ok and message == "¡Correcto! Así llega a la base el 7 de diamantes."

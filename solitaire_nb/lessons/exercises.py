@@ -27,7 +27,7 @@ from ..games.notation import format_move
 from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer, set_of_cards
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
-from .move_answers import EXAMPLE_MOVES, moves_reaching, to_win
+from .move_answers import EXAMPLE_MOVES, home_chain, moves_reaching, to_win
 from .positions import (
     CITADEL_CLUBS,
     bakers_dozen_reto,
@@ -99,6 +99,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: on_tableau(g, "8C"),
             "El 8 de tréboles sigue en la reserva, y no hay ningún 7 ni 9 de tréboles arriba de una pila. "
             "¿De qué otra manera sale al tablero una carta de la reserva?",
+            praise=lambda g: "Al vaciarse una pila, la reserva la rellena sola con su carta de arriba.",
         ),
         cards=("8C", "7C", "3H", "5H", "6H"), kind="board", start=chequers_reserva,
     ),
@@ -148,7 +149,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
-        "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
+        "Si en el tablero se construye sin importar el palo, como en otros programas de solitarios, ¿sobre "
         "qué cartas puede ir el 5 de diamantes?",
         set_of_cards(
             lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
@@ -189,6 +190,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: on_foundation(g, "7D"),
             "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
             "donde ir: un 10 arriba de una pila o un hueco.",
+            praise=home_chain(citadel_rescate),
         ),
         cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
     ),
@@ -199,7 +201,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: on_foundation(g, "6H"),
             "El 6 de corazones sigue en el tablero: el juego automático sube una carta cuando está "
             "arriba de su pila y su base ya tiene la anterior. ¿Qué tiene ahora la base de corazones?",
-            one_move=True,
+            one_move=True, praise=home_chain(citadel_libera),
         ),
         cards=("6H",), kind="board", start=citadel_libera,
     ),

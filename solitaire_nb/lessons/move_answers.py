@@ -97,10 +97,27 @@ ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
 NOT_THIS_ONE = "Ese movimiento se puede hacer, pero no consigue lo que se pide."
 
 
+def home_chain(start: Callable[[], Game]) -> Callable[[Game], str]:
+    """What a right answer's moves sent home, in order, to follow «¡Correcto!»: «Así llegan a la
+    base el 5 de corazones y después el 6 de corazones.» (read from the engine's piles)."""
+
+    def said(g: Game) -> str:
+        before = start()
+        new = [c for p in g.pile_ids if p.startswith("F") for c in g.piles[p] if c not in before.piles[p]]
+        if not new:
+            return ""
+        names = [c.articulo for c in new]
+        chain = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y después " + names[-1]
+        return f"Así {'llega' if len(new) == 1 else 'llegan'} a la base {chain}."
+
+    return said
+
+
 def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str,
-                   one_move: bool = False) -> Callable:
+                   one_move: bool = False, praise: Callable[[Game], str] | None = None) -> Callable:
     """An exercise answered with moves played from `start()`; right if `goal` holds after them.
-    With `one_move`, the question asks for one move and an answer of several is not read."""
+    With `one_move`, the question asks for one move and an answer of several is not read;
+    `praise(game)`, if given, follows «¡Correcto!» (what the moves did)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         if dont_know(respuesta):
@@ -112,7 +129,8 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
         if problem:
             return False, problem
         if goal(g):
-            return True, "¡Correcto!"
+            said = praise(g) if praise is not None else ""
+            return True, f"¡Correcto! {said}".strip()
         if one_move:  # one move asked: no «todavía», there is no next move to wait for
             return False, f"{NOT_THIS_ONE} {not_yet} Prueba con otro."
         if still_reachable(g, goal) is False:
