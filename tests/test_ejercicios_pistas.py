@@ -227,10 +227,12 @@ def test_scotch_intro_states_the_atlas_counts():
         "".join(out.get("data", {}).get("text/markdown", "")) for c in nb.cells if c.cell_type == "code" for out in c.outputs
     )
     spanish = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
-    said = (f"De las {spanish(len(rows))} partidas que ha resuelto el ordenador, "
+    said = (f"De las {spanish(len(rows))} partidas que ha analizado el ordenador, "
             f"{spanish(counts['won'])} tienen solución, {counts['lost']} no la tienen desde el mismo reparto")  # fmt: skip
     assert said in shown and f"y {counts['unknown']} quedan sin decidir" in shown, shown[:600]
     assert "con un 95 % de confianza, la proporción verdadera de partidas con solución está entre" in shown
+    # Sixth review: the interval (explained only in 07) comes last, in «Para saber más»
+    assert shown.index("95 % de confianza") > shown.index("quedan sin decidir") + 2000
     typed = " ".join((repo / "notebooks" / "03_scotch.md").read_text(encoding="utf-8").split())
     assert spanish(counts["won"]) not in typed  # computed, not typed
     assert {int(r[2]) for r in rows if r[1] == "lost"} <= set(range(1, 50))  # lost without playing deep
