@@ -60,9 +60,7 @@ def _items(respuesta: Iterable) -> list:
     return items
 
 
-_DONT_KNOW = re.compile(r"\s*(no\s+(lo\s+)?s[eé]|ni\s+idea|no\s+tengo\s+ni\s+idea|ayuda|pista|\?+)?\s*[.!¿?]*\s*", re.IGNORECASE)
-
-
+_DONT_KNOW = re.compile(r"\s*(no\s+(lo\s+)?s[eé]|(no\s+tengo\s+)?ni\s+idea|ayuda|pista|\?+)?\s*[.!¿?]*\s*", re.IGNORECASE)
 DONT_KNOW_LEAD = "No pasa nada: aquí tienes una pista."
 
 
@@ -175,10 +173,9 @@ _LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\
 
 
 def read_number(respuesta: object, count: bool = False) -> float:
-    """A number a reader gave: a number, or a text with a leading number and perhaps a unit after
-    it («8», «8,5», «8.5», «8 cartas», «8,5 partidas», «100 %», «3.» ending a sentence).  A
-    Spanish ValueError when there is no number at the start («ocho», «unas 8», two numbers); a
-    `count` is given a whole number as its example."""
+    """A number a reader gave, or a text with a leading number and perhaps a unit («8», «8,5», «8.5»,
+    «8 cartas», «100 %», «3.»); a Spanish ValueError otherwise («ocho», «unas 8», «3 4»), its
+    example a whole number for a `count`."""
     example = "8" if count else "8 o 8,5"
     if isinstance(respuesta, bool):
         raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
@@ -196,7 +193,7 @@ def read_number(respuesta: object, count: bool = False) -> float:
     text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", respuesta)  # «3.»: the full stop ends the sentence
     found = _LEADING_NUMBER.fullmatch(text)
     if found is None:
-        if len(re.findall(r"\d+(?:[.,]\d+)?", text)) > 1:
+        if re.fullmatch(r"\s*\d+(?:[.,]\d+)?(?:\s*(?:,|;|y|o|\s)\s*\d+(?:[.,]\d+)?)+\s*", text):
             raise ValueError(f"has escrito más de un número; escribe uno solo, por ejemplo {example}.")
         raise ValueError(f"escribe la respuesta con cifras, por ejemplo {example} (puedes añadir la unidad: «8 cartas»).")
     try:

@@ -101,7 +101,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             "¿De qué otra manera sale al tablero una carta de la reserva?",
             praise=lambda g: "Al vaciarse una pila, la reserva la rellena sola con su carta de arriba.",
         ),
-        cards=("8C", "7C", "3H", "5H", "6H"), kind="board", start=chequers_reserva,
+        cards=("8C", "7C"), kind="board", start=chequers_reserva,
     ),
     "moving_left-1": Ejercicio(
         "¿Sobre qué cartas puede ir el 5 de diamantes en el tablero de Moving Left?",
