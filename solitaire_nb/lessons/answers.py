@@ -240,7 +240,7 @@ class DirectionOnce:
 
     def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
         ok, message, direction, said = self.judge(respuesta)
-        if ok and self.wrong >= self.patience and message.startswith("¡Correcto!"):
+        if ok and self.wrong >= self.patience and message.startswith("¡Correcto! "):
             # reached by trying numbers: the number is accepted, and the reason is what to read
             return ok, f"Ese es el número, pero has llegado a él probando. Lee por qué lo es.{message[len('¡Correcto!'):]}", False
         if ok or not direction:
