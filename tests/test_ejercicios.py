@@ -40,7 +40,7 @@ def _new_kernel():
 SOLUCIONES = {
     "chequers-1": ["2C", "KC"],
     "chequers-2": ["6H", "7H"],
-    "chequers-3": "T1 T2, R T1",
+    "chequers-3": "T3 T1, T3 T4",
     "moving_left-1": ["6S", "6C"],
     "moving_left-2": 3,
     "moving_left-3": "T1 T2, T3 T1 3",
@@ -71,7 +71,7 @@ SOLUCIONES = {
 WRONG = {
     "chequers-1": (["2C", "KC", "QC"], "Sobra 1 carta."),
     "chequers-2": (["7H"], "pero falta 1 carta"),
-    "chequers-3": ("T2 T1", "ya no tiene solución"),
+    "chequers-3": ("T1 T3", "ya no tiene solución"),
     "moving_left-1": (["6S", "6H"], "Sobra 1 carta y falta 1 carta."),
     "moving_left-2": (5, "menos"),
     "moving_left-3": ("T1 T2, T3 T1 2", "Rey"),

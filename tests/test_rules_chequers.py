@@ -79,6 +79,11 @@ def test_ch_6_with_the_reserve_empty_any_card_fills_a_hole():
     with_reserve = pos("chequers", {"T0": "", "T1": "QC 7D", "R": "5S"})
     assert not with_reserve.can_move("T1", "T0")
     assert "reserva" in with_reserve.why_not("T1", "T0")
+    # Sixth review: the reserve's own top card was told «cada hueco se rellena con su carta de
+    # arriba; el 9 de diamantes no puede ocuparlo» while it was that top card.
+    from_reserve = pos("chequers", {"T0": "4S", "T6": "", "R": "4H 9D"})
+    said = from_reserve.why_not("R", "T6")
+    assert said == "Mientras quede reserva, los huecos los rellena la reserva sola: no se ocupan a mano."
 
 
 @pytest.mark.rule("CH-7")

@@ -196,9 +196,9 @@ class Referee:
             if empty == "king":
                 what = "un Rey o una secuencia encabezada por un Rey" if self.rules.tableau.runs else "un Rey"
                 return ids.empty_king, f"Solo {what} puede ocupar un hueco; {card.articulo} no."
+            # the card may be the reserve's own top: say who fills a hole, not which card may not
             return ids.empty_reserve, (
-                "Mientras la reserva tenga cartas, cada hueco se rellena con su carta de arriba; "
-                f"{card.articulo} no puede ocuparlo."
+                "Mientras quede reserva, los huecos los rellena la reserva sola: no se ocupan a mano."
             )
         top = CARDS[p[-1]]
         only = f", así que sobre {top.articulo} solo puede ir {texts.card_list(acc)}" if fits else ""

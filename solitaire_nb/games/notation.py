@@ -178,7 +178,8 @@ def parse_move(game: Any, text: str) -> Move:
         elif (c := _COUNT.match(tok)) or tok in _NUMBER_WORDS:
             counts.append(int(c.group(1)) if c else _NUMBER_WORDS[tok])
         elif tok not in _FILLER:
-            raise _refuse(text, f"no sé qué es «{shown(_as_written(text, tok), raw=True)}». Las pilas son T (tablero), A (abanico), B (base), R (reserva), M (mazo) y D (descarte).")
+            word = shown(_as_written(text, tok), raw=True)
+            raise _refuse(text, f"«{word}» no es el nombre de una pila. {_letters(game)}")
         i += 1
     if len(counts) > 1:
         raise _refuse(text, "hay más de un número de cartas.")
@@ -235,6 +236,20 @@ def _pile(game: Any, text: str, kind: str, num: int | None, written: str) -> str
     if kind not in ids:
         raise _refuse(text, f"{definition.display_name} no tiene {_one(kind)}.")
     return kind
+
+
+def _letters(game: Any) -> str:
+    """The letters of this game's piles, as its board writes them: «En Chequers las pilas se escriben
+    T (tablero), B (base) y R (reserva).» (never a pile the game lacks)."""
+    definition = _definition(game)
+    codes: dict[str, str] = {}
+    for pid in _pile_ids(game):
+        code = pile_code(game, pid)
+        kind = pile_name(game, pid).split(" ")[0].lower()
+        codes.setdefault(code[0], f"{code[0]} ({kind})")
+    named = list(codes.values())
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " y " + named[-1]
+    return f"En {definition.display_name} las pilas se escriben {listed}."
 
 
 def _one(kind: str) -> str:

@@ -60,6 +60,16 @@ def _items(respuesta: Iterable) -> list:
     return items
 
 
+_DONT_KNOW = re.compile(r"\s*(no\s+(lo\s+)?s[eé]|(no\s+tengo\s+)?ni\s+idea|ayuda|pista|\?+)?\s*[.!¿?]*\s*", re.IGNORECASE)
+DONT_KNOW_LEAD = "No pasa nada: aquí tienes una pista."
+
+
+def dont_know(respuesta: object) -> bool:
+    """Whether an answer says the reader does not know («no sé», «ni idea», «?», nothing): it is
+    answered with the exercise's hint, not read as an answer."""
+    return isinstance(respuesta, str) and _DONT_KNOW.fullmatch(respuesta) is not None
+
+
 # ---------------------------------------------------------------------- kinds of exercise
 @dataclass(frozen=True)
 class Ejercicio:
@@ -103,7 +113,7 @@ NONE_FITS = "No: alguna carta sí vale. Piensa en la regla y prueba las cartas u
 ALL_FIT = "No: no valen todas. Piensa en la regla y escribe solo las que valen, cada una con su palo."
 
 
-def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str] | None:
+def _words(respuesta: object, want: set[str], none_hint: str, all_hint: str = ALL_FIT) -> tuple[bool, str] | None:
     """The verdict on an answer in words instead of cards («ninguna», «todas», «los 9»), if it is
     one; None when the answer is cards, or not understood (then `_cards` says why)."""
     if not isinstance(respuesta, str):
@@ -119,7 +129,7 @@ def _words(respuesta: object, want: set[str], none_hint: str) -> tuple[bool, str
     if kind == "none":
         return (True, "¡Correcto!") if not want else (False, none_hint)
     if kind == "all":
-        return False, ALL_FIT
+        return False, all_hint
     # a group may hold right and wrong cards: no verdict on it, which would tell about the answer
     return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
 
@@ -131,15 +141,15 @@ def _count(verb: str, n: int) -> str:
 
 def set_of_cards(
     correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
-    none_hint: str = NONE_FITS,
+    none_hint: str = NONE_FITS, all_hint: str = ALL_FIT,
 ) -> Callable:
     """An exercise answered with a set of cards; `explain(card)` says why a card is wrong; `praise()`,
     if given, follows «¡Correcto!» (the explanation a reader gets only after answering);
-    `none_hint` answers «ninguna» (no card named: it must not name one)."""
+    `none_hint` answers «ninguna» and `all_hint` «todas» (no card named: they must not name one)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         want = set(correct())
-        words = _words(respuesta, want, none_hint)
+        words = _words(respuesta, want, none_hint, all_hint)
         if words is not None:
             return words
         given = {c.code for c in _cards(respuesta)}
@@ -162,12 +172,13 @@ def set_of_cards(
 _LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\W\d_][^\d]*)?\s*[.!]?\s*", re.UNICODE)
 
 
-def read_number(respuesta: object) -> float:
-    """A number a reader gave: a number, or a text with a leading number and perhaps a unit after
-    it («8», «8,5», «8.5», «8 cartas», «8,5 partidas», «100 %»).  A Spanish ValueError when there
-    is no number at the start («ocho», «unas 8», two numbers)."""
+def read_number(respuesta: object, count: bool = False) -> float:
+    """A number a reader gave, or a text with a leading number and perhaps a unit («8», «8,5», «8.5»,
+    «8 cartas», «100 %», «3.»); a Spanish ValueError otherwise («ocho», «unas 8», «3 4»), its
+    example a whole number for a `count`."""
+    example = "8" if count else "8 o 8,5"
     if isinstance(respuesta, bool):
-        raise ValueError("la respuesta es un número, por ejemplo 8 o 8,5.")
+        raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
     if isinstance(respuesta, int):
         if abs(respuesta) > 10**12:
             raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
@@ -177,12 +188,18 @@ def read_number(respuesta: object) -> float:
             raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
         return respuesta
     if not isinstance(respuesta, str):
-        raise ValueError("la respuesta es un número, por ejemplo 8 o 8,5.")
+        raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
     check_length(respuesta, ANSWER_MAX, "el texto")
-    found = _LEADING_NUMBER.fullmatch(respuesta)
+    text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", respuesta)  # «3.»: the full stop ends the sentence
+    found = _LEADING_NUMBER.fullmatch(text)
     if found is None:
-        raise ValueError("escribe la respuesta con cifras, por ejemplo 8 o 8,5 (puedes añadir la unidad: «8 cartas»).")
-    value = parse_number(found.group(1))
+        if re.fullmatch(r"\s*\d+(?:[.,]\d+)?(?:\s*(?:,|;|y|o|\s)\s*\d+(?:[.,]\d+)?)+\s*", text):
+            raise ValueError(f"has escrito más de un número; escribe uno solo, por ejemplo {example}.")
+        raise ValueError(f"escribe la respuesta con cifras, por ejemplo {example} (puedes añadir la unidad: «8 cartas»).")
+    try:
+        value = parse_number(found.group(1))
+    except ValueError:
+        raise ValueError(f"«{shown(respuesta, raw=True)}» no es un número: escríbelo con cifras, por ejemplo {example}.") from None
     if abs(value) > 10**12:
         raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
     return value
@@ -223,6 +240,9 @@ class DirectionOnce:
 
     def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
         ok, message, direction, said = self.judge(respuesta)
+        if ok and self.wrong >= self.patience and message.startswith("¡Correcto! "):
+            # reached by trying numbers: the number is accepted, and the reason is what to read
+            return ok, f"Ese es el número, pero has llegado a él probando. Lee por qué lo es.{message[len('¡Correcto!'):]}", False
         if ok or not direction:
             return ok, message, False
         if self.wrong >= self.patience:
@@ -245,7 +265,7 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
     right answer is told `why()`, if given; `then` is `DirectionOnce.then`."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        x = read_number(respuesta)
+        x = read_number(respuesta, count=True)
         if not x.is_integer():
             return False, (f"Aquí se cuenta: la respuesta es un número entero, sin decimales, y "
                            f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}"), "", ""

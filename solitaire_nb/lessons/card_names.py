@@ -58,6 +58,11 @@ def read_cards(text: str) -> list[Card]:
         if found is None:
             word = re.match(r"[^\s,;]+", plain[at:])
             part = text[at: at + (word.end() if word else 1)]
+            suit = _suit_after(plain, at + len(part)) if _RANK_ALONE.fullmatch(_plain(part)) else None
+            if suit is not None:  # «7 y 6 de corazones»: the suit named once, for both
+                cards.append(Card.parse(f"{'A23456789TJQK'[_RANKS[_plain(part)] - 1]}{suit}"))
+                at += len(part)
+                continue
             if _RANK_ALONE.fullmatch(_plain(part)):
                 # no example card here: any one could be the answer of the exercise being asked
                 raise ValueError(f"a «{shown(part, raw=True)}» le falta el palo: añade su nombre (de picas, "
@@ -75,11 +80,32 @@ def read_cards(text: str) -> list[Card]:
     return cards
 
 
+def _suit_after(plain: str, at: int) -> str | None:
+    """The suit of the next card named with one after `at`, past other ranks alone («7 y 6 de
+    corazones», «5, 6 y 7 de picas»); None when the next card named has none."""
+    while at < len(plain):
+        filler = _FILLER.match(plain, at)
+        if filler and filler.end() > at:
+            at = filler.end()
+            continue
+        found = _CARD.match(plain, at)
+        if found is not None:
+            if found["name"]:
+                return _SUITS[found["name"]]
+            return _SUIT_OF_SYMBOL[found["symbol"]] if found["symbol"] else _SUIT_OF_LETTER[found["letter"]]
+        alone = _RANK_ALONE.match(plain, at)
+        if alone is None:
+            return None
+        at = alone.end()
+    return None
+
+
 _NONE = re.compile(r"(?:no\s+(?:puede\s+ir\s+|va\s+|vale\s+)?)?(?:ninguna|ninguno|ningun|nada)\b.*")
 _ALL = re.compile(r"(?:todas|todos|todas\s+las\s+cartas|cualquiera|cualquier\s+carta)\s*[.!]?")
 _COLOUR = r"\s+(?:roj|negr)[oa]s?"
 _GROUP = re.compile(
-    rf"(?:(?:cualquier|cualquiera|todos\s+los|todas\s+las|los|las|dos|cuatro|ocho)\s+(?:{_RANK})(?:e?s)?(?:{_COLOUR})?"
+    rf"(?:(?:cualquier|cualquiera|todos\s+los|todas\s+las|los|las|dos|cuatro|ocho)\s+(?:(?:dos|cuatro|ocho)\s+)?"
+    rf"(?:{_RANK})(?:e?s)?(?:{_COLOUR})?"
     rf"|(?:{_RANK})(?:e?s)?{_COLOUR})\b"
 )
 

@@ -24,10 +24,10 @@ from ..core.checks import shown
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move
-from .answers import DirectionOnce, Ejercicio, number_answer, set_of_cards
+from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer, set_of_cards
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
-from .move_answers import EXAMPLE_MOVES, moves_reaching, to_win
+from .move_answers import EXAMPLE_MOVES, home_chain, moves_reaching, to_win
 from .positions import (
     CITADEL_CLUBS,
     bakers_dozen_reto,
@@ -37,12 +37,14 @@ from .positions import (
     citadel_libera,
     citadel_rescate,
     clubs_home_in_deal,
+    clubs_home_why,
     hearts_home,
     moving_left_hueco,
     moving_left_secuencia,
     on_foundation,
     on_tableau,
     run_onto_js,
+    run_onto_js_why,
     scotch_reto,
     why_not_home,
 )
@@ -80,9 +82,14 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "chequers-2": Ejercicio(
         "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
-        "corazones hasta el 7 de corazones. ¿Qué cartas de corazones pueden ir todavía a una base?",
+        "corazones hasta el 7 de corazones. ¿Qué cartas de corazones admite ahora mismo alguna base?",
         set_of_cards(hearts_home, why_not_home,
-                     none_hint="No: con dos barajas hay dos cartas de cada. ¿Qué corazones siguen fuera de las bases?"),
+                     none_hint="No: con dos barajas hay dos cartas de cada, y las dos bases siguen abiertas. Mira "
+                               "la carta de arriba de cada base: ¿cuál le sigue en la Base 1, que sube, y cuál en "
+                               "la Base 5, que baja?",
+                     all_hint="Más adelante irán todas, pero ahora mismo no: cada base admite solo la carta que "
+                              "sigue a su carta de arriba, en el sentido en que va. Escribe solo esas, cada una "
+                              "con su palo."),
         cards=("6H", "7H"), start=chequers_bases,
     ),
     "chequers-3": Ejercicio(
@@ -90,9 +97,11 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         moves_reaching(
             chequers_reserva,
             lambda g: on_tableau(g, "8C"),
-            "El 8 de tréboles sigue en la reserva: ¿sobre qué carta podría ir, y dónde está?",
+            "El 8 de tréboles sigue en la reserva, y no hay ningún 7 ni 9 de tréboles arriba de una pila. "
+            "¿De qué otra manera sale al tablero una carta de la reserva?",
+            praise=lambda g: "Al vaciarse una pila, la reserva la rellena sola con su carta de arriba.",
         ),
-        cards=("8C", "9C"), kind="board", start=chequers_reserva,
+        cards=("8C", "7C"), kind="board", start=chequers_reserva,
     ),
     "moving_left-1": Ejercicio(
         "¿Sobre qué cartas puede ir el 5 de diamantes en el tablero de Moving Left?",
@@ -102,7 +111,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     "moving_left-2": Ejercicio(
         "¿Cuántas cartas mueve, de una vez, el movimiento del Tablero 3 al Tablero 1?",
         number_answer(
-            run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas.",
+            run_onto_js, "Busca en el Tablero 3 la carta que encaja sobre la J de picas.", run_onto_js_why,
             then="Antes de probar otro número, nombra las cartas que se mueven: la primera es la del "
                  "Tablero 3 que encaja sobre la J de picas, y con ella van las que tiene encima. "
                  "¿Cuántas has nombrado?",
@@ -140,7 +149,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
-        "Si en el tablero se construye sin importar el palo, como en PySolFC y Aisleriot, ¿sobre "
+        "Si en el tablero se construye sin importar el palo, como en otros programas de solitarios, ¿sobre "
         "qué cartas puede ir el 5 de diamantes?",
         set_of_cards(
             lambda: cartas_bajo("bakers_dozen", "5D", any_suit=True),
@@ -167,6 +176,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             clubs_home_in_deal,
             "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
             "su base ya tiene el trébol anterior.",
+            clubs_home_why,
             then="Antes de probar otro número, escribe cuáles van a la base: sigue los tréboles de uno "
                  "en uno, en el orden en que salen, y apunta qué carta hay arriba de la base de tréboles "
                  "cuando sale cada uno. ¿Cuántos has apuntado?",
@@ -180,6 +190,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: on_foundation(g, "7D"),
             "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
             "donde ir: un 10 arriba de una pila o un hueco.",
+            praise=home_chain(citadel_rescate),
         ),
         cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
     ),
@@ -190,7 +201,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: on_foundation(g, "6H"),
             "El 6 de corazones sigue en el tablero: el juego automático sube una carta cuando está "
             "arriba de su pila y su base ya tiene la anterior. ¿Qué tiene ahora la base de corazones?",
-            one_move=True,
+            one_move=True, praise=home_chain(citadel_libera),
         ),
         cards=("6H",), kind="board", start=citadel_libera,
     ),
@@ -264,6 +275,8 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     item = getattr(respuesta, "item", None)
     if getattr(respuesta, "ndim", None) == 0 and callable(item):
         respuesta = item()  # a 0-d NumPy array: the one value it holds
+    if isinstance(check, DirectionOnce) and dont_know(respuesta) and str(respuesta).strip():
+        return False, f"{DONT_KNOW_LEAD} {check.hint}"
     if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
@@ -304,6 +317,8 @@ def verdict_of_text(ejercicio: str, texto: str) -> tuple[bool, str]:
         return _verdict(ejercicio, texto)  # not typed in a box: read as any other answer
     texto = texto.strip()
     if not texto:
+        if _get(ejercicio).kind == "board":  # an empty move box: the hint, as for «no sé»
+            return False, f"Escribe tu respuesta en la casilla. {_verdict(ejercicio, 'no sé')[1]}"
         return False, "Escribe tu respuesta en la casilla."
     respuesta: object = int(texto) if re.fullmatch(r"-?[0-9]{1,9}", texto) else texto
     return _verdict(ejercicio, respuesta)

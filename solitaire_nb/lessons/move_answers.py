@@ -15,7 +15,7 @@ from ..core.moves import IllegalMove, Move
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move, parse_move
-from .answers import _items
+from .answers import DONT_KNOW_LEAD, _items, dont_know
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
@@ -97,12 +97,31 @@ ONE_MOVE = "Aquí basta un movimiento: escribe solo uno, el que lo consigue."
 NOT_THIS_ONE = "Ese movimiento se puede hacer, pero no consigue lo que se pide."
 
 
+def home_chain(start: Callable[[], Game]) -> Callable[[Game], str]:
+    """What a right answer's moves sent home, in order, to follow «¡Correcto!»: «Así llegan a la
+    base el 5 de corazones y después el 6 de corazones.» (read from the engine's piles)."""
+
+    def said(g: Game) -> str:
+        before = start()
+        new = [c for p in g.pile_ids if p.startswith("F") for c in g.piles[p] if c not in before.piles[p]]
+        if not new:
+            return ""
+        names = [c.articulo for c in new]
+        chain = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y después " + names[-1]
+        return f"Así {'llega' if len(new) == 1 else 'llegan'} a la base {chain}."
+
+    return said
+
+
 def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_yet: str,
-                   one_move: bool = False) -> Callable:
+                   one_move: bool = False, praise: Callable[[Game], str] | None = None) -> Callable:
     """An exercise answered with moves played from `start()`; right if `goal` holds after them.
-    With `one_move`, the question asks for one move and an answer of several is not read."""
+    With `one_move`, the question asks for one move and an answer of several is not read;
+    `praise(game)`, if given, follows «¡Correcto!» (what the moves did)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
+        if dont_know(respuesta):
+            return False, f"{DONT_KNOW_LEAD} {not_yet}"
         g = start()
         if one_move and len(_moves(g, respuesta)) > 1:
             return False, ONE_MOVE
@@ -110,7 +129,8 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
         if problem:
             return False, problem
         if goal(g):
-            return True, "¡Correcto!"
+            said = praise(g) if praise is not None else ""
+            return True, f"¡Correcto! {said}".strip()
         if one_move:  # one move asked: no «todavía», there is no next move to wait for
             return False, f"{NOT_THIS_ONE} {not_yet} Prueba con otro."
         if still_reachable(g, goal) is False:
@@ -126,11 +146,17 @@ STUCK = ("Sin movimientos, y quedan cartas fuera de las bases: esta posición ya
          "se jugara lo que se jugara); deshaz hasta antes de ese movimiento y busca otro camino.")
 
 
+WIN_HINT = (f"{DONT_KNOW_LEAD} Empieza por las cartas que ya pueden ir a una base y, antes de tapar una carta "
+            "con otra, mira si la vas a necesitar pronto.")
+
+
 def to_win(start: Callable[[], Game]) -> Callable:
     """A practice position to win, answered with moves played from `start()`: right once every
     card is home; when the moves leave nothing to play, it says so (another way may still win)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
+        if dont_know(respuesta):
+            return False, WIN_HINT
         g = start()
         problem = _play_answer(g, respuesta)
         if problem:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
+from ..core.texts import capitalize
 from ..engine import Game, new_game
 
 
@@ -21,11 +22,14 @@ def chequers_bases() -> Game:
 
 
 def chequers_reserva() -> Game:
-    """Chequers, exercise 3: the reserve's 8 of clubs reaches the tableau once the 9 of clubs is
-    uncovered (a trap: the 4 of diamonds onto the 3 buries it deeper)."""
+    """Chequers, exercise 3: no 7 or 9 of clubs is in sight, so the reserve's 8 of clubs reaches the
+    tableau only by filling a hole.  Four moves are legal, all among the hearts from 3 to 6; only
+    the 3 onto the 4 keeps a hole possible (the 6 it uncovers then goes onto the 5); each of the
+    other three leaves the position where no pile can be emptied."""
     return Game.from_position(
         "chequers",
-        {"T0": ["9C", "3D"], "T1": ["JH", "4D"], "T2": ["QS"], "T3": ["TD", "5C"], "R": ["6C", "8C"]},
+        {"T0": ["QH", "4H"], "T1": ["JH", "8H"], "T2": ["6H", "3H"], "T3": ["7C", "QH", "5H"], "T4": ["7S"],
+         "R": ["6D", "8C"]},  # fmt: skip
     )
 
 
@@ -135,6 +139,22 @@ def clubs_home_in_deal() -> int:
     return sum(1 for c in report.to_foundations if c.suit == "C")
 
 
+def clubs_home_why() -> str:
+    """Why `clubs_home_in_deal` is what it is, for a right answer: which clubs went home and which
+    waited (the engine's deal report)."""
+    report = new_game("citadel", deck=citadel_deck(), autoplay=False).deal_report
+    assert report is not None
+    went = [c for c in report.to_foundations if c.suit == "C"]
+    stayed = [Card.parse(code) for code in CITADEL_CLUBS if Card.parse(code) not in went]
+    went_names, stayed_names = _and([c.articulo for c in went]), _and([c.articulo for c in stayed])
+    return (f"Van {went_names}: cuando sale cada uno, su base ya tiene el trébol anterior. Cuando salen "
+            f"{stayed_names}, no lo tiene, y se quedan en su columna.")
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+
+
 def on_tableau(g: Game, code: str) -> bool:
     card = Card.parse(code)
     return any(card in g.piles[p] for p in g.pile_ids if p.startswith("T"))
@@ -172,6 +192,15 @@ def run_onto_js() -> int:
     g = moving_left_secuencia()
     counts = [m.n_cards for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0
+
+
+def run_onto_js_why() -> str:
+    """Why `run_onto_js` is what it is, for a right answer: the cards that move, named."""
+    g = moving_left_secuencia()
+    moved = g.piles["T2"][-run_onto_js():]
+    above = [c.articulo for c in moved[1:]]
+    return (f"{capitalize(moved[0].articulo)} encaja sobre {g.piles['T0'][-1].articulo}, y con {'ella' if moved[0].rank > 10 else 'él'} "
+            f"van {'las cartas' if len(above) > 1 else 'la carta'} que tiene encima: {_and(above)}.")
 
 
 def citadel_needed(game: str = "citadel") -> Game:
