@@ -757,3 +757,13 @@ def test_a_prediction_box_says_apuntar_and_is_not_coloured_as_right():
 def test_the_expected_count_says_what_a_batch_of_games_does():
     ok, message = verdict_of_text("atlas-1", "21")
     assert ok and "de cada 100 tandas de 25, al menos 95 tienen de" in message and "multiplicada por 25" in message
+
+
+def test_no_se_to_a_card_exercise_is_answered_without_naming_a_card():
+    """«no sé» to a card-set exercise is told where to look, not «no es una carta», and names no card."""
+    from solitaire_nb.lessons.exercises import CARDS_DONT_KNOW, EJERCICIOS, _verdict
+
+    for name, ej in EJERCICIOS.items():
+        if ej.kind == "cards":
+            assert _verdict(name, "no sé") == (False, CARDS_DONT_KNOW), name
+    assert not any(ch in CARDS_DONT_KNOW for ch in "♠♥♦♣")

@@ -257,6 +257,10 @@ def enunciado(ejercicio: str) -> str:
     """The question of an exercise, in Spanish."""
     return _get(ejercicio).pregunta
 
+# «no sé» to a card-set exercise: no card named (that would give the answer away), only where to look.
+CARDS_DONT_KNOW = ("No pasa nada: vuelve a leer la regla de esta sección y mira la posición de arriba. Escribe "
+                   "las cartas que creas; el corrector te dirá cuántas sobran o faltan, sin decir cuáles.")
+
 
 def _get(ejercicio: str) -> Ejercicio:
     try:
@@ -277,6 +281,8 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
         respuesta = item()  # a 0-d NumPy array: the one value it holds
     if isinstance(check, DirectionOnce) and dont_know(respuesta) and str(respuesta).strip():
         return False, f"{DONT_KNOW_LEAD} {check.hint}"
+    if _get(ejercicio).kind == "cards" and dont_know(respuesta) and str(respuesta).strip():
+        return False, CARDS_DONT_KNOW
     if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
