@@ -217,7 +217,7 @@ def test_a_probability_given_for_the_count_of_orders_is_told_what_is_asked(typed
     assert "menos de 5" in message  # the probability did not use up the one «más / menos»
 
 
-@pytest.mark.parametrize("typed", ["la de los Reyes", "los Reyes", "la regla de los reyes", "Reyes"])
+@pytest.mark.parametrize("typed", ["la de los Reyes", "los Reyes", "la regla de los reyes", "Reyes", "Reyes al fondo"])
 def test_a_choice_is_read_through_its_articles(typed):
     assert verdict_of_text("lab-2", typed)[0]
     assert not verdict_of_text("lab-2", "la del palo")[0]
@@ -240,17 +240,28 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     assert es_correcta("lab-4", len(four.deal_report.to_foundations))
     assert not es_correcta("lab-4", four.foundation_cards())
     won = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES).won
-    assert es_correcta("lab-3", won)
+    assert es_correcta("lab-3", f"{won}, porque la tabla lo dice")
 
 
 def test_lab_3s_number_is_on_the_screen_so_it_counts_with_its_reason():
     from solitaire_nb.lessons.exercises import _verdict
 
-    assert not es_correcta("lab-3", "86")
+    assert not es_correcta("lab-3", "86") and not verdict_of_text("lab-3", "86")[0]  # the box reads «86» as 86
+    assert "«86, porque …»" in verdict_of_text("lab-3", " 86 ")[1]
     assert "«86, porque …»" in _verdict("lab-3", "86", shown_to_reader=False)[1]
     assert not es_correcta("lab-3", "86, porque sí")
     assert es_correcta("lab-3", "86, porque lo que se gana con la regla original se gana con la nueva")
     assert _verdict("lab-3", "50, porque sí", shown_to_reader=False)[1].startswith("No: son más de 50")
+
+
+def test_a_lab_number_may_bring_its_reason_after_it():
+    """«8, porque depende del orden» is the number 8: a reason is welcome, never «not a number»."""
+    from solitaire_nb.lessons.atlas_exercises import FOUR_COLUMNS, _home_in_deal
+
+    n = _home_in_deal(FOUR_COLUMNS)
+    assert es_correcta("lab-4", f"{n}, porque depende del orden") and es_correcta("lab-4", f"{n}: no depende de las columnas")
+    assert verdict_of_text("lab-4", f"{n + 3}, porque hay menos columnas")[1].startswith("No: son menos")
+    assert es_correcta("lab-1", "8, porque 48 entre 6 son 8")
 
 
 def test_an_expected_count_accepts_what_its_interval_prints_and_says_a_batch_varies():
@@ -481,8 +492,11 @@ def _neighbours(ejercicio: str) -> tuple[int, int]:
     start = round(float(str(answer).split(",")[0]))  # «86, porque …»: the number before its reason
     assert es_correcta(ejercicio, answer), ejercicio
     # whole numbers, not text: a typed number may also need its reason (lab-3)
-    below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, n))
-    above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, n))
+    def right(n: int) -> bool:  # lab-3's number counts only with its reason, typed or not
+        return es_correcta(ejercicio, f"{n}, porque la tabla lo dice" if ejercicio in AT_LEAST else n)
+
+    below = next(n for n in range(start, -100, -1) if not right(n))
+    above = next(n for n in range(start, start + 100) if not right(n))
     return below, above
 
 
@@ -616,7 +630,8 @@ def _first_right(ejercicio, candidates):
 @pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4", "lab-1", "lab-3", "lab-4"])
 def test_a_right_count_is_told_why(ejercicio):
     """The notebooks promise an explanation after a right answer: never a bare «¡Correcto!»."""
-    message = _first_right(ejercicio, range(0, 400))
+    said = (lambda n: f"{n}, porque la tabla lo dice") if ejercicio in AT_LEAST else (lambda n: n)
+    message = _first_right(ejercicio, [said(n) for n in range(0, 400)])
     assert message.startswith("¡Correcto! ") and len(message) > 60
 
 
@@ -707,12 +722,16 @@ def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, opti
     olvidar_intentos()
     try:
         assert not _verdict(ejercicio, wrong[0])[0]
-        ok, message = _verdict(ejercicio, wrong[0])
+        for word in options:  # after a miss a bare word is neither right nor wrong: its reason is asked
+            ok, message = _verdict(ejercicio, word)
+            assert not ok and "porque …" in message and not re.search(r"^No\.|Tampoco|probado", message), message
+        ok, message = _verdict(ejercicio, f"{wrong[0]}, porque lo pensé bien")
         assert not ok and "ya la has probado" in message
-        ok, message = _verdict(ejercicio, f"{wrong[1]}, porque no sé")
+        ok, message = _verdict(ejercicio, f"{wrong[1]}, porque lo pensé mejor")
         assert not ok and message.startswith("Tampoco es esa.") and f"«{right}»" not in message
         assert "tu profesor o profesora" in message  # the third refused try
-        for empty in ("porque no sé", "porque sí", ": no lo sé", ", ya que ni idea", ", porque", "porque no sé, la verdad"):
+        assert "porque …" in _verdict(ejercicio, f"{right}, porque")[1]  # no reason yet: asked, not a try
+        for empty in ("porque no sé", "porque sí", ": no lo sé", ", ya que ni idea", "porque no sé, la verdad"):
             ok, message = _verdict(ejercicio, f"{right} {empty}")
             assert not ok and "porque …" in message and "tu profesor o profesora" in message, (empty, message)
         for link in (", ya que lo pensé bien", " pues lo pensé bien", ": lo pensé bien"):

@@ -202,6 +202,28 @@ def test_the_try_widget_pools_every_deal_it_counts(served) -> None:
     assert served.on_server(served.challenge.predictions) == ["6,5"]
 
 
+def test_the_exercise_board_counts_nothing_and_reaches_no_class(served) -> None:
+    """Issue 44: Ejercicio 1's own board (one deal every student looks at) adds nothing to «Tu
+    cuenta» nor to the class pool, and takes no seat; the try board goes on counting."""
+    from solitaire_nb.board.challenge import Launcher
+    from solitaire_nb.board.deal_pair import DealPair
+    from solitaire_nb.lessons.study_exercises import DEAL_SEED
+
+    _, mine = served.on_server(served.challenge.new_seat)
+    w = _widget(served, mine)
+    w.deal_button.click()
+    exercise = DealPair(DEAL_SEED, launcher=Launcher(f"http://127.0.0.1:{served.port}"), counted=False)
+    assert exercise.pool is None and exercise.number.value == DEAL_SEED
+    assert f'data-seed="{DEAL_SEED}"' in exercise.picture.value  # shown dealt, with its table
+    exercise.deal_button.click()
+    exercise.number.value = DEAL_SEED + 1
+    exercise.deal_button.click()
+    assert exercise.tally.n == 0 and w.tally.n == 1
+    assert sorted(served.on_server(lambda: list(served.challenge.distinct()))) == [SEAT_STRIDE]
+    assert exercise.next_button not in exercise.children[1].children  # no «Otro reparto» there
+    assert "Tu cuenta" not in str(exercise._repr_mimebundle_())
+
+
 class Cut:
     """A class server that can be cut off: while `down` every request finds nothing (0), as a
     server that is stopped, killed or out of the network."""

@@ -81,11 +81,18 @@ class DealPair(StaticVBox):
     the deal shown when the widget opens is not counted until the student deals it).  Below it,
     the class (`deal_pool.PoolPanel`): with `launcher` (by default the class launcher that
     started this kernel, if any) every deal counted is added to the class pool; without one, how
-    the class pools by hand."""
+    the class pools by hand.
 
-    def __init__(self, seed: int = 1, launcher: Launcher | None | bool = True, **kwargs: Any) -> None:
+    With `counted=False` (an exercise's own board, one deal every student looks at) there is
+    no tally, no class and no «Otro reparto»: dealing there never reaches «Tu cuenta» nor the
+    class pool, so the class still deals different deals on the try board."""
+
+    def __init__(self, seed: int = 1, launcher: Launcher | None | bool = True, counted: bool = True,
+                 **kwargs: Any) -> None:
+        self.counted = counted
         self.tally = Tally()
-        self.pool = PoolPanel(class_launcher(launcher), self._seated)
+        # An uncounted board takes no seat: its PoolPanel would join the class as a second page.
+        self.pool: PoolPanel | None = PoolPanel(class_launcher(launcher), self._seated) if counted else None
         self.number = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Partida nº",
                                              layout=widgets.Layout(width="14em"))
         self.deal_button = widgets.Button(description="Repartir", button_style="primary")
@@ -95,8 +102,12 @@ class DealPair(StaticVBox):
         self.tally_html = widgets.HTML()
         self.deal_button.on_click(lambda _e: self._click(self.number.value))
         self.next_button.on_click(lambda _e: self._click(self.number.value + 1))
-        controls = widgets.HBox([self.number, self.deal_button, self.next_button])
-        super().__init__([widgets.HTML(_STYLE), controls, self.picture, self.tally_html, self.pool], **kwargs)
+        if self.pool is not None:
+            controls = widgets.HBox([self.number, self.deal_button, self.next_button])
+            children = [widgets.HTML(_STYLE), controls, self.picture, self.tally_html, self.pool]
+        else:
+            children = [widgets.HTML(_STYLE), widgets.HBox([self.number, self.deal_button]), self.picture]
+        super().__init__(children, **kwargs)
         self.add_class("snb-pair")
         self.deal(seed, count=False)
 
@@ -111,6 +122,9 @@ class DealPair(StaticVBox):
         html, counts = pair_html(seed)
         self.number.value = seed
         self.picture.value = html
+        if self.pool is None:
+            self.static_html = html
+            return counts
         if count and self.tally.add(counts):
             self.pool.send_deal(seed)
         self.tally_html.value = f"<p class='snb-tally' role='status'><b>Tu cuenta.</b> {escape(self.tally.text())}</p>"
@@ -127,6 +141,7 @@ class DealPair(StaticVBox):
         self.deal(max(mine) + 1 if mine else start, count=False)
 
 
-def deal_pair(seed: int = 1) -> DealPair:
-    """The try widget of notebook 06, starting at partida nº `seed`."""
-    return DealPair(seed)
+def deal_pair(seed: int = 1, counted: bool = True) -> DealPair:
+    """The try widget of notebook 06, starting at partida nº `seed`; with `counted=False`, an
+    exercise's board that counts nothing (see `DealPair`)."""
+    return DealPair(seed, counted=counted)

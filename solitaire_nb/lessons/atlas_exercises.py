@@ -11,7 +11,16 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .answers import DirectionOnce, Ejercicio, choice_answer, expected_answer, number_answer, read_number, set_of_cards
+from .answers import (
+    DirectionOnce,
+    Ejercicio,
+    _plain_word,
+    choice_answer,
+    expected_answer,
+    number_answer,
+    read_number,
+    set_of_cards,
+)
 from .positions import citadel_needed, lifted_after_first_move
 from .reasoned import ReasonedChoice, is_a_reason, reason_refusal, reasoned_prediction, split_reason
 
@@ -128,6 +137,8 @@ def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
     count = number_answer(correct, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        if isinstance(respuesta, int) and not isinstance(respuesta, bool):
+            respuesta = str(respuesta)  # the box reads a typed «86» as a number: it needs its reason too
         if not isinstance(respuesta, str):
             return judge_number(respuesta)
         said, reason = split_reason(respuesta)
@@ -144,6 +155,28 @@ def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
         return count.judge(respuesta)
 
     return DirectionOnce(judge, hint)
+
+
+def _reason_after(count: DirectionOnce) -> DirectionOnce:
+    """`count` reading «8, porque …» as 8: a number with its reason after it is the number (the
+    reason is welcome, not needed, and not judged)."""
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        return count.judge(split_reason(respuesta)[0] if isinstance(respuesta, str) else respuesta)
+
+    return DirectionOnce(judge, count.hint, then=count.then)
+
+
+def _word_inside(options: tuple[str, ...], check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
+    """`check` reading a phrase that names exactly one of `options` («Reyes al fondo») as that option."""
+    def judge(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, str):
+            words = _plain_word(respuesta).split()
+            named = [o for o in options if _plain_word(o) in words]
+            if len(named) == 1:
+                respuesta = named[0]
+        return check(respuesta)
+
+    return judge
 
 
 def _why_lifted() -> str:
@@ -247,26 +280,26 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
         "Beleaguered Castle con seis columnas: ¿cuántas cartas tiene cada columna al empezar la partida?",
-        number_answer(
+        _reason_after(number_answer(
             lambda: _column_length(SIX_COLUMNS),
             "Cuenta las cartas de una columna en el tablero de tu juego, o reparte las 48 cartas que no "
             "son Ases entre seis columnas.",
             lambda: (f"Los Ases empiezan en la base: las {6 * _column_length(SIX_COLUMNS)} cartas restantes, "
                      f"repartidas entre seis columnas, dan {_column_length(SIX_COLUMNS)} a cada una."),
-        ),
+        )),
         kind="number", variant=SIX_COLUMNS,
     ),
     "lab-2": Ejercicio(
         "En Baker's Dozen, ¿cuál de estas tres reglas cambia el reparto si la cambias: la de los "
         "huecos (que admitan cualquier carta), la del palo al construir (que dé igual el palo) o "
         "la de los Reyes (que no bajen al fondo de su columna)? Responde «huecos», «palo» o «Reyes».",
-        ReasonedChoice(choice_answer(
+        ReasonedChoice(_word_inside(tuple(DEAL_RULES), choice_answer(
             _rule_changing_deal, tuple(DEAL_RULES),
             lambda: "Los Reyes bajan al fondo de su columna al repartir: si no bajan, la partida "
                     "empieza de otra manera. Los huecos y el palo solo cuentan al jugar.",
             "Piensa qué regla actúa mientras se reparte, antes del primer movimiento. Puedes "
             "comprobarlo en el laboratorio de Baker's Dozen: la tabla del reparto dice si cambia.",
-        )),
+        ))),
         kind="choice",
     ),
     "lab-3": Ejercicio(
@@ -288,14 +321,14 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         f"En el tablero original de Citadel (8 columnas), durante el reparto de la partida nº {LAB_DEAL} "
         f"van {_home_in_deal('citadel')} cartas a la base (sin contar los Ases ni el juego automático). "
         "Sin mover Columnas todavía: ¿cuántas irán con 4 columnas?",
-        number_answer(
+        _reason_after(number_answer(
             lambda: _home_in_deal(FOUR_COLUMNS),
             "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Piensa en qué "
             "hace falta para que una carta suba a la base en cuanto sale de la baraja.",
             lambda: (f"Una carta va a la base al repartirla si su base ya tiene la anterior, y eso depende del "
                      f"orden de la baraja, no de la columna donde cae: con ocho columnas la partida nº {LAB_DEAL} "
                      f"manda {_home_in_deal('citadel')}, y con cuatro, {_home_in_deal(FOUR_COLUMNS)}."),
-        ),
+        )),
         kind="number", variant=FOUR_COLUMNS,
     ),
 }

@@ -216,7 +216,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=ORDERED_SPADES, kind="number",
     ),
     "estudio-2": Ejercicio(
-        f"Reparte la partida nº {DEAL_SEED} con «Partida nº» y «Repartir» y cuenta en la tabla. "
+        f"Mira la partida nº {DEAL_SEED} en el tablero del ejercicio y cuenta en su tabla. "
         "¿Cuántas columnas de Citadel tienen menos de seis cartas tras el reparto, antes del juego "
         "automático?",
         number_answer(

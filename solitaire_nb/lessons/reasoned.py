@@ -1,9 +1,10 @@
 """A choice among a few words that cannot be won by trying them all: after a wrong choice, the
 right one counts only with a reason written after it («más, porque …», «más, ya que …», «más: …»).
 The reason is not graded (no program can read it fairly), but a non-reason («no sé», «porque
-sí») is refused; asking for it makes the reader think before the next try.  A wrong word is
-told so without naming the right one, a repeated one is told it was tried, and after
-`NUDGE_AFTER` refused tries the reader is sent to talk it over with the teacher.
+sí») is refused, and a word without its reason is then not judged at all (a «no» would tell
+the rest by elimination).  A wrong word is told so without naming the right one, a repeated
+one is told it was tried, and after `NUDGE_AFTER` refused tries the reader is sent to talk it
+over with the teacher.
 """
 
 from __future__ import annotations
@@ -92,9 +93,13 @@ class ReasonedChoice:
             return ok, message, False
         word, reason = split_reason(respuesta)
         ok, message = self.choice(word)
+        if not ok and not message.startswith("No."):  # a word it cannot read: not a try
+            return ok, message, False
+        if self.missed and not is_a_reason(reason):
+            # after a miss a word without its reason is not judged: «Tampoco es esa» would
+            # tell, by elimination, which word is left; a bare word is no try, «porque sí» is one
+            return False, reason_refusal(word, reason), bool(_plain_word(reason).split())
         if not ok:
-            if not message.startswith("No."):  # a word it cannot read: not a try
-                return ok, message, False
             if not self.missed:  # the first miss: think, and give a reason next time
                 return ok, (message + " Antes de probar otra respuesta, piensa por qué: desde ahora, escribe "
                             "detrás tu razón, «…, porque …»."), True
@@ -102,8 +107,6 @@ class ReasonedChoice:
                 return ok, f"«{word}» ya la has probado, y no es. Lee otra vez la pregunta y la pista.", True
             # another wrong word: told so, with the same hint (it never names the right one)
             return ok, "Tampoco es esa." + message.removeprefix("No."), True
-        if self.missed and not is_a_reason(reason):
-            return False, reason_refusal(word, reason), True
         return ok, message, False
 
     def forget(self) -> None:
