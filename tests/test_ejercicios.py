@@ -605,6 +605,9 @@ def test_atlas_4_asks_for_one_card_and_never_counts_the_right_one_among_several(
     with_right, without = verdict_of_text("atlas-4", "4♦ 5♠")[1], verdict_of_text("atlas-4", "4♦ 2♥")[1]
     assert with_right == without and "una sola carta" in with_right and "Sobra" not in with_right
     assert "único movimiento" in verdict_of_text("atlas-4", "7♣")[1]
+    ok, message = verdict_of_text("atlas-4", "no sé")  # one card: nothing «sobra» or «falta»
+    assert not ok and "la carta que creas" in message and "sobran" not in message
+    assert "sobran o faltan" in verdict_of_text("chequers-1", "no sé")[1]
 
 
 def test_several_cards_by_name_and_plain_refusals():

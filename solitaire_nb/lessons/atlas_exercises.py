@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .answers import (
@@ -200,12 +201,23 @@ PLAY_THE_ONE_MOVE = ("Juega el único movimiento que hay en el tablero de Citade
 """Exercise atlas-4's hint after a wrong card: the position has one legal move, and it shows the answer."""
 
 
-def _one_card(check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
-    """Exercise atlas-4 asks for one card: an answer naming several is told so, with no count of the
-    right and wrong ones among them (one card «de más» would tell which is right)."""
-    from .card_names import read_cards
+ONE_CARD_DONT_KNOW = ("No pasa nada: vuelve a jugar en los tableros de arriba y mira qué pasa. Escribe la carta que "
+                      "creas; el corrector te dirá si vale y por qué.")
+"""Exercise atlas-4's answer to «no sé»: one card is asked, so nothing «sobra» or «falta»."""
 
-    def judge(respuesta: object) -> tuple[bool, str]:
+
+@dataclass(frozen=True)
+class OneCard:
+    """Exercise atlas-4 asks for one card: an answer naming several is told so, with no count of the
+    right and wrong ones among them (one card «de más» would tell which is right); «no sé» is
+    told `dont_know` (read by `exercises._verdict`), not the card-set exercises' words."""
+
+    check: Callable[[object], tuple[bool, str]]
+    dont_know: str = ONE_CARD_DONT_KNOW
+
+    def __call__(self, respuesta: object) -> tuple[bool, str]:
+        from .card_names import read_cards
+
         try:
             named = len(read_cards(respuesta)) if isinstance(respuesta, str) else (
                 len(respuesta) if isinstance(respuesta, list | tuple) else 1)
@@ -213,9 +225,7 @@ def _one_card(check: Callable[[object], tuple[bool, str]]) -> Callable[[object],
             named = 1
         if named > 1:
             return False, f"La respuesta es una sola carta: escribe solo una. {PLAY_THE_ONE_MOVE}"
-        return check(respuesta)
-
-    return judge
+        return self.check(respuesta)
 
 
 def _sample_size() -> int:
@@ -252,7 +262,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "atlas-4": Ejercicio(
         "Juega en los dos tableros de arriba. En Citadel, ¿qué carta sube sola a la base y hacía falta "
         "en el tablero?",
-        _one_card(set_of_cards(
+        OneCard(set_of_cards(
             lifted_after_first_move,
             lambda card: f"Esa carta no sube sola. {PLAY_THE_ONE_MOVE}",
             _why_lifted,

@@ -282,7 +282,7 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     if isinstance(check, DirectionOnce) and dont_know(respuesta) and str(respuesta).strip():
         return False, f"{DONT_KNOW_LEAD} {check.hint}"
     if _get(ejercicio).kind == "cards" and dont_know(respuesta) and str(respuesta).strip():
-        return False, CARDS_DONT_KNOW
+        return False, getattr(check, "dont_know", CARDS_DONT_KNOW)  # a single card has its own words
     if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
