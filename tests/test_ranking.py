@@ -97,3 +97,21 @@ def test_the_limits_paragraph_says_which_comparisons_are_fair():
     text = ranking.limits_text(page["entries"], atlas()["entries"])
     assert "**sí** se comparan los intervalos" in text and "**No** se compara cuántas partidas quedan sin decidir" in text
     assert "no se pueden comparar" not in text  # the ranking compares rows with different limits: fairly
+
+
+def test_the_complete_table_and_its_plot_follow_the_rankings_order():
+    """Issue 44: 07's «tabla completa» and its plot list the games as the ranking table places them."""
+    from solitaire_nb.atlas.view import class_table, rows_with_players
+    from solitaire_nb.games import GAMES
+
+    data = atlas()
+    order = ranking.ranking_order(data)
+    ranked = [line.split(" | ")[1].rstrip(" *") for line in ranking.ranking_text(data).splitlines()
+              if re.match(r"\| (\d+\.º|—) \|", line)]
+    assert [GAMES[g].display_name for g in order][: len(ranked)] == ranked
+    by_place = {**data, "entries": sorted(data["entries"], key=lambda e: order.index(e["game"]))}
+    plotted = list(dict.fromkeys(e["game"] for e in rows_with_players(by_place["entries"], data.get("players", []))))
+    tabled = list(dict.fromkeys(line.split(" | ")[0].strip("| *") for line in class_table(by_place).splitlines()
+                                if line.startswith("| ") and not line.startswith("| juego")))
+    assert plotted == [g for g in order if g in plotted]
+    assert tabled == [GAMES[g].display_name for g in order if GAMES[g].display_name in tabled]

@@ -157,6 +157,15 @@ def _page_rows(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return firsts
 
 
+def ranking_order(data: Mapping[str, Any]) -> list[str]:
+    """The games in the ranking's order (its places, then the games without one, then any game
+    with no row of its page's rules): notebook 07's complete table and its plot follow it too."""
+    rows = _page_rows(data)
+    ordered = [e["game"] for tier in places([e for e in rows.values() if who(e) == SOLVER]) for e in tier]
+    ordered += [g for g, e in rows.items() if who(e) == SOLVER_PEEKS]
+    return ordered + [g for g in dict.fromkeys(e["game"] for e in data["entries"]) if g not in ordered]
+
+
 def ranking_text(data: Mapping[str, Any]) -> str:
     """The ranking of the games with the rules of their page: a table (place, game, share won,
     95 % interval, undecided deals, state limit), then each direct comparison that decides a place

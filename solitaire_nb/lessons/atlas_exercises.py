@@ -237,7 +237,7 @@ def _sample_size() -> int:
 EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     # ------------------------------------------------------------------ 07 · the atlas
     "atlas-1": Ejercicio(
-        f"Con las reglas de la página, si juegas {NEW_GAMES} partidas nuevas de Citadel, ¿cuántas esperas "
+        f"Con las reglas de la página, si tomas {NEW_GAMES} partidas nuevas de Citadel, ¿cuántas esperas "
         "que tengan solución, de media? Vale una respuesta con decimales.",
         expected_answer(
             lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", NEW_GAMES)),
