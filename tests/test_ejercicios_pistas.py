@@ -204,8 +204,8 @@ def test_chequers_2_tells_an_ace_or_a_king_the_rule_it_really_breaks():
     from solitaire_nb.lessons.positions import why_not_home
 
     ace, king = why_not_home(Card.parse("AH")), why_not_home(Card.parse("KH"))
-    assert "ya hay una base de corazones" in ace and "ascendente" in ace and "hacia abajo" not in ace
-    assert "ya hay una base de corazones" in king and "descendente" in king and "hacia arriba" not in king
+    assert "ya hay una base de corazones" in ace and "las que suben" in ace and "hacia abajo" not in ace
+    assert "ya hay una base de corazones" in king and "las que bajan" in king and "hacia arriba" not in king
     assert "hacia arriba" in why_not_home(Card.parse("2H")) and "hacia abajo" in why_not_home(Card.parse("QH"))
 
 
