@@ -167,7 +167,15 @@ def test_new_deal_with_a_number(board):
     assert board.game.name == "scotch" and board.game.seed == 5
     before = board.game
     view = send(board, event="button", name="new", seed="doce")
-    assert board.game is before and view["kind"] == "error" and "número de partida" in view["message"]
+    assert board.game is before and view["kind"] == "error"
+    assert view["message"] == "No hay ninguna partida «doce». Escribe un número de partida sin signos, por ejemplo 1234."
+    view = send(board, event="button", name="new", seed="-3")
+    assert board.game is before and "«-3»" in view["message"] and "sin signos" in view["message"]
+    view = send(board, event="button", name="new", seed=str(2**64))  # one past the largest deal number
+    assert board.game is before and view["message"].startswith(f"No hay ninguna partida «{2**64}»: es demasiado grande.")
+    send(board, event="button", name="new", seed=str(2**64 - 1))
+    assert board.game is not before and board.game.seed == 2**64 - 1
+    before = board.game
     send(board, event="button", name="new", seed="")
     assert board.game is not before and board.game.seed is not None
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import solitaire_nb as sn
 from solitaire_nb.core.cards import Card
+from solitaire_nb.lessons.answers import read_number
 from solitaire_nb.lessons.exercises import (
     EJERCICIOS,
     cartas_bajo,
@@ -302,8 +303,20 @@ def test_a_count_reads_a_leading_number_with_its_unit_and_refuses_decimals_plain
     assert verdict_of_text("lab-1", "8 cartas")[0] and verdict_of_text("lab-1", "8,0")[0]
     ok, message = verdict_of_text("lab-1", "8,5")
     assert not ok and "número entero" in message and "8,5" in message
-    ok, message = verdict_of_text("lab-1", "ocho")
+    ok, message = verdict_of_text("lab-1", "unas ocho")
     assert not ok and "cifras" in message
+
+
+@pytest.mark.parametrize("words, value", [("ocho", 8), ("Ocho cartas", 8), ("cero", 0), ("ninguna", 0),
+                                          ("doce.", 12), ("dieciséis", 16), ("veinte", 20), ("tres", 3)])
+def test_a_count_reads_small_numbers_written_in_words(words, value):
+    assert read_number(words, count=True) == value
+
+
+@pytest.mark.parametrize("words", ["tres o cuatro", "dos y una", "veintiuno", "unas tres"])
+def test_a_count_in_words_is_read_only_when_it_is_one_number_from_0_to_20(words):
+    with pytest.raises(ValueError, match="cifras"):
+        read_number(words, count=True)
 
 
 def test_a_prediction_is_not_graded_by_the_measurement():
@@ -790,3 +803,31 @@ def test_no_se_to_a_card_exercise_is_answered_without_naming_a_card():
             words = getattr(ej.check, "dont_know", CARDS_DONT_KNOW)  # atlas-4 asks one card: its own words
             assert _verdict(name, "no sé") == (False, words), name
             assert not any(ch in words for ch in "♠♥♦♣")
+
+
+def test_a_move_found_by_trying_is_accepted_with_the_reason_to_read():
+    """citadel-4 has six legal moves and chequers-3 four: after two wrong tries the right answer
+    is accepted, told it was reached by trying, and given the reason; a silent check counts none."""
+    olvidar_intentos()
+    for _ in range(3):
+        assert not es_correcta("citadel-4", "T1 T2")  # silent: not a try
+    assert verdict_of_text("citadel-4", "T3 T4")[1].startswith("¡Correcto!")
+    for wrong in ("T1 T2", "T4 T7"):
+        assert not verdict_of_text("citadel-4", wrong)[0]
+    ok, message = verdict_of_text("citadel-4", "T3 T4")
+    assert ok and message.startswith("Ese es el movimiento, pero has llegado a él probando. Lee por qué lo es.")
+    assert "debajo del 9 de tréboles" in message
+    for lost in ("T1 T3", "T1 T4"):  # each leaves no pile that can be emptied
+        ok, message = verdict_of_text("chequers-3", lost)
+        assert not ok and message.startswith("Con ese movimiento la posición ya no tiene solución")
+    assert not verdict_of_text("chequers-3", "T3 T1")[0]  # on the way: «todavía no», not a miss
+    ok, message = verdict_of_text("chequers-3", "T3 T1, T3 T4")
+    assert ok and message.startswith("Esos son los movimientos, pero has llegado a ellos probando.")
+    assert "la reserva la rellena" in message
+    olvidar_intentos()
+    assert verdict_of_text("chequers-3", "T3 T1, T3 T4")[1].startswith("¡Correcto!")
+
+
+def test_uncovering_the_card_in_moving_left_is_told_why():
+    ok, message = verdict_of_text("moving_left-3", "T1 T2, T3 T1 3")
+    assert ok and "solo cabe en un hueco" in message and "el 2 de tréboles se pone boca arriba" in message

@@ -70,9 +70,10 @@ def test_a_missing_card_is_told_with_a_count(name):
     assert not ok and f"falta{'' if missing == 1 else 'n'} {missing} carta" in message, message
 
 
-@pytest.mark.parametrize("name", CARD_EXERCISES)
+@pytest.mark.parametrize("name", [n for n in CARD_EXERCISES if len(_answer(n)) > 1])
 def test_a_list_with_wrong_cards_is_told_counts_never_which(name):
     # A sixth review: «el 5♥ no vale» in reply to a list let the list be fished one card a try.
+    # (An exercise whose answer is one card says so to a list: atlas-4, tested with its checker.)
     codes = [c.code for c in _answer(name)]
     wrong = [c.code for c in CARDS if c.code not in codes]
     for given, extra, missing in ((codes + wrong[:2], 2, 0), (codes[:1] + wrong[3:4], 1, len(codes) - 1)):
@@ -203,8 +204,8 @@ def test_chequers_2_tells_an_ace_or_a_king_the_rule_it_really_breaks():
     from solitaire_nb.lessons.positions import why_not_home
 
     ace, king = why_not_home(Card.parse("AH")), why_not_home(Card.parse("KH"))
-    assert "ya hay una base de corazones" in ace and "ascendente" in ace and "hacia abajo" not in ace
-    assert "ya hay una base de corazones" in king and "descendente" in king and "hacia arriba" not in king
+    assert "ya hay una base de corazones" in ace and "las que suben" in ace and "hacia abajo" not in ace
+    assert "ya hay una base de corazones" in king and "las que bajan" in king and "hacia arriba" not in king
     assert "hacia arriba" in why_not_home(Card.parse("2H")) and "hacia abajo" in why_not_home(Card.parse("QH"))
 
 

@@ -150,8 +150,8 @@ EXPLAINED = [
     ("chequers", {"T0": "QC", "T1": "KC", "T2": "AC", "R": ""}, "T1>T3",
      "La K de tréboles va al hueco del Tablero 4: con la reserva agotada, cualquier carta puede ocupar un hueco."),
     ("chequers", {"T0": "5D", "R": "2D KS", "F4": "KC"}, "R>F5",
-     "La K de picas, de la reserva, va a la Base 6: una base descendente vacía solo admite un Rey de un palo "
-     "que aún no tenga base descendente."),
+     "La K de picas, de la reserva, va a la Base 6: una base vacía de las que bajan solo admite un Rey de un "
+     "palo que aún no tenga una base que baje."),
     ("scotch", {"T0": "9D", "T1": "3S", "F0": "AS 2H"}, "T1>F0",
      "El 3 de picas va a la Base 1: la base se construye hacia arriba en colores alternos, y tiene arriba el "
      "2 de corazones."),
@@ -302,8 +302,9 @@ def test_narrated_game_without_a_stored_line_says_so_in_spanish():
 # - An exercise is a code cell tagged `ejercicio` whose source calls `caja("<id>")`; the cells
 #   tagged `ejercicio` right before it (its statement) belong to it.  Nothing before that block
 #   may show one of the exercise's declared cards, in any spelling.
-# - A rule section is a Markdown heading (## or ###) starting with «Regla:»; it runs to the next
-#   heading of the same or a higher level.  It holds a prediction question with its answer in a
+# - A rule section is a Markdown heading (## or ###) opening a Markdown cell tagged `regla` (the
+#   heading names the topic, never the rule); it runs to the next heading of the same or a higher
+#   level.  It holds a prediction question with its answer in a
 #   closed `<details><summary>Ver respuesta</summary>…</details>` and a practice board.
 NOTEBOOKS = REPO / "notebooks"
 GAME_NOTEBOOKS = sorted(set(NOTEBOOK_OF.values()))
@@ -524,7 +525,8 @@ def test_every_table_a_student_reads_is_in_a_labelled_scroll_box(stem):
 
 
 def _rule_sections(cells) -> list[tuple[str, list]]:
-    """(heading, cells) for each «Regla:» section of a notebook."""
+    """(heading, cells) for each rule section of a notebook: a heading opening a Markdown cell
+    tagged `regla` (the heading names the topic, not the rule, so it gives no answer away)."""
     sections = []
     current: tuple[str, int, list] | None = None
     for cell in cells:
@@ -537,7 +539,7 @@ def _rule_sections(cells) -> list[tuple[str, list]]:
                 if current is not None and level <= current[1]:
                     sections.append((current[0], current[2]))
                     current = None
-                if title.startswith("Regla:") and level in (2, 3):
+                if "regla" in _tags(cell) and level in (2, 3):
                     current = (title, level, [])
         if current is not None:
             current[2].append(cell)
@@ -554,7 +556,7 @@ CLOSED_ANSWER = re.compile(r"<details(?P<attrs>[^>]*)>\s*<summary>\s*Ver respues
 def test_every_rule_section_predicts_hides_its_answer_and_has_a_practice_board(stem):
     md_cells, _ = _notebook_cells(stem)
     sections = _rule_sections(md_cells)
-    assert len(sections) >= 3, f"{stem}: {len(sections)} secciones «Regla:»"
+    assert len(sections) >= 3, f"{stem}: {len(sections)} secciones de regla"
     problems = []
     for title, cells in sections:
         text = "\n".join(c.source for c in cells if c.cell_type == "markdown")
@@ -586,7 +588,7 @@ def test_rule_sections_and_exercise_blocks_are_found_as_documented():
         return c
 
     cells = [
-        md("## Regla: la base\n¿Qué va sobre el 4♠?\n<details><summary>Ver respuesta</summary>El 5♠.</details>"),
+        md("## La base\n¿Qué va sobre el 4♠?\n<details><summary>Ver respuesta</summary>El 5♠.</details>", tags=["regla"]),
         code('sn.play("scotch", position=p)'),
         md("### Un detalle"),
         md("## Otra cosa"),
@@ -594,7 +596,7 @@ def test_rule_sections_and_exercise_blocks_are_found_as_documented():
         code('caja("scotch-1")', tags=["ejercicio"]),
     ]
     sections = _rule_sections(cells)
-    assert [(t, len(c)) for t, c in sections] == [("Regla: la base", 3)]
+    assert [(t, len(c)) for t, c in sections] == [("La base", 3)]
     assert _exercise_blocks(cells) == [("scotch-1", 4)]
     assert "8 de picas" not in _shown_before(cells, 4, with_outputs=False)
 

@@ -103,7 +103,7 @@ def test_chequers_is_five_rows_of_five_with_two_foundation_groups():
         assert [slots[f"T{i}"].y for i in range(5 * r, 5 * r + 5)] == [y] * 5
     assert all(s.x + s.w <= lay.width for s in lay.slots)
     texts = " ".join(ET.fromstring(render_svg(g)).itertext())
-    assert "hacia arriba" in texts and "hacia abajo" in texts
+    assert "Bases que suben" in texts and "Bases que bajan" in texts
     up = max(slots[f"F{i}"].x for i in range(4))
     down = min(slots[f"F{i}"].x for i in range(4, 8))
     assert up < down  # F0-F3 form the left group, F4-F7 the right one

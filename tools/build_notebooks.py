@@ -39,9 +39,10 @@ FORMATS = "ipynb,md:myst"
 METADATA_FILTER = "-jupytext.text_representation.jupytext_version"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 # The cell tags the lessons use (notebooks/guia_docente.md, «Cómo editar una lección»):
-# teacher-only cells, exercise boxes, outputs nbval compares, "regla:ID" for a rule's demo, and
+# teacher-only cells, exercise boxes, outputs nbval compares, "regla" for a rule section's heading,
+# "regla:ID" for a rule's demo, and
 # in a study "prediccion:ID" for a prediction and "medida:ID" for a measured result it asks about.
-TAGS = ("docente", "ejercicio", "nbval-check-output")
+TAGS = ("docente", "ejercicio", "nbval-check-output", "regla")
 RULE_TAG = "regla:"
 PREDICTION_TAG = "prediccion:"
 MEASURE_TAG = "medida:"

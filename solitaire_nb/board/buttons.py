@@ -122,7 +122,12 @@ class Buttons:
         else:
             seed = typed_seed(raw)
             if seed is None:
-                self.board.say(f"El número de partida debe ser un número entero entre 0 y 18.446.744.073.709.551.615, no {shown(raw)}.", "error")
+                # Named as typed; the upper limit (2**64 - 1) is enforced but not recited.
+                typed = f"«{shown(raw, raw=True)}»"
+                if str(raw).strip().isdigit():
+                    self.board.say(f"No hay ninguna partida {typed}: es demasiado grande. Escribe un número más pequeño, por ejemplo 1234.", "error")
+                else:
+                    self.board.say(f"No hay ninguna partida {typed}. Escribe un número de partida sin signos, por ejemplo 1234.", "error")
                 return None
         # Another deal of the same game keeps the variant chosen (and a composed game stays
         # composed); another game starts plain.

@@ -79,8 +79,8 @@ def empty_foundation_phrase(rule: FoundationRule) -> str:
     if rule.start == "any":
         return f"una base vacía solo admite {first}"
     if rule.start == "new_suit":
-        group = "ascendente" if rule.direction == "up" else "descendente"
-        return f"una base {group} vacía solo admite {first} de un palo que aún no tenga base {group}"
+        goes, may_go = ("suben", "suba") if rule.direction == "up" else ("bajan", "baje")
+        return f"una base vacía de las que {goes} solo admite {first} de un palo que aún no tenga una base que {may_go}"
     return f"esta base es la de {SUIT_NAMES[rule.start]}: vacía, solo admite el As de {SUIT_NAMES[rule.start]}"
 
 

@@ -24,6 +24,7 @@ from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
 from .card_names import CARDS_EXAMPLE, read_cards, read_group
+from .number_words import figures_for_words
 
 
 # ---------------------------------------------------------------------- reading answers
@@ -174,8 +175,8 @@ _LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\
 
 def read_number(respuesta: object, count: bool = False) -> float:
     """A number a reader gave, or a text with a leading number and perhaps a unit («8», «8,5», «8.5»,
-    «8 cartas», «100 %», «3.»); a Spanish ValueError otherwise («ocho», «unas 8», «3 4»), its
-    example a whole number for a `count`."""
+    «8 cartas», «100 %», «3.», and 0 to 20 in words: «ocho»); a Spanish ValueError otherwise
+    («unas 8», «3 4»), its example a whole number for a `count`."""
     example = "8" if count else "8 o 8,5"
     if isinstance(respuesta, bool):
         raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
@@ -190,7 +191,7 @@ def read_number(respuesta: object, count: bool = False) -> float:
     if not isinstance(respuesta, str):
         raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
     check_length(respuesta, ANSWER_MAX, "el texto")
-    text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", respuesta)  # «3.»: the full stop ends the sentence
+    text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", figures_for_words(respuesta))  # «3.»: the stop ends it
     found = _LEADING_NUMBER.fullmatch(text)
     if found is None:
         if re.fullmatch(r"\s*\d+(?:[.,]\d+)?(?:\s*(?:,|;|y|o|\s)\s*\d+(?:[.,]\d+)?)+\s*", text):

@@ -27,7 +27,7 @@ from ..games.notation import format_move
 from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer, set_of_cards
 from .atlas_exercises import EJERCICIOS_ESTUDIO
 from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
-from .move_answers import EXAMPLE_MOVES, home_chain, moves_reaching, to_win
+from .move_answers import EXAMPLE_MOVES, TriedMoves, home_chain, moves_reaching, to_win
 from .positions import (
     CITADEL_CLUBS,
     bakers_dozen_reto,
@@ -94,12 +94,18 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "chequers-3": Ejercicio(
         "¿Cómo llega al tablero el 8 de tréboles, la carta de arriba de la reserva?",
-        moves_reaching(
+        TriedMoves(
+            moves_reaching(
+                chequers_reserva,
+                lambda g: on_tableau(g, "8C"),
+                "El 8 de tréboles sigue en la reserva, y no hay ningún 7 ni 9 de tréboles arriba de una pila. "
+                "¿De qué otra manera sale al tablero una carta de la reserva?",
+                praise=lambda g: "Al vaciarse una pila, la reserva la rellena sola con su carta de arriba.",
+            ),
             chequers_reserva,
-            lambda g: on_tableau(g, "8C"),
-            "El 8 de tréboles sigue en la reserva, y no hay ningún 7 ni 9 de tréboles arriba de una pila. "
-            "¿De qué otra manera sale al tablero una carta de la reserva?",
-            praise=lambda g: "Al vaciarse una pila, la reserva la rellena sola con su carta de arriba.",
+            "Ninguna pila tiene arriba un 7 ni un 9 de tréboles: el 8 de tréboles solo sale de la reserva "
+            "para rellenar un hueco. El 3 de corazones sobre el 4 deja arriba el 6 de corazones, que va "
+            "sobre el 5; la pila se vacía y la reserva la rellena con su carta de arriba.",
         ),
         cards=("8C", "7C"), kind="board", start=chequers_reserva,
     ),
@@ -125,6 +131,9 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             lambda g: g.face_down("T2") == 0,
             "La carta sigue boca abajo: para destaparla hay que llevarse toda la secuencia de la K de "
             "diamantes, y solo un hueco la admite.",
+            praise=lambda g: ("La secuencia de la K de diamantes solo cabe en un hueco: el 7 de corazones sobre "
+                              "el 8 de tréboles vacía el Tablero 1, la secuencia va allí y "
+                              f"{moving_left_hueco().piles['T2'][0].articulo} se pone boca arriba."),
         ),
         cards=("KD", "7H", "8C"), kind="board", start=moving_left_hueco,
     ),
@@ -196,12 +205,18 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-4": Ejercicio(
         "En esta posición de Citadel, ¿qué movimiento hace que el 6 de corazones suba solo a la base?",
-        moves_reaching(
+        TriedMoves(
+            moves_reaching(
+                citadel_libera,
+                lambda g: on_foundation(g, "6H"),
+                "El 6 de corazones sigue en el tablero: el juego automático sube una carta cuando está "
+                "arriba de su pila y su base ya tiene la anterior. ¿Qué tiene ahora la base de corazones?",
+                one_move=True, praise=home_chain(citadel_libera),
+            ),
             citadel_libera,
-            lambda g: on_foundation(g, "6H"),
-            "El 6 de corazones sigue en el tablero: el juego automático sube una carta cuando está "
-            "arriba de su pila y su base ya tiene la anterior. ¿Qué tiene ahora la base de corazones?",
-            one_move=True, praise=home_chain(citadel_libera),
+            "El 6 de corazones sube cuando su base tiene el 5, y el 5 estaba debajo del 9 de tréboles. "
+            "Con el 9 sobre el 10 de diamantes, el 5 queda arriba y el juego automático sube el 5 y "
+            "después el 6.",
         ),
         cards=("6H",), kind="board", start=citadel_libera,
     ),
@@ -274,7 +289,7 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     answer whose message a reader sees (`shown_to_reader`) uses up a number exercise's one
     «más / menos» (`answers.DirectionOnce`)."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if not shown_to_reader and isinstance(check, DirectionOnce | ReasonedChoice):
+    if not shown_to_reader and isinstance(check, DirectionOnce | ReasonedChoice | TriedMoves):
         check = check.peek
     item = getattr(respuesta, "item", None)
     if getattr(respuesta, "ndim", None) == 0 and callable(item):
@@ -308,7 +323,7 @@ def olvidar_intentos() -> None:
     """Forget the wrong answers given so far, as a new kernel would: each number exercise tells
     «más» or «menos» once again (for tests, or a teacher trying the exercises before class)."""
     for ex in EJERCICIOS.values():
-        if isinstance(ex.check, DirectionOnce | ReasonedChoice):
+        if isinstance(ex.check, DirectionOnce | ReasonedChoice | TriedMoves):
             ex.check.forget()
 
 

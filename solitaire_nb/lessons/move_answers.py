@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from ..core.checks import ANSWER_MAX, check_length, shown
 from ..core.moves import IllegalMove, Move
@@ -170,3 +171,41 @@ def to_win(start: Callable[[], Game]) -> Callable:
         return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
 
     return check
+
+
+TRIED = ("Ese es el movimiento, pero has llegado a él probando. Lee por qué lo es.",
+         "Esos son los movimientos, pero has llegado a ellos probando. Lee por qué lo son.")
+_MISSES = (NOT_THIS_ONE, "Con ese movimiento", "Con esos movimientos", STUCK)
+
+
+@dataclass(eq=False)
+class TriedMoves:
+    """A moves checker (`moves_reaching`) for a position with few legal moves, where the answer
+    can be found by trying them: after `patience` wrong tries (a move that is not the one, or
+    that leaves the position lost, or that the rules refuse) a right answer is accepted, told it
+    was reached by trying, and given `why` (the reason to read).  `peek` judges without counting;
+    `forget` starts again, as a new kernel would."""
+
+    check: Callable[[object], tuple[bool, str]]
+    start: Callable[[], Game]
+    why: str
+    patience: int = 2
+    wrong: int = 0
+
+    def peek(self, respuesta: object) -> tuple[bool, str]:
+        return self._verdict(respuesta)[:2]
+
+    def __call__(self, respuesta: object) -> tuple[bool, str]:
+        ok, message, missed = self._verdict(respuesta)
+        self.wrong += missed
+        return ok, message
+
+    def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
+        ok, message = self.check(respuesta)
+        if ok and self.wrong >= self.patience:
+            return ok, f"{TRIED[len(_moves(self.start(), respuesta)) > 1]} {self.why}", False
+        missed = not ok and (message.startswith(_MISSES) or ("no está permitido" in message and message.startswith("El movimiento")))
+        return ok, message, missed
+
+    def forget(self) -> None:
+        self.wrong = 0

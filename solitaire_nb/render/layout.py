@@ -104,7 +104,7 @@ def _top_row(game: Game, cw: float, ch: float, step: float, x0: float) -> tuple[
         slots.append(Slot(pid, x, y, cw, ch, "stack", game.label(pid)))
         x += step
     if two_groups:
-        for direction, text in (("up", "hacia arriba"), ("down", "hacia abajo")):
+        for direction, text in (("up", "que suben"), ("down", "que bajan")):
             members = [s for s, d in zip(slots[-len(fnd) :], directions, strict=True) if d == direction]
             gx = members[0].x
             groups.append((f"Bases {text}", gx, MARGIN + 10, members[-1].x + cw - gx))
@@ -197,7 +197,7 @@ def _narrow_top(game: Game, cw: float, ch: float, width: float) -> tuple[list[Sl
     if extra:
         blocks.append((None, extra))
     if two_groups:
-        for direction, towards in (("up", "hacia arriba"), ("down", "hacia abajo")):
+        for direction, towards in (("up", "que suben"), ("down", "que bajan")):
             blocks.append((f"Bases {towards}", [p for p, d in zip(fnd, directions, strict=True) if d == direction]))
     elif fnd:
         blocks.append((None, list(fnd)))
