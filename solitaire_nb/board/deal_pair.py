@@ -109,6 +109,8 @@ class DealPair(StaticVBox):
             children = [widgets.HTML(_STYLE), widgets.HBox([self.number, self.deal_button]), self.picture]
         super().__init__(children, **kwargs)
         self.add_class("snb-pair")
+        if not counted:
+            self.add_class("snb-pair-exercise")  # an exercise's board: the page tells the two apart
         self.deal(seed, count=False)
 
     def _click(self, seed: int) -> None:

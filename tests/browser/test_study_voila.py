@@ -23,6 +23,7 @@ from browser_helpers import BOARD_TIMEOUT_MS, require_chromium, screenshot  # no
 from student_view import NOTEBOOKS, code_talk, student_voila  # noqa: E402
 
 from solitaire_nb.lessons.exercises import enunciado
+from solitaire_nb.lessons.study_exercises import DEAL_SEED
 from solitaire_nb.study.tally import Tally, count_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -42,20 +43,32 @@ def test_student_deals_three_deals_and_answers_the_transfer(chromium):
             page.locator("#rendered_cells").wait_for(state="visible", timeout=BOARD_TIMEOUT_MS * 5)
             tally = page.locator(".snb-tally")
             tally.wait_for(timeout=BOARD_TIMEOUT_MS)
-            first = int(page.locator("input[type=number]").first.input_value())
+            board = page.locator(".snb-pair:not(.snb-pair-exercise)")
+            first = int(board.locator("input[type=number]").first.input_value())
             expect(tally).to_contain_text("ningún reparto")
-            page.get_by_role("button", name="Repartir", exact=True).click()
+            board.get_by_role("button", name="Repartir", exact=True).click()
             expect(tally).to_contain_text("Llevas 1 reparto.", timeout=30_000)
 
             # Two more deals: «Otro reparto» deals the next number, both ways, and counts it.
             for k in (1, 2):
-                page.get_by_role("button", name="Otro reparto").click()
+                board.get_by_role("button", name="Otro reparto").click()
                 expect(tally).to_contain_text(f"Llevas {k + 1} repartos.", timeout=30_000)
                 expect(page.locator(f'svg[data-game="citadel"][data-seed="{first + k}"]')).to_be_attached()
                 expect(page.locator(f'svg[data-game="beleaguered_castle"][data-seed="{first + k}"]')).to_be_attached()
             expected = Tally()
             for s in range(first, first + 3):
                 expected.add(count_deal(s))
+            expect(tally).to_contain_text(expected.text())
+
+            # Ejercicio 1's own board: partida nº 563 already dealt; dealing there counts nothing.
+            exercise = page.locator(".snb-pair-exercise")
+            expect(exercise.locator(f'svg[data-game="citadel"][data-seed="{DEAL_SEED}"]')).to_be_attached()
+            expect(exercise.get_by_role("button", name="Otro reparto")).to_have_count(0)
+            exercise.locator("input[type=number]").first.fill(str(DEAL_SEED + 1))
+            exercise.locator("input[type=number]").first.press("Enter")
+            exercise.get_by_role("button", name="Repartir", exact=True).click()
+            # the kernel has dealt it (its picture is there): and the tally has not moved
+            expect(exercise.locator(f'svg[data-game="citadel"][data-seed="{DEAL_SEED + 1}"]')).to_be_attached(timeout=30_000)
             expect(tally).to_contain_text(expected.text())
 
             # The transfer exercise: how often only the four 2s go home with ten columns (1/16).
