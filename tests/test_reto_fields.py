@@ -142,7 +142,7 @@ def test_class_2_deep_json_is_refused_at_every_json_route(server, path, depth, s
         body = nest.encode()
     cap = {p: handler.body_max for p, handler, _ in server.routes}[path]
     status, data = check_request(server, method, target, body, headers)
-    assert status == 400 and ("anidado" if len(body) <= cap else "demasiado grande") in data["error"], data
+    assert status == 400 and ("forma esperada" if len(body) <= cap else "demasiado grande") in data["error"], data
 
 
 # ---------------------------------------------------------------------- class 3: CSV cells

@@ -49,7 +49,7 @@ def _depth(body: bytes) -> int:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise BadRequest(f"El JSON de la petición tiene un número no válido ({name}).", "JSON no válido")
+    raise BadRequest(f"La petición trae un número no válido en «{name}»: recarga la página y vuelve a intentarlo.", "JSON no válido")
 
 
 def _check_strings(value: Any) -> None:
@@ -83,7 +83,7 @@ def parse_body(body: bytes, limit: int) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise BadRequest("La petición no está escrita en UTF-8.", "texto que no es UTF-8") from None
     if _depth(body) > DEPTH_MAX:
-        raise BadRequest(f"El JSON de la petición está anidado a más de {DEPTH_MAX} niveles.", "JSON demasiado anidado")
+        raise BadRequest(f"La petición no tiene la forma esperada (más de {DEPTH_MAX} niveles): recarga la página y vuelve a intentarlo.", "JSON demasiado anidado")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except BadRequest:

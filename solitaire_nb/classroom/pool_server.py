@@ -76,7 +76,7 @@ class ClearHandler(_Teacher):
     def post(self) -> None:
         d = self.body()
         if inbound.json_switch(d.get("seguro"), "«seguro»", False) is not True:
-            return self.reply({"error": "Para vaciar la clase hace falta confirmarlo («seguro»: true)."}, 400)
+            return self.reply({"error": "Para vaciar la clase hace falta confirmarlo: pulsa otra vez «Vaciar la clase» y después «Sí, vaciarla»."}, 400)
         self.challenge.clear()
         self.reply(self.challenge.view())
 
@@ -87,7 +87,7 @@ class NewGroupHandler(_Teacher):
     def post(self) -> None:
         d = self.body()
         if inbound.json_switch(d.get("seguro"), "«seguro»", False) is not True:
-            return self.reply({"error": "Para empezar un grupo nuevo hace falta confirmarlo («seguro»: true)."}, 400)
+            return self.reply({"error": "Para empezar un grupo nuevo hace falta confirmarlo: pulsa otra vez «Nuevo grupo» y después «Sí, grupo nuevo»."}, 400)
         self.challenge.new_group()
         self.reply(self.challenge.view())
 
