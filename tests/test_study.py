@@ -356,3 +356,18 @@ def test_the_deal_shortens_several_columns_by_little(big_run):
     gap = study.column_gap(big_run.citadel)
     assert gap.longest == 0 and gap.shortest == 7
     assert 0 < gap.difference[1] and gap.difference[2] < 0.25
+
+
+def test_mean_within_is_the_exact_law_of_a_mean_of_deals():
+    """`mean_within` combines one deal's exact law: with one deal and a margin wider than any
+    count it is 1; for two deals of a reduced deck it is the sum over pairs of one-deal counts."""
+    from itertools import product
+
+    from solitaire_nb import study
+
+    assert study.mean_within(1, 100) == pytest.approx(1.0)
+    one = [float(p) for p in study.cards_home_distribution(True, suits=2, ranks=4)]
+    mean = float(study.expected_cards_home(True, suits=2, ranks=4))
+    pairs = sum(one[a] * one[b] for a, b in product(range(len(one)), repeat=2) if abs((a + b) / 2 - mean) < 0.6)
+    assert study.mean_within(2, 0.6, suits=2, ranks=4) == pytest.approx(pairs)
+    assert 0.94 < study.mean_within(5, 1.5) < 0.95  # 06 says «94,5 %»

@@ -124,7 +124,8 @@ class Buttons:
             if seed is None:
                 # Named as typed; the upper limit (2**64 - 1) is enforced but not recited.
                 typed = f"«{shown(raw, raw=True)}»"
-                if str(raw).strip().isdigit():
+                whole = isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0
+                if whole or (isinstance(raw, str) and raw.strip().isdigit()):  # str() of a huge int raises
                     self.board.say(f"No hay ninguna partida {typed}: es demasiado grande. Escribe un número más pequeño, por ejemplo 1234.", "error")
                 else:
                     self.board.say(f"No hay ninguna partida {typed}. Escribe un número de partida sin signos, por ejemplo 1234.", "error")

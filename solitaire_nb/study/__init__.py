@@ -25,7 +25,7 @@ PURE_NAMES = frozenset({
 })
 EXACT_NAMES = frozenset({
     "NON_ACES", "RANKS", "SUITS", "cards_home_distribution", "cards_home_moments", "expected_cards_home",
-    "expected_column_lengths", "home_probability_by_position",
+    "expected_column_lengths", "home_probability_by_position", "mean_within",
 })
 STATS_NAMES = frozenset({"ChiSquare", "chi2_sf", "chi_square_test"})
 BOTH_NAMES = frozenset({"value_counts"})  # pure Python on either path
@@ -101,6 +101,7 @@ __all__ = [
     "expected_column_lengths",
     "home_probability_by_position",
     "mean_ci",
+    "mean_within",
     "ratio_ci",
     "same_deals",
     "simulate",
