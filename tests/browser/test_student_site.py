@@ -260,7 +260,7 @@ def test_lesson_runs_by_itself_plays_a_typed_move_and_keeps_it(site_url: str, ch
 @pytest.mark.slow
 def test_the_study_runs_offline_on_a_phone(site_url: str, chromium) -> None:
     """Lesson 06 in the browser's Python, no NumPy, matplotlib or network: the pair of deals, the
-    tally, the plots, an exercise and «Simular» all work, and the page fits a phone."""
+    tally, the plots, an exercise and «Otra tanda» all work, and the page fits a phone."""
     from playwright.sync_api import expect
 
     from solitaire_nb.study.pure import BROWSER_DEALS
@@ -288,7 +288,7 @@ def test_the_study_runs_offline_on_a_phone(site_url: str, chromium) -> None:
         assert plots.count() >= 3
         # an exercise box checks an answer
         check_exercise(page, "estudio-3", "1/16")
-        page.get_by_role("button", name="Simular").click()
+        page.get_by_role("button", name="Otra tanda").click()
         expect(page.locator("#rendered_cells")).to_contain_text("cartas menos en la mesa, tras el juego", timeout=120_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "student-site-06-390.png"))
