@@ -39,16 +39,16 @@ def _new_kernel():
 
 # The answers printed in notebooks/guia_docente.md, exercise by exercise.
 SOLUCIONES = {
-    "chequers-1": ["2C", "KC"],
+    "chequers-1": ["AC", "3C"],
     "chequers-2": ["6H", "7H"],
     "chequers-3": "T3 T1, T3 T4",
     "moving_left-1": ["6S", "6C"],
     "moving_left-2": 3,
     "moving_left-3": "T1 T2, T3 T1 3",
-    "scotch-1": ["QH", "QD"],
+    "scotch-1": ["TH", "TD"],
     "scotch-2": ["9S", "9H", "9D", "9C"],
     "scotch-3": "A1 A3, A1 A2, A3 A2, A3 B1, A1 B1, A4 B1, A4 B1, A4 B2, A2 B2, A2 B2, A2 B2",
-    "bakers_dozen-1": ["TH", "TD", "TC"],
+    "bakers_dozen-1": ["QH", "QD", "QC"],
     "bakers_dozen-2": ["6S", "6H", "6D", "6C"],
     "bakers_dozen-3": "T3 B1, T4 T3, T4 B2, T2 B2, T1 B2, T2 B1, T3 B1, T1 B1, T3 B2",
     "citadel-1": ["KS", "KH", "KD", "KC"],
@@ -70,16 +70,16 @@ SOLUCIONES = {
 }
 
 WRONG = {
-    "chequers-1": (["2C", "KC", "QC"], "Sobra 1 carta."),
+    "chequers-1": (["AC", "3C", "KC"], "Sobra 1 carta."),
     "chequers-2": (["7H"], "pero falta 1 carta"),
-    "chequers-3": ("T1 T3", "ya no tiene solución"),
+    "chequers-3": ("T1 T3", "ya no se puede conseguir lo que se pide"),
     "moving_left-1": (["6S", "6H"], "Sobra 1 carta y falta 1 carta."),
     "moving_left-2": (5, "menos"),
     "moving_left-3": ("T1 T2, T3 T1 2", "Rey"),
-    "scotch-1": (["QS"], "colores alternos"),
+    "scotch-1": (["TS"], "colores alternos"),
     "scotch-2": (["9S"], "pero faltan 3 cartas"),
     "scotch-3": ("A3 B1", "ya no tiene solución"),
-    "bakers_dozen-1": (["TH", "TS", "TD", "TC"], "Sobra 1 carta."),
+    "bakers_dozen-1": (["QH", "QS", "QD", "QC"], "Sobra 1 carta."),
     "bakers_dozen-2": (["6S"], "pero faltan 3 cartas"),
     "bakers_dozen-3": ("T2 T3", "otro palo"),
     "citadel-1": (["KS", "QS"], "Sobra 1 carta y faltan 3 cartas."),
@@ -325,8 +325,8 @@ def test_a_prediction_is_not_graded_by_the_measurement():
 
 
 def test_answers_are_order_and_format_free():
-    assert es_correcta("chequers-1", "KC 2C")
-    assert es_correcta("chequers-1", "K♣, 2♣")
+    assert es_correcta("chequers-1", "3C AC")
+    assert es_correcta("chequers-1", "A♣, 3♣")
     assert es_correcta("scotch-2", ["9C", "9D", "9H", "9S"])
     assert es_correcta("citadel-3", ["B1 T2", "T1 T2"])
     assert es_correcta("citadel-3", "de la base 1 al tablero 2, y luego tablero 1 a tablero 2")
@@ -433,7 +433,7 @@ def test_widget_checks_like_the_function():
     assert "con cifras" in verdict.value
     box = caja("chequers-1")
     entry, button = box.children[1].children
-    entry.value = '["2C", "KC"]'
+    entry.value = '["AC", "3C"]'
     button.click()
     assert "¡Correcto!" in box.children[2].value
 
@@ -624,10 +624,10 @@ def test_atlas_4_asks_for_one_card_and_never_counts_the_right_one_among_several(
 
 
 def test_several_cards_by_name_and_plain_refusals():
-    assert es_correcta("chequers-1", "el 2 de tréboles y el Rey de tréboles")
-    assert es_correcta("chequers-1", "K♣, 2♣")
-    assert es_correcta("scotch-1", "la reina de corazones y la Q de diamantes")
-    assert es_correcta("bakers_dozen-1", "10♥ 10 de diamantes diez de tréboles")
+    assert es_correcta("chequers-1", "el 3 de tréboles y el As de tréboles")
+    assert es_correcta("chequers-1", "A♣, 3♣")
+    assert es_correcta("scotch-1", "el diez de corazones y el 10 de diamantes")
+    assert es_correcta("bakers_dozen-1", "Q♥ reina de diamantes Q de tréboles")
     for typed, said in (("5", "le falta el palo"), ("cinco", "le falta el palo"), ("hola", "«hola» no es una carta"),
                         ("5X", "«5X» no es una carta")):
         ok, message = verdict_of_text("atlas-4", typed)
@@ -819,7 +819,7 @@ def test_a_move_found_by_trying_is_accepted_with_the_reason_to_read():
     assert "debajo del 9 de tréboles" in message
     for lost in ("T1 T3", "T1 T4"):  # each leaves no pile that can be emptied
         ok, message = verdict_of_text("chequers-3", lost)
-        assert not ok and message.startswith("Con ese movimiento la posición ya no tiene solución")
+        assert not ok and message.startswith("Con ese movimiento ya no se puede conseguir lo que se pide")
     assert not verdict_of_text("chequers-3", "T3 T1")[0]  # on the way: «todavía no», not a miss
     ok, message = verdict_of_text("chequers-3", "T3 T1, T3 T4")
     assert ok and message.startswith("Esos son los movimientos, pero has llegado a ellos probando.")

@@ -8,9 +8,9 @@ from .narration import (
     explain_move,
     narrated_game,
     narrated_lines,
-    rules_summary,
     student_texts,
 )
+from .summaries import rules_summary
 
 __all__ = [
     "rules_summary",

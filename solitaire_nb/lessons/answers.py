@@ -24,7 +24,7 @@ from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
 from .card_names import CARDS_EXAMPLE, read_cards, read_group
-from .number_words import figures_for_words
+from .number_words import _LEADING_NUMBER, read_number
 
 
 # ---------------------------------------------------------------------- reading answers
@@ -170,42 +170,6 @@ def set_of_cards(
     return check
 
 
-_LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\W\d_][^\d]*)?\s*[.!]?\s*", re.UNICODE)
-
-
-def read_number(respuesta: object, count: bool = False) -> float:
-    """A number a reader gave, or a text with a leading number and perhaps a unit («8», «8,5», «8.5»,
-    «8 cartas», «100 %», «3.», and 0 to 20 in words: «ocho»); a Spanish ValueError otherwise
-    («unas 8», «3 4»), its example a whole number for a `count`."""
-    example = "8" if count else "8 o 8,5"
-    if isinstance(respuesta, bool):
-        raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
-    if isinstance(respuesta, int):
-        if abs(respuesta) > 10**12:
-            raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
-        return float(respuesta)
-    if isinstance(respuesta, float):
-        if respuesta != respuesta or abs(respuesta) > 10**12:
-            raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
-        return respuesta
-    if not isinstance(respuesta, str):
-        raise ValueError(f"la respuesta es un número, por ejemplo {example}.")
-    check_length(respuesta, ANSWER_MAX, "el texto")
-    text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", figures_for_words(respuesta))  # «3.»: the stop ends it
-    found = _LEADING_NUMBER.fullmatch(text)
-    if found is None:
-        if re.fullmatch(r"\s*\d+(?:[.,]\d+)?(?:\s*(?:,|;|y|o|\s)\s*\d+(?:[.,]\d+)?)+\s*", text):
-            raise ValueError(f"has escrito más de un número; escribe uno solo, por ejemplo {example}.")
-        raise ValueError(f"escribe la respuesta con cifras, por ejemplo {example} (puedes añadir la unidad: «8 cartas»).")
-    try:
-        value = parse_number(found.group(1))
-    except ValueError:
-        raise ValueError(f"«{shown(respuesta, raw=True)}» no es un número: escríbelo con cifras, por ejemplo {example}.") from None
-    if abs(value) > 10**12:
-        raise ValueError("la respuesta es un número no tan grande, por ejemplo 8.")
-    return value
-
-
 @dataclass(eq=False)
 class DirectionOnce:
     """A number checker that tells whether the answer is higher or lower **once** (per exercise,
@@ -228,6 +192,7 @@ class DirectionOnce:
     then: str = ""
     patience: int = 3
     wrong: int = 0
+    tried: int = 0  # wrong numbers after which a right one was reached by trying (0: `patience`)
 
     def peek(self, respuesta: object) -> tuple[bool, str]:
         """(right?, Spanish message) as the next call would give it, without using up the direction."""
@@ -241,7 +206,7 @@ class DirectionOnce:
 
     def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
         ok, message, direction, said = self.judge(respuesta)
-        if ok and self.wrong >= self.patience and message.startswith("¡Correcto! "):
+        if ok and self.wrong >= (self.tried or self.patience) and message.startswith("¡Correcto! "):
             # reached by trying numbers: the number is accepted, and the reason is what to read
             return ok, f"Ese es el número, pero has llegado a él probando. Lee por qué lo es.{message[len('¡Correcto!'):]}", False
         if ok or not direction:
@@ -260,23 +225,31 @@ class DirectionOnce:
         self.wrong = 0
 
 
+SMALL_COUNT = 5
+
+
 def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None,
                   then: str = "") -> DirectionOnce:
     """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`; a
-    right answer is told `why()`, if given; `then` is `DirectionOnce.then`."""
+    right answer is told `why()`, if given; `then` is `DirectionOnce.then`.  A count up to
+    `SMALL_COUNT` is reached by trying after two misses (`DirectionOnce.tried`)."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta, count=True)
         if not x.is_integer():
             return False, (f"Aquí se cuenta: la respuesta es un número entero, sin decimales, y "
                            f"{decimal(x, _typed_decimals(respuesta))} no lo es. {hint}"), "", ""
+        if x < 0:  # not a count: told so, without the direction
+            return False, f"Aquí se cuenta, y una cuenta no es negativa: {decimal(x, 0)} no puede ser. {hint}", "", ""
         want = correct()
+        checker.tried = 2 if want <= SMALL_COUNT else 0  # few values: after two misses the third is a guess
         if x == want:
             return True, "¡Correcto!" + (f" {why()}" if why is not None else ""), "", ""
         said = decimal(x, 0)
         return False, "", f"son {'más' if x < want else 'menos'} de {said}", said
 
-    return DirectionOnce(judge, hint, then=then)
+    checker = DirectionOnce(judge, hint, then=then)
+    return checker
 
 
 def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str,

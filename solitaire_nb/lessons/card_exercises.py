@@ -7,6 +7,7 @@ rule refuses it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..core.cards import CARDS, Card
@@ -66,6 +67,32 @@ def cartas_bajo(game: str, carta: str, **variant: bool) -> list[str]:
     return out
 
 
+def _onto_foundation(game: str, carta: str, top: Card) -> Game | None:
+    """A practice position with `top` ending a foundation and `carta` alone on the Tablero 2,
+    or None when `top` can end no foundation (a card that is never there)."""
+    try:
+        target, under = _foundation_ending(game, top.code)
+    except ValueError:
+        return None
+    if Card.parse(carta).code in under:
+        return None
+    return Game.from_position(game, {target: under, "T1": [carta]}, face_down=None)
+
+
+def cartas_bajo_base(game: str, carta: str) -> list[str]:
+    """Codes of the cards that `carta` may go on when they are the top of a foundation."""
+    out = []
+    for cand in CARDS:
+        g = _onto_foundation(game, carta, cand) if cand != Card.parse(carta) else None
+        if g is not None and g.can_move("T1", _target(g)):
+            out.append(cand.code)
+    return out
+
+
+def _target(g: Game) -> str:
+    return next(p for p in g.pile_ids if p.startswith("F") and g.piles[p])
+
+
 _SAME_CARD = "Es la misma carta: ninguna carta va sobre sí misma."
 
 
@@ -110,6 +137,28 @@ def why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
         if card.code in under:
             return f"{capitalize(card.articulo)} va antes, debajo de {Card.parse(top).articulo}."
         g = Game.from_position(game, {target: under, "T1": [card.code]})
-        return g.why_not("T1", target, fits=False)
+        said = g.why_not("T1", target, fits=False)
+        return _no_base_number(said, Card.parse(top)) if said else said
 
     return explain
+
+
+def why_not_under_foundation(game: str, moving: str) -> Callable[[Card], str | None]:
+    """Why `moving` does not go on a card ending a foundation (the question names no base)."""
+    def explain(card: Card) -> str | None:
+        if card == Card.parse(moving):
+            return _SAME_CARD
+        g = _onto_foundation(game, moving, card)
+        if g is None:
+            return f"{capitalize(card.articulo)} no puede estar arriba de una base con {Card.parse(moving).articulo} fuera."
+        said = g.why_not("T1", _target(g), fits=False)
+        return _no_base_number(said, card) if said else said
+
+    return explain
+
+
+def _no_base_number(said: str, top: Card) -> str:
+    """The engine's sentence without the practice position's base number: the question names no
+    base, so «a la Base 1» is «sobre» its top card, and «la Base 1» is «esa base»."""
+    said = re.sub(r"\ba la Base \d+", f"sobre {top.articulo}", said, count=1)
+    return re.sub(r"\b([Ll])a Base \d+", lambda m: "Esa base" if m.group(1) == "L" else "esa base", said)

@@ -26,7 +26,13 @@ from ..engine import Game
 from ..games.notation import format_move
 from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer, set_of_cards
 from .atlas_exercises import EJERCICIOS_ESTUDIO
-from .card_exercises import cartas_bajo, cartas_sobre, why_not_foundation, why_not_on, why_not_under
+from .card_exercises import (
+    cartas_bajo,
+    cartas_bajo_base,
+    cartas_sobre,
+    why_not_under,
+    why_not_under_foundation,
+)
 from .move_answers import EXAMPLE_MOVES, TriedMoves, home_chain, moves_reaching, to_win
 from .positions import (
     CITADEL_CLUBS,
@@ -76,9 +82,9 @@ __all__ = [
 # ---------------------------------------------------------------------- the exercises
 EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre el As de tréboles en el tablero de Chequers?",
-        set_of_cards(lambda: cartas_sobre("chequers", "AC"), why_not_on("chequers", "AC")),
-        cards=("AC",),
+        "¿Sobre qué cartas puede ir el 2 de tréboles en el tablero de Chequers?",
+        set_of_cards(lambda: cartas_bajo("chequers", "2C"), why_not_under("chequers", "2C")),
+        cards=("2C",),
     ),
     "chequers-2": Ejercicio(
         "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
@@ -138,8 +144,8 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("KD", "7H", "8C"), kind="board", start=moving_left_hueco,
     ),
     "scotch-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre la J de tréboles en una base de Scotch?",
-        set_of_cards(lambda: cartas_sobre("scotch", "JC", pila="base"), why_not_foundation("scotch", "JC")),
+        "¿Sobre qué cartas puede ir la J de tréboles cuando la llevas a una base de Scotch?",
+        set_of_cards(lambda: cartas_bajo_base("scotch", "JC"), why_not_under_foundation("scotch", "JC")),
         cards=("JC",),
     ),
     "scotch-2": Ejercicio(
@@ -153,8 +159,8 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(
-        "¿Qué cartas pueden ir sobre la J de picas en el tablero de Baker's Dozen?",
-        set_of_cards(lambda: cartas_sobre("bakers_dozen", "JS"), why_not_on("bakers_dozen", "JS")),
+        "¿Sobre qué cartas puede ir la J de picas en el tablero de Baker's Dozen?",
+        set_of_cards(lambda: cartas_bajo("bakers_dozen", "JS"), why_not_under("bakers_dozen", "JS")),
         cards=("JS",),
     ),
     "bakers_dozen-2": Ejercicio(
@@ -194,12 +200,18 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-3": Ejercicio(
         "¿Cómo llevas el 7 de diamantes a la base?",
-        moves_reaching(
+        TriedMoves(
+            moves_reaching(
+                citadel_rescate,
+                lambda g: on_foundation(g, "7D"),
+                "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
+                "donde ir: un 10 arriba de una pila o un hueco.",
+                praise=home_chain(citadel_rescate),
+            ),
             citadel_rescate,
-            lambda g: on_foundation(g, "7D"),
-            "El 7 de diamantes sigue en el tablero, debajo del 9 de corazones, que necesita un sitio "
-            "donde ir: un 10 arriba de una pila o un hueco.",
-            praise=home_chain(citadel_rescate),
+            "El 9 de corazones tapa el 7 de diamantes y necesita un 10 arriba de una pila o un hueco, y "
+            "no hay ninguno. El único 10 a mano es el 10 de picas de la Base 1: vuelve al tablero sobre "
+            "la J de diamantes, el 9 de corazones va encima y el 7 de diamantes queda libre para su base.",
         ),
         cards=("7D", "9H", "JD", "TS"), kind="board", start=citadel_rescate,
     ),

@@ -53,8 +53,15 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
             g.move(m)
         except IllegalMove as exc:
             which = f"nº {i} ({format_move(g, m)})" if len(moves) > 1 else format_move(g, m)
-            return f"El movimiento {which} no está permitido: {after_colon(exc.reason)}"
+            said = f"El movimiento {which} no está permitido: {after_colon(exc.reason)}"
+            if m.n_cards == 1 and any(o.src == m.src and o.dst == m.dst for o in g.legal_moves()):
+                said += f" {COUNT_HINT}"  # the move is legal with more cards: the count was left out
+            return said
     return None
+
+
+COUNT_HINT = ("Para mover varias cartas a la vez, escribe cuántas detrás del movimiento, por ejemplo "
+              "«T2 T5 2» para las 2 de arriba del Tablero 2.")
 
 
 SEARCH_CAP = 20_000
@@ -86,10 +93,17 @@ def still_reachable(start: Game, goal: Callable[[Game], bool], cap: int = SEARCH
     return False
 
 
-def lost_after(g: Game) -> str:
+def lost_after(g: Game, win: bool = True) -> str:
     """What a checker says when the moves answered leave the exercise impossible (proved by
-    `still_reachable`), without naming the right move."""
-    if len(g.history) == 1:
+    `still_reachable`), without naming the right move.  «No tiene solución» is the solver's word
+    for a position that can no longer be won: only a win exercise (`win`) says it; a goal
+    exercise's practice position may never have been winnable."""
+    one = len(g.history) == 1
+    if not win:
+        if one:
+            return "Con ese movimiento ya no se puede conseguir lo que se pide: deshazlo y prueba otro."
+        return "Con esos movimientos ya no se puede conseguir lo que se pide: deshaz alguno y prueba otro camino."
+    if one:
         return "Con ese movimiento la posición ya no tiene solución: deshazlo y prueba otro."
     return "Con esos movimientos la posición ya no tiene solución: deshaz alguno y prueba otro camino."
 
@@ -135,7 +149,7 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
         if one_move:  # one move asked: no «todavía», there is no next move to wait for
             return False, f"{NOT_THIS_ONE} {not_yet} Prueba con otro."
         if still_reachable(g, goal) is False:
-            return False, lost_after(g)
+            return False, lost_after(g, win=False)
         valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
         return False, f"{valid}, pero todavía no. {not_yet}"
 

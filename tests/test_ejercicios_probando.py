@@ -1,0 +1,68 @@
+"""Third review of 00–05: a small count or a position with few moves reached by trying is told
+so; a move typed without its card count is told how to write it; a base exercise names no base;
+a goal exercise never says «no tiene solución»."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_nb.lessons.card_exercises import cartas_bajo_base
+from solitaire_nb.lessons.exercises import olvidar_intentos, verdict_of_text
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    olvidar_intentos()
+    yield
+    olvidar_intentos()
+
+
+def _right_number(name: str) -> int:
+    return next(n for n in range(20) if verdict_of_text(name, str(n))[0])
+
+
+@pytest.mark.parametrize("name", ["citadel-2", "moving_left-2"])
+def test_a_small_count_after_two_misses_is_reached_by_trying(name):
+    right = _right_number(name)
+    olvidar_intentos()
+    assert right <= 5
+    misses = [n for n in range(6) if n != right][:2]
+    for n in misses:
+        assert not verdict_of_text(name, str(n))[0]
+    ok, message = verdict_of_text(name, str(right))
+    assert ok and message.startswith("Ese es el número, pero has llegado a él probando.")
+
+
+@pytest.mark.parametrize("name", ["citadel-2", "moving_left-2"])
+def test_a_negative_count_is_refused_without_the_direction(name):
+    ok, message = verdict_of_text(name, "-1")
+    assert not ok and "negativa" in message and "más de" not in message
+    first_real = verdict_of_text(name, "19")[1]
+    assert "son menos de 19" in first_real  # the «más / menos» was not used up
+
+
+def test_citadel_3_counts_refused_tries_and_tells_why():
+    assert not verdict_of_text("citadel-3", "T1 T2")[0]  # the 9♥ on the J♦: refused
+    assert not verdict_of_text("citadel-3", "T1 T8")[0]
+    ok, message = verdict_of_text("citadel-3", "B1 T2, T1 T2")
+    assert ok and message.startswith("Esos son los movimientos, pero has llegado a ellos probando.")
+    assert "10 de picas" in message
+
+
+def test_a_run_typed_without_its_count_is_told_to_write_it():
+    ok, message = verdict_of_text("moving_left-3", "T1 T2, T3 T1")
+    assert not ok and "escribe cuántas detrás del movimiento" in message
+    ok, message = verdict_of_text("moving_left-3", "T1 T2, T3 T1 2")
+    assert not ok and "escribe cuántas" not in message  # a count was written: the rule alone
+
+
+def test_a_base_exercise_names_no_base():
+    assert cartas_bajo_base("scotch", "JC") == ["TH", "TD"]
+    for typed in ("10♠", "K♦", "Q♥"):
+        message = verdict_of_text("scotch-1", typed)[1]
+        assert "Base 1" not in message and "Base" not in message.replace("base", ""), message
+
+
+def test_a_goal_exercise_lost_is_not_told_no_solution():
+    ok, message = verdict_of_text("chequers-3", "T1 T3")
+    assert not ok and message == "Con ese movimiento ya no se puede conseguir lo que se pide: deshazlo y prueba otro."
