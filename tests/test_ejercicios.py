@@ -66,7 +66,7 @@ SOLUCIONES = {
     "lab-1": 8,
     "lab-2": "Reyes",
     "lab-3": "86, porque cada partida con solución la sigue teniendo",
-    "lab-4": 8,
+    "lab-4": "12, porque los Ases y el reparto no dependen de las columnas",
 }
 
 WRONG = {
@@ -97,7 +97,7 @@ WRONG = {
     "lab-1": (6, "más"),
     "lab-2": ("huecos", "reparte"),
     "lab-3": (100, "asegurar antes de medir"),
-    "lab-4": (12, "menos"),
+    "lab-4": ("8, porque el reparto no cambia", "más"),
 }
 
 
@@ -185,6 +185,9 @@ def test_the_only_twos_share_is_the_engines_and_any_way_of_writing_it_counts():
     for typed in ("6", "6 %", "6,3", "6,3 %", "6,4", "6,2", "0,063"):  # what a bar of the plot shows: close
         ok, message = verdict_of_text("estudio-3", typed)
         assert not ok and message == "Cerca: ¿cuánto exactamente? Piensa palo a palo.", typed
+    from solitaire_nb.lessons.exercises import olvidar_intentos
+
+    olvidar_intentos()  # the «Cerca» above were tries
     for typed, word in (("0,1", "precisión"), ("7 %", "menos"), ("1/17", "tampoco")):
         ok, message = verdict_of_text("estudio-3", typed)
         assert not ok and word in message, typed
@@ -238,8 +241,10 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     assert four.deal_report is not None and eight.deal_report is not None
     # the deal's plays do not depend on the columns: 8 both ways (the header's 12 adds the Aces)
     assert len(four.deal_report.to_foundations) == len(eight.deal_report.to_foundations)
-    assert es_correcta("lab-4", len(four.deal_report.to_foundations))
-    assert not es_correcta("lab-4", four.foundation_cards())
+    # the header's 12 (4 Aces + the deal's 8) is what can be assured; with eight columns the automatic play adds one
+    assert es_correcta("lab-4", f"{4 + len(four.deal_report.to_foundations)}, porque el reparto no cambia")
+    assert four.foundation_cards() == 4 + len(four.deal_report.to_foundations) < eight.foundation_cards()
+    assert not es_correcta("lab-4", f"{eight.foundation_cards()}, porque lo dice la cabecera")
     won = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES).won
     assert es_correcta("lab-3", f"{won}, porque la tabla lo dice")
 
@@ -260,8 +265,10 @@ def test_a_lab_number_may_bring_its_reason_after_it():
     from solitaire_nb.lessons.atlas_exercises import FOUR_COLUMNS, _home_in_deal
 
     n = _home_in_deal(FOUR_COLUMNS)
-    assert es_correcta("lab-4", f"{n}, porque depende del orden") and es_correcta("lab-4", f"{n}: no depende de las columnas")
-    assert verdict_of_text("lab-4", f"{n + 3}, porque hay menos columnas")[1].startswith("No: son menos")
+    assert es_correcta("lab-4", f"{n + 4}, porque depende del orden") and es_correcta("lab-4", f"{n + 4}: no depende de las columnas")
+    assert verdict_of_text("lab-4", f"{n}, porque hay menos columnas")[1].startswith("No: son más")
+    assert "asegurar" in verdict_of_text("lab-4", f"{n + 5}, porque sube el 5 de picas")[1]
+    assert " 13 " in EJERCICIOS["lab-4"].pregunta and not re.search(rf"\b{n + 4}\b", EJERCICIOS["lab-4"].pregunta)
     assert es_correcta("lab-1", "8, porque 48 entre 6 son 8")
 
 
@@ -494,7 +501,7 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
 DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
 NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
 NEAR = {"estudio-3": (6,)}  # its answer is 1/16 = 6,25 %: 6 is told «Cerca», neither right nor a side
-AT_LEAST = {"lab-3"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
+AT_LEAST = {"lab-3", "lab-4"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
 
 
 def _neighbours(ejercicio: str) -> tuple[int, int]:
@@ -752,6 +759,48 @@ def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, opti
             assert not ok and "porque …" in message and "tu profesor o profesora" in message, (empty, message)
         for link in (", ya que lo pensé bien", " pues lo pensé bien", ": lo pensé bien"):
             assert _verdict(ejercicio, f"{right}{link}")[0], link
+    finally:
+        olvidar_intentos()
+
+
+@pytest.mark.parametrize(("ejercicio", "right", "options"), [
+    ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
+    ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
+])
+def test_the_word_left_after_two_discarded_is_found_by_discarding(ejercicio, right, options):
+    """The third word after two wrong ones is accepted, told it was found by ruling the others
+    out, with the reason to read; after one wrong word it is a plain «¡Correcto!»."""
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    wrong = [o for o in options if o != right]
+    olvidar_intentos()
+    try:
+        _verdict(ejercicio, wrong[0])
+        _verdict(ejercicio, f"{wrong[1]}, porque lo pensé bien")
+        ok, message = _verdict(ejercicio, f"{right}, porque lo pensé mejor")
+        assert ok and message.startswith("La has encontrado descartando: lee por qué. ") and "¡Correcto!" not in message
+        assert len(message) > 60  # the reason follows
+        olvidar_intentos()
+        _verdict(ejercicio, wrong[0])
+        ok, message = _verdict(ejercicio, f"{right}, porque lo pensé mejor")
+        assert ok and message.startswith("¡Correcto!")
+    finally:
+        olvidar_intentos()
+
+
+def test_a_close_share_counts_as_a_try():
+    """estudio-3: «Cerca» and two misses, then the right share: reached by trying."""
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        assert _verdict("estudio-3", "6,3")[1].startswith("Cerca")
+        assert not _verdict("estudio-3", "12,5 %")[0] and not _verdict("estudio-3", "3 %")[0]
+        ok, message = _verdict("estudio-3", "6,25 %")
+        assert ok and "has llegado a él probando" in message and "6,25 %" in message
+        olvidar_intentos()
+        ok, message = _verdict("estudio-3", "6,25 %")
+        assert ok and message.startswith("¡Correcto!")
     finally:
         olvidar_intentos()
 

@@ -63,7 +63,7 @@ def test_the_count_in_ten_new_games_is_a_mean_and_a_wide_range():
     assert (round(citadel.expected_low, 1), round(citadel.expected_high, 1)) == (8.2, 8.9)
     assert (citadel.likely_low, citadel.likely_high) == (6, 10)
     text = citadel.sentence()
-    assert "de media tienen solución entre 8,2 y 8,9" in text and "de 6 a 10" in text
+    assert "tienen solución de media entre 8,2 y 8,9 partidas" in text and "de 6 a 10" in text
     # «at least»: the range holds 95 in 100 at the bracket's ends, more in between (99,8 % for 1 to 9
     # of 10 at 0,5), so the sentence must not say «95 veces de cada 100» as if that were exact
     assert "al menos 95 veces de cada 100" in text and "lo normal" not in text

@@ -41,6 +41,9 @@ def test_the_table_ranks_beleaguered_castle_above_scotch_and_shows_why():
     # the worst case of the comparison, computed from the counts, not typed
     assert "1.352 de 2.000, el 67,60 %" in text and "1.271 de 2.000, el 63,55 %" in text
     assert "z ≈ 2,7" in text and "4,05 puntos" in text and "por eso va un puesto por encima" in text
+    shown = re.sub(r"<details>.*?</details>", "", text, flags=re.S)  # z and the error are folded away
+    assert "z ≈" not in shown and "1,96" not in shown and "error típico" not in shown
+    assert "mismas barajas" in text and "aproximación" in text
     assert "20.000 frente a 1.000.000" in text  # the limits differ, and the page says why it is still fair
 
 

@@ -109,7 +109,7 @@ class NewGamesCount:
     likely_high: int
 
     def sentence(self, what: str = "tienen solución") -> str:
-        """«De 10 partidas nuevas, de media tienen solución entre 8,2 y 8,9 (con un 95 % de
+        """«De 10 partidas nuevas, tienen solución de media entre 8,2 y 8,9 partidas (con un 95 % de
         confianza); pero en 10 partidas concretas, al menos 95 veces de cada 100, salen de 7 a 10: el
         intervalo habla de la proporción a la larga, no de una tanda de partidas.»  «Al menos»: the
         range holds 95 % for every rate in the bracket, more at its middle (`likely_range`)."""
@@ -118,8 +118,8 @@ class NewGamesCount:
         n = f"{self.games:,}".replace(",", ".")
         span = (f"de {self.likely_low} a {self.likely_high}" if self.likely_low < self.likely_high
                 else f"{self.likely_low}")
-        return (f"De {n} partidas nuevas, de media {what} entre {decimal_down(self.expected_low, 1)} y "
-                f"{decimal_up(self.expected_high, 1)} (con un 95 % de confianza); pero en {n} partidas "
+        return (f"De {n} partidas nuevas, {what} de media entre {decimal_down(self.expected_low, 1)} y "
+                f"{decimal_up(self.expected_high, 1)} partidas (con un 95 % de confianza); pero en {n} partidas "
                 f"concretas, al menos 95 veces de cada 100, salen {span}: el intervalo habla de "
                 "la proporción a la larga, no de una tanda de partidas.")
 

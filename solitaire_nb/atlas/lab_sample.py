@@ -282,7 +282,8 @@ def paired_text(a: Sample, b: Sample, name_a: str, name_b: str) -> str:
     never as lost."""
     c = paired_counts(a, b)
     return (
-        f"De las mismas {a.total} partidas: {c['both']} tienen solución en los dos juegos, {c['only_a']} solo "
+        f"De las mismas {a.total} partidas: "
+        f"{'ninguna tiene' if c['both'] == 0 else str(c['both']) + ' tienen'} solución en los dos juegos, {c['only_a']} solo "
         f"en {name_a} (en {name_b} no la tienen), {c['only_b']} solo en {name_b} (en {name_a} no la tienen), "
         f"{c['neither']} no la tienen en ninguno y en {c['undecided']} alguno de los dos queda sin decidir."
     )

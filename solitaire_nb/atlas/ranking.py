@@ -130,15 +130,16 @@ def _comparison(name: Mapping[str, str], a: Mapping[str, Any], b: Mapping[str, A
                f"que el azar de qué partidas han salido suele mover una diferencia así (su error típico, "
                f"{decimal(100 * c.spread, 1)} puntos): z ≈ {decimal(c.z, 1)}. Se compara con 1,96, el mismo número "
                "que lleva la fórmula del intervalo del 95 % (más abajo, en «Cómo se calcula el intervalo de "
-               "confianza»). ")
+               "confianza»). Esta cuenta trata las dos muestras como independientes, aunque los juegos del atlas "
+               "se juegan con las mismas barajas: es una aproximación, no una comparación baraja a baraja. ")
     if c.decides:
         per_1000 = round(1000 * c.two_sided_chance)
         odds = "menos de 1 vez" if per_1000 < 1 else f"unas {thousands(per_1000)} veces"
         detail += (f"Si los dos juegos se ganaran igual de a menudo, una diferencia así o mayor, a favor de uno o "
                    f"del otro, saldría {odds} de cada 1.000.")
-        return text + (f"Incluso así, {ga} gana más a menudo, y por más de lo que suele dar el azar (z ≈ "
-                       f"{decimal(c.z, 1)}, más que 1,96): por eso va un puesto por encima." + _fold(detail))
-    return text + (f"Ahí la diferencia no supera lo que puede dar el azar (z ≈ {decimal(c.z, 1)}, no más que 1,96): "
+        return text + (f"Incluso así, {ga} gana más a menudo, y por más de lo que suele dar el azar: por eso va "
+                       "un puesto por encima." + _fold(detail))
+    return text + ("Ahí la diferencia no supera lo que puede dar el azar: "
                    "los datos **no deciden** cuál se gana más a menudo, y los dos comparten puesto." + _fold(detail))
 
 

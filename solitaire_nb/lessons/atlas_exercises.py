@@ -102,6 +102,25 @@ def _home_in_deal(name: str) -> int:
     return 0 if report is None else len(report.to_foundations)
 
 
+def _header(name: str) -> int:
+    """The cards in the foundations the board's header counts on partida nº `LAB_DEAL` at the
+    start: the Aces, the deal's and the automatic play's."""
+    from ..atlas.lab_measures import new_game
+
+    return new_game(_lab_game(name), LAB_DEAL).foundation_cards()
+
+
+def _autoplayed_words(name: str) -> str:
+    """«1 carta, el 5♠» / «3 cartas»: what the automatic play sends home after the deal of partida nº `LAB_DEAL`."""
+    from ..atlas.lab_measures import new_game
+
+    report = new_game(_lab_game(name), LAB_DEAL).deal_report
+    cards = () if report is None else report.autoplay
+    if len(cards) == 1:
+        return f"1 carta, {cards[0].articulo},"
+    return f"{len(cards)} cartas"
+
+
 # Exercise lab-2: three rules of Baker's Dozen, each as the word a reader answers with and the
 # composed game that changes it.  The answer is the one whose comparison changes the deal.
 DEAL_RULES = {
@@ -130,7 +149,11 @@ def _sample_won(name: str) -> int:
     return sample.won
 
 
-def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
+ABOVE_THE_SAMPLE = ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
+                    "midiendo; aquí se pregunta cuántas puedes asegurar antes de medir.")
+
+
+def _at_least_answer(correct: Any, hint: str, why: Any = None, above: str = ABOVE_THE_SAMPLE) -> DirectionOnce:
     """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
     minimum is not called too high (it may be what the measure finds), it is told that the
     question is what can be assured before measuring; that does not use up the direction.  The
@@ -151,8 +174,7 @@ def _at_least_answer(correct: Any, hint: str, why: Any = None) -> DirectionOnce:
     def judge_number(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
         if x.is_integer() and x > correct():
-            return False, ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
-                           f"midiendo; aquí se pregunta cuántas puedes asegurar antes de medir. {hint}"), "", ""
+            return False, f"{above} {hint}", "", ""
         return count.judge(respuesta)
 
     return DirectionOnce(judge, hint)
@@ -328,17 +350,24 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="number", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-4": Ejercicio(
-        f"En el tablero original de Citadel (8 columnas), durante el reparto de la partida nº {LAB_DEAL} "
-        f"van {_home_in_deal('citadel')} cartas a la base (sin contar los Ases ni el juego automático). "
-        "Sin mover Columnas todavía: ¿cuántas irán con 4 columnas?",
-        _reason_after(number_answer(
-            lambda: _home_in_deal(FOUR_COLUMNS),
-            "¿Depende de cuántas columnas haya que una carta vaya a la base al repartirla? Piensa en qué "
-            "hace falta para que una carta suba a la base en cuanto sale de la baraja.",
-            lambda: (f"Una carta va a la base al repartirla si su base ya tiene la anterior, y eso depende del "
-                     f"orden de la baraja, no de la columna donde cae: con ocho columnas la partida nº {LAB_DEAL} "
-                     f"manda {_home_in_deal('citadel')}, y con cuatro, {_home_in_deal(FOUR_COLUMNS)}."),
-        )),
+        f"En la partida nº {LAB_DEAL}, la cabecera del tablero original de Citadel (8 columnas) dice "
+        f"{_header('citadel')} cartas en la base: los 4 Ases, las que van a la base durante el reparto y "
+        f"{_autoplayed_words('citadel')} que sube después el juego automático. Sin mover Columnas todavía: "
+        "con 4 columnas, ¿cuántas cartas en la base puedes asegurar que dirá la cabecera, como mínimo? "
+        "Responde con el número y tu razón: «…, porque …».",
+        _at_least_answer(
+            lambda: 4 + _home_in_deal(FOUR_COLUMNS),
+            "¿Qué partes de la cabecera dependen de cuántas columnas haya? Piensa en qué hace falta para "
+            "que una carta suba a la base en cuanto sale de la baraja, y en qué mira el juego automático.",
+            lambda: (f"Los 4 Ases empiezan en la base, y una carta va a la base al repartirla si su base ya tiene "
+                     f"la anterior: eso depende del orden de la baraja, no de la columna donde cae, así que "
+                     f"con cuatro columnas van las mismas {_home_in_deal(FOUR_COLUMNS)} durante el reparto. "
+                     f"Lo que sube el juego automático depende de las cartas que quedan arriba de las columnas, "
+                     f"y eso sí cambia: asegurados, 4 + {_home_in_deal(FOUR_COLUMNS)} = "
+                     f"{4 + _home_in_deal(FOUR_COLUMNS)}."),
+            above=("Puede que el juego automático suba alguna carta más, pero eso depende de qué cartas "
+                   "queden arriba de las columnas; aquí se pregunta cuántas puedes asegurar antes de probar."),
+        ),
         kind="number", variant=FOUR_COLUMNS,
     ),
 }

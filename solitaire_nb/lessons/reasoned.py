@@ -33,6 +33,7 @@ NOT_A_REASON = ("«{reason}» no es una razón. Escribe por qué crees que es «
 AFTER_A_HINT = " Si no das con ella, vuelve a leer la pista."
 UNSURE = " Una predicción vale aunque no estés seguro o segura: escribe qué te hace pensarlo."
 TOO_SHORT = "Explica tu razón con algo más de palabras: «{word}, porque …»."
+DEDUCED = "La has encontrado descartando: lee por qué."
 NUDGE = " Llevas {n} intentos: antes de seguir probando, habla de esta pregunta con tu profesor o profesora."
 
 
@@ -107,6 +108,9 @@ class ReasonedChoice:
                 return ok, f"«{word}» ya la has probado, y no es. Lee otra vez la pregunta y la pista.", True
             # another wrong word: told so, with the same hint (it never names the right one)
             return ok, "Tampoco es esa." + message.removeprefix("No."), True
+        if len(self.tried) >= 2 and message.startswith("¡Correcto!"):
+            # two words ruled out leave the last one: it is accepted, and the reason is what to read
+            return ok, DEDUCED + message.removeprefix("¡Correcto!"), False
         return ok, message, False
 
     def forget(self) -> None:

@@ -169,7 +169,18 @@ def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
         said = percent(value, _fewest_decimals(100 * value))
         return False, "", f"es {'más' if value < want else 'menos'} del {said}", f"el {said}"
 
-    return DirectionOnce(judge, hint)
+    return _CloseCounts(judge, hint)
+
+
+class _CloseCounts(DirectionOnce):
+    """`DirectionOnce` where a «Cerca» (a share only rounding to the right one) is a try too: a right
+    share reached after «Cerca» and misses is told it was found by trying."""
+
+    def __call__(self, respuesta: object) -> tuple[bool, str]:
+        ok, message = super().__call__(respuesta)
+        if not ok and message.startswith("Cerca"):
+            self.wrong += 1
+        return ok, message
 
 
 def _fewest_decimals(x: float, most: int = 2) -> int:

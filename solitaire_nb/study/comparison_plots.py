@@ -82,16 +82,16 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     ax.bar(x, np.bincount(diff - low_value, minlength=len(x)) / len(diff), width=0.8, color=DIFFERENCE,
            alpha=0.75, label="Proporción de repartos")
     mean, low, high = comparison.differences[key]
-    ax.axvspan(low, high, color="#111111", alpha=0.25, lw=0, label=f"intervalo del 95 %: de {decimal(low)} a {decimal(high)}")
+    ax.axvspan(low, high, color="#111111", alpha=0.4, lw=0, label=f"intervalo del 95 %: de {decimal(low)} a {decimal(high)}")
     ax.axvline(mean, color="#111111", lw=2.5, label=f"Media: {decimal(mean)}")
     ax.axvline(0, color="#888888", lw=1.5, ls="--", label="Sin diferencia")
     _integer_x(ax)
     a, b = comparison.a.name, comparison.b.name
     style_axes(ax, f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
            f"{a} − {b}", "Proporción de repartos")
-    # room above the tallest bar (often the one at 0) for a two-column legend that covers no bar
-    ax.set_ylim(0, 1.45 * ax.get_ylim()[1])
-    ax.legend(fontsize=LEGEND, loc="upper left", ncol=2)
+    # the legend goes under the plot: inside, it covered the line at 0 when every difference is 0
+    ax.set_ylim(0, 1.1 * ax.get_ylim()[1])
+    ax.legend(fontsize=LEGEND, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
     return fig
 
 

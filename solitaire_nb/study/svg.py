@@ -106,7 +106,7 @@ class Chart:
 
     def vspan(self, low: float, high: float, color: str, label: str | None = None) -> None:
         self.items.append(f'<rect x="{self.x(low):.1f}" y="{self.top}" width="{max(self.x(high) - self.x(low), 1):.1f}" '
-                          f'height="{self.height - self.top - BOTTOM}" fill="{color}" fill-opacity="0.25"/>')
+                          f'height="{self.height - self.top - BOTTOM}" fill="{color}" fill-opacity="0.4"/>')
         self._key("bar", color, label)
 
     # ------------------------------------------------------------------ output
