@@ -161,7 +161,7 @@ def _at_least_answer(correct: Any, hint: str, why: Any = None, above: str = ABOV
     count = number_answer(correct, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        if isinstance(respuesta, int) and not isinstance(respuesta, bool):
+        if isinstance(respuesta, int) and not isinstance(respuesta, bool) and respuesta.bit_length() < 64:
             respuesta = str(respuesta)  # the box reads a typed «86» as a number: it needs its reason too
         if not isinstance(respuesta, str):
             return judge_number(respuesta)
