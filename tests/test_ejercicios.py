@@ -880,3 +880,15 @@ def test_a_move_found_by_trying_is_accepted_with_the_reason_to_read():
 def test_uncovering_the_card_in_moving_left_is_told_why():
     ok, message = verdict_of_text("moving_left-3", "T1 T2, T3 T1 3")
     assert ok and "solo cabe en un hueco" in message and "el 2 de tréboles se pone boca arriba" in message
+
+
+def test_scotch_3s_hint_does_not_send_the_reader_into_its_trap():
+    """In Scotch's Ejercicio 3 the only card that can go home at once (the 3♠) loses the game: its
+    «no sé» hint must not say «start with the cards that can go home», as the generic one does."""
+    from solitaire_nb.lessons.exercises import _verdict
+    from solitaire_nb.lessons.move_answers import WIN_HINT
+
+    ok, hint = _verdict("scotch-3", "no sé")
+    assert not ok and hint != WIN_HINT and "2 de picas" in hint
+    ok, message = _verdict("scotch-3", "A3 B1")
+    assert not ok and "ya no tiene solución" in message

@@ -155,7 +155,8 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "scotch-3": Ejercicio(
         "¿Cómo se gana esta posición? Lleva a las bases las ocho cartas que faltan.",
-        to_win(scotch_reto),
+        to_win(scotch_reto, f"{DONT_KNOW_LEAD} Antes de subir nada a una base, mira qué carta se quedará sin "
+                            "sitio donde esperar: ¿dónde puede ponerse el 2 de picas mientras liberas el 4 de corazones?"),
         cards=("AC", "2D", "4H", "3D", "2S", "4C", "3S", "AH", "6D", "5C"), kind="board", start=scotch_reto,
     ),
     "bakers_dozen-1": Ejercicio(

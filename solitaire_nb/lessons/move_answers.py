@@ -165,13 +165,14 @@ WIN_HINT = (f"{DONT_KNOW_LEAD} Empieza por las cartas que ya pueden ir a una bas
             "con otra, mira si la vas a necesitar pronto.")
 
 
-def to_win(start: Callable[[], Game]) -> Callable:
+def to_win(start: Callable[[], Game], hint: str = WIN_HINT) -> Callable:
     """A practice position to win, answered with moves played from `start()`: right once every
-    card is home; when the moves leave nothing to play, it says so (another way may still win)."""
+    card is home; when the moves leave nothing to play, it says so (another way may still win).
+    `hint` answers «no sé» (a position whose obvious move loses needs its own)."""
 
     def check(respuesta: object) -> tuple[bool, str]:
         if dont_know(respuesta):
-            return False, WIN_HINT
+            return False, hint
         g = start()
         problem = _play_answer(g, respuesta)
         if problem:
