@@ -111,14 +111,13 @@ def _header(name: str) -> int:
 
 
 def _autoplayed_words(name: str) -> str:
-    """«1 carta, el 5♠» / «3 cartas»: what the automatic play sends home after the deal of partida nº `LAB_DEAL`."""
+    """«1 carta» / «3 cartas»: how many the automatic play sends home after the deal of partida nº
+    `LAB_DEAL` (not which: naming it would leave only a subtraction to do)."""
     from ..atlas.lab_measures import new_game
 
     report = new_game(_lab_game(name), LAB_DEAL).deal_report
     cards = () if report is None else report.autoplay
-    if len(cards) == 1:
-        return f"1 carta, {cards[0].articulo},"
-    return f"{len(cards)} cartas"
+    return "1 carta" if len(cards) == 1 else f"{len(cards)} cartas"
 
 
 # Exercise lab-2: three rules of Baker's Dozen, each as the word a reader answers with and the

@@ -274,6 +274,9 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             only_twos_share,
             "Solo van los cuatro 2 si ningún 3 va: ¿cuántas veces de cada dos se queda un 3 en su "
             "columna? Tiene que pasar en los cuatro palos a la vez. ¿Importa a qué columna iba cada carta?",
+            "En cada palo, el 3 se queda en su columna cuando sale antes que su 2: la mitad de las veces. Los "
+            "cuatro palos no se estorban, así que a la vez pasa (1/2)⁴ = 1/16 de las veces, con ocho "
+            "columnas o con diez: depende del orden de la baraja, no de dónde cae cada carta.",
         ),
         kind="number", variant=TEN_COLUMNS,
     ),

@@ -54,8 +54,8 @@ def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT) -> str:
     """The Spanish sentence refusing `reason` (empty, too short or saying nothing) for `word`;
     `tail` follows a reason that says nothing."""
     words = _plain_word(reason).split()
-    if not words:
-        return ASK_REASON.format(word=word)
+    if not words:  # «13 - 1»: something was written, only not in words
+        return (TOO_SHORT if reason.strip(" .,;:") else ASK_REASON).format(word=word)
     if all(w in _EMPTY_WORDS for w in words):
         return NOT_A_REASON.format(reason=reason.strip(" .,;:"), word=word) + tail
     return TOO_SHORT.format(word=word)
@@ -96,7 +96,8 @@ class ReasonedChoice:
         ok, message = self.choice(word)
         if not ok and not message.startswith("No."):  # a word it cannot read: not a try
             return ok, message, False
-        if self.missed and not is_a_reason(reason):
+        if (self.missed or _plain_word(reason).split()) and not is_a_reason(reason):
+            # «…, porque no sé» is no reason even on a first try (a lucky guess would pass with it)
             # after a miss a word without its reason is not judged: «Tampoco es esa» would
             # tell, by elimination, which word is left; a bare word is no try, «porque sí» is one
             return False, reason_refusal(word, reason), bool(_plain_word(reason).split())

@@ -149,12 +149,12 @@ def _share_read(respuesta: object) -> tuple[float, float]:
     return value / scale, 0.5 * 10.0**-decimals / scale
 
 
-def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
+def share_answer(exact: Callable[[], Fraction], hint: str, why: str = "") -> DirectionOnce:
     """An exercise answered with an exact share: right when the share typed is `exact()` («6,25 %»,
     «0,0625», «1/16», «2/32» all answer 1/16).  A share that only rounds to it («6 %», «6,3»: what
     a bar of a plot shows) is told it is close and asked for the exact value, without a
     direction; a wrong answer is told once whether the share is higher or lower
-    (`DirectionOnce`), then only `hint`."""
+    (`DirectionOnce`), then only `hint`.  `why`, the reason, follows a right answer."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         value, reach = _share_read(respuesta)
@@ -165,7 +165,7 @@ def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
             return False, "Cerca: ¿cuánto exactamente? Piensa palo a palo.", "", ""
         if abs(value - want) <= 1e-12:
             return True, (f"¡Correcto! Es {percent(want, 2)}, una vez de cada {round(1 / want)}: "
-                          f"{decimal(want * 100, 2)} de cada 100 repartos."), "", ""
+                          f"{decimal(want * 100, 2)} de cada 100 repartos. {why}").rstrip(), "", ""
         said = percent(value, _fewest_decimals(100 * value))
         return False, "", f"es {'más' if value < want else 'menos'} del {said}", f"el {said}"
 
@@ -173,14 +173,19 @@ def share_answer(exact: Callable[[], Fraction], hint: str) -> DirectionOnce:
 
 
 class _CloseCounts(DirectionOnce):
-    """`DirectionOnce` where a «Cerca» (a share only rounding to the right one) is a try too: a right
-    share reached after «Cerca» and misses is told it was found by trying."""
+    """`DirectionOnce` where a «Cerca» (a share only rounding to the right one, as a plot's bar
+    shows it) is a try too, and enough of one: the exact share reached after a «Cerca» was read
+    off the plot and refined, so it is told it was found by trying, with the reason to read."""
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message = super().__call__(respuesta)
         if not ok and message.startswith("Cerca"):
-            self.wrong += 1
+            self.wrong, self.tried = self.wrong + 1, 1
         return ok, message
+
+    def forget(self) -> None:
+        super().forget()
+        self.tried = 0
 
 
 def _fewest_decimals(x: float, most: int = 2) -> int:
