@@ -252,7 +252,7 @@ def test_a_card_its_base_has_passed_is_told_so():
     # Issue 44: «la base se construye hacia arriba por palo» explained nothing for a heart.
     for code, went in (("5H", "subido"), ("2H", "subido"), ("8H", "bajado")):
         ok, message = verdict_of_text("chequers-2", [code])
-        assert not ok and f"esa base ya ha {went} más allá de esa carta" in message, message
+        assert not ok and f"esa base ya ha {went} más allá de {Card.parse(code).articulo}" in message, message
 
 
 @pytest.mark.parametrize("name", CARD_EXERCISES)

@@ -137,7 +137,7 @@ def _comparison(name: Mapping[str, str], a: Mapping[str, Any], b: Mapping[str, A
         odds = "menos de 1 vez" if per_1000 < 1 else f"unas {thousands(per_1000)} veces"
         detail += (f"Si los dos juegos se ganaran igual de a menudo, una diferencia así o mayor, a favor de uno o "
                    f"del otro, saldría {odds} de cada 1.000.")
-        return text + (f"Incluso así, {ga} gana más a menudo, y por más de lo que suele dar el azar: por eso va "
+        return text + (f"Incluso así, {ga} tiene solución más a menudo, y por más de lo que suele dar el azar: por eso va "
                        "un puesto por encima." + _fold(detail))
     return text + ("Ahí la diferencia no supera lo que puede dar el azar: "
                    "los datos **no deciden** cuál se gana más a menudo, y los dos comparten puesto." + _fold(detail))

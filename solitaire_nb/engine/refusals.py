@@ -179,7 +179,7 @@ class Referee:
                 went = "subido" if rule.direction == "up" else "bajado"
                 return ids.foundation, (  # naming no card: the one on top may be an exercise's answer
                     f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: esa base ya ha {went} "
-                    f"más allá de esa carta ({texts.foundation_rule_phrase(rule)}{only})."
+                    f"más allá de {card.articulo} ({texts.foundation_rule_phrase(rule)}{only})."
                 )
             return ids.foundation, (
                 f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "

@@ -54,7 +54,7 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
         except IllegalMove as exc:
             which = f"nº {i} ({format_move(g, m)})" if len(moves) > 1 else format_move(g, m)
             said = f"El movimiento {which} no está permitido: {after_colon(exc.reason)}"
-            if m.n_cards == 1 and any(o.src == m.src and o.dst == m.dst for o in g.legal_moves()):
+            if m.n_cards == 1 and any(o.src == m.src and o.dst == m.dst and o.n_cards > 1 for o in g.legal_moves()):
                 said += f" {COUNT_HINT}"  # the move is legal with more cards: the count was left out
             return said
     return None
@@ -151,7 +151,7 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
         if still_reachable(g, goal) is False:
             return False, lost_after(g, win=False)
         valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
-        return False, f"{valid}, pero todavía no. {not_yet}"
+        return False, f"{valid}, pero todavía no lo has conseguido. {not_yet}"
 
     return check
 
@@ -183,7 +183,8 @@ def to_win(start: Callable[[], Game], hint: str = WIN_HINT) -> Callable:
             return False, STUCK
         if still_reachable(g, Game.is_won) is False:
             return False, lost_after(g)
-        return False, "Los movimientos son válidos, pero todavía no: aún quedan cartas fuera de las bases."
+        valid = "El movimiento es válido" if len(g.history) == 1 else "Los movimientos son válidos"
+        return False, f"{valid}, pero todavía no has ganado: aún quedan cartas fuera de las bases."
 
     return check
 

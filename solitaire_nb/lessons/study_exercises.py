@@ -174,18 +174,15 @@ def share_answer(exact: Callable[[], Fraction], hint: str, why: str = "") -> Dir
 
 class _CloseCounts(DirectionOnce):
     """`DirectionOnce` where a «Cerca» (a share only rounding to the right one, as a plot's bar
-    shows it) is a try too, and enough of one: the exact share reached after a «Cerca» was read
-    off the plot and refined, so it is told it was found by trying, with the reason to read."""
+    shows it) is a try too: a right share after a «Cerca» and two misses is told it was found by
+    trying (every right share is told its reason, palo a palo)."""
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message = super().__call__(respuesta)
         if not ok and message.startswith("Cerca"):
-            self.wrong, self.tried = self.wrong + 1, 1
+            self.wrong += 1
         return ok, message
 
-    def forget(self) -> None:
-        super().forget()
-        self.tried = 0
 
 
 def _fewest_decimals(x: float, most: int = 2) -> int:
