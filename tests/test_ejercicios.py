@@ -892,3 +892,14 @@ def test_scotch_3s_hint_does_not_send_the_reader_into_its_trap():
     assert not ok and hint != WIN_HINT and "2 de picas" in hint
     ok, message = _verdict("scotch-3", "A3 B1")
     assert not ok and "ya no tiene solución" in message
+
+
+def test_a_plural_card_name_is_a_group_not_a_card_of_picas():
+    """«reinas» used to be read as «reina» + S (the Q of spades): a plural names every suit, and is
+    answered as «los reyes» is."""
+    from solitaire_nb.lessons.exercises import _verdict
+
+    for said in ("reinas", "damas", "jotas", "ases"):
+        ok, message = _verdict("bakers_dozen-1", said)
+        assert not ok and message.startswith("Escribe cada carta con su palo") and "picas" not in message, message
+    assert _verdict("bakers_dozen-1", "QH, QD, QC")[0]

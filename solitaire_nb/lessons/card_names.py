@@ -24,7 +24,7 @@ _RANK = "|".join(sorted(_RANKS, key=len, reverse=True))
 _CARD = re.compile(
     rf"(?P<rank>{_RANK})\s*(?:de\s+(?:las?\s+|los\s+)?)?(?P<name>pica|corazon|diamante|trebol)(?:e?s)?\b"
     rf"|(?P<srank>{_RANK})\s*(?P<symbol>[♠♥♦♣])"
-    rf"|(?P<crank>{_RANK})(?P<letter>[shdc])\b"
+    rf"|(?P<crank>10|[2-9atjqk])(?P<letter>[shdc])\b"  # a code: «reinas» is no «reina» of picas
 )
 _FILLER = re.compile(r"(?:el|la|los|las|un|una|y|e|carta|cartas)\b|[\s,;:.\[\]\"'()«»/+-]+")
 _RANK_ALONE = re.compile(rf"(?:{_RANK})\b")
@@ -103,10 +103,12 @@ def _suit_after(plain: str, at: int) -> str | None:
 _NONE = re.compile(r"(?:no\s+(?:puede\s+ir\s+|va\s+|vale\s+)?)?(?:ninguna|ninguno|ningun|nada)\b.*")
 _ALL = re.compile(r"(?:todas|todos|todas\s+las\s+cartas|cualquiera|cualquier\s+carta)\s*[.!]?")
 _COLOUR = r"\s+(?:roj|negr)[oa]s?"
+_WORD_RANK = "|".join(sorted((w for w in _RANKS if len(w) > 1 and not w.isdigit()), key=len, reverse=True))
 _GROUP = re.compile(
     rf"(?:(?:cualquier|cualquiera|todos\s+los|todas\s+las|los|las|dos|cuatro|ocho)\s+(?:(?:dos|cuatro|ocho)\s+)?"
     rf"(?:{_RANK})(?:e?s)?(?:{_COLOUR})?"
-    rf"|(?:{_RANK})(?:e?s)?{_COLOUR})\b"
+    rf"|(?:{_RANK})(?:e?s)?{_COLOUR}"
+    rf"|(?:{_WORD_RANK})e?s)\b"  # «reinas», «jotas», «ases»: a plural names every suit
 )
 
 
