@@ -169,13 +169,13 @@ def share_answer(exact: Callable[[], Fraction], hint: str, why: str = "") -> Dir
         said = percent(value, _fewest_decimals(100 * value))
         return False, "", f"es {'más' if value < want else 'menos'} del {said}", f"el {said}"
 
-    return _CloseCounts(judge, hint)
+    return _CloseCounts(judge, hint, tried=2)  # a share read off a bar and refined: two tries are trying
 
 
 class _CloseCounts(DirectionOnce):
     """`DirectionOnce` where a «Cerca» (a share only rounding to the right one, as a plot's bar
-    shows it) is a try too: a right share after a «Cerca» and two misses is told it was found by
-    trying (every right share is told its reason, palo a palo)."""
+    shows it) is a try too: a right share after two tries («Cerca» or misses) is told it was found
+    by trying (every right share is told its reason, palo a palo)."""
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message = super().__call__(respuesta)
