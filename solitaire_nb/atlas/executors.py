@@ -88,21 +88,29 @@ def run_deals(
     window = 4 * (workers or getattr(pool, "_max_workers", None) or os.cpu_count() or 1)
     it = iter(todo)
     pending: set[cf.Future] = set()
+    deal_of: dict[cf.Future, int] = {}
+    lost: dict[int, int] = {}
+
+    def submit(deal: int) -> cf.Future:
+        try:
+            if player is None:
+                fut = pool.submit(solve_deal, name, deal, flags, time_limit, max_states)
+            else:
+                fut = pool.submit(play_deal, name, deal, flags, player)
+        except RuntimeError:
+            if closed(pool):  # shut down meanwhile, or broken: the rows so far are kept
+                raise ValueError(CLOSED) from None
+            raise
+        deal_of[fut] = deal
+        return fut
+
     try:
         while True:
             while len(pending) < window:
                 deal = next(it, None)
                 if deal is None:
                     break
-                try:
-                    if player is None:
-                        fut = pool.submit(solve_deal, name, deal, flags, time_limit, max_states)
-                    else:
-                        fut = pool.submit(play_deal, name, deal, flags, player)
-                except RuntimeError:
-                    if closed(pool):  # shut down meanwhile, or broken: the rows so far are kept
-                        raise ValueError(CLOSED) from None
-                    raise
+                fut = submit(deal)
                 pending.add(fut)
                 if fut.done():  # in-process: save it before solving more, lest a stop lose it
                     break
@@ -110,11 +118,23 @@ def run_deals(
                 return
             finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for fut in sorted(finished, key=_deal_of):
+                deal = deal_of.pop(fut)
+                failed = fut.cancelled() or fut.exception() is not None
+                if failed and lost.get(deal, 0) < LOST_RETRIES and not closed(pool):
+                    # a future the executor lost (a killed Dask worker can leave one cancelled or
+                    # with a broken error): the deal is solved again; a real error repeats and is raised
+                    lost[deal] = lost.get(deal, 0) + 1
+                    pending.add(submit(deal))
+                    continue
                 yield DealRecord(*fut.result())
     finally:
         for fut in pending:
             fut.cancel()
 
 
+LOST_RETRIES = 2
+"""How many times a deal whose future failed is submitted again before its error is raised."""
+
+
 def _deal_of(fut: cf.Future) -> int:
-    return fut.result()[0] if fut.done() and fut.exception() is None else -1
+    return fut.result()[0] if fut.done() and not fut.cancelled() and fut.exception() is None else -1
