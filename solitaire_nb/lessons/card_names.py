@@ -48,12 +48,8 @@ def _plain(text: str) -> str:
 def read_cards(text: str) -> list[Card]:
     """The cards named in `text`, in the order named; a Spanish ValueError naming the first part
     that is not a card («5» without its suit, «pica» without a rank, a word)."""
-    plain, cards, at = _plain(text), [], 0
+    plain, cards, at = _plain(text), [], _past_filler(_plain(text), 0)
     while at < len(plain):
-        filler = _FILLER.match(plain, at)
-        if filler and filler.end() > at:
-            at = filler.end()
-            continue
         found = _CARD.match(plain, at)
         if found is None:
             word = re.match(r"[^\s,;]+", plain[at:])
@@ -61,7 +57,7 @@ def read_cards(text: str) -> list[Card]:
             suit = _suit_after(plain, at + len(part)) if _RANK_ALONE.fullmatch(_plain(part)) else None
             if suit is not None:  # «7 y 6 de corazones»: the suit named once, for both
                 cards.append(Card.parse(f"{'A23456789TJQK'[_RANKS[_plain(part)] - 1]}{suit}"))
-                at += len(part)
+                at = _past_filler(plain, at + len(part))
                 continue
             if _RANK_ALONE.fullmatch(_plain(part)):
                 # no example card here: any one could be the answer of the exercise being asked
@@ -69,34 +65,37 @@ def read_cards(text: str) -> list[Card]:
                                  "de corazones, de diamantes o de tréboles) o su símbolo (♠, ♥, ♦ o ♣).")
             raise ValueError(f"«{shown(part, raw=True)}» no es una carta. {CARDS_EXAMPLE}")
         rank = _RANKS[found["rank"] or found["srank"] or found["crank"]]
-        if found["name"]:
-            suit = _SUITS[found["name"]]
-        elif found["symbol"]:
-            suit = _SUIT_OF_SYMBOL[found["symbol"]]
-        else:
-            suit = _SUIT_OF_LETTER[found["letter"]]
-        cards.append(Card.parse(f"{'A23456789TJQK'[rank - 1]}{suit}"))
-        at = found.end()
+        cards.append(Card.parse(f"{'A23456789TJQK'[rank - 1]}{_suit_of(found)}"))
+        at = _past_filler(plain, found.end())
     return cards
+
+
+def _past_filler(plain: str, at: int) -> int:
+    """`at` moved past the words and signs between cards («y», «el», commas)."""
+    while (filler := _FILLER.match(plain, at)) and filler.end() > at:
+        at = filler.end()
+    return at
+
+
+def _suit_of(found: re.Match) -> str:
+    """The suit letter of a card `_CARD` matched, named, drawn or coded."""
+    if found["name"]:
+        return _SUITS[found["name"]]
+    return _SUIT_OF_SYMBOL[found["symbol"]] if found["symbol"] else _SUIT_OF_LETTER[found["letter"]]
 
 
 def _suit_after(plain: str, at: int) -> str | None:
     """The suit of the next card named with one after `at`, past other ranks alone («7 y 6 de
     corazones», «5, 6 y 7 de picas»); None when the next card named has none."""
+    at = _past_filler(plain, at)
     while at < len(plain):
-        filler = _FILLER.match(plain, at)
-        if filler and filler.end() > at:
-            at = filler.end()
-            continue
         found = _CARD.match(plain, at)
         if found is not None:
-            if found["name"]:
-                return _SUITS[found["name"]]
-            return _SUIT_OF_SYMBOL[found["symbol"]] if found["symbol"] else _SUIT_OF_LETTER[found["letter"]]
+            return _suit_of(found)
         alone = _RANK_ALONE.match(plain, at)
         if alone is None:
             return None
-        at = alone.end()
+        at = _past_filler(plain, alone.end())
     return None
 
 
