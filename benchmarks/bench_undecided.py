@@ -2,7 +2,7 @@
 decides now, at a cap of CPU seconds per deal, with and without the castles' streamliners.
 
     python benchmarks/bench_undecided.py [--entry beleaguered_castle_sin_devolver] [--first 40]
-        [--limit 20] [--without-streamliners] [--fc-solve] [--table KEYS] [--csv PATH]
+        [--sample N] [--limit 20] [--without-streamliners] [--fc-solve] [--table KEYS] [--csv PATH]
 
 The deals are the first `--first` deals (by number) the entry's committed CSV records as
 undecided.  `solve` gets `time_limit=--limit` with its deadline read on this process's CPU
@@ -29,13 +29,15 @@ from solitaire_nb.solver import compiled, portfolio
 ATLAS = Path(__file__).resolve().parents[1] / "data" / "atlas"
 
 
-def undecided(entry: str, first: int, path: Path | None = None) -> tuple[str, dict, list[int]]:
+def undecided(entry: str, first: int, path: Path | None = None, sample: int = 0) -> tuple[str, dict, list[int]]:
     """The entry's game, variant and first `first` undecided deals (its CSV at `path`, default
-    the committed one)."""
+    the committed one); with `sample`, that many of them spread evenly over the list instead."""
     with (path or ATLAS / f"{entry}.csv").open(encoding="utf-8") as f:
         header = json.loads(f.readline().split(" ", 3)[3])
         rows = [r for r in csv.reader(f) if r and r[0].isdigit()]
     deals = sorted(int(r[0]) for r in rows if r[1] == "unknown")[:first]
+    if 0 < sample < len(deals):
+        deals = [deals[i * len(deals) // sample] for i in range(sample)]
     return header["game"], header["variant"], deals
 
 
@@ -43,6 +45,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--entry", default="beleaguered_castle_sin_devolver")
     ap.add_argument("--first", type=int, default=40)
+    ap.add_argument("--sample", type=int, default=0, help="that many of the first deals, spread evenly")
     ap.add_argument("--limit", type=float, default=20.0, help="CPU seconds per deal")
     ap.add_argument("--without-streamliners", action="store_true")
     ap.add_argument("--fc-solve", action="store_true", help="fc-solve in the portfolio")
@@ -51,8 +54,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.without_streamliners:
         portfolio.CASTLE_STREAM = 0
-    game, variant, deals = undecided(args.entry, args.first, args.csv)
-    print(f"{args.entry}: first {len(deals)} deals undecided in the atlas, {args.limit:g} CPU s each, "
+    game, variant, deals = undecided(args.entry, args.first, args.csv, args.sample)
+    print(f"{args.entry}: {len(deals)} of the first {args.first} deals undecided in the atlas, {args.limit:g} CPU s each, "
           f"streamliners {'off' if args.without_streamliners else 'on'}, fc-solve {'on' if args.fc_solve else 'off'}, "
           f"table {args.table or 'default'}, compiled core {'on' if compiled.available() else 'off'}")
     print("| deal | verdict | found by | states | CPU s |")

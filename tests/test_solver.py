@@ -252,6 +252,22 @@ def test_max_states_is_deterministic():
     assert a.states <= 800
 
 
+@pytest.mark.parametrize(("seed", "status", "states"), [(23, "lost", 2608), (20, "won", 4010)])
+def test_a_larger_state_cap_gets_tables_as_large(seed, status, states, monkeypatch):
+    """By default a search's table holds `DEFAULT_MAX_TABLE` keys or ``max_states`` if more: with
+    the default shrunk to 300 keys, deals the atlas records decided within 20,000 states (its
+    file: data/atlas/beleaguered_castle_sin_devolver.csv) are decided the same way, while an
+    explicit table of 300 keys fills first."""
+    import solitaire_nb.solver.api as api
+
+    g = sn.new_game("beleaguered_castle", seed=seed, takeback=False)
+    monkeypatch.setattr(api, "DEFAULT_MAX_TABLE", 300)
+    got = solve(g, max_states=20_000)
+    assert (got.status, got.states) == (status, states)
+    small = solve(g, max_states=20_000, max_table=300)
+    assert small.status == "unknown" and small.states < states
+
+
 
 @pytest.mark.parametrize(("name", "seed"), [("beleaguered_castle", 5), ("citadel", 6)])
 def test_takeback_games_first_search_without_takebacks(name, seed, monkeypatch):

@@ -271,3 +271,37 @@ def test_the_core_refuses_bad_data():
         pass
     with pytest.raises(RuntimeError):
         ended.run(10**6)
+
+
+# keys as the searches make them (cards 0..51, 0xff between piles, four heights 0..13), and
+# byte strings the table cannot pack (any byte, any length): the table stores the first kind
+# packed, the second as it is (docs/solver.md, «El núcleo compilado»)
+_CARD_KEYS = st.builds(
+    lambda piles, heights: b"".join(bytes(p) + b"\xff" for p in piles) + bytes(heights),
+    st.lists(st.lists(st.integers(0, 62), max_size=13), max_size=10),
+    st.lists(st.integers(0, 15), min_size=4, max_size=4),
+)
+_ANY_KEYS = st.one_of(_CARD_KEYS, st.binary(max_size=120))
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ANY_KEYS, max_size=60), st.integers(0, 2**32))
+def test_the_core_table_keeps_keys_exactly(keys, seed):
+    """The core's table (here through its ledger) answers «seen?» exactly as a set of the keys
+    would, packed or not, across the growth of its index: keys that differ in one byte, in
+    length only, or only in what packing would drop (a byte over 62, a height over 15) stay
+    apart."""
+    rng = random.Random(seed)
+    many = [bytes(rng.randrange(64) if rng.random() < 0.9 else 255 for _ in range(rng.randrange(4, 70)))
+            for _ in range(3000)]
+    near = [k[:-1] + bytes([k[-1] ^ 16]) for k in keys if k] + [k + b"\x00" for k in keys]
+    near += [k[:i] + bytes([255 - k[i]]) + k[i + 1:] for k in keys for i in range(min(len(k), 3))]
+    ledger = compiled.ledger(10**9)
+    seen: set[bytes] = set()
+    for k in keys + many + near + keys:
+        assert ledger.count(k) == (k not in seen)
+        seen.add(k)
+    assert len(ledger) == len(seen)
+    assert all(k in ledger.seen for k in seen)
+    assert not any(k + b"\x07" in ledger.seen for k in keys if k + b"\x07" not in seen)

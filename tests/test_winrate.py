@@ -539,3 +539,17 @@ def test_retry_at_a_larger_cap_keeps_decided_records_and_takes_the_new_cap(tmp_p
             assert fresh[r.deal] == (r.status, r.states, r.moves), r.deal
     doc = json.loads((tmp_path / "atlas.json").read_text(encoding="utf-8"))
     assert doc["entries"][0]["max_states"] == large
+
+
+def test_a_record_keeps_the_search_processor_seconds(monkeypatch):
+    """A deal's seconds are the processor time `solve` reports (``cpu_seconds``), not its wall
+    time, so a busy machine does not inflate an entry's cost; the wall time where it has none."""
+    import solitaire_nb.solver as solver
+
+    def fake(cpu):
+        return lambda game, time_limit=None, max_states=None: solver.SolveResult("lost", [], 7, 9.5, cpu)
+
+    monkeypatch.setattr(solver, "solve", fake(0.25))
+    assert executors.solve_deal("citadel", 3, {}, None, 10) == (3, "lost", 7, 0.25, 0)
+    monkeypatch.setattr(solver, "solve", fake(None))
+    assert executors.solve_deal("citadel", 3, {}, None, 10) == (3, "lost", 7, 9.5, 0)

@@ -401,13 +401,24 @@ static uint64_t hash_key(const uint8_t *k, size_t n)
 }
 
 /* ------------------------------------------------------------------ a table of keys */
+/* Keys are stored packed, which changes nothing a search sees (the same keys, the same answer
+ * to "seen?"): the bytes before the last 4 at 6 bits each (a byte 0..62 as itself, 0xff, the
+ * piles' separator, as 63), the last 4 (the heights) at 4 bits each.  A key with any other byte
+ * is stored as it is.  Packing is one-to-one among keys of one length, and an entry records the
+ * key's length and whether it was packed, so two keys are equal exactly when their lengths,
+ * flags and stored bytes are. */
+#define PACKED 0x8000U
+#define NO_PARENT 0xffffffffU
+
 typedef struct {
-    uint64_t off;
-    uint32_t hash;
-    uint16_t len;
+    uint32_t off;    /* where the stored key starts in the arena */
+    uint32_t hash;   /* the key's hash, high half */
+    uint32_t parent; /* entry of the parent key, NO_PARENT for the root */
+    uint16_t len;    /* the key's length, | PACKED when stored packed */
     uint8_t a, b;
-    int64_t parent;  /* entry of the parent key, -1 for the root */
 } Entry;
+
+#define ENTRY_PARENT(e) ((e)->parent == NO_PARENT ? (int64_t)-1 : (int64_t)(e)->parent)
 
 typedef struct {
     uint8_t *arena;
@@ -417,6 +428,102 @@ typedef struct {
     uint32_t *idx;   /* entry + 1, 0 free */
     size_t icap;
 } Table;
+
+/* a byte's 6-bit code (0x40: the byte cannot be packed), and back */
+static uint8_t SYM[256], BYTE[64];
+
+static void init_codes(void)
+{
+    int i;
+    for (i = 0; i < 256; i++)
+        SYM[i] = i < 63 ? (uint8_t)i : i == 0xff ? 63 : 0x40;
+    for (i = 0; i < 64; i++)
+        BYTE[i] = i == 63 ? 0xff : (uint8_t)i;
+}
+
+/* the stored form of a key: its length (flag included) and bytes in `out` (at most `len` bytes) */
+static unsigned pack_key(const uint8_t *k, int len, uint8_t *out, int *slen)
+{
+    int n = len - 4, i, o = 0, bits = 0;
+    uint32_t acc = 0;
+    if (n < 0 || len >= (int)PACKED || (k[n] | k[n + 1] | k[n + 2] | k[n + 3]) > 15)
+        goto as_is;
+    for (i = 0; i + 4 <= n; i += 4) {
+        uint32_t a = SYM[k[i]], b = SYM[k[i + 1]], c = SYM[k[i + 2]], d = SYM[k[i + 3]];
+        if ((a | b | c | d) & 0x40)
+            goto as_is;
+        acc = a << 18 | b << 12 | c << 6 | d;
+        out[o] = (uint8_t)(acc >> 16);
+        out[o + 1] = (uint8_t)(acc >> 8);
+        out[o + 2] = (uint8_t)acc;
+        o += 3;
+    }
+    acc = 0;
+    for (; i < n; i++) {
+        uint32_t v = SYM[k[i]];
+        if (v & 0x40)
+            goto as_is;
+        acc = acc << 6 | v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out[o++] = (uint8_t)(acc >> bits);
+        }
+    }
+    if (bits)
+        out[o++] = (uint8_t)(acc << (8 - bits));
+    out[o++] = (uint8_t)(k[n] << 4 | k[n + 1]);
+    out[o++] = (uint8_t)(k[n + 2] << 4 | k[n + 3]);
+    *slen = o;
+    return (unsigned)len | PACKED;
+as_is:
+    memcpy(out, k, (size_t)len);
+    *slen = len;
+    return (unsigned)len;
+}
+
+/* bytes an entry's stored key takes */
+static int stored_len(unsigned flen)
+{
+    int len = (int)(flen & ~PACKED);
+    return flen & PACKED ? ((len - 4) * 6 + 7) / 8 + 2 : len;
+}
+
+/* entry i's key, unpacked into `out`; its length */
+static int table_key(const Table *t, size_t i, uint8_t *out)
+{
+    const Entry *e = &t->e[i];
+    const uint8_t *s = t->arena + e->off;
+    int len = (int)(e->len & ~PACKED), n = len - 4, j, bits = 0;
+    uint32_t acc = 0;
+    if (!(e->len & PACKED)) {
+        memcpy(out, s, (size_t)len);
+        return len;
+    }
+    for (j = 0; j + 4 <= n; j += 4) {
+        acc = (uint32_t)s[0] << 16 | (uint32_t)s[1] << 8 | s[2];
+        out[j] = BYTE[acc >> 18];
+        out[j + 1] = BYTE[acc >> 12 & 63];
+        out[j + 2] = BYTE[acc >> 6 & 63];
+        out[j + 3] = BYTE[acc & 63];
+        s += 3;
+    }
+    acc = 0;
+    for (; j < n; j++) {
+        if (bits < 6) {
+            acc = acc << 8 | *s++;
+            bits += 8;
+        }
+        bits -= 6;
+        out[j] = BYTE[acc >> bits & 63];
+    }
+    s = t->arena + e->off + stored_len(e->len) - 2;
+    out[n] = s[0] >> 4;
+    out[n + 1] = s[0] & 15;
+    out[n + 2] = s[1] >> 4;
+    out[n + 3] = s[1] & 15;
+    return len;
+}
 
 static void table_free(Table *t)
 {
@@ -429,6 +536,10 @@ static void table_free(Table *t)
 static int64_t table_find(const Table *t, const uint8_t *key, int len, uint64_t h)
 {
     size_t mask, i;
+    uint8_t buf[KEYMAX];
+    const uint8_t *stored = NULL;
+    unsigned flen = 0;
+    int slen = 0;
     if (!t->icap)
         return -1;
     mask = t->icap - 1;
@@ -438,7 +549,20 @@ static int64_t table_find(const Table *t, const uint8_t *key, int len, uint64_t 
         if (!v)
             return -1;
         e = &t->e[v - 1];
-        if (e->hash == (uint32_t)(h >> 32) && e->len == len && !memcmp(t->arena + e->off, key, (size_t)len))
+        if (e->hash != (uint32_t)(h >> 32) || (e->len & ~PACKED) != (unsigned)len)
+            continue;
+        if (!stored) {
+            /* packed once, at the first entry whose hash and length match */
+            if (len <= KEYMAX) {
+                flen = pack_key(key, len, buf, &slen);
+                stored = buf;
+            } else {
+                flen = (unsigned)len;
+                slen = len;
+                stored = key;
+            }
+        }
+        if (e->len == flen && !memcmp(t->arena + e->off, stored, (size_t)slen))
             return (int64_t)v - 1;
     }
 }
@@ -447,10 +571,15 @@ static int table_grow_index(Table *t)
 {
     size_t cap = t->icap ? t->icap * 2 : 1024, i, mask = cap - 1;
     uint32_t *idx = PyMem_RawCalloc(cap, sizeof *idx);
+    uint8_t key[KEYMAX];
     if (!idx)
         return -1;
     for (i = 0; i < t->n; i++) {
-        uint64_t h = hash_key(t->arena + t->e[i].off, t->e[i].len);
+        uint64_t h;
+        if (t->e[i].len & PACKED)
+            h = hash_key(key, (size_t)table_key(t, i, key));
+        else
+            h = hash_key(t->arena + t->e[i].off, t->e[i].len);
         size_t j = (size_t)h & mask;
         while (idx[j])
             j = (j + 1) & mask;
@@ -467,7 +596,18 @@ static int64_t table_add(Table *t, const uint8_t *key, int len, uint64_t h, int6
 {
     size_t mask, i;
     Entry *e;
-    if (t->n >= 0xfffffff0U) {
+    uint8_t buf[KEYMAX];
+    const uint8_t *stored = buf;
+    unsigned flen;
+    int slen;
+    if (len <= KEYMAX) {
+        flen = pack_key(key, len, buf, &slen);
+    } else {
+        flen = (unsigned)len;
+        slen = len;
+        stored = key;
+    }
+    if (t->n >= 0xfffffff0U || t->alen + (size_t)slen > 0xffffffffU) {
         PyErr_SetString(PyExc_MemoryError, "solitaire_nb_core: table full");
         return -1;
     }
@@ -481,10 +621,10 @@ static int64_t table_add(Table *t, const uint8_t *key, int len, uint64_t h, int6
         t->e = ne;
         t->ecap = cap;
     }
-    if (t->alen + (size_t)len > t->acap) {
+    if (t->alen + (size_t)slen > t->acap) {
         size_t cap = t->acap ? t->acap * 2 : 65536;
         uint8_t *na;
-        while (cap < t->alen + (size_t)len)
+        while (cap < t->alen + (size_t)slen)
             cap *= 2;
         na = PyMem_RawRealloc(t->arena, cap);
         if (!na)
@@ -493,14 +633,14 @@ static int64_t table_add(Table *t, const uint8_t *key, int len, uint64_t h, int6
         t->acap = cap;
     }
     e = &t->e[t->n];
-    e->off = t->alen;
-    e->len = (uint16_t)len;
+    e->off = (uint32_t)t->alen;
+    e->len = (uint16_t)flen;
     e->hash = (uint32_t)(h >> 32);
-    e->parent = parent;
+    e->parent = parent < 0 ? NO_PARENT : (uint32_t)parent;
     e->a = (uint8_t)a;
     e->b = (uint8_t)b;
-    memcpy(t->arena + t->alen, key, (size_t)len);
-    t->alen += (size_t)len;
+    memcpy(t->arena + t->alen, stored, (size_t)slen);
+    t->alen += (size_t)slen;
     mask = t->icap - 1;
     for (i = (size_t)h & mask; t->idx[i]; i = (i + 1) & mask)
         ;
@@ -545,7 +685,7 @@ static int key_arg(PyObject *arg, const uint8_t **key, Py_ssize_t *len)
     }
     *key = (const uint8_t *)PyBytes_AS_STRING(arg);
     *len = PyBytes_GET_SIZE(arg);
-    if (*len > 65535) {
+    if (*len >= (Py_ssize_t)PACKED) {
         PyErr_SetString(PyExc_ValueError, "key too long");
         return -1;
     }
@@ -1102,7 +1242,7 @@ static PyObject *best_first_line(SearchObject *s, int64_t k)
     PyObject *line = PySequence_List(s->w[0].root_line);
     if (!line)
         return NULL;
-    for (e = k; s->tab.e[e].parent >= 0; e = s->tab.e[e].parent) {
+    for (e = k; ENTRY_PARENT(&s->tab.e[e]) >= 0; e = ENTRY_PARENT(&s->tab.e[e])) {
         if (n == cap) {
             int64_t *ns;
             cap = cap ? cap * 2 : 256;
@@ -1117,9 +1257,10 @@ static PyObject *best_first_line(SearchObject *s, int64_t k)
         steps[n++] = e;
     }
     for (j = n; j-- > 0;) {
-        const Entry *x = &s->tab.e[steps[j]], *par = &s->tab.e[x->parent];
+        const Entry *x = &s->tab.e[steps[j]];
         int a = x->a, b = x->b;
-        restore(T, p, s->tab.arena + par->off, par->len);
+        uint8_t pkey[KEYMAX];
+        restore(T, p, pkey, table_key(&s->tab, x->parent, pkey));
         if (play_into(R, p, a, b, line) < 0)
             goto fail;
         if (R->rule3) {
@@ -1187,16 +1328,13 @@ static PyObject *run_best_first(SearchObject *s, long long allowed)
     }
     while (s->nheap) {
         HeapItem it;
-        const Entry *e;
         int len, nm, m, r;
         if (s->states >= allowed)
             return paused(s->states);
         if ((long long)s->tab.n >= s->max_table)
             return finish(s, "unknown", NULL, s->states);
         it = heap_pop(s);
-        e = &s->tab.e[it.entry];
-        len = e->len;
-        memcpy(key, s->tab.arena + e->off, (size_t)len);
+        len = table_key(&s->tab, (size_t)it.entry, key);
         restore(T, p, key, len);
         if (R->hole_dead_ends && stuck(R, p))
             continue;
@@ -2116,6 +2254,7 @@ static struct PyModuleDef coremodule = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     PyObject *m;
+    init_codes();
     if (PyType_Ready(&LedgerType) < 0 || PyType_Ready(&SearchType) < 0)
         return NULL;
     time_module = PyImport_ImportModule("time");

@@ -26,7 +26,9 @@ def solve_deal(
     """Solve numbered deal `seed` of `name` (run in a worker: rebuilds the game itself; a
     composed game travels as its name, "beleaguered_castle+columns=10").
 
-    Returns a plain tuple (deal, status, states, seconds, moves) so that it pickles cheaply."""
+    Returns a plain tuple (deal, status, states, seconds, moves) so that it pickles cheaply;
+    the seconds are the processor time the search got (``cpu_seconds``), so a loaded machine
+    does not inflate an entry's cost (wall seconds where that clock is missing)."""
     from ..engine import game_definition, new_game
     from ..solver import solve
 
@@ -35,7 +37,8 @@ def solve_deal(
     flags = game_definition(name).resolve_variant(variant)  # "seed" or "name" as a flag: refused
     game = new_game(name, seed=check_seed(seed), deck=None, **flags)
     result = solve(game, time_limit=time_limit, max_states=max_states)
-    return seed, result.status, int(result.states), float(result.seconds), len(result.moves)
+    seconds = result.cpu_seconds if result.cpu_seconds is not None else result.seconds
+    return seed, result.status, int(result.states), float(seconds), len(result.moves)
 
 
 class InProcessExecutor(cf.Executor):

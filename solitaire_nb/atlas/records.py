@@ -24,8 +24,9 @@ HEADER_PREFIX = "# solitaire_nb win_rate "
 
 @dataclass(frozen=True)
 class DealRecord:
-    """One solved deal: its number, the solver's status, states expanded, seconds, and the
-    length of the winning line (0 unless won)."""
+    """One solved deal: its number, the solver's status, states expanded, seconds (the
+    search's processor time since 2026-12-07, wall time before), and the length of the
+    winning line (0 unless won)."""
 
     deal: int
     status: str

@@ -18,7 +18,8 @@ from .rollouts import budget, rollouts
 from .state import _Spec, _State
 
 DEFAULT_MAX_TABLE = 1_000_000
-"""Most canonical keys the transposition table holds (a few hundred bytes each)."""
+"""Most canonical keys a search's transposition table holds unless ``max_states`` is larger
+(then that many): about 70 bytes a key in the compiled core, a few hundred in Python."""
 
 
 class SolveResult(NamedTuple):
@@ -101,7 +102,7 @@ def solve(
     game: Game,
     time_limit: float | None = None,
     max_states: int | None = None,
-    max_table: int = DEFAULT_MAX_TABLE,
+    max_table: int | None = None,
     fc_solve: bool = False,
 ) -> SolveResult:
     """Decide whether `game`'s current position can still be won.
@@ -109,7 +110,9 @@ def solve(
     ``max_states`` caps the distinct states expanded, so a capped run gives the same answer
     on every machine; ``time_limit`` (seconds) is a convenience on top; ``max_table`` bounds
     each search's transposition table (memory: the castles run up to four searches, each
-    with its own table).  With none of them given the search runs until it decides or the
+    with its own table); by default `DEFAULT_MAX_TABLE` keys, or ``max_states`` if more, so
+    that a larger state cap is not cut short by full tables and a record still depends on
+    ``max_states`` alone.  With none of them given the search runs until it decides or the
     table is full.  A ``"won"`` result carries a winning line checked through the engine; ``"lost"`` comes only from a complete
     search (the pruning rules and why they are safe: docs/solver.md#reglas-de-poda).
 
@@ -136,6 +139,8 @@ def solve(
     _check_request(game)
     time_limit = check_seconds(time_limit, "time_limit")
     max_states = check_states(max_states, "max_states")
+    if max_table is None:
+        max_table = max(DEFAULT_MAX_TABLE, max_states or 0)
     max_table = check_int(max_table, "max_table", 1, STATES_MAX)
     if not isinstance(fc_solve, bool):
         raise ValueError(f"fc_solve tiene que ser True o False, no {shown(fc_solve)}")
