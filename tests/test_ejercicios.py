@@ -61,10 +61,10 @@ SOLUCIONES = {
     "estudio-4": 6,
     "atlas-1": 21,
     "atlas-2": "más, porque destapa cartas",  # a prediction: any word with its reason is taken down
-    "atlas-3": "nunca menos",
+    "atlas-3": "nunca menos, porque puedes hacer a mano todo lo que hacía el juego automático",
     "atlas-4": ["5S"],
     "lab-1": 8,
-    "lab-2": "Reyes",
+    "lab-2": "Reyes, porque los Reyes bajan al fondo al repartir",
     "lab-3": "86, porque cada partida con solución la sigue teniendo",
     "lab-4": "12, porque los Ases y el reparto no dependen de las columnas",
 }
@@ -92,10 +92,10 @@ WRONG = {
     "estudio-4": (4, "más"),
     "atlas-1": (2, "más"),
     "atlas-2": ("más", "porque"),  # a prediction without its reason
-    "atlas-3": ("nunca más", "a mano"),
+    "atlas-3": ("nunca más, porque lo he pensado bien", "a mano"),
     "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
-    "lab-2": ("huecos", "reparte"),
+    "lab-2": ("huecos, porque los huecos se llenan al jugar", "reparte"),
     "lab-3": (100, "asegurar antes de medir"),
     "lab-4": ("8, porque el reparto no cambia", "más"),
 }
@@ -223,8 +223,9 @@ def test_a_probability_given_for_the_count_of_orders_is_told_what_is_asked(typed
 
 @pytest.mark.parametrize("typed", ["la de los Reyes", "los Reyes", "la regla de los reyes", "Reyes", "Reyes al fondo"])
 def test_a_choice_is_read_through_its_articles(typed):
-    assert verdict_of_text("lab-2", typed)[0]
-    assert not verdict_of_text("lab-2", "la del palo")[0]
+    assert verdict_of_text("lab-2", f"{typed}, porque bajan al fondo al repartir")[0]
+    assert verdict_of_text("lab-2", f"{typed}: bajan al fondo al repartir")[0]
+    assert not verdict_of_text("lab-2", "la del palo, porque cambia las columnas")[0]
     ok, message = verdict_of_text("lab-2", "los Reyes y el palo")
     assert not ok and "Responde con" in message
     ok, message = verdict_of_text("atlas-2", "no más")
@@ -246,7 +247,8 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     assert four.foundation_cards() == 4 + len(four.deal_report.to_foundations) < eight.foundation_cards()
     assert not es_correcta("lab-4", f"{eight.foundation_cards()}, porque lo dice la cabecera")
     won = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES).won
-    assert es_correcta("lab-3", f"{won}, porque la tabla lo dice")
+    assert es_correcta("lab-3", f"{won}, porque cada partida con solución la sigue teniendo")
+    assert not es_correcta("lab-3", f"{won}, porque la tabla lo dice")  # where the number is, not why
 
 
 def test_lab_3s_number_is_on_the_screen_so_it_counts_with_its_reason():
@@ -302,8 +304,9 @@ def test_a_rate_given_for_a_count_is_read_as_a_rate_kindly_and_keeps_the_directi
 
 
 def test_choices_are_read_without_accents_or_capitals():
-    assert es_correcta("atlas-3", "Nunca Menos") and es_correcta("lab-2", " reyes ")
-    assert not es_correcta("atlas-3", "tal vez")
+    assert es_correcta("atlas-3", "Nunca Menos, porque puedo subirlas yo")
+    assert es_correcta("lab-2", " reyes: bajan al fondo al repartir ")
+    assert not es_correcta("atlas-3", "tal vez, porque puedo subirlas yo")
 
 
 def test_a_count_reads_a_leading_number_with_its_unit_and_refuses_decimals_plainly():
@@ -513,7 +516,7 @@ def _neighbours(ejercicio: str) -> tuple[int, int]:
     assert es_correcta(ejercicio, answer), ejercicio
     # whole numbers, not text: a typed number may also need its reason (lab-3)
     def right(n: int) -> bool:  # lab-3's number counts only with its reason, typed or not
-        return es_correcta(ejercicio, f"{n}, porque la tabla lo dice" if ejercicio in AT_LEAST else n)
+        return es_correcta(ejercicio, f"{n}, porque cada partida con solución la sigue teniendo" if ejercicio in AT_LEAST else n)
 
     below = next(n for n in range(start, -100, -1) if not right(n))
     above = next(n for n in range(start, start + 100) if not right(n))
@@ -653,7 +656,7 @@ def _first_right(ejercicio, candidates):
 @pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4", "lab-1", "lab-3", "lab-4"])
 def test_a_right_count_is_told_why(ejercicio):
     """The notebooks promise an explanation after a right answer: never a bare «¡Correcto!»."""
-    said = (lambda n: f"{n}, porque la tabla lo dice") if ejercicio in AT_LEAST else (lambda n: n)
+    said = (lambda n: f"{n}, porque no depende de la regla nueva") if ejercicio in AT_LEAST else (lambda n: n)
     message = _first_right(ejercicio, [said(n) for n in range(0, 400)])
     assert message.startswith("¡Correcto! ") and len(message) > 60
 
@@ -663,25 +666,73 @@ def test_a_right_count_is_told_why(ejercicio):
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
 ])
 def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, options):
+    """A bare word, even the right one, is not judged and uses no try: its reason is asked for
+    from the first answer, so a guess among three never reads «¡Correcto!»."""
     from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
 
     olvidar_intentos()
     try:
-        assert _verdict(ejercicio, right)[0]  # right at once: right
         wrong = next(o for o in options if o != right)
-        assert es_correcta(ejercicio, wrong) is False
-        assert es_correcta(ejercicio, right)  # a silent check remembers no miss
-        ok, message = _verdict(ejercicio, wrong)
-        assert not ok and "piensa por qué" in message
-        ok, message = _verdict(ejercicio, right)
-        assert not ok and "porque" in message  # after a miss the bare word is not enough
+        for word in (right, wrong):
+            ok, message = _verdict(ejercicio, word)
+            assert not ok and message == f"¿Por qué «{word}»? Escribe la palabra con tu razón: «{word}, porque …».", message
+        assert es_correcta(ejercicio, f"{right}, porque lo he pensado bien")  # a silent check remembers nothing
+        assert not es_correcta(ejercicio, right)
+        ok, message = _verdict(ejercicio, f"{wrong}, porque lo he pensado bien")
+        assert not ok and message.startswith("No.") and "porque" not in message.split(".")[0]
         assert not _verdict(ejercicio, f"{right}, porque sí")[0]
         ok, message = _verdict(ejercicio, f"{right}, porque lo he pensado bien")
         assert ok and message.startswith("¡Correcto!")
         assert not _verdict(ejercicio, f"{wrong}, porque lo he pensado bien")[0]
     finally:
         olvidar_intentos()
-    assert _verdict(ejercicio, right)[0]  # a new kernel: the bare word again
+    assert not _verdict(ejercicio, right)[0]  # a new kernel: still its reason first
+    assert _verdict(ejercicio, f"{right}, porque lo he pensado bien")[0]
+    olvidar_intentos()
+
+
+@pytest.mark.parametrize(("ejercicio", "right"), [("atlas-3", "nunca menos"), ("lab-2", "Reyes")])
+@pytest.mark.parametrize("pointer", ["es la que queda", "lo pone en la tabla", "lo dice el enunciado", "la tabla lo dice",
+                                     "es la única que queda", "las otras dos están mal", "ya probé las otras",
+                                     "lo he visto en el laboratorio"])
+def test_a_reason_that_only_points_at_the_answer_is_refused(ejercicio, right, pointer):
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+    from solitaire_nb.lessons.reasoned import is_a_reason
+
+    assert not is_a_reason(pointer)
+    olvidar_intentos()
+    try:
+        ok, message = _verdict(ejercicio, f"{right}, porque {pointer}")
+        assert not ok and message.startswith(f"Esa razón dice dónde está la respuesta, no por qué es «{right}»"), message
+        assert f"«{right}, porque …»" in message
+    finally:
+        olvidar_intentos()
+
+
+@pytest.mark.parametrize(("ejercicio", "typed"), [
+    ("atlas-3", "nunca menos, porque puedo subir a mano lo que subía el juego automático"),
+    ("atlas-3", "nunca menos: sin el juego automático puedo elegir más"),
+    ("lab-2", "Reyes, porque los Reyes bajan al fondo mientras se reparte"),
+    ("lab-2", "la de los Reyes, ya que los huecos y el palo solo cuentan al jugar"),
+    ("lab-3", "86, porque lo que se gana con la regla original se gana con la nueva"),
+    ("lab-4", "12, porque las cartas que suben al repartir dependen del orden de la baraja"),
+])
+def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        ok, message = _verdict(ejercicio, typed)
+        assert ok and message.startswith("¡Correcto!"), message
+    finally:
+        olvidar_intentos()
+
+
+@pytest.mark.parametrize(("ejercicio", "said"), [("lab-3", "86"), ("lab-4", "12")])
+def test_a_lab_number_with_a_pointer_reason_is_refused(ejercicio, said):
+    for pointer in ("lo pone la tabla", "lo dice la cabecera", "sale en la pantalla"):
+        ok, message = verdict_of_text(ejercicio, f"{said}, porque {pointer}")
+        assert not ok and message.startswith("Esa razón dice dónde está la respuesta"), message
 
 
 @pytest.mark.parametrize("typed", ["más, porque destapa cartas boca abajo", "menos, porque ya no quedan huecos para los Reyes",
@@ -716,7 +767,7 @@ def test_the_question_without_automatic_play_says_the_deal_does_not_change():
     assert "el reparto no cambia" in enunciado("atlas-3")
     olvidar_intentos()
     try:
-        assert "El reparto no cambia" in _verdict("atlas-3", "nunca más")[1]
+        assert "El reparto no cambia" in _verdict("atlas-3", "nunca más, porque se pierden cartas")[1]
     finally:
         olvidar_intentos()
 
@@ -737,17 +788,19 @@ def test_a_share_is_said_back_without_trailing_zeros():
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
 ])
 def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, options):
-    """Trying every word and then «porque no sé» is refused; a second wrong word is told so
-    without the right one; after three refused tries the reader is sent to the teacher."""
+    """Trying every word bare is never judged; every word and then «porque no sé» is refused; a
+    second wrong word is told so without the right one; after three refused tries the reader is
+    sent to the teacher."""
     from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
 
     wrong = [o for o in options if o != right]
     olvidar_intentos()
     try:
-        assert not _verdict(ejercicio, wrong[0])[0]
-        for word in options:  # after a miss a bare word is neither right nor wrong: its reason is asked
+        for word in options:  # a bare word is neither right nor wrong: its reason is asked, no try used
             ok, message = _verdict(ejercicio, word)
-            assert not ok and "porque …" in message and not re.search(r"^No\.|Tampoco|probado", message), message
+            assert not ok and "porque …" in message and not re.search(r"^No\.|Tampoco|probado|profesor", message), message
+        ok, message = _verdict(ejercicio, f"{wrong[0]}, porque lo pensé bien")
+        assert not ok and message.startswith("No.")
         ok, message = _verdict(ejercicio, f"{wrong[0]}, porque lo pensé bien")
         assert not ok and "ya la has probado" in message
         ok, message = _verdict(ejercicio, f"{wrong[1]}, porque lo pensé mejor")
@@ -775,13 +828,13 @@ def test_the_word_left_after_two_discarded_is_found_by_discarding(ejercicio, rig
     wrong = [o for o in options if o != right]
     olvidar_intentos()
     try:
-        _verdict(ejercicio, wrong[0])
+        _verdict(ejercicio, f"{wrong[0]}, porque lo pensé bien")
         _verdict(ejercicio, f"{wrong[1]}, porque lo pensé bien")
         ok, message = _verdict(ejercicio, f"{right}, porque lo pensé mejor")
         assert ok and message.startswith("La has encontrado descartando: lee por qué. ") and "¡Correcto!" not in message
         assert len(message) > 60  # the reason follows
         olvidar_intentos()
-        _verdict(ejercicio, wrong[0])
+        _verdict(ejercicio, f"{wrong[0]}, porque lo pensé bien")
         ok, message = _verdict(ejercicio, f"{right}, porque lo pensé mejor")
         assert ok and message.startswith("¡Correcto!")
     finally:

@@ -294,7 +294,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         "Imagina Citadel sin el juego automático a la base: las cartas que encajan no suben solas, pero "
         "puedes subirlas tú cuando quieras (el reparto no cambia: las cartas que van a la base durante el "
         "reparto siguen yendo). Comparado con las reglas de la página, ¿cuántas partidas "
-        "tendrán solución? Responde «nunca menos», «nunca más» o «cualquier cosa».",
+        "tendrán solución? Responde «nunca menos», «nunca más» o «cualquier cosa», con tu razón: «…, porque …».",
         ReasonedChoice(choice_answer(
             lambda: "nunca menos", ("nunca menos", "nunca más", "cualquier cosa"),
             lambda: "Sin el juego automático puedes hacer a mano todo lo que él hacía, y además dejar en "
@@ -323,7 +323,8 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "lab-2": Ejercicio(
         "En Baker's Dozen, ¿cuál de estas tres reglas cambia el reparto si la cambias: la de los "
         "huecos (que admitan cualquier carta), la del palo al construir (que dé igual el palo) o "
-        "la de los Reyes (que no bajen al fondo de su columna)? Responde «huecos», «palo» o «Reyes».",
+        "la de los Reyes (que no bajen al fondo de su columna)? Responde «huecos», «palo» o «Reyes», con tu "
+        "razón: «…, porque …».",
         ReasonedChoice(_word_inside(tuple(DEAL_RULES), choice_answer(
             _rule_changing_deal, tuple(DEAL_RULES),
             lambda: "Los Reyes bajan al fondo de su columna al repartir: si no bajan, la partida "

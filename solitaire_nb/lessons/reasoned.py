@@ -1,10 +1,11 @@
-"""A choice among a few words that cannot be won by trying them all: after a wrong choice, the
-right one counts only with a reason written after it («más, porque …», «más, ya que …», «más: …»).
+"""A choice among a few words that cannot be won by trying them all: the word counts only with
+a reason written after it («más, porque …», «más, ya que …», «más: …»), from the first answer on.
 The reason is not graded (no program can read it fairly), but a non-reason («no sé», «porque
-sí») is refused, and a word without its reason is then not judged at all (a «no» would tell
-the rest by elimination).  A wrong word is told so without naming the right one, a repeated
-one is told it was tried, and after `NUDGE_AFTER` refused tries the reader is sent to talk it
-over with the teacher.
+sí») or one that only points at where the answer is («lo pone en la tabla», «es la que queda»)
+is refused, and a word without its reason is not judged at all (a «no» would tell the rest by
+elimination).  A wrong word is told so without naming the right one, a repeated one is told it
+was tried, and after `NUDGE_AFTER` refused tries the reader is sent to talk it over with the
+teacher.
 """
 
 from __future__ import annotations
@@ -26,12 +27,26 @@ _EMPTY_WORDS = frozenset(
     "no se sé lo la el ni idea si sí por que qué porque pues ya asi así es eso esto creo tengo yo me nada ninguna "
     "verdad sabe sabia pq xq q porq nose nidea ok vale bueno mm hmm".split()
 )
+# A reason made only of these words says where the answer is, or that it is the one left, not why:
+# «lo pone en la tabla», «la tabla lo dice», «es la que queda», «lo dice el enunciado».
+_POINTER_WORDS = frozenset(
+    "lo la le el los las en de del al que es esa ese eso esta este esto ahi alli aqui asi arriba abajo ya no si se "
+    "yo me he ha has hay son sale salen pone ponen puesto dice dicen dicho pide aparece viene indica muestra mira "
+    "mirado mire mirar ver veo vi visto leido lei leer estan queda quedan quedaba unica unico sola solo otra otras "
+    "otro otros demas dos tres opcion opciones respuesta probe probado probando descarte descartado descartando "
+    "mal malas incorrectas tabla tablas enunciado pregunta pantalla pista laboratorio pagina cuaderno atlas "
+    "cabecera tablero texto numero dato datos medida profe profesor profesora libro correcta correcto original".split()
+)
+_POINTER = re.compile(rf"(?:\b(?:{'|'.join(sorted(_POINTER_WORDS))})\b\s*)+")
 ASK_REASON = ("Escribe también por qué, con tus palabras, detrás de tu respuesta: «{word}, porque …» "
               "(o «{word}, ya que …», o «{word}: …»).")
 NOT_A_REASON = ("«{reason}» no es una razón. Escribe por qué crees que es «{word}», con tus palabras: "
                 "«{word}, porque …».")
 AFTER_A_HINT = " Si no das con ella, vuelve a leer la pista."
 UNSURE = " Una predicción vale aunque no estés seguro o segura: escribe qué te hace pensarlo."
+POINTER = ("Esa razón dice dónde está la respuesta, no por qué es «{word}»: escribe por qué, con tus "
+           "palabras: «{word}, porque …».")
+ASK_WHY = "¿Por qué «{word}»? Escribe la palabra con tu razón: «{word}, porque …»."
 TOO_SHORT = "Explica tu razón con algo más de palabras: «{word}, porque …»."
 DEDUCED = "La has encontrado descartando: lee por qué."
 NUDGE = " Llevas {n} intentos: antes de seguir probando, habla de esta pregunta con tu profesor o profesora."
@@ -45,9 +60,17 @@ def split_reason(respuesta: str) -> tuple[str, str]:
 
 def is_a_reason(reason: str) -> bool:
     """Whether `reason` says something: at least `REASON_WORDS` words, one of them not a word of
-    «no sé», «porque sí», «ni idea»… (what it says is not judged)."""
+    «no sé», «porque sí», «ni idea»…, and more than where the answer is («lo pone en la
+    tabla»; what it says is not judged)."""
     words = _plain_word(reason).split()
-    return len(words) >= REASON_WORDS and any(w not in _EMPTY_WORDS for w in words)
+    return (len(words) >= REASON_WORDS and any(w not in _EMPTY_WORDS for w in words)
+            and not points_only(reason))
+
+
+def points_only(reason: str) -> bool:
+    """Whether `reason` only says where the answer is, or that it is the one left («lo dice la
+    tabla», «es la que queda»), and not why."""
+    return bool(_POINTER.fullmatch(_plain_word(reason) + " "))
 
 
 def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT) -> str:
@@ -58,14 +81,16 @@ def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT) -> str:
         return (TOO_SHORT if reason.strip(" .,;:") else ASK_REASON).format(word=word)
     if all(w in _EMPTY_WORDS for w in words):
         return NOT_A_REASON.format(reason=reason.strip(" .,;:"), word=word) + tail
+    if points_only(reason):
+        return POINTER.format(word=word)
     return TOO_SHORT.format(word=word)
 
 
 @dataclass(eq=False)
 class ReasonedChoice:
-    """`choice(respuesta)` -> (right?, message) judges the word; this wrapper remembers, per
-    exercise while the kernel runs, the wrong words tried and how many tries were refused, and
-    from the first miss on asks for «…, porque …» with a reason."""
+    """`choice(respuesta)` -> (right?, message) judges the word; this wrapper asks for «…, porque
+    …» with a reason from the first answer on, and remembers, per exercise while the kernel runs,
+    the wrong words tried and how many tries were refused."""
 
     choice: Callable[[object], tuple[bool, str]]
     missed: bool = False
@@ -96,26 +121,25 @@ class ReasonedChoice:
         ok, message = self.choice(word)
         if not ok and not message.startswith("No."):  # a word it cannot read: not a try
             return ok, message, False
-        if (self.missed or _plain_word(reason).split()) and not is_a_reason(reason):
-            # «…, porque no sé» is no reason even on a first try (a lucky guess would pass with it)
-            # after a miss a word without its reason is not judged: «Tampoco es esa» would
-            # tell, by elimination, which word is left; a bare word is no try, «porque sí» is one
-            return False, reason_refusal(word, reason), bool(_plain_word(reason).split())
+        if not reason.strip(" .,;:"):
+            # a bare word is not judged: right or wrong would make a guess among three pay, and
+            # «no» would tell, by elimination, which words are left; it is not a try either
+            return False, ASK_WHY.format(word=word), False
+        if not is_a_reason(reason):  # «…, porque no sé», «…, lo pone en la tabla»: a try, refused
+            return False, reason_refusal(word, reason), True
         if not ok:
-            if not self.missed:  # the first miss: think, and give a reason next time
-                return ok, (message + " Antes de probar otra respuesta, piensa por qué: desde ahora, escribe "
-                            "detrás tu razón, «…, porque …»."), True
             if _core_words(word) in self.tried:
                 return ok, f"«{word}» ya la has probado, y no es. Lee otra vez la pregunta y la pista.", True
-            # another wrong word: told so, with the same hint (it never names the right one)
-            return ok, "Tampoco es esa." + message.removeprefix("No."), True
+            if self.missed:  # another wrong word: told so, with the same hint (never the right one)
+                return ok, "Tampoco es esa." + message.removeprefix("No."), True
+            return ok, message, True
         if len(self.tried) >= 2 and message.startswith("¡Correcto!"):
             # two words ruled out leave the last one: it is accepted, and the reason is what to read
             return ok, DEDUCED + message.removeprefix("¡Correcto!"), False
         return ok, message, False
 
     def forget(self) -> None:
-        """Start again, as a new kernel would: a bare right word counts again."""
+        """Start again, as a new kernel would: no word tried, no try refused."""
         self.missed, self.refused, self.tried = False, 0, set()
 
 
