@@ -3,6 +3,7 @@ a Spanish hint (often the engine's own reason), and the checker never crashes on
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -276,17 +277,22 @@ def test_a_lab_number_may_bring_its_reason_after_it():
 
 def test_an_expected_count_accepts_what_its_interval_prints_and_says_a_batch_varies():
     """atlas-1: the expected count of Citadel's wins in 25 new games, from the atlas's bracketed
-    interval; the praise quotes an interval that holds the answer praised."""
-    from solitaire_nb.core.numbers_es import decimal_down, decimal_up, parse_number
-    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _new_games
+    interval as the page prints it (25 times its two printed percentages, to one decimal); the
+    praise quotes the range that holds the answer praised."""
+    from solitaire_nb.core.numbers_es import decimal, parse_number, percent_end
+    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _expected_ends, _new_games
 
     count = _new_games("citadel", NEW_GAMES)
-    low, high = decimal_down(count.expected_low, 1), decimal_up(count.expected_high, 1)
+    lo, hi = _expected_ends("citadel", NEW_GAMES)
+    printed = [parse_number(percent_end(100 * count.expected_low / NEW_GAMES, up=False)),
+               parse_number(percent_end(100 * count.expected_high / NEW_GAMES))]
+    assert [lo, hi] == [round(NEW_GAMES * p / 100 + 1e-9, 1) for p in printed]
+    assert abs(lo - count.expected_low) < 0.05 and abs(hi - count.expected_high) < 0.05
     right = [n for n in range(0, NEW_GAMES + 1) if es_correcta("atlas-1", n)]
-    # inside the interval as the praise prints it (one decimal, rounded outward: 20,93–21,91 is «20,9 y 22,0»)
-    assert right and all(parse_number(low) <= n <= parse_number(high) for n in right)
-    assert all(count.expected_low - 0.1 < n < count.expected_high + 0.1 for n in right)
-    for typed in [str(n) for n in right] + [low, high, decimal_down((count.expected_low + count.expected_high) / 2, 2)]:
+    assert right and all(lo <= n <= hi for n in right)
+    assert not es_correcta("atlas-1", math.ceil(count.expected_high))  # above the true top: not «de media»
+    low, high = decimal(lo, 1), decimal(hi, 1)
+    for typed in [str(n) for n in right] + [low, high, decimal((lo + hi) / 2, 2)]:
         ok, message = verdict_of_text("atlas-1", typed)
         assert ok, typed
         assert f"entre {low} y {high}" in message and "partidas concretas" in message and "tanda" in message

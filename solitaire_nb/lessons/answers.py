@@ -19,7 +19,7 @@ from itertools import islice
 
 from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
-from ..core.numbers_es import decimal, decimal_down, decimal_up, interval_decimals, parse_number
+from ..core.numbers_es import decimal, interval_decimals
 from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
@@ -255,8 +255,8 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
 def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str,
                     out_of: int) -> DirectionOnce:
     """An expected count of `out_of` games (a mean, not the count of one batch): ``bounds()`` gives
-    its 95 % interval, and a number is right when it lies inside that interval as printed, one
-    decimal rounded outward («21», «21,5» or «20,96» for 20,53 – 22,18).  A right answer is told
+    the ends of its 95 % interval as the page lets a reader compute them (one decimal), and a
+    number is right when it lies between them («21», «21,5» or «20,96» for 20,5 – 22,2).  A right answer is told
     `why()`.  A rate («85 %», «0,85») or a number above `out_of` is told, kindly, that the
     question asks how many games of `out_of`; neither uses up the direction."""
 
@@ -275,8 +275,7 @@ def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[],
             return False, (f"De {out_of} partidas no pueden salir {said}. Si {said} es un porcentaje, la "
                            f"pregunta pide cuántas de las {out_of}: ¿cuántas partidas son el {said} % de "
                            f"{out_of}?"), "", ""
-        low, high = bounds()
-        lo, hi = parse_number(decimal_down(low, 1)), parse_number(decimal_up(high, 1))
+        lo, hi = bounds()
         if lo - 1e-9 <= x <= hi + 1e-9:
             return True, f"¡Correcto! {said} es una buena respuesta. {why()}", "", ""
         return False, "", f"de media son {'más' if x < lo else 'menos'} de {said}", said

@@ -55,18 +55,32 @@ def _new_games(key: str, n: int) -> Any:
     return new_games_count(int(e["won"]), int(e.get("unknown", 0)), int(e["computed_deals"]), n)
 
 
+def _expected_ends(key: str, n: int) -> tuple[float, float]:
+    """Exercise atlas-1's accepted range: `n` times each end of the entry's rate interval as the
+    page prints it (83,7 % and 87,7 % give 20,925 and 21,925), to one decimal: the counts a reader
+    can reach from the page's figures, and none beyond them (21,91 is the interval's true top, so
+    «22» is not in it)."""
+    from ..core.numbers_es import parse_number, percent_end
+
+    c = _new_games(key, n)
+    low = parse_number(percent_end(100 * c.expected_low / n, up=False))
+    high = parse_number(percent_end(100 * c.expected_high / n))
+    return round(n * low / 100 + 1e-9, 1), round(n * high / 100 + 1e-9, 1)
+
+
 def _expected_why(key: str, n: int, what: str) -> str:
     """Exercise atlas-1, after a right answer: what the expected count is (the rate's interval
     times `n`) and how much one batch of `n` games varies around it, both read from the atlas."""
-    from ..core.numbers_es import decimal_down, decimal_up, percent_end
+    from ..core.numbers_es import decimal, percent_end
     from ..games import GAMES
 
     c, e = _new_games(key, n), _entry(key)
-    low, high = c.expected_low / n, c.expected_high / n
+    low, high = _expected_ends(key, n)
+    rate_low, rate_high = percent_end(100 * c.expected_low / n, up=False), percent_end(100 * c.expected_high / n)
     batch = f"de {c.likely_low} a {c.likely_high}" if c.likely_low < c.likely_high else f"{c.likely_low}"
-    return (f"De media, de {n} partidas nuevas {what} entre {decimal_down(c.expected_low, 1)} y "
-            f"{decimal_up(c.expected_high, 1)}, la proporción de {GAMES[e['game']].display_name} (con un 95 % "
-            f"de confianza, de {percent_end(100 * low, up=False)} % a {percent_end(100 * high)} %) multiplicada por {n}. En {n} "
+    return (f"De media, de {n} partidas nuevas {what} entre {decimal(low, 1)} y {decimal(high, 1)}: la "
+            f"proporción de {GAMES[e['game']].display_name} (con un 95 % de confianza, de {rate_low} % a "
+            f"{rate_high} %) multiplicada por {n}, con un decimal. En {n} "
             f"partidas concretas, la cuenta varía mucho más alrededor de esa media: de cada 100 tandas de {n}, al menos "
             f"95 tienen {batch} partidas con solución. El intervalo habla de la proporción a la larga, no de una "
             "tanda de partidas.")
@@ -261,7 +275,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         f"Con las reglas de la página, si tomas {NEW_GAMES} partidas nuevas de Citadel, ¿cuántas esperas "
         "que tengan solución, de media? Vale una respuesta con decimales.",
         expected_answer(
-            lambda: (lambda c: (c.expected_low, c.expected_high))(_new_games("citadel", NEW_GAMES)),
+            lambda: _expected_ends("citadel", NEW_GAMES),
             lambda: _expected_why("citadel", NEW_GAMES, "tienen solución"),
             "Busca Citadel en la tabla del atlas: ¿qué parte de sus partidas tiene solución? Esa misma "
             f"parte de {NEW_GAMES} partidas es lo que se espera de media.",
