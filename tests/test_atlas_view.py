@@ -181,7 +181,7 @@ def test_the_bracket_plot_names_both_players_and_the_pages_rate():
     fig = atlas_plots.plot_bracket(player, solver, 0.15)
     try:
         ax = fig.axes[0]
-        assert ax.get_title() == f"Moving Left: entre el {av.PLAYER} y el resolvedor que lo ve todo"
+        assert ax.get_title() == f"Moving Left: entre el {av.PLAYER}\ny el {av.SOLVER_PEEKS}"
         assert [t.get_text() for t in ax.get_yticklabels()][1] == av.PLAYER
         assert any(t.get_text() == "15 % de la página" for t in ax.texts)
         bars = sorted(ax.patches, key=lambda p: p.get_y())  # the solver's row (0) below the player's (1)

@@ -93,7 +93,7 @@ def plot_bracket(player: dict, solver: dict, page_rate: float, ax: Axes | None =
     ax.text(100 * page_rate + 1, 0.5, f"{percent(page_rate, 0)} de la página", va="center", fontsize=LEGEND)
     ax.set_xlim(0, 100)
     ax.set_ylim(-0.6, 1.6)
-    style_axes(ax, f"{GAMES[player['game']].display_name}: entre el {PLAYER} y el resolvedor que lo ve todo",
+    style_axes(ax, f"{GAMES[player['game']].display_name}: entre el {PLAYER}\ny el {SOLVER_PEEKS}",
                "partidas ganadas (%), intervalo de confianza del 95 %", "")
     ax.set_yticks([0, 1], ["resolvedor que ve las\ncartas boca abajo", PLAYER])
     ax.grid(axis="y", visible=False)

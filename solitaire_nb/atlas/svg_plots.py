@@ -126,7 +126,7 @@ def plot_win_rates(entries: list[dict], ax: None = None, reference: dict | None 
 def plot_bracket(player: dict, solver: dict, page_rate: float, ax: None = None) -> Picture:
     """Where a rate quoted by a rules page falls between the no-peek player's 95 % interval and
     that of a solver that sees face-down cards (see `atlas.plots.plot_bracket`)."""
-    title = f"{GAMES[player['game']].display_name}: entre el {PLAYER} y el resolvedor que lo ve todo"
+    title = f"{GAMES[player['game']].display_name}: entre el {PLAYER} y el {SOLVER_PEEKS}"
     body, y = _title(title)
     for row, color, stroke in ((player, GREEN, GREEN), (solver, ORANGE, "black")):
         name = PLAYER if row is player else "resolvedor que ve las cartas boca abajo"

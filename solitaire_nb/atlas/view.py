@@ -118,7 +118,7 @@ SOLVER = "resolvedor"
 SOLVER_PEEKS = "resolvedor que ve las cartas boca abajo"
 PLAYER = "jugador que no mira"
 BRACKET = ("una persona que juegue al menos tan bien como el jugador que no mira: entre ese jugador y el "
-           "resolvedor que lo ve todo")
+           f"{SOLVER_PEEKS}")
 # The floor is the no-peek player's rate: it holds only for someone who plays at least as well.
 FLOOR_WHO = "una persona que juegue al menos tan bien como el jugador que no mira"
 
@@ -216,7 +216,7 @@ def class_table(data: Mapping[str, Any]) -> str:
         if player is not None and e["computed_deals"]:
             rows.append(
                 f"| **{name}** | **{variant}** | **{BRACKET}** | | | | | | **al menos {percent(player['rate'])} "
-                f"(lo que gana el jugador que no mira); como mucho, lo que gana quien ve todo: {rate_text(*_counts(e))}** | "
+                f"(lo que gana el jugador que no mira); como mucho, lo que gana el {SOLVER_PEEKS}: {rate_text(*_counts(e))}** | "
                 f"{range_text(player['interval_low'], e['interval_high'])} |"
             )
         limit = thousands(e["max_states"]) + (f" ({notes[e['key']]})" if e["key"] in notes else "")
