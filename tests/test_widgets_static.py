@@ -44,6 +44,32 @@ def test_answer_box_shows_the_checkers_verdict_and_never_a_traceback():
     assert "No he entendido la respuesta" in verdict.value and "internal" not in verdict.value
 
 
+def test_typing_then_clicking_checks_the_answer_once():
+    """In a browser the text reaches the kernel on blur, then the click: one answer is one try
+    (a wrong word is not told «ya la has probado», a number's «más / menos» is not used up)."""
+    from solitaire_nb.board import caja
+    from solitaire_nb.lessons.exercises import olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        box = caja("lab-2")
+        entry, button = box.children[1].children
+        entry.value = "huecos, porque los huecos se llenan al jugar"  # the change event: checked
+        button.click()  # the click right after it: the same answer, not checked again
+        assert "No." in box.children[2].value and "probado" not in box.children[2].value
+        box = caja("lab-1")
+        entry, button = box.children[1].children
+        entry.value = "6"
+        button.click()
+        assert "más" in box.children[2].value
+        button.click()  # clicked again on purpose: the verdict stays
+        assert "más" in box.children[2].value
+        entry.value = "7"
+        assert "más" not in box.children[2].value  # the direction was told once
+    finally:
+        olvidar_intentos()
+
+
 def test_static_box_carries_the_given_picture():
     box = static_box([], "<p>Controles del estudio</p>", horizontal=True)
     data = _bundle(box)

@@ -126,14 +126,23 @@ def answer_box(question: str, check: Any, button_label: str = "Comprobar", grade
     button = widgets.Button(description=button_label, button_style="primary")
     verdict = widgets.HTML()
 
+    judged: list[str | None] = [None]  # the text last checked
+
     def on_check(_event: object = None) -> None:
+        judged[0] = entry.value
         try:
             ok, message = check(entry.value)
         except Exception:  # noqa: BLE001 - a reader's answer never shows a traceback
             ok, message = False, "No he entendido la respuesta; prueba a escribirla de otra forma."
         verdict.value = _verdict_html(ok, message, graded)
 
-    button.on_click(on_check)
+    def on_click(_event: object = None) -> None:
+        # typing and then clicking sends the text on blur (checked then) and the click after it:
+        # checking twice would count one answer as two tries (a wrong word «ya probada»)
+        if entry.value != judged[0]:
+            on_check()
+
+    button.on_click(on_click)
     entry.continuous_update = False
     entry.observe(lambda change: on_check() if change["new"].strip() else None, names="value")
     question_html = f"<p><b>{escape(question)}</b></p>"
