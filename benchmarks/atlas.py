@@ -101,8 +101,10 @@ BC_CAP = 5_000_000
 # few that are not (their search's first phase gets a quarter of it, so the cap changes records)
 CHEQUERS_CAP = 200_000
 # Baker's Dozen: every deal at 50,000 states first (the file's cap), then the undecided ones again
-# at RETRY_CAP (`--retry-unknown`, as for BC_CAP); the castles with take-backs: every deal at
-# RETRY_CAP from an empty file (their first phase gets a share of the cap: a retry mixes budgets)
+# at RETRY_CAP (`--retry-unknown`, as for BC_CAP); the castles with take-backs: every deal from an
+# empty file (their first phase gets a share of the cap: a retry mixes budgets), Citadel at
+# RETRY_CAP, Beleaguered Castle at BC_CAP (the same cap as without take-backs, so 07 compares
+# the two rules' undecided deals at one limit)
 RETRY_CAP = 1_000_000
 ENTRIES = [
     # Beleaguered Castle without take-backs: every deal at CAP first, then the deals left
@@ -117,7 +119,7 @@ ENTRIES = [
     Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 2_000, RETRY_CAP,
           "Regla clásica (PySolFC, Aisleriot): sin importar el palo."),
     Entry("citadel", "citadel", {}, 1, 2_000, RETRY_CAP, "Reglas de la página: con devoluciones."),
-    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, RETRY_CAP, "Reglas de la página: con devoluciones."),
+    Entry("beleaguered_castle", "beleaguered_castle", {}, 1, 2_000, BC_CAP, "Reglas de la página: con devoluciones."),
     Entry("scotch", "scotch", {}, 1, 2_000, 20_000, "Bases en colores alternos."),
     Entry("chequers", "chequers", {}, 1, 2_000, CHEQUERS_CAP, "Con vuelta Rey–As (regla de la página)."),
     Entry("chequers_sin_vuelta", "chequers", {"wrap": False}, 1, 2_000, CHEQUERS_CAP, "Sin vuelta Rey–As."),
