@@ -49,6 +49,8 @@ def test_pair_is_declared_in_both_files(name):
     header = text.split("---\n")[1]
     source = jupytext.read(NOTEBOOKS / f"{name}.md")
     assert source.metadata["jupytext"]["formats"] == "ipynb,md:myst"
+    # JupyterLab's jupytext keeps the saved notebook's hidden inputs out of the source, and in it.
+    assert source.metadata["jupytext"]["cell_metadata_filter"] == build_notebooks.CELL_METADATA_FILTER
     assert set(source.metadata) == {"jupytext", "kernelspec"}
     assert "jupytext_version:" not in header and "widgets" not in header and "language_info" not in header
     notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
