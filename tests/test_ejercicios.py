@@ -936,6 +936,18 @@ def test_a_move_found_by_trying_is_accepted_with_the_reason_to_read():
     assert verdict_of_text("chequers-3", "T3 T1, T3 T4")[1].startswith("¡Correcto!")
 
 
+def test_citadel_4_points_at_the_way_from_the_second_miss():
+    """Six legal moves and one answer: the first miss says why it is not the one; from the
+    second on, a hint points at the 5 of hearts' cover, so the move is not fished for."""
+    olvidar_intentos()
+    ok, first = verdict_of_text("citadel-4", "T1 T2")
+    assert not ok and "Pista" not in first
+    ok, second = verdict_of_text("citadel-4", "T4 T7")
+    assert not ok and second.endswith("¿Qué carta lo tapa, y dónde puede ir esa carta?")
+    assert "5 de corazones" in second and "T3 T4" not in second
+    olvidar_intentos()
+
+
 def test_uncovering_the_card_in_moving_left_is_told_why():
     ok, message = verdict_of_text("moving_left-3", "T1 T2, T3 T1 3")
     assert ok and "solo cabe en un hueco" in message and "el 2 de tréboles se pone boca arriba" in message
@@ -962,3 +974,26 @@ def test_a_plural_card_name_is_a_group_not_a_card_of_picas():
         ok, message = _verdict("bakers_dozen-1", said)
         assert not ok and message.startswith("Escribe cada carta con su palo") and "picas" not in message, message
     assert _verdict("bakers_dozen-1", "QH, QD, QC")[0]
+
+
+@pytest.mark.parametrize(
+    ("ejercicio", "typed"),
+    [
+        ("citadel-1", "la K♠, K♥, K♦ o K♣"),  # a list of cards closed with «o», as one would say it
+        ("citadel-1", "K de picas, K de corazones, K de diamantes o K de tréboles"),
+        ("citadel-2", "2 (el 2 y el 3)"),  # the number, then what it counts
+        ("citadel-2", "2: el 2 y el 3"),
+        ("citadel-2", "2 tréboles (el 2 y el 3)"),
+    ],
+)
+def test_answers_written_as_one_would_say_them_are_read(ejercicio, typed):
+    olvidar_intentos()
+    ok, message = verdict_of_text(ejercicio, typed)
+    assert ok and message.startswith("¡Correcto!"), message
+
+
+def test_a_number_with_its_reason_still_refuses_two_numbers():
+    assert read_number("2 (el 2 y el 3)") == 2
+    for two in ("3 4", "2 y 3", "(2)"):
+        with pytest.raises(ValueError):
+            read_number(two)

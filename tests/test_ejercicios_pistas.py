@@ -118,6 +118,7 @@ def test_an_exercise_asking_for_one_move_takes_exactly_one():
     # Second review: «El movimiento es válido, pero todavía no» read as if a second move were
     # expected; a valid move that is not the one asked for is told so, and not which one is.
     for move in ("T1 T2", "T4 T7", "T6 T5"):
+        olvidar_intentos()  # a first miss: from the second on, a hint follows (tests/test_ejercicios.py)
         ok, message = verdict_of_text("citadel-4", move)
         assert not ok and message.startswith(NOT_THIS_ONE) and message.endswith("Prueba con otro.")
         assert "todavía" not in message and "T3 T4" not in message and "9 de tréboles" not in message

@@ -49,10 +49,30 @@ def test_pair_is_declared_in_both_files(name):
     header = text.split("---\n")[1]
     source = jupytext.read(NOTEBOOKS / f"{name}.md")
     assert source.metadata["jupytext"]["formats"] == "ipynb,md:myst"
+    # JupyterLab's jupytext keeps the saved notebook's hidden inputs out of the source, and in it.
+    assert source.metadata["jupytext"]["cell_metadata_filter"] == build_notebooks.CELL_METADATA_FILTER
     assert set(source.metadata) == {"jupytext", "kernelspec"}
     assert "jupytext_version:" not in header and "widgets" not in header and "language_info" not in header
     notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
     assert notebook.metadata["jupytext"]["formats"] == "ipynb,md:myst"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_code_cell_is_saved_with_its_input_hidden(name):
+    """JupyterLab and Binder then show a lesson's boards and drawings, not its Python."""
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(c.metadata.get("jupyter", {}).get("source_hidden") is True for c in code)
+    assert all("outputs_hidden" not in c.metadata.get("jupyter", {}) for c in code)
+
+
+def test_a_notebook_with_visible_code_is_caught(copy: Path):
+    nb = json.loads((copy / "00_indice.ipynb").read_text(encoding="utf-8"))
+    first = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    del first["metadata"]["jupyter"]
+    (copy / "00_indice.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    [problem] = build_notebooks.problems(copy)
+    assert "su código no está oculto" in problem
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -191,7 +211,8 @@ def test_build_writes_a_repeatable_executed_notebook(tmp_path: Path):
     first = target.read_bytes()
     assert build_notebooks.problems(tmp_path) == []
     nb = nbformat.read(target, as_version=4)
-    assert nb.cells[1].metadata == {"tags": ["docente"]}
+    assert nb.cells[1].metadata == {"tags": ["docente"], "jupyter": {"source_hidden": True}}
+    assert "source_hidden" not in jupytext.writes(nb, fmt="md:myst")  # the flag stays out of the source
     assert nb.cells[1].outputs == [{"output_type": "stream", "name": "stdout", "text": "0\n1\n2\n"}]
     state = nb.metadata.widgets["application/vnd.jupyter.widget-state+json"]["state"]
     assert len(state) >= 4  # the box, its two children, their layouts and styles

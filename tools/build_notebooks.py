@@ -12,7 +12,8 @@ interpreter (working directory notebooks/, this repository first on the kernel's
 saves the outputs, which GitHub and
 nbviewer show.  The saved file depends only on the source and on what the cells print: cell ids
 come from the cells' text, execution timings are not recorded, and widget model ids (random
-uuids) are renumbered per notebook; the widget state itself is kept, as nbconvert's
+uuids) are renumbered per notebook; every code cell's input is marked hidden, so that JupyterLab
+shows a lesson's outputs and not its Python; the widget state itself is kept, as nbconvert's
 ``store_widget_state`` did.  When binder/postBuild has given this environment a trust database
 (its server configuration's ``NotebookNotary``), each rebuilt notebook is signed there, so that
 JupyterLab keeps showing its saved boards and drawings (trust is per file hash).
@@ -37,6 +38,9 @@ NOTEBOOKS = REPO / "notebooks"
 FORMATS = "ipynb,md:myst"
 # Keeps jupytext's version number out of the sources' front matter (no churn when it changes).
 METADATA_FILTER = "-jupytext.text_representation.jupytext_version"
+# Code cells are saved with their input hidden (JupyterLab shows only their outputs: students see
+# boards and drawings, not Python); the sources never carry that flag, so it is filtered out of them.
+CELL_METADATA_FILTER = "-jupyter"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 # The cell tags the lessons use (notebooks/guia_docente.md, «Cómo editar una lección»):
 # teacher-only cells, exercise boxes, outputs nbval compares, "regla" for a rule section's heading,
@@ -84,7 +88,9 @@ def inputs(nb: nbformat.NotebookNode) -> list[tuple[str, str, dict]]:
     with its own filters, so that both sides are compared the same way."""
     if "md:myst" not in nb.metadata.get("jupytext", {}).get("formats", ""):
         nb = nbformat.from_dict(json.loads(json.dumps(nb)))
-        nb.metadata.setdefault("jupytext", {}).update(formats=FORMATS, notebook_metadata_filter=METADATA_FILTER)
+        nb.metadata.setdefault("jupytext", {}).update(
+            formats=FORMATS, notebook_metadata_filter=METADATA_FILTER, cell_metadata_filter=CELL_METADATA_FILTER
+        )
     text = jupytext.writes(nb, fmt="md:myst")
     return [(c.cell_type, c.source, dict(c.metadata)) for c in jupytext.reads(text, fmt="md:myst").cells]
 
@@ -99,7 +105,11 @@ def disagreement(source: Path, notebook: Path) -> str | None:
         for part, a, b in (("tipo", w[0], h[0]), ("texto", w[1], h[1]), ("metadatos", w[2], h[2])):
             if a != b:
                 return f"{notebook.name}, celda {i}: su {part} no coincide con {source.name} ({b!r:.60} ≠ {a!r:.60})"
-    metadata = nbformat.read(notebook, as_version=4).metadata
+    saved = nbformat.read(notebook, as_version=4)
+    shown = [i for i, c in enumerate(saved.cells, 1) if c.cell_type == "code" and not code_hidden(c)]
+    if shown:
+        return f"{notebook.name}, celda {shown[0]}: su código no está oculto (reconstrúyelo con este programa)"
+    metadata = saved.metadata
     formats = metadata.get("jupytext", {}).get("formats", "")
     if formats != FORMATS:
         return f"{notebook.name}: sus metadatos no lo emparejan con {source.name} (jupytext.formats = {formats!r})"
@@ -134,6 +144,18 @@ def page_title(nb: nbformat.NotebookNode) -> str | None:
                 heading = found.group(1)
                 return heading if COLLECTION in heading else f"{heading} · {COLLECTION}"
     return None
+
+
+def hide_code(nb: nbformat.NotebookNode) -> None:
+    """Mark every code cell's input hidden, outputs shown: JupyterLab (and Binder) then shows a
+    lesson's boards, drawings and results without the Python that makes them."""
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+
+
+def code_hidden(cell: nbformat.NotebookNode) -> bool:
+    return cell.get("metadata", {}).get("jupyter", {}).get("source_hidden") is True
 
 
 def _cell_ids(nb: nbformat.NotebookNode) -> None:
@@ -202,7 +224,10 @@ def build(source: Path, timeout: int = 3600) -> Path:
     from nbclient import NotebookClient
 
     nb = jupytext.read(source)
-    nb.metadata["jupytext"] = {"formats": FORMATS, "notebook_metadata_filter": METADATA_FILTER}
+    nb.metadata["jupytext"] = {
+        "formats": FORMATS, "notebook_metadata_filter": METADATA_FILTER, "cell_metadata_filter": CELL_METADATA_FILTER,
+    }  # fmt: skip
+    hide_code(nb)
     title = page_title(nb)
     if title:
         nb.metadata["title"] = title

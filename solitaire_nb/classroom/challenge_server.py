@@ -22,6 +22,10 @@ from . import inbound
 from .challenge_state import Challenge, Closed, NotYourSeat
 from .summary import players_of, summary, summary_from_codes, write_csv
 
+NOTHING_SAVED = ("No hay tabla que descargar: esta clase no está guardando sus partidas en ningún archivo "
+                 "(se arrancó sin él o dejó de poder escribir en él; el programa lo dijo en su ventana).")
+"""The CSV's refusal when the class keeps no record (the teacher reads it, in plain words)."""
+
 TEACHER_PAGE = Path(__file__).resolve().parent.parent / "templates" / "reto_docente.html"
 BODY_MAX = 4096
 
@@ -206,7 +210,7 @@ class CsvHandler(_Teacher):
         names = inbound.query_switch(self.arg("nombres"), "«nombres»")
         rec = self.challenge.record
         if rec is None:
-            return self.reply({"error": "La clase no tiene registro."}, 404)
+            return self.reply({"error": NOTHING_SAVED}, 404)
         buf = io.StringIO()
         write_csv(rec.events(), {s: n for s, _, n in rec.seats()}, buf, names)
         self.set_header("Content-Type", "text/csv; charset=utf-8")

@@ -60,7 +60,7 @@ def _check_strings(value: Any) -> None:
         v = stack.pop()
         if isinstance(v, str):
             if _SURROGATE.search(v):
-                raise BadRequest("La petición lleva texto que no es Unicode válido.", "texto que no es Unicode válido")
+                raise BadRequest("La página ha enviado un texto con caracteres que no se pueden leer: recarga la página y vuelve a intentarlo.", "texto que no es Unicode válido")
         elif isinstance(v, dict):
             stack.extend(v.keys())
             stack.extend(v.values())
@@ -81,7 +81,7 @@ def parse_body(body: bytes, limit: int) -> dict[str, Any]:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadRequest("La petición no está escrita en UTF-8.", "texto que no es UTF-8") from None
+        raise BadRequest("La página ha enviado un texto que no se puede leer: recarga la página y vuelve a intentarlo.", "texto que no es UTF-8") from None
     if _depth(body) > DEPTH_MAX:
         raise BadRequest(f"La petición no tiene la forma esperada (más de {DEPTH_MAX} niveles): recarga la página y vuelve a intentarlo.", "JSON demasiado anidado")
     try:
@@ -89,9 +89,9 @@ def parse_body(body: bytes, limit: int) -> dict[str, Any]:
     except BadRequest:
         raise
     except (ValueError, RecursionError):  # RecursionError: unreachable after the depth check
-        raise BadRequest("La petición no es un JSON válido.", "JSON no válido") from None
+        raise BadRequest("La página ha enviado datos que no se entienden: recarga la página y vuelve a intentarlo.", "JSON no válido") from None
     if not isinstance(data, dict):
-        raise BadRequest("La petición debe ser un objeto JSON ({…}).", "JSON no válido")
+        raise BadRequest("La página ha enviado los datos con una forma que no se espera: recarga la página y vuelve a intentarlo.", "JSON no válido")
     _check_strings(data)
     return data
 

@@ -13,7 +13,7 @@ import io
 from pathlib import Path
 
 from . import inbound
-from .challenge_server import LOOPBACK, ClassHandler, NameHandler, TeacherPage, _Json, _Teacher
+from .challenge_server import LOOPBACK, NOTHING_SAVED, ClassHandler, NameHandler, TeacherPage, _Json, _Teacher
 from .class_core import NotYourSeat
 from .pool_state import Pool
 
@@ -110,7 +110,7 @@ class PoolCsvHandler(_Teacher):
     def get(self) -> None:
         names = inbound.query_switch(self.arg("nombres"), "«nombres»")
         if self.challenge.record is None:
-            return self.reply({"error": "La clase no tiene registro."}, 404)
+            return self.reply({"error": NOTHING_SAVED}, 404)
         buf = io.StringIO()
         self.challenge.write_csv(buf, names)
         self.set_header("Content-Type", "text/csv; charset=utf-8")

@@ -26,7 +26,7 @@ _CARD = re.compile(
     rf"|(?P<srank>{_RANK})\s*(?P<symbol>[♠♥♦♣])"
     rf"|(?P<crank>10|[2-9atjqk])(?P<letter>[shdc])\b"  # a code: «reinas» is no «reina» of picas
 )
-_FILLER = re.compile(r"(?:el|la|los|las|un|una|y|e|carta|cartas)\b|[\s,;:.\[\]\"'()«»/+-]+")
+_FILLER = re.compile(r"(?:el|la|los|las|un|una|y|e|o|u|carta|cartas)\b|[\s,;:.\[\]\"'()«»/+-]+")
 _RANK_ALONE = re.compile(rf"(?:{_RANK})\b")
 
 

@@ -230,6 +230,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             "El 6 de corazones sube cuando su base tiene el 5, y el 5 estaba debajo del 9 de tréboles. "
             "Con el 9 sobre el 10 de diamantes, el 5 queda arriba y el juego automático sube el 5 y "
             "después el 6.",
+            nudge="Pista: busca el 5 de corazones en el tablero. ¿Qué carta lo tapa, y dónde puede ir esa carta?",
         ),
         cards=("6H",), kind="board", start=citadel_libera,
     ),

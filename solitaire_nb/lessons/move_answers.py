@@ -199,14 +199,17 @@ class TriedMoves:
     """A moves checker (`moves_reaching`) for a position with few legal moves, where the answer
     can be found by trying them: after `patience` wrong tries (a move that is not the one, or
     that leaves the position lost, or that the rules refuse) a right answer is accepted, told it
-    was reached by trying, and given `why` (the reason to read).  `peek` judges without counting;
-    `forget` starts again, as a new kernel would."""
+    was reached by trying, and given `why` (the reason to read); from the `patience`-th miss on,
+    `nudge` (a hint that points at the way without giving it) follows the miss's message, so that
+    six legal moves need not be fished through.  `peek` judges without counting; `forget` starts
+    again, as a new kernel would."""
 
     check: Callable[[object], tuple[bool, str]]
     start: Callable[[], Game]
     why: str
     patience: int = 2
     wrong: int = 0
+    nudge: str = ""
 
     def peek(self, respuesta: object) -> tuple[bool, str]:
         return self._verdict(respuesta)[:2]
@@ -221,6 +224,8 @@ class TriedMoves:
         if ok and self.wrong >= self.patience:
             return ok, f"{TRIED[len(_moves(self.start(), respuesta)) > 1]} {self.why}", False
         missed = not ok and (message.startswith(_MISSES) or ("no está permitido" in message and message.startswith("El movimiento")))
+        if missed and self.nudge and self.wrong + 1 >= self.patience:
+            message = f"{message} {self.nudge}"
         return ok, message, missed
 
     def forget(self) -> None:

@@ -30,12 +30,15 @@ def figures_for_words(text: str) -> str:
     return f"{NUMBER_WORDS[found.group(1)]}{found.group(2) or ''}"
 
 
+# A number followed by what it counts, in brackets or after a colon: the number is the answer.
+_EXPLAINED = re.compile(r"\s*(.*?\S)\s*(?:\([^()]*\)|:\s.*)\s*[.!]?\s*", re.S)
 _LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\W\d_][^\d]*)?\s*[.!]?\s*", re.UNICODE)
 
 
 def read_number(respuesta: object, count: bool = False) -> float:
     """A number a reader gave, or a text with a leading number and perhaps a unit («8», «8,5», «8.5»,
-    «8 cartas», «100 %», «3.», and 0 to 20 in words: «ocho»); a Spanish ValueError otherwise
+    «8 cartas», «100 %», «3.», and 0 to 20 in words: «ocho»), perhaps followed by what it counts in
+    brackets or after a colon («2 (el 2 y el 3)», «2: el 2 y el 3»); a Spanish ValueError otherwise
     («unas 8», «3 4»), its example a whole number for a `count`."""
     example = "8" if count else "8 o 8,5"
     if isinstance(respuesta, bool):
@@ -53,6 +56,9 @@ def read_number(respuesta: object, count: bool = False) -> float:
     check_length(respuesta, ANSWER_MAX, "el texto")
     text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", figures_for_words(respuesta))  # «3.»: the stop ends it
     found = _LEADING_NUMBER.fullmatch(text)
+    said = _EXPLAINED.fullmatch(text)
+    if found is None and said is not None:  # «2 (el 2 y el 3)», «2: el 2 y el 3»: the number, then why
+        found = _LEADING_NUMBER.fullmatch(said.group(1))
     if found is None:
         if re.fullmatch(r"\s*\d+(?:[.,]\d+)?(?:\s*(?:,|;|y|o|\s)\s*\d+(?:[.,]\d+)?)+\s*", text):
             raise ValueError(f"has escrito más de un número; escribe uno solo, por ejemplo {example}.")

@@ -148,7 +148,7 @@ def clubs_home_why() -> str:
     stayed = [Card.parse(code) for code in CITADEL_CLUBS if Card.parse(code) not in went]
     went_names, stayed_names = _and([c.articulo for c in went]), _and([c.articulo for c in stayed])
     return (f"Van {went_names}: cuando sale cada uno, su base ya tiene el trébol anterior. Cuando salen "
-            f"{stayed_names}, no lo tiene, y se quedan en su columna.")
+            f"{stayed_names}, no lo tiene: durante el reparto no van a la base y se quedan en su pila.")
 
 
 def _and(names: Sequence[str]) -> str:
