@@ -274,3 +274,24 @@ def test_the_guides_count_in_the_browser_is_the_benchmark(guide):
     section = _section(guide, "### 08 · Laboratorio de reglas")
     assert f"tardaron de {math.floor(min(seconds))} a {math.ceil(max(seconds))} segundos" in section
 
+
+
+def test_the_guides_ranking_of_07_is_the_notebooks(guide):
+    """Every «N.º Juego (a % – b %)» the guide's 07 section gives is the place and interval 07's
+    ranking table computes from the atlas, and the section says whether adjacent places touch as
+    the table does (a recomputed atlas must change the guide's prose too, not only its table)."""
+    import json
+
+    from solitaire_nb.atlas.ranking import ranking_text
+
+    data = json.loads((NOTEBOOKS.parent / "data" / "atlas.json").read_text(encoding="utf-8"))
+    table = ranking_text(data)
+    rows = {m.group(2): (m.group(1), m.group(3)) for m in re.finditer(
+        r"^\| (\d)\.º \| ([^|*]+?) \| [^|]+ \| ([^|]+?) \|", table, flags=re.M)}
+    section = _section(guide, "### 07 · Probabilidades")
+    given = re.findall(r"(\d)\.º ([A-Z][\w' ]+?) \((?:intervalo )?([\d,]+ % – [\d,]+ %)", section)
+    assert len(given) >= 4, given
+    for place, game, interval_given in given:
+        assert rows.get(game) == (place, interval_given), (game, rows.get(game), place, interval_given)
+    touching = "se tocan, así que se comparan directamente" in table
+    assert ("no se tocan (el de abajo queda entero por debajo)" in section) != touching
