@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 import solitaire_nb as sn
 from solitaire_nb.core.cards import Card
 from solitaire_nb.lessons.answers import read_number
-from solitaire_nb.lessons.reasoned import RIGHT_WORD
 from solitaire_nb.lessons.exercises import (
     EJERCICIOS,
     cartas_bajo,
@@ -28,6 +27,7 @@ from solitaire_nb.lessons.exercises import (
     por_que_no,
     verdict_of_text,
 )
+from solitaire_nb.lessons.reasoned import RIGHT_WORD
 
 GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 
@@ -218,6 +218,12 @@ def test_the_exercise_deal_tells_the_two_moments_and_cards_from_columns_apart():
     assert not es_correcta("estudio-2", counts.shortened_after_autoplay)
     assert not es_correcta("estudio-2", counts.home_in_deal)
     assert not es_correcta("estudio-4", counts.home_in_deal + counts.autoplay)
+
+
+@pytest.mark.parametrize("typed", ["porque no sé", "Porque no lo sé.", "es que no sé"])
+def test_porque_no_se_is_answered_like_no_se(typed):
+    assert verdict_of_text("estudio-1", typed) == verdict_of_text("estudio-1", "no sé")
+    assert verdict_of_text("estudio-1", typed)[1].startswith("No pasa nada")
 
 
 @pytest.mark.parametrize("typed", ["1/6", "1 de cada 6", "16,7 %", "0,17"])

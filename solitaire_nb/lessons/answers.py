@@ -61,12 +61,14 @@ def _items(respuesta: Iterable) -> list:
     return items
 
 
-_DONT_KNOW = re.compile(r"\s*(no\s+(lo\s+)?s[eé]|(no\s+tengo\s+)?ni\s+idea|ayuda|pista|\?+)?\s*[.!¿?]*\s*", re.IGNORECASE)
+# «no sé», «ni idea», «?», also after «porque» or «es que» («porque no sé»: still not an answer)
+_DONT_KNOW = re.compile(r"\s*(?:(?:porque|pues|es\s+que)\s+)?(no\s+(lo\s+)?s[eé]|(no\s+tengo\s+)?ni\s+idea|ayuda|pista|\?+)?"
+                        r"\s*[.!¿?]*\s*", re.IGNORECASE)
 DONT_KNOW_LEAD = "No pasa nada: aquí tienes una pista."
 
 
 def dont_know(respuesta: object) -> bool:
-    """Whether an answer says the reader does not know («no sé», «ni idea», «?», nothing): it is
+    """Whether an answer says the reader does not know («no sé», «porque no sé», «ni idea», «?», nothing): it is
     answered with the exercise's hint, not read as an answer."""
     return isinstance(respuesta, str) and _DONT_KNOW.fullmatch(respuesta) is not None
 
