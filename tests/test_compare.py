@@ -325,6 +325,24 @@ def test_column_plot_with_different_column_counts():
         plt.close(fig)
 
 
+def test_the_column_legend_promises_a_band_only_where_there_is_one():
+    """Beleaguered Castle's columns are the same length in every deal: no «intervalo» in its
+    legend; Citadel's vary; a game's name starts with a capital («Tu juego»)."""
+    import dataclasses
+
+    from solitaire_nb.study.svg_comparison_plots import column_legend
+
+    c = compare("beleaguered_castle", "citadel", n=200)
+    assert column_legend(c.a) == "Beleaguered Castle (siempre el mismo número de cartas)"
+    assert column_legend(c.b) == "Citadel (media e intervalo del 95 %)"
+    assert column_legend(dataclasses.replace(c.b, name="tu juego")).startswith("Tu juego (")
+    fig = compare_plots.plot_column_lengths(c)
+    try:
+        assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [column_legend(c.a), column_legend(c.b)]
+    finally:
+        plt.close(fig)
+
+
 def test_a_composed_name_is_read_where_names_are():
     """compare itself reads a composed game's name (study.compare only forwards to it)."""
     from solitaire_nb.study.comparison import compare as paired

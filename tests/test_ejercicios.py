@@ -27,6 +27,7 @@ from solitaire_nb.lessons.exercises import (
     por_que_no,
     verdict_of_text,
 )
+from solitaire_nb.lessons.reasoned import RIGHT_WORD
 
 GUIDE = Path(__file__).resolve().parents[1] / "notebooks" / "guia_docente.md"
 
@@ -66,7 +67,7 @@ SOLUCIONES = {
     "atlas-4": ["5S"],
     "lab-1": 8,
     "lab-2": "Reyes, porque los Reyes bajan al fondo al repartir",
-    "lab-3": "86, porque cada partida con solución la sigue teniendo",
+    "lab-3": "al menos, porque cada partida con solución la sigue teniendo",
     "lab-4": "12, porque los Ases y el reparto no dependen de las columnas",
 }
 
@@ -97,13 +98,19 @@ WRONG = {
     "atlas-4": (["4D"], "no vale"),
     "lab-1": (6, "más"),
     "lab-2": ("huecos, porque los huecos se llenan al jugar", "reparte"),
-    "lab-3": (100, "asegurar antes de medir"),
+    "lab-3": ("exactamente, porque son las de la regla original", "solo añade"),
     "lab-4": ("8, porque el reparto no cambia", "más"),
 }
 
 
 PREDICTIONS = {"atlas-2"}
 """Exercises that take a prediction down without grading it: only the measure decides."""
+REASONED = {"atlas-3", "lab-2", "lab-3", "lab-4"}
+"""Exercises answered with a reason, not graded: a right answer is told to compare it, not «¡Correcto!»."""
+
+
+def _right_start(ejercicio: str) -> str:
+    return "¡Apuntado!" if ejercicio in PREDICTIONS else RIGHT_WORD if ejercicio in REASONED else "¡Correcto!"
 
 
 def test_every_exercise_has_a_solution_in_the_guide():
@@ -125,7 +132,7 @@ def test_every_exercise_has_a_solution_in_the_guide():
 def test_right_answer(ejercicio, capsys):
     assert es_correcta(ejercicio, SOLUCIONES[ejercicio])
     comprobar(ejercicio, SOLUCIONES[ejercicio])
-    assert capsys.readouterr().out.strip().startswith("¡Apuntado!" if ejercicio in PREDICTIONS else "¡Correcto!")
+    assert capsys.readouterr().out.strip().startswith(_right_start(ejercicio))
     assert enunciado(ejercicio).startswith("¿") or "¿" in enunciado(ejercicio)
 
 
@@ -135,7 +142,7 @@ def test_wrong_answer_gets_a_spanish_hint(ejercicio, capsys):
     assert not es_correcta(ejercicio, answer)
     comprobar(ejercicio, answer)
     out = capsys.readouterr().out
-    assert "¡Correcto!" not in out
+    assert "¡Correcto!" not in out and RIGHT_WORD not in out
     assert hint in out
 
 
@@ -213,6 +220,12 @@ def test_the_exercise_deal_tells_the_two_moments_and_cards_from_columns_apart():
     assert not es_correcta("estudio-4", counts.home_in_deal + counts.autoplay)
 
 
+@pytest.mark.parametrize("typed", ["porque no sé", "Porque no lo sé.", "es que no sé"])
+def test_porque_no_se_is_answered_like_no_se(typed):
+    assert verdict_of_text("estudio-1", typed) == verdict_of_text("estudio-1", "no sé")
+    assert verdict_of_text("estudio-1", typed)[1].startswith("No pasa nada")
+
+
 @pytest.mark.parametrize("typed", ["1/6", "1 de cada 6", "16,7 %", "0,17"])
 def test_a_probability_given_for_the_count_of_orders_is_told_what_is_asked(typed):
     ok, message = verdict_of_text("estudio-1", typed)
@@ -247,20 +260,26 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     assert es_correcta("lab-4", f"{4 + len(four.deal_report.to_foundations)}, porque el reparto no cambia")
     assert four.foundation_cards() == 4 + len(four.deal_report.to_foundations) < eight.foundation_cards()
     assert not es_correcta("lab-4", f"{eight.foundation_cards()}, porque lo dice la cabecera")
-    won = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES).won
-    assert es_correcta("lab-3", f"{won}, porque cada partida con solución la sigue teniendo")
-    assert not es_correcta("lab-3", f"{won}, porque la tabla lo dice")  # where the number is, not why
+    # lab-3: every deal won by the original is won (or undecided) with holes for any card
+    any_card = lab_measures.solve_sample(custom("bakers_dozen", empty="any"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    original = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    assert any_card.won >= original.won
+    assert es_correcta("lab-3", f"al menos {original.won}, porque cada partida con solución la sigue teniendo")
+    assert not es_correcta("lab-3", "al menos, porque la tabla lo dice")  # where the number is, not why
 
 
-def test_lab_3s_number_is_on_the_screen_so_it_counts_with_its_reason():
-    from solitaire_nb.lessons.exercises import _verdict
+def test_lab_3_asks_the_kind_of_bound_and_shows_no_number_to_copy():
+    """The original's count is on the screen: lab-3 asks what can be assured about the new rule's
+    count («al menos», «como mucho», «exactamente»), with a reason, not the number."""
+    from solitaire_nb.lessons.atlas_exercises import _sample_won
 
-    assert not es_correcta("lab-3", "86") and not verdict_of_text("lab-3", "86")[0]  # the box reads «86» as 86
-    assert "«86, porque …»" in verdict_of_text("lab-3", " 86 ")[1]
-    assert "«86, porque …»" in _verdict("lab-3", "86", shown_to_reader=False)[1]
-    assert not es_correcta("lab-3", "86, porque sí")
-    assert es_correcta("lab-3", "86, porque lo que se gana con la regla original se gana con la nueva")
-    assert _verdict("lab-3", "50, porque sí", shown_to_reader=False)[1].startswith("No: son más de 50")
+    won = _sample_won("bakers_dozen")
+    assert not re.search(rf"\b{won}\b", EJERCICIOS["lab-3"].pregunta)
+    ok, message = verdict_of_text("lab-3", f"{won}, porque son las que tienen solución")
+    assert not ok and "«al menos»" in message
+    assert not es_correcta("lab-3", "al menos")  # a bare word is not judged
+    assert not es_correcta("lab-3", "exactamente, porque la regla original gana esas")
+    assert es_correcta("lab-3", f"al menos {won}, porque lo que se gana con la regla original se gana con la nueva")
 
 
 def test_a_lab_number_may_bring_its_reason_after_it():
@@ -280,18 +299,18 @@ def test_an_expected_count_accepts_what_its_interval_prints_and_says_a_batch_var
     interval as the page prints it (25 times its two printed percentages, to one decimal); the
     praise quotes the range that holds the answer praised."""
     from solitaire_nb.core.numbers_es import decimal, parse_number, percent_end
-    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _expected_ends, _new_games
+    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _exact, _expected_ends, _new_games
 
     count = _new_games("citadel", NEW_GAMES)
     lo, hi = _expected_ends("citadel", NEW_GAMES)
     printed = [parse_number(percent_end(100 * count.expected_low / NEW_GAMES, up=False)),
                parse_number(percent_end(100 * count.expected_high / NEW_GAMES))]
-    assert [lo, hi] == [round(NEW_GAMES * p / 100 + 1e-9, 1) for p in printed]
+    assert [lo, hi] == pytest.approx([NEW_GAMES * p / 100 for p in printed])
     assert abs(lo - count.expected_low) < 0.05 and abs(hi - count.expected_high) < 0.05
     right = [n for n in range(0, NEW_GAMES + 1) if es_correcta("atlas-1", n)]
     assert right and all(lo <= n <= hi for n in right)
     assert not es_correcta("atlas-1", math.ceil(count.expected_high))  # above the true top: not «de media»
-    low, high = decimal(lo, 1), decimal(hi, 1)
+    low, high = decimal(lo, _exact(lo)), decimal(hi, _exact(hi))  # 83,7 % of 25 is 20,925: not rounded inward
     for typed in [str(n) for n in right] + [low, high, decimal((lo + hi) / 2, 2)]:
         ok, message = verdict_of_text("atlas-1", typed)
         assert ok, typed
@@ -510,7 +529,7 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
 DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
 NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
 NEAR = {"estudio-3": (6,)}  # its answer is 1/16 = 6,25 %: 6 is told «Cerca», neither right nor a side
-AT_LEAST = {"lab-3", "lab-4"}  # «¿cuántas, como mínimo?»: a number above it may be what the measure finds
+AT_LEAST = {"lab-4"}  # «¿cuántas, como mínimo?»: a number above it may be what trying finds
 
 
 def _neighbours(ejercicio: str) -> tuple[int, int]:
@@ -518,10 +537,10 @@ def _neighbours(ejercicio: str) -> tuple[int, int]:
     if ejercicio in NEAR:
         return min(NEAR[ejercicio]) - 1, max(NEAR[ejercicio]) + 1
     answer = SOLUCIONES[ejercicio]
-    start = round(float(str(answer).split(",")[0]))  # «86, porque …»: the number before its reason
+    start = round(float(str(answer).split(",")[0]))  # «12, porque …»: the number before its reason
     assert es_correcta(ejercicio, answer), ejercicio
-    # whole numbers, not text: a typed number may also need its reason (lab-3)
-    def right(n: int) -> bool:  # lab-3's number counts only with its reason, typed or not
+    # whole numbers, not text: a typed number may also need its reason (lab-4)
+    def right(n: int) -> bool:  # lab-4's number counts only with its reason, typed or not
         return es_correcta(ejercicio, f"{n}, porque cada partida con solución la sigue teniendo" if ejercicio in AT_LEAST else n)
 
     below = next(n for n in range(start, -100, -1) if not right(n))
@@ -532,7 +551,7 @@ def _neighbours(ejercicio: str) -> tuple[int, int]:
 def test_every_number_exercise_is_a_direction_once_checker():
     from solitaire_nb.lessons.answers import DirectionOnce
 
-    assert len(NUMBER_EXERCISES) >= 10
+    assert len(NUMBER_EXERCISES) >= 9
     for ejercicio in NUMBER_EXERCISES:
         assert isinstance(EJERCICIOS[ejercicio].check, DirectionOnce), ejercicio
 
@@ -659,17 +678,18 @@ def _first_right(ejercicio, candidates):
     return next(m for a in candidates if (v := _verdict(ejercicio, a, shown_to_reader=False)) and v[0] for m in [v[1]])
 
 
-@pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4", "lab-1", "lab-3", "lab-4"])
+@pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4", "lab-1", "lab-4"])
 def test_a_right_count_is_told_why(ejercicio):
     """The notebooks promise an explanation after a right answer: never a bare «¡Correcto!»."""
     said = (lambda n: f"{n}, porque no depende de la regla nueva") if ejercicio in AT_LEAST else (lambda n: n)
     message = _first_right(ejercicio, [said(n) for n in range(0, 400)])
-    assert message.startswith("¡Correcto! ") and len(message) > 60
+    assert message.startswith(f"{_right_start(ejercicio)} ") and len(message) > 60
 
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
+    ("lab-3", "al menos", ("al menos", "como mucho", "exactamente")),
 ])
 def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, options):
     """A bare word, even the right one, is not judged and uses no try: its reason is asked for
@@ -688,7 +708,7 @@ def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, opt
         assert not ok and message.startswith("No.") and "porque" not in message.split(".")[0]
         assert not _verdict(ejercicio, f"{right}, porque sí")[0]
         ok, message = _verdict(ejercicio, f"{right}, porque lo he pensado bien")
-        assert ok and message.startswith("¡Correcto!")
+        assert ok and message.startswith(RIGHT_WORD)
         assert not _verdict(ejercicio, f"{wrong}, porque lo he pensado bien")[0]
     finally:
         olvidar_intentos()
@@ -699,8 +719,7 @@ def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, opt
 
 @pytest.mark.parametrize(("ejercicio", "right"), [("atlas-3", "nunca menos"), ("lab-2", "Reyes")])
 @pytest.mark.parametrize("pointer", ["es la que queda", "lo pone en la tabla", "lo dice el enunciado", "la tabla lo dice",
-                                     "es la única que queda", "las otras dos están mal", "ya probé las otras",
-                                     "lo he visto en el laboratorio"])
+                                     "es la única que queda", "las otras dos están mal", "ya probé las otras"])
 def test_a_reason_that_only_points_at_the_answer_is_refused(ejercicio, right, pointer):
     from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
     from solitaire_nb.lessons.reasoned import is_a_reason
@@ -720,7 +739,8 @@ def test_a_reason_that_only_points_at_the_answer_is_refused(ejercicio, right, po
     ("atlas-3", "nunca menos: sin el juego automático puedo elegir más"),
     ("lab-2", "Reyes, porque los Reyes bajan al fondo mientras se reparte"),
     ("lab-2", "la de los Reyes, ya que los huecos y el palo solo cuentan al jugar"),
-    ("lab-3", "86, porque lo que se gana con la regla original se gana con la nueva"),
+    ("lab-3", "al menos 86, porque lo que se gana con la regla original se gana con la nueva"),
+    ("lab-3", "al menos, ya que un hueco que admite cualquier carta no quita ningún movimiento"),
     ("lab-4", "12, porque las cartas que suben al repartir dependen del orden de la baraja"),
 ])
 def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
@@ -729,12 +749,12 @@ def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
     olvidar_intentos()
     try:
         ok, message = _verdict(ejercicio, typed)
-        assert ok and message.startswith("¡Correcto!"), message
+        assert ok and message.startswith(f"{RIGHT_WORD} ") and "¡Correcto!" not in message, message
     finally:
         olvidar_intentos()
 
 
-@pytest.mark.parametrize(("ejercicio", "said"), [("lab-3", "86"), ("lab-4", "12")])
+@pytest.mark.parametrize(("ejercicio", "said"), [("lab-3", "al menos"), ("lab-4", "12")])
 def test_a_lab_number_with_a_pointer_reason_is_refused(ejercicio, said):
     for pointer in ("lo pone la tabla", "lo dice la cabecera", "sale en la pantalla"):
         ok, message = verdict_of_text(ejercicio, f"{said}, porque {pointer}")
@@ -762,7 +782,7 @@ def test_after_a_miss_the_reason_may_follow_a_colon_or_porque_without_comma(type
     try:
         assert not _verdict("atlas-3", "cualquier cosa")[0]
         ok, message = _verdict("atlas-3", typed)
-        assert ok and message.startswith("¡Correcto!"), message
+        assert ok and message.startswith(RIGHT_WORD), message
     finally:
         olvidar_intentos()
 
@@ -792,6 +812,7 @@ def test_a_share_is_said_back_without_trailing_zeros():
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
+    ("lab-3", "al menos", ("al menos", "como mucho", "exactamente")),
 ])
 def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, options):
     """Trying every word bare is never judged; every word and then «porque no sé» is refused; a
@@ -825,10 +846,11 @@ def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, opti
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
+    ("lab-3", "al menos", ("al menos", "como mucho", "exactamente")),
 ])
 def test_the_word_left_after_two_discarded_is_found_by_discarding(ejercicio, right, options):
     """The third word after two wrong ones is accepted, told it was found by ruling the others
-    out, with the reason to read; after one wrong word it is a plain «¡Correcto!»."""
+    out, with the reason to read; after one wrong word it is told to compare its reason."""
     from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
 
     wrong = [o for o in options if o != right]
@@ -842,7 +864,7 @@ def test_the_word_left_after_two_discarded_is_found_by_discarding(ejercicio, rig
         olvidar_intentos()
         _verdict(ejercicio, f"{wrong[0]}, porque lo pensé bien")
         ok, message = _verdict(ejercicio, f"{right}, porque lo pensé mejor")
-        assert ok and message.startswith("¡Correcto!")
+        assert ok and message.startswith(RIGHT_WORD)
     finally:
         olvidar_intentos()
 
@@ -874,6 +896,44 @@ def test_a_reason_is_not_judged_but_a_non_reason_is_refused():
     assert split_reason("más, ya que destapa cartas") == ("más", "destapa cartas")
     assert split_reason("más pues destapa cartas") == ("más", "destapa cartas")
     assert split_reason("más: destapa cartas") == ("más", "destapa cartas")
+
+
+@pytest.mark.parametrize(("ejercicio", "typed", "refusal"), [
+    ("atlas-3", "nunca menos, porque he tirado una moneda", "suerte"),
+    ("atlas-3", "nunca menos, porque me lo ha dicho mi compañero", "otra persona"),
+    ("atlas-3", "nunca menos: me lo ha dicho la profe", "otra persona"),
+    ("atlas-3", "nunca menos, porque lo he leído", "otra persona"),
+    ("lab-2", "Reyes, porque cara o cruz", "suerte"),
+    ("lab-2", "Reyes, porque lo he elegido al azar", "suerte"),
+    ("lab-2", "Reyes, ya que he tenido suerte", "suerte"),
+    ("lab-2", "Reyes, porque mi compañera ha puesto eso", "otra persona"),
+    ("lab-2", "Reyes, porque lo he probado en el laboratorio", "visto o probado"),
+    ("lab-2", "Reyes, porque lo he visto en el laboratorio", "visto o probado"),
+    ("lab-3", "al menos, porque lo he mirado cambiando la regla", "visto o probado"),
+    ("lab-4", "12, porque lo he visto al mover Columnas a 4", "visto o probado"),
+    ("lab-4", "12, porque moviendo columnas sale 12", "visto o probado"),
+])
+def test_chance_hearsay_and_having_seen_it_are_not_reasons(ejercicio, typed, refusal):
+    """Right words with reasons that say how the answer was come by, not why it must be so, are
+    refused with what a reason is (no word judged); a prediction may still rest on what was seen."""
+    from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
+
+    olvidar_intentos()
+    try:
+        ok, message = _verdict(ejercicio, typed)
+        assert not ok and refusal in message and "a partir de las reglas" in message, message
+        assert "No." not in message and RIGHT_WORD not in message
+    finally:
+        olvidar_intentos()
+    assert verdict_of_text("atlas-2", "menos, porque lo he visto en las partidas del 06")[0]
+    assert not verdict_of_text("atlas-2", "menos, porque he tirado una moneda")[0]
+
+
+def test_the_guides_reasons_are_still_reasons():
+    guide = GUIDE.read_text(encoding="utf-8")
+    for ejercicio in REASONED:
+        assert f'`"{SOLUCIONES[ejercicio]}"`' in guide
+        assert es_correcta(ejercicio, SOLUCIONES[ejercicio]), ejercicio
 
 
 @pytest.mark.parametrize("typed", ["más, porque no sé", "menos porque sí", "las mismas: ni idea", "más, ya que"])

@@ -61,12 +61,14 @@ def _items(respuesta: Iterable) -> list:
     return items
 
 
-_DONT_KNOW = re.compile(r"\s*(no\s+(lo\s+)?s[eé]|(no\s+tengo\s+)?ni\s+idea|ayuda|pista|\?+)?\s*[.!¿?]*\s*", re.IGNORECASE)
+# «no sé», «ni idea», «?», also after «porque» or «es que» («porque no sé»: still not an answer)
+_DONT_KNOW = re.compile(r"\s*(?:(?:porque|pues|es\s+que)\s+)?(no\s+(lo\s+)?s[eé]|(no\s+tengo\s+)?ni\s+idea|ayuda|pista|\?+)?"
+                        r"\s*[.!¿?]*\s*", re.IGNORECASE)
 DONT_KNOW_LEAD = "No pasa nada: aquí tienes una pista."
 
 
 def dont_know(respuesta: object) -> bool:
-    """Whether an answer says the reader does not know («no sé», «ni idea», «?», nothing): it is
+    """Whether an answer says the reader does not know («no sé», «porque no sé», «ni idea», «?», nothing): it is
     answered with the exercise's hint, not read as an answer."""
     return isinstance(respuesta, str) and _DONT_KNOW.fullmatch(respuesta) is not None
 
@@ -255,10 +257,11 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
 def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[], str], hint: str,
                     out_of: int) -> DirectionOnce:
     """An expected count of `out_of` games (a mean, not the count of one batch): ``bounds()`` gives
-    the ends of its 95 % interval as the page lets a reader compute them (one decimal), and a
+    the ends of its 95 % interval as the page lets a reader compute them, and a
     number is right when it lies between them («21», «21,5» or «20,96» for 20,5 – 22,2).  A right answer is told
-    `why()`.  A rate («85 %», «0,85») or a number above `out_of` is told, kindly, that the
-    question asks how many games of `out_of`; neither uses up the direction."""
+    `why()`, or, after two misses, that it was reached by trying (`DirectionOnce.tried`).  A rate
+    («85 %», «0,85») or a number above `out_of` is told, kindly, that the question asks how many
+    games of `out_of`; neither uses up the direction."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta)
@@ -280,7 +283,7 @@ def expected_answer(bounds: Callable[[], tuple[float, float]], why: Callable[[],
             return True, f"¡Correcto! {said} es una buena respuesta. {why()}", "", ""
         return False, "", f"de media son {'más' if x < lo else 'menos'} de {said}", said
 
-    return DirectionOnce(judge, hint)
+    return DirectionOnce(judge, hint, tried=2)  # halving a range of 25: two misses make it trying
 
 
 def interval_answer(measure: Callable[[], tuple[float, float, float]], unit: str, hint: str) -> DirectionOnce:

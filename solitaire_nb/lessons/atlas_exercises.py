@@ -19,11 +19,10 @@ from .answers import (
     choice_answer,
     expected_answer,
     number_answer,
-    read_number,
     set_of_cards,
 )
 from .positions import citadel_needed, lifted_after_first_move
-from .reasoned import ReasonedChoice, is_a_reason, reason_refusal, reasoned_prediction, split_reason
+from .reasoned import ReasonedChoice, at_least_answer, reasoned_prediction, split_reason
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -57,15 +56,19 @@ def _new_games(key: str, n: int) -> Any:
 
 def _expected_ends(key: str, n: int) -> tuple[float, float]:
     """Exercise atlas-1's accepted range: `n` times each end of the entry's rate interval as the
-    page prints it (83,7 % and 87,7 % give 20,925 and 21,925), to one decimal: the counts a reader
-    can reach from the page's figures, and none beyond them (21,91 is the interval's true top, so
-    «22» is not in it)."""
+    page prints it (83,7 % and 87,7 % give 20,925 and 21,925): the counts a reader can reach from
+    the page's figures, and none beyond them («22» is not in it)."""
     from ..core.numbers_es import parse_number, percent_end
 
     c = _new_games(key, n)
     low = parse_number(percent_end(100 * c.expected_low / n, up=False))
     high = parse_number(percent_end(100 * c.expected_high / n))
-    return round(n * low / 100 + 1e-9, 1), round(n * high / 100 + 1e-9, 1)
+    return round(n * low / 100, 6), round(n * high / 100, 6)
+
+
+def _exact(x: float) -> int:
+    """The fewest decimals (up to 3) that write `x`, a percentage with one decimal times a count."""
+    return next(d for d in range(4) if abs(round(x, d) - x) < 1e-9 or d == 3)
 
 
 def _expected_why(key: str, n: int, what: str) -> str:
@@ -78,9 +81,9 @@ def _expected_why(key: str, n: int, what: str) -> str:
     low, high = _expected_ends(key, n)
     rate_low, rate_high = percent_end(100 * c.expected_low / n, up=False), percent_end(100 * c.expected_high / n)
     batch = f"de {c.likely_low} a {c.likely_high}" if c.likely_low < c.likely_high else f"{c.likely_low}"
-    return (f"De media, de {n} partidas nuevas {what} entre {decimal(low, 1)} y {decimal(high, 1)}: la "
-            f"proporción de {GAMES[e['game']].display_name} (con un 95 % de confianza, de {rate_low} % a "
-            f"{rate_high} %) multiplicada por {n}, con un decimal. En {n} "
+    return (f"De media, de {n} partidas nuevas {what} entre {decimal(low, _exact(low))} y "
+            f"{decimal(high, _exact(high))}: la proporción de {GAMES[e['game']].display_name} (con un 95 % de "
+            f"confianza, de {rate_low} % a {rate_high} %) multiplicada por {n}. En {n} "
             f"partidas concretas, la cuenta varía mucho más alrededor de esa media: de cada 100 tandas de {n}, al menos "
             f"95 tienen {batch} partidas con solución. El intervalo habla de la proporción a la larga, no de una "
             "tanda de partidas.")
@@ -154,43 +157,30 @@ def _rule_changing_deal() -> str:
     return changing[0]
 
 
-def _sample_won(name: str) -> int:
+def _sample_verdicts(name: str) -> tuple[str, ...]:
     from ..atlas import lab_measures as lab_work
 
     sample = lab_work.solve_sample(_lab_game(name), lab_work.SAMPLE, lab_work.MAX_STATES)
     assert sample is not None  # no stop event: always finishes
-    return sample.won
+    return tuple(sample.verdicts)
 
 
-ABOVE_THE_SAMPLE = ("Puede que con la regla nueva tengan solución más partidas, pero eso solo se sabe "
-                    "midiendo; aquí se pregunta cuántas puedes asegurar antes de medir.")
+def _sample_won(name: str) -> int:
+    return _sample_verdicts(name).count("won")
 
 
-def _at_least_answer(correct: Any, hint: str, why: Any = None, above: str = ABOVE_THE_SAMPLE) -> DirectionOnce:
-    """`number_answer` for «¿cuántas, como mínimo?» asked before measuring: a number above the
-    minimum is not called too high (it may be what the measure finds), it is told that the
-    question is what can be assured before measuring; that does not use up the direction.  The
-    number is on the screen, so a typed answer counts only with its reason («86, porque …»)."""
-    count = number_answer(correct, hint, why)
+# Exercise lab-3: how the count of won deals with a changed rule compares with the original's.
+BOUND_WORDS = ("al menos", "como mucho", "exactamente")
 
-    def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        if isinstance(respuesta, int) and not isinstance(respuesta, bool) and respuesta.bit_length() < 64:
-            respuesta = str(respuesta)  # the box reads a typed «86» as a number: it needs its reason too
-        if not isinstance(respuesta, str):
-            return judge_number(respuesta)
-        said, reason = split_reason(respuesta)
-        ok, message, direction, told = judge_number(said)
-        if ok and not is_a_reason(reason):
-            return False, reason_refusal(said, reason, tail=""), "", ""
-        return ok, message, direction, told
 
-    def judge_number(respuesta: object) -> tuple[bool, str, str, str]:
-        x = read_number(respuesta)
-        if x.is_integer() and x > correct():
-            return False, f"{above} {hint}", "", ""
-        return count.judge(respuesta)
-
-    return DirectionOnce(judge, hint)
+def _bound_with_any_card() -> str:
+    """Exercise lab-3's answer, «al menos»: a hole that admits any card admits what it admitted
+    before, so every deal won with the original rule stays won; checked on the stored sample
+    (a won deal proved lost with the new rule would make the question wrong)."""
+    before, after = _sample_verdicts("bakers_dozen"), _sample_verdicts(ANY_CARD_IN_HOLES)
+    if any(b == "won" and a == "lost" for b, a in zip(before, after, strict=True)):
+        raise ValueError("Una partida con solución en Baker's Dozen la pierde con huecos para cualquier carta")
+    return "al menos"
 
 
 def _reason_after(count: DirectionOnce) -> DirectionOnce:
@@ -349,19 +339,20 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice",
     ),
     "lab-3": Ejercicio(
-        f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿de cuántas de las partidas nº 1 a "
-        f"{_sample_size()} puedes asegurar, con la tabla del laboratorio, que tendrían solución? "
-        "Responde antes de cambiar la regla, con el número y tu razón: «…, porque …».",
-        _at_least_answer(
-            lambda: _sample_won("bakers_dozen"),
-            "Mira en la tabla del Baker's Dozen original cuántas partidas tienen solución. Una partida "
-            "que tiene solución con la regla original, ¿la tiene también cuando un hueco admite "
-            "cualquier carta?",
+        f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿cuántas de las partidas nº 1 a "
+        f"{_sample_size()} tendrían solución, comparadas con las que la tienen en la tabla del Baker's Dozen "
+        "original: «al menos» esas, «como mucho» esas o «exactamente» esas? Responde antes de cambiar la "
+        "regla, con tu razón: «…, porque …».",
+        ReasonedChoice(choice_answer(
+            _bound_with_any_card, BOUND_WORDS,
             lambda: (f"Un hueco que admite cualquier carta admite también las que admitía antes: cada forma de "
-                     f"ganar de las {_sample_won('bakers_dozen')} partidas con solución sigue valiendo. Puede que "
-                     "tengan solución más, pero eso solo lo dice la medida."),
-        ),
-        kind="number", variant=ANY_CARD_IN_HOLES,
+                     f"ganar de las {_sample_won('bakers_dozen')} partidas con solución sigue valiendo, así que "
+                     "tienen solución al menos esas. Que sean exactamente esas no se puede asegurar: con más "
+                     "movimientos puede ganarse alguna más, y cuántas lo dice la medida."),
+            "¿Quita algún movimiento que un hueco admita cualquier carta, o solo añade? Piensa qué pasa con "
+            "una partida que ya se gana con la regla original.",
+        )),
+        kind="choice", variant=ANY_CARD_IN_HOLES,
     ),
     "lab-4": Ejercicio(
         f"En la partida nº {LAB_DEAL}, la cabecera del tablero original de Citadel (8 columnas) dice "
@@ -369,7 +360,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         f"{_autoplayed_words('citadel')} que sube después el juego automático. Sin mover Columnas todavía: "
         "con 4 columnas, ¿cuántas cartas en la base puedes asegurar que dirá la cabecera, como mínimo? "
         "Responde con el número y tu razón: «…, porque …».",
-        _at_least_answer(
+        at_least_answer(
             lambda: 4 + _home_in_deal(FOUR_COLUMNS),
             "¿Qué partes de la cabecera dependen de cuántas columnas haya? Piensa en qué hace falta para "
             "que una carta suba a la base en cuanto sale de la baraja, y en qué mira el juego automático.",

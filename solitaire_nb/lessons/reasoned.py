@@ -1,11 +1,13 @@
 """A choice among a few words that cannot be won by trying them all: the word counts only with
 a reason written after it («más, porque …», «más, ya que …», «más: …»), from the first answer on.
 The reason is not graded (no program can read it fairly), but a non-reason («no sé», «porque
-sí») or one that only points at where the answer is («lo pone en la tabla», «es la que queda»)
-is refused, and a word without its reason is not judged at all (a «no» would tell the rest by
-elimination).  A wrong word is told so without naming the right one, a repeated one is told it
-was tried, and after `NUDGE_AFTER` refused tries the reader is sent to talk it over with the
-teacher.
+sí»), one that only points at where the answer is («lo pone en la tabla», «es la que queda») or
+one made of chance, hearsay or having seen it («una moneda», «me lo ha dicho mi compañero», «lo
+he probado») is refused; a word without its reason is not judged at all (a «no» would tell the
+rest by elimination).  A right word is not praised: the reader compares their reason.  A wrong
+word is told so without naming the right one, a repeated one is told it was tried, and after
+`NUDGE_AFTER` refused tries the reader is sent to talk it over with the teacher.  The same
+reasons, for a count «como mínimo», in `at_least_answer`.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from .answers import _core_words, _plain_word, option_reader
+from .answers import DirectionOnce, _core_words, _plain_word, number_answer, option_reader, read_number
 
 REASON_WORDS = 2
 """The fewest words a reason has («porque ve más cartas»; «porque sí» is not one)."""
@@ -38,6 +41,19 @@ _POINTER_WORDS = frozenset(
     "cabecera tablero texto numero dato datos medida profe profesor profesora libro correcta correcto original".split()
 )
 _POINTER = re.compile(rf"(?:\b(?:{'|'.join(sorted(_POINTER_WORDS))})\b\s*)+")
+# Reasons that say how the answer was come by, not why it must be so (read without accents):
+# chance, someone else's word, or having seen or tried it (a prediction may rest on what was seen).
+_CHANCE = re.compile(r"\b(?:moneda|cara o cruz|azar|suerte|boleo|adivin\w*|corazonada)\b")
+_HEARSAY = re.compile(r"\b(?:me lo (?:ha|han) dicho|me (?:ha|han) dicho|mis? companer[oa]s?|(?:el|la) profe(?:sor|sora)?|"
+                      r"lo (?:he leido|lei)|internet|google)\b")
+_SEEN = re.compile(r"\b(?:(?:lo )?(?:he|hemos) (?:visto|probado|mirado|comprobado|medido|movido)|lo (?:vi|probe|mire|comprobe)|"
+                   r"probandolo|(?:al mover|moviendo|movi) (?:las? |los? )?(?:columnas|control|controles|deslizador))\b")
+_HOW_NOT_WHY = (
+    (_CHANCE, "Una moneda o la suerte no son una razón: no hacen que la respuesta sea «{word}»."),
+    (_HEARSAY, "Que te lo diga otra persona, o leerlo, no es una razón tuya."),
+    (_SEEN, "Haberlo visto o probado dice qué ha pasado, no por qué tiene que pasar."),
+)
+HOW_NOT_WHY_TAIL = " Una razón dice por qué tiene que ser así, a partir de las reglas: «{word}, porque …»."
 ASK_REASON = ("Escribe también por qué, con tus palabras, detrás de tu respuesta: «{word}, porque …» "
               "(o «{word}, ya que …», o «{word}: …»).")
 NOT_A_REASON = ("«{reason}» no es una razón. Escribe por qué crees que es «{word}», con tus palabras: "
@@ -46,6 +62,8 @@ AFTER_A_HINT = " Si no das con ella, vuelve a leer la pista."
 UNSURE = " Una predicción vale aunque no estés seguro o segura: escribe qué te hace pensarlo."
 POINTER = ("Esa razón dice dónde está la respuesta, no por qué es «{word}»: escribe por qué, con tus "
            "palabras: «{word}, porque …».")
+RIGHT_WORD = "La respuesta es correcta. Compara tu razón con esta:"
+"""What a right word with a reason is told: the reason is not graded, so it is not certified."""
 ASK_WHY = "¿Por qué «{word}»? Escribe la palabra con tu razón: «{word}, porque …»."
 TOO_SHORT = "Explica tu razón con algo más de palabras: «{word}, porque …»."
 DEDUCED = "La has encontrado descartando: lee por qué."
@@ -58,13 +76,27 @@ def split_reason(respuesta: str) -> tuple[str, str]:
     return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
-def is_a_reason(reason: str) -> bool:
+def is_a_reason(reason: str, seen_ok: bool = False) -> bool:
     """Whether `reason` says something: at least `REASON_WORDS` words, one of them not a word of
-    «no sé», «porque sí», «ni idea»…, and more than where the answer is («lo pone en la
-    tabla»; what it says is not judged)."""
+    «no sé», «porque sí», «ni idea»…, more than where the answer is («lo pone en la tabla») and
+    not chance, hearsay or (unless `seen_ok`) having seen it; what it says is not judged."""
     words = _plain_word(reason).split()
     return (len(words) >= REASON_WORDS and any(w not in _EMPTY_WORDS for w in words)
-            and not points_only(reason))
+            and not points_only(reason) and _how_not_why(reason, seen_ok) is None)
+
+
+def _how_not_why(reason: str, seen_ok: bool = False) -> str | None:
+    """The refusal of a reason made of chance, hearsay or having seen or tried it; None otherwise."""
+    plain = _plain_word(reason)
+    for pattern, refusal in _HOW_NOT_WHY[:2] if seen_ok else _HOW_NOT_WHY:
+        if pattern.search(plain):
+            return refusal
+    return None
+
+
+def right_word(message: str) -> str:
+    """A right answer's «¡Correcto! why» as «La respuesta es correcta. Compara tu razón con esta: why»."""
+    return f"{RIGHT_WORD} {message.removeprefix('¡Correcto!').strip()}" if message.startswith("¡Correcto!") else message
 
 
 def points_only(reason: str) -> bool:
@@ -73,14 +105,17 @@ def points_only(reason: str) -> bool:
     return bool(_POINTER.fullmatch(_plain_word(reason) + " "))
 
 
-def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT) -> str:
-    """The Spanish sentence refusing `reason` (empty, too short or saying nothing) for `word`;
-    `tail` follows a reason that says nothing."""
+def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT, seen_ok: bool = False) -> str:
+    """The Spanish sentence refusing `reason` (empty, too short, saying nothing, or how the answer
+    was come by) for `word`; `tail` follows a reason that says nothing."""
     words = _plain_word(reason).split()
     if not words:  # «13 - 1»: something was written, only not in words
         return (TOO_SHORT if reason.strip(" .,;:") else ASK_REASON).format(word=word)
     if all(w in _EMPTY_WORDS for w in words):
         return NOT_A_REASON.format(reason=reason.strip(" .,;:"), word=word) + tail
+    how = _how_not_why(reason, seen_ok)
+    if how is not None:
+        return (how + HOW_NOT_WHY_TAIL).format(word=word)
     if points_only(reason):
         return POINTER.format(word=word)
     return TOO_SHORT.format(word=word)
@@ -136,7 +171,7 @@ class ReasonedChoice:
         if len(self.tried) >= 2 and message.startswith("¡Correcto!"):
             # two words ruled out leave the last one: it is accepted, and the reason is what to read
             return ok, DEDUCED + message.removeprefix("¡Correcto!"), False
-        return ok, message, False
+        return ok, right_word(message), False
 
     def forget(self) -> None:
         """Start again, as a new kernel would: no word tried, no try refused."""
@@ -161,11 +196,48 @@ class ReasonedPrediction:
         chosen = read(word)
         if chosen is None:
             return False, ask
-        if not is_a_reason(reason):
-            return False, reason_refusal(chosen, reason, UNSURE)
+        if not is_a_reason(reason, seen_ok=True):  # a prediction may rest on what was seen
+            return False, reason_refusal(chosen, reason, UNSURE, seen_ok=True)
         return True, f"¡Apuntado! «{chosen}», con tu razón. Una predicción no se corrige: {self.after()}"
 
 
 def reasoned_prediction(options: Sequence[str], after: Callable[[], str]) -> ReasonedPrediction:
     """A `ReasonedPrediction` on `options`, pointing to the measure with `after()`."""
     return ReasonedPrediction(tuple(options), after)
+
+
+def at_least_answer(correct: Any, hint: str, why: Any, above: str) -> DirectionOnce:
+    """`number_answer` for «¿cuántas, como mínimo?» asked before trying: a number above the
+    minimum is not called too high (it may be what trying finds), it is told `above`, what can be
+    assured before trying; that does not use up the direction.  A typed answer counts only with
+    its reason («12, porque …»), and a right one is not praised: the reader compares their reason
+    (`right_word`)."""
+    count = number_answer(correct, hint, why)
+
+    def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        if isinstance(respuesta, int) and not isinstance(respuesta, bool) and respuesta.bit_length() < 64:
+            respuesta = str(respuesta)  # the box reads a typed «12» as a number: it needs its reason too
+        if not isinstance(respuesta, str):
+            return judge_number(respuesta)
+        said, reason = split_reason(respuesta)
+        ok, message, direction, told = judge_number(said)
+        if ok and not is_a_reason(reason):
+            return False, reason_refusal(said, reason, tail=""), "", ""
+        return ok, message, direction, told
+
+    def judge_number(respuesta: object) -> tuple[bool, str, str, str]:
+        x = read_number(respuesta)
+        if x.is_integer() and x > correct():
+            return False, f"{above} {hint}", "", ""
+        return count.judge(respuesta)
+
+    return _ReasonedCount(judge, hint, tried=2)
+
+
+class _ReasonedCount(DirectionOnce):
+    """A `DirectionOnce` whose right answer, given with a reason, reads «La respuesta es correcta.
+    Compara tu razón con esta: …» instead of «¡Correcto! …» (the reason is not graded)."""
+
+    def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
+        ok, message, missed = super()._verdict(respuesta)
+        return ok, right_word(message), missed

@@ -17,7 +17,7 @@ from ..core.checks import shown
 from ..core.numbers_es import decimal, thousands
 from .comparison import FIGURES, Comparison
 from .plots import LEGEND, TICKS, _CommaFormatter, _shares, new_axes, style_axes
-from .svg_comparison_plots import COLOR_A, COLOR_B, DIFFERENCE  # one palette, both drawings
+from .svg_comparison_plots import COLOR_A, COLOR_B, DIFFERENCE, column_legend  # one palette and legend, both drawings
 
 
 def _n(comparison: Comparison) -> str:
@@ -59,7 +59,7 @@ def plot_column_lengths(comparison: Comparison, ax: Axes | None = None) -> Figur
         mean, low, high = (np.array(v) for v in zip(*side.columns, strict=True))
         x = np.arange(1, len(mean) + 1)
         ax.fill_between(x, low, high, color=color, alpha=0.3, lw=0)
-        ax.plot(x, mean, "o-", color=color, lw=2.5, ms=7, label=f"{side.name} (media e intervalo del 95 %)")
+        ax.plot(x, mean, "o-", color=color, lw=2.5, ms=7, label=column_legend(side))
         top = max(top, float(high.max()))
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     ax.set_xticks(np.arange(1, columns + 1))

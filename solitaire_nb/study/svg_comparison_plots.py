@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from ..core.checks import shown
 from ..core.numbers_es import decimal, decimal_down, decimal_up, thousands
-from .compared import FIGURES, Comparison
+from ..core.texts import capitalize
+from .compared import FIGURES, Comparison, GameStats
 from .svg import Chart
 
 COLOR_A = "#2e6da4"
 COLOR_B = "#c0392b"
 DIFFERENCE = "#6c3483"
+
+
+def column_legend(side: GameStats) -> str:
+    """A game's line in the column-length plot: «Tu juego (media e intervalo del 95 %)», or, when
+    every deal gives each column as many cards, «… (siempre el mismo número de cartas)» (no band to see)."""
+    spread = any(high - low > 1e-9 for _, low, high in side.columns)
+    what = "media e intervalo del 95 %" if spread else "siempre el mismo número de cartas"
+    return f"{capitalize(side.name)} ({what})"
 
 
 def plot_column_lengths(comparison: Comparison, ax: None = None) -> Chart:
@@ -26,7 +35,7 @@ def plot_column_lengths(comparison: Comparison, ax: None = None) -> Chart:
     for side, color in ((comparison.a, COLOR_A), (comparison.b, COLOR_B)):
         x = list(range(1, len(side.columns) + 1))
         chart.band(x, [lo for _, lo, _ in side.columns], [hi for _, _, hi in side.columns], color)
-        chart.line(x, [m for m, _, _ in side.columns], color, f"{side.name} (media e intervalo del 95 %)")
+        chart.line(x, [m for m, _, _ in side.columns], color, column_legend(side))
     return chart
 
 

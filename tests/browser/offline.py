@@ -42,7 +42,7 @@ def offline_context(browser, width: int, height: int = 900):
 
 def check_exercise(page, name: str, answer: str) -> None:
     """Answer exercise `name` in its box (a text field, or a choice by its label) and expect
-    «¡Correcto!»."""
+    «¡Correcto!» (or, for a word with its reason, «La respuesta es correcta»)."""
     from playwright.sync_api import expect
 
     from solitaire_nb.lessons.exercises import enunciado
@@ -54,7 +54,9 @@ def check_exercise(page, name: str, answer: str) -> None:
     else:  # a choice
         box.get_by_text(answer, exact=True).first.click()
     box.get_by_role("button", name="Comprobar").click()
-    expect(box).to_contain_text("¡Correcto!", timeout=CHECK_TIMEOUT_MS)
+    from solitaire_nb.lessons.reasoned import RIGHT_WORD
+
+    expect(box).to_contain_text(re.compile(f"¡Correcto!|{re.escape(RIGHT_WORD)}"), timeout=CHECK_TIMEOUT_MS)
 
 
 _WATCH_JS = """(button) => {
