@@ -187,7 +187,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-2": Ejercicio(
         "En un reparto de Citadel, los tréboles del 2 al 6 salen en este orden: 2♣, 4♣, 3♣, 5♣, 6♣ "
-        "(los demás tréboles salen después). ¿Cuántos tréboles van a la base durante el reparto?",
+        "(los demás tréboles salen después). ¿Cuántos de esos cinco tréboles van a la base durante el reparto?",
         number_answer(
             clubs_home_in_deal,
             "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "
