@@ -41,7 +41,7 @@ def _new_kernel():
 
 # The answers printed in notebooks/guia_docente.md, exercise by exercise.
 SOLUCIONES = {
-    "chequers-1": ["AC", "3C"],
+    "chequers-1": ["QC", "AC"],
     "chequers-2": ["6H", "7H"],
     "chequers-3": "T3 T1, T3 T4",
     "moving_left-1": ["6S", "6C"],
@@ -72,7 +72,7 @@ SOLUCIONES = {
 }
 
 WRONG = {
-    "chequers-1": (["AC", "3C", "KC"], "Sobra 1 carta."),
+    "chequers-1": (["AC", "QC", "2C"], "Sobra 1 carta."),
     "chequers-2": (["7H"], "pero falta 1 carta"),
     "chequers-3": ("T1 T3", "ya no se puede conseguir lo que se pide"),
     "moving_left-1": (["6S", "6H"], "Sobra 1 carta y falta 1 carta."),
@@ -360,8 +360,8 @@ def test_a_prediction_is_not_graded_by_the_measurement():
 
 
 def test_answers_are_order_and_format_free():
-    assert es_correcta("chequers-1", "3C AC")
-    assert es_correcta("chequers-1", "A♣, 3♣")
+    assert es_correcta("chequers-1", "QC AC")
+    assert es_correcta("chequers-1", "A♣, Q♣")
     assert es_correcta("scotch-2", ["9C", "9D", "9H", "9S"])
     assert es_correcta("citadel-3", ["B1 T2", "T1 T2"])
     assert es_correcta("citadel-3", "de la base 1 al tablero 2, y luego tablero 1 a tablero 2")
@@ -468,7 +468,7 @@ def test_widget_checks_like_the_function():
     assert "con cifras" in verdict.value
     box = caja("chequers-1")
     entry, button = box.children[1].children
-    entry.value = '["AC", "3C"]'
+    entry.value = '["AC", "QC"]'
     button.click()
     assert "¡Correcto!" in box.children[2].value
 
@@ -659,8 +659,8 @@ def test_atlas_4_asks_for_one_card_and_never_counts_the_right_one_among_several(
 
 
 def test_several_cards_by_name_and_plain_refusals():
-    assert es_correcta("chequers-1", "el 3 de tréboles y el As de tréboles")
-    assert es_correcta("chequers-1", "A♣, 3♣")
+    assert es_correcta("chequers-1", "la reina de tréboles y el As de tréboles")
+    assert es_correcta("chequers-1", "A♣, Q♣")
     assert es_correcta("scotch-1", "el diez de corazones y el 10 de diamantes")
     assert es_correcta("bakers_dozen-1", "Q♥ reina de diamantes Q de tréboles")
     for typed, said in (("5", "le falta el palo"), ("cinco", "le falta el palo"), ("hola", "«hola» no es una carta"),
@@ -1057,3 +1057,18 @@ def test_a_number_with_its_reason_still_refuses_two_numbers():
     for two in ("3 4", "2 y 3", "(2)"):
         with pytest.raises(ValueError):
             read_number(two)
+
+
+def test_a_count_answered_with_the_cards_asks_how_many():
+    for listed in ("el 2 y el 3", "el 2 y el 3 de tréboles", "2♣ y 3♣", "el 2, el 3"):
+        ok, message = verdict_of_text("citadel-2", listed)
+        assert not ok and "cuántas son" in message, (listed, message)
+    assert verdict_of_text("citadel-2", "2 (el 2 y el 3)")[0]
+    assert "más de un número" in verdict_of_text("citadel-2", "2 y 3")[1]  # no card named: two numbers
+
+
+def test_two_moves_joined_by_a_word_are_told_to_write_one():
+    for answer in ("T3 T4 o T1 T2", "T3 T4 y T1 T2"):
+        ok, message = verdict_of_text("citadel-4", answer)
+        assert not ok and "escribe solo uno" in message, (answer, message)
+    assert verdict_of_text("citadel-4", "T3 T4")[0]

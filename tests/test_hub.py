@@ -401,6 +401,9 @@ def test_the_hubs_pages_a_student_can_reach_are_in_spanish(hub, chromium):
         page.get_by_text(what).first.wait_for(timeout=30_000)
         text = page.evaluate("() => document.title + '\\n' + document.body.innerText")
         seen[path] = text
+        if path == "/hub/home":  # the «Servicios» menu names each service in words, not by its id
+            menu = page.locator(".dropdown-menu .dropdown-item").all_text_contents()
+            assert "Reto de clase" in [m.strip() for m in menu] and not {"clase", "clase06"} & {m.strip() for m in menu}, menu
         assert page.locator("html").get_attribute("lang") == "es", path
         assert not ENGLISH.findall(text), (path, ENGLISH.findall(text), text)
     assert "Salir" in seen["/hub/home"] and "Claves de acceso" not in seen["/hub/home"]  # the menu: admins only

@@ -37,6 +37,7 @@ def test_the_tljh_configuration_names_the_service_its_roles_and_the_teachers_gro
     service = ns["SERVICIO"]
     clase, *pools = c.JupyterHub.services.get_value([])
     assert clase["name"] == service and clase["url"] == f"http://127.0.0.1:{ns['PUERTO']}"
+    assert clase["info"]["nombre"] == "Reto de clase"
     assert clase["command"][1:] == ["-m", "solitaire_nb.classroom", "--hub", "--reto", ns["RETO"], "--registro", ns["REGISTRO"]]
     roles = {r["name"]: r for r in c.JupyterHub.load_roles.get_value([])}
     access = f"access:services!service={service}"
@@ -53,6 +54,7 @@ def test_the_tljh_configuration_names_the_service_its_roles_and_the_teachers_gro
         assert pool["command"][1:] == ["-m", "solitaire_nb.classroom", "--hub", lesson, "--registro",
                                        str(Path(ns["REGISTRO"]).with_name(f"clase{lesson}.sqlite"))]  # fmt: skip
         assert env[POOL_URL_ENV.format(lesson=lesson)] == f"{pool['url']}/services/{pool['name']}"
+        assert pool["info"]["nombre"] == f"La clase en común ({lesson})"  # the «Servicios» menu's words
         for role in ("server", "user", f"docentes-{service}"):
             assert f"access:services!service={pool['name']}" in roles[role]["scopes"]
     spanish = Path(c.JupyterHub.template_paths.get_value([])[0])  # before the hub's own

@@ -30,6 +30,7 @@ c.JupyterHub.services.append({
     "url": f"http://127.0.0.1:{PUERTO}",
     "command": [PYTHON, "-m", "solitaire_nb.classroom", "--hub", "--reto", RETO, "--registro", REGISTRO],
     "oauth_no_confirm": True,
+    "info": {"nombre": "Reto de clase"},  # lo que dice el menú «Servicios» (la plantilla del paquete)
 })
 # La clase en común de cada lección (06: los repartos; 07: las partidas; 08: los juegos inventados),
 # un servicio por lección, cada uno con su registro junto al del reto.
@@ -40,6 +41,7 @@ for leccion, puerto in CLASES.items():
         "command": [PYTHON, "-m", "solitaire_nb.classroom", "--hub", leccion,
                     "--registro", str(Path(REGISTRO).with_name(f"clase{leccion}.sqlite"))],
         "oauth_no_confirm": True,
+        "info": {"nombre": f"La clase en común ({leccion})"},
     })
 # Quién puede hablar con los servicios: los servidores de los alumnos (el tablero manda con su
 # token), cada usuario para su propio asiento, y el grupo «docentes» (las páginas del docente).

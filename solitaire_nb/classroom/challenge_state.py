@@ -202,7 +202,7 @@ class Challenge(ClassCore):
         """The teacher's buttons: pausar, seguir, terminar, reabrir, pistas, solucion; `value`
         (for pistas and solucion) is True or False, nothing else."""
         if not isinstance(value, bool):
-            raise inbound.BadRequest("El valor de una orden debe ser true o false.", "un interruptor no válido")
+            raise inbound.BadRequest("El valor de una orden tiene que ser un sí o un no.", "un interruptor no válido")
         changes = {"pausar": ("paused", True), "seguir": ("paused", False), "terminar": ("ended", True),
                    "reabrir": ("ended", False), "pistas": ("hints", value), "solucion": ("solution", value)}  # fmt: skip
         if not isinstance(order, str) or order not in changes:

@@ -180,7 +180,7 @@ def json_switch(value: Any, what: str, default: bool) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise BadRequest(f"{what} debe ser true o false (sin comillas).", "un interruptor no válido")
+        raise BadRequest(f"{what} tiene que ser un sí o un no (una casilla marcada o sin marcar).", "un interruptor no válido")
     return value
 
 

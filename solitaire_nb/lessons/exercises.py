@@ -82,9 +82,9 @@ __all__ = [
 # ---------------------------------------------------------------------- the exercises
 EJERCICIOS: Mapping[str, Ejercicio] = {
     "chequers-1": Ejercicio(
-        "¿Sobre qué cartas puede ir el 2 de tréboles en el tablero de Chequers?",
-        set_of_cards(lambda: cartas_bajo("chequers", "2C"), why_not_under("chequers", "2C")),
-        cards=("2C",),
+        "¿Sobre qué cartas puede ir la K de tréboles en el tablero de Chequers?",
+        set_of_cards(lambda: cartas_bajo("chequers", "KC"), why_not_under("chequers", "KC")),
+        cards=("KC",),
     ),
     "chequers-2": Ejercicio(
         "En esta posición, la Base 1 sube en corazones hasta el 6 de corazones y la Base 5 baja en "
@@ -187,7 +187,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     "citadel-2": Ejercicio(
         "En un reparto de Citadel, los tréboles del 2 al 6 salen en este orden: 2♣, 4♣, 3♣, 5♣, 6♣ "
-        "(los demás tréboles salen después). ¿Cuántos tréboles van a la base durante el reparto?",
+        "(los demás tréboles salen después). ¿Cuántos de esos cinco tréboles van a la base durante el reparto?",
         number_answer(
             clubs_home_in_deal,
             "Sigue los tréboles en el orden en que salen: uno va a la base solo si, en ese momento, "

@@ -138,7 +138,8 @@ def moves_reaching(start: Callable[[], Game], goal: Callable[[Game], bool], not_
         if dont_know(respuesta):
             return False, f"{DONT_KNOW_LEAD} {not_yet}"
         g = start()
-        if one_move and len(_moves(g, respuesta)) > 1:
+        several = isinstance(respuesta, str) and re.search(r"\s(?:o|u|y)\s", respuesta.strip())  # «T3 T4 o T1 T2»
+        if one_move and (several or len(_moves(g, respuesta)) > 1):
             return False, ONE_MOVE
         problem = _play_answer(g, respuesta)
         if problem:

@@ -34,6 +34,10 @@ def figures_for_words(text: str) -> str:
 _EXPLAINED = re.compile(r"\s*(.*?\S)\s*(?:\([^()]*\)|:\s.*)\s*[.!]?\s*", re.S)
 _LEADING_NUMBER = re.compile(r"\s*([+\-−]?(?:\d[\d.,]*|[.,]\d+))\s*(%?)\s*([^\W\d_][^\d]*)?\s*[.!]?\s*", re.UNICODE)
 
+# «el 2 y el 3», «2♣ y 3♣», «el 2, el 3 de tréboles»: the cards a count question counts, not how many.
+_CARD_ITEM = r"(?:(?:el|la)\s+)?(?:\d{1,2}|[AJQK])\s*[♠♥♦♣]?"
+_CARD_LIST = re.compile(rf"\s*{_CARD_ITEM}(?:\s*(?:,|\by\b)\s*{_CARD_ITEM})+(?:\s+de\s+\w+)?\s*[.!]?\s*", re.I)
+
 
 def read_number(respuesta: object, count: bool = False) -> float:
     """A number a reader gave, or a text with a leading number and perhaps a unit («8», «8,5», «8.5»,
@@ -60,6 +64,8 @@ def read_number(respuesta: object, count: bool = False) -> float:
     if found is None and said is not None:  # «2 (el 2 y el 3)», «2: el 2 y el 3»: the number, then why
         found = _LEADING_NUMBER.fullmatch(said.group(1))
     if found is None:
+        if count and _CARD_LIST.fullmatch(text) and re.search(r"\b(?:el|la)\b|[♠♥♦♣]|\bde\s", text, re.I):
+            raise ValueError("has nombrado las cartas, y la pregunta es cuántas son. Cuéntalas y escribe el número.")
         if re.fullmatch(r"\s*\d+(?:[.,]\d+)?(?:\s*(?:,|;|y|o|\s)\s*\d+(?:[.,]\d+)?)+\s*", text):
             raise ValueError(f"has escrito más de un número; escribe uno solo, por ejemplo {example}.")
         raise ValueError(f"escribe la respuesta con cifras, por ejemplo {example} (puedes añadir la unidad: «8 cartas»).")
