@@ -53,6 +53,7 @@ KERNEL_TIMEOUT_MS = 180_000  # Pyodide + IPython start on a busy 2-core machine
 RUN_TIMEOUT_MS = 240_000
 IDLE = re.compile(r"\b(Idle|Inactivo)\b")
 RUN_MENU = re.compile(r"^\s*(Run|Ejecutar)\s*$")
+VIEW_MENU = re.compile(r"^\s*(View|Ver)\s*$")
 METRICS = REPO / "artifacts" / "lite-metrics.json"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -155,6 +156,10 @@ def _run_all(page, url: str) -> float:
     page.locator("#jp-main-statusbar").get_by_text(IDLE).first.wait_for(timeout=KERNEL_TIMEOUT_MS)
     kernel_seconds = time.perf_counter() - start
     page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    # The built notebooks hide their code (a student sees outputs only); expand it, so that each
+    # code cell has its editor and prompt to wait on below.
+    page.locator(".lm-MenuBar-item", has_text=VIEW_MENU).first.click()
+    page.locator('.lm-Menu-item[data-command="notebook:show-all-cell-code"]').first.click()
     page.locator(".lm-MenuBar-item", has_text=RUN_MENU).first.click()
     # JupyterLab says notebook:run-all-cells, JupyterLite's menu runmenu:run-all.
     page.locator(
