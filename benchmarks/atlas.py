@@ -100,8 +100,8 @@ BC_CAP = 5_000_000
 # Chequers: a deal is almost always won within 20,000 states; the larger cap only costs the
 # few that are not (their search's first phase gets a quarter of it, so the cap changes records)
 CHEQUERS_CAP = 200_000
-# Baker's Dozen: every deal at 50,000 states first (the file's cap), then the undecided ones again
-# at RETRY_CAP (`--retry-unknown`, as for BC_CAP); the castles with take-backs: every deal from an
+# Baker's Dozen: every deal at 50,000 states first, then the undecided ones again at RETRY_CAP and
+# (page rules, 2026-12-07) at BC_CAP (`--retry-unknown`; the file says its last cap); the castles with take-backs: every deal from an
 # empty file (their first phase gets a share of the cap: a retry mixes budgets), Citadel at
 # RETRY_CAP, Beleaguered Castle at BC_CAP (the same cap as without take-backs, so 07 compares
 # the two rules' undecided deals at one limit)
@@ -115,7 +115,7 @@ ENTRIES = [
           "Sin devolver cartas de la base, como Blake & Gent (68,170 % ± 0,099 %)."),
     Entry("citadel_sin_devolver", "citadel", {"takeback": False}, 1, 2_000, CAP,
           "Las mismas barajas que Beleaguered Castle: comparación partida a partida."),
-    Entry("bakers_dozen", "bakers_dozen", {}, 1, 2_000, RETRY_CAP, "Regla de la página: palo distinto."),
+    Entry("bakers_dozen", "bakers_dozen", {}, 1, 2_000, BC_CAP, "Regla de la página: palo distinto."),
     Entry("bakers_dozen_cualquier_palo", "bakers_dozen", {"any_suit": True}, 1, 2_000, RETRY_CAP,
           "Regla clásica (PySolFC, Aisleriot): sin importar el palo."),
     Entry("citadel", "citadel", {}, 1, 2_000, RETRY_CAP, "Reglas de la página: con devoluciones."),

@@ -32,12 +32,31 @@ def _places(text: str) -> dict[str, str]:
     return {m[1]: m[0] for m in re.findall(r"^\| (\S+) \| ([^|*]+?) \|", text, flags=re.M) if m[0] != "puesto"}
 
 
-def test_the_table_ranks_beleaguered_castle_above_scotch_and_shows_why():
+def test_the_table_ranks_the_atlas_games_and_gives_ceilings_no_place():
     text = ranking.ranking_text(_page())
     places = _places(text)
     assert places == {"Baker's Dozen": "1.º", "Citadel": "2.º", "Beleaguered Castle": "3.º", "Scotch": "4.º"}
     assert "| — | Chequers * |" in text and "| — | Moving Left * |" in text  # ceilings get no place
     assert "Comparten" not in text and "comparten puesto" not in text  # nothing said that a line below overturns
+
+
+def _touching_page() -> dict:
+    """Today's atlas with Beleaguered Castle's page-rules row as recorded at 1,000,000 states
+    (2026-12-07 00:09: 1,352 / 587 / 61), whose interval touched Scotch's."""
+    page = _page()
+    entries = []
+    for e in page["entries"]:
+        if e["key"] == "beleaguered_castle":
+            low, high = bracketed_interval(1352, 61, 2000)
+            e = {**e, "won": 1352, "lost": 587, "unknown": 61, "max_states": 1_000_000,
+                 "interval_low": low, "interval_high": high}
+        entries.append(e)
+    return {**page, "entries": entries}
+
+
+def test_touching_intervals_are_decided_by_the_worst_case_and_the_page_shows_why():
+    text = ranking.ranking_text(_touching_page())
+    assert _places(text)["Beleaguered Castle"] == "3.º" and _places(text)["Scotch"] == "4.º"
     # the worst case of the comparison, computed from the counts, not typed
     assert "1.352 de 2.000, el 67,60 %" in text and "1.271 de 2.000, el 63,55 %" in text
     assert "z ≈ 2,7" in text and "4,05 puntos" in text and "por eso va un puesto por encima" in text
@@ -48,7 +67,7 @@ def test_the_table_ranks_beleaguered_castle_above_scotch_and_shows_why():
 
 
 def test_worst_case_agrees_with_the_intervals_module():
-    page = {e["key"]: e for e in _page()["entries"]}
+    page = {e["key"]: e for e in _touching_page()["entries"]}
     c = ranking.worst_case(page["beleaguered_castle"], page["scotch"])
     assert c.rate_a == 1352 / 2000 and c.rate_b == 1271 / 2000
     assert round(c.z, 1) == 2.7 and c.decides and c.chance < 0.004
