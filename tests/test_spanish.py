@@ -264,3 +264,11 @@ def test_students_read_la_plataforma_de_clase_and_one_word_for_their_teacher():
              if (found := re.findall(r"\b(?:[Tt]u|del) profesor\b(?! o profesora)", text))}  # fmt: skip
     assert alone == {}
     assert [name for name, text in texts.items() if "«?asiento=»" in text] == []
+
+
+def test_de_and_a_before_el_contract():
+    """«de el» and «a el» are not Spanish: the phrase helpers contract them, and keep «la»."""
+    from solitaire_nb.core import texts
+
+    assert texts.of("el 5 de corazones") == "del 5 de corazones" and texts.of("la Q de picas") == "de la Q de picas"
+    assert texts.to("el Tablero 4") == "al Tablero 4" and texts.to("la Base 1") == "a la Base 1"

@@ -88,6 +88,17 @@ def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def of(phrase: str) -> str:
+    """«de» before a noun phrase with its article, contracted as Spanish requires: «del 5 de
+    corazones», «de la Q de picas», «del Tablero 4», «de la Base 1»."""
+    return "del " + phrase[3:] if phrase.startswith("el ") else "de " + phrase
+
+
+def to(phrase: str) -> str:
+    """«a» before a noun phrase with its article, contracted: «al Tablero 4», «a la Base 1»."""
+    return "al " + phrase[3:] if phrase.startswith("el ") else "a " + phrase
+
+
 # The words a sentence of the package may start with that are not names: after a colon they take
 # lower case («no está permitido: el 8 de tréboles…»), while a game's name or a pile's label
 # («Chequers no tiene…», «Tablero 3 solo tiene…») keeps its capital.

@@ -50,8 +50,7 @@ def empty_pile_text(label: str) -> str:
 
 def _of_the(label: str) -> str:
     """"de" with a pile's label and article: "del Tablero 4", "de la Base 1"."""
-    the = _the(label)
-    return "del " + the[3:] if the.startswith("el ") else "de " + the
+    return texts.of(_the(label))
 
 
 class Referee:
@@ -168,7 +167,7 @@ class Referee:
                 why = texts.empty_foundation_phrase(rule)
                 if acc and rule.start == "new_suit" and card.rank == rule.base_rank:
                     why = f"ya hay una base de {texts.SUIT_NAMES[card.suit]} en ese grupo, y {why}"
-                return ids.foundation, f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: {why}."
+                return ids.foundation, f"{texts.capitalize(card.articulo)} no puede ir {texts.to(_the(label))}: {why}."
             top = CARDS[p[-1]]
             if not acc:
                 return GEN_FULL, f"{texts.capitalize(_the(label))} ya está completa: una base tiene como máximo 13 cartas."
@@ -178,11 +177,11 @@ class Referee:
             if kin and passed:  # the rule alone would not explain it: the base is past the card
                 went = "subido" if rule.direction == "up" else "bajado"
                 return ids.foundation, (  # naming no card: the one on top may be an exercise's answer
-                    f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: esa base ya ha {went} "
-                    f"más allá de {card.articulo} ({texts.foundation_rule_phrase(rule)}{only})."
+                    f"{texts.capitalize(card.articulo)} no puede ir {texts.to(_the(label))}: esa base ya ha {went} "
+                    f"más allá {texts.of(card.articulo)} ({texts.foundation_rule_phrase(rule)}{only})."
                 )
             return ids.foundation, (
-                f"{texts.capitalize(card.articulo)} no puede ir a {_the(label)}: "
+                f"{texts.capitalize(card.articulo)} no puede ir {texts.to(_the(label))}: "
                 f"{texts.foundation_rule_phrase(rule)}{only}."
             )
         if not p:

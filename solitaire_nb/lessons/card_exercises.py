@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from ..core.cards import CARDS, Card
-from ..core.texts import capitalize
+from ..core.texts import capitalize, of
 from ..engine import Game
 from ..games import GAMES
 
@@ -135,7 +135,7 @@ def why_not_foundation(game: str, top: str) -> Callable[[Card], str | None]:
             return _SAME_CARD
         target, under = _foundation_ending(game, top)
         if card.code in under:
-            return f"{capitalize(card.articulo)} va antes, debajo de {Card.parse(top).articulo}."
+            return f"{capitalize(card.articulo)} va antes, debajo {of(Card.parse(top).articulo)}."
         g = Game.from_position(game, {target: under, "T1": [card.code]})
         said = g.why_not("T1", target, fits=False)
         return _no_base_number(said, Card.parse(top)) if said else said

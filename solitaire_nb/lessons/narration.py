@@ -51,14 +51,12 @@ def _the(label: str) -> str:
 
 def _of_the(label: str) -> str:
     """ "del Tablero 4", "de la Base 1"."""
-    the = _the(label)
-    return "del " + the[3:] if the.startswith("el ") else "de " + the
+    return texts.of(_the(label))
 
 
 def _to_the(label: str) -> str:
     """ "al Tablero 4", "a la Base 1"."""
-    the = _the(label)
-    return "al " + the[3:] if the.startswith("el ") else "a " + the
+    return texts.to(_the(label))
 
 
 def _card_of(card: Card) -> str:
