@@ -84,3 +84,18 @@ def test_atlas_4_reads_a_card_with_its_reason_and_a_card_found_by_trying_is_told
     assert ok and message.startswith("Esa es la carta, pero has llegado a ella probando.") and "juego automático" in message
     olvidar_intentos()
     assert verdict_of_text("atlas-4", "5♠")[1].startswith("¡Correcto!")
+
+
+def test_lab_2_takes_a_one_verb_reason_but_not_an_empty_one():
+    """Issue 44: «reyes, porque bajan» is a real reason, short as it is; «porque sí» or «porque
+    obvio» are not, here or anywhere."""
+    from solitaire_nb.lessons.reasoned import is_a_reason
+
+    ok, message = verdict_of_text("lab-2", "reyes, porque bajan")
+    assert ok and "Compara tu razón" in message
+    olvidar_intentos()
+    for empty in ("Reyes, porque sí", "Reyes, porque obvio", "Reyes, porque es obvio"):
+        ok, message = verdict_of_text("lab-2", empty)
+        assert not ok and "no es una razón" in message, message
+    assert not is_a_reason("bajan")  # elsewhere a reason still takes two words
+    assert not is_a_reason("es lógico")

@@ -356,7 +356,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
                     "empieza de otra manera. Los huecos y el palo solo cuentan al jugar.",
             "Piensa qué regla actúa mientras se reparte, antes del primer movimiento. Puedes "
             "comprobarlo en el laboratorio de Baker's Dozen: la tabla del reparto dice si cambia.",
-        ))),
+        )), fewest=1),  # one verb can be the reason: «Reyes, porque bajan»
         kind="choice",
     ),
     "lab-3": Ejercicio(
