@@ -99,7 +99,7 @@ def test_who_plays_each_row_and_the_bracket_comes_first():
     assert av.hides_cards({"game": "moving_left", "variant": {}}) and av.hides_cards({"game": "chequers", "variant": {}})
     assert not any(av.hides_cards({"game": g, "variant": {}}) for g in ("scotch", "bakers_dozen", "citadel"))
     table = av.class_table(data)
-    rows = table.splitlines()[2:]
+    rows = [r for r in table.splitlines()[2:] if r.startswith("|")]  # the table, not its footnote
     ml = [r for r in rows if "Moving Left" in r]
     assert av.BRACKET in ml[0] and "jugador que no mira" in ml[0]  # the row a student reads first
     player = next(p for p in data["players"] if p["key"] == "moving_left_jugador")
@@ -129,6 +129,13 @@ def test_limits_are_read_in_words_where_a_games_rows_differ():
     assert f"a {thousands(high['max_states'])}, en {av.entry_label(high)}" in text
     assert f"va de {thousands(low['max_states'])}, en {av.entry_label(low)}" in text
     assert "no se pueden comparar" in text
+    # the full table says it once, under the table, not in every «límite» cell of those rows
+    table = av.class_table({"entries": entries, "players": []})
+    differing = {sn.GAMES[e["game"]].display_name for e in entries if e["key"] in notes}
+    for name in differing:
+        assert table.count(f"Las filas de {name} tienen límites distintos") == 1
+    assert table.count("sus márgenes no se comparan") == len(differing)
+    assert "la otra fila" not in table
 
 
 def test_a_tables_limits_say_the_whole_atlas_range_when_its_rows_do_not_reach_it():

@@ -351,3 +351,11 @@ def test_a_composed_name_is_read_where_names_are():
     by_def = paired("beleaguered_castle", sn.custom("beleaguered_castle", columns=10), n=200, seed=3)
     assert by_name.text() == by_def.text()
     assert "10 columnas" in by_name.text()
+
+
+def test_scotchs_piles_are_named_fans_in_the_lab_table():
+    """Issue 44: Scotch's lab says «abanico», its pile word, not «columna» or «Columnas del tablero»."""
+    fans = compare("scotch", "scotch", n=50, seed=5)._repr_markdown_()
+    assert "| Cartas en el abanico más largo |" in fans and "| Abanicos vacíos |" in fans and "| Abanicos | 18 | 18 |" in fans
+    assert "Cartas en la columna" not in fans and "Columnas del tablero" not in fans
+    assert "| Columnas del tablero |" in compare("citadel", "citadel", n=50, seed=5)._repr_markdown_()

@@ -21,7 +21,7 @@ def _right_number(name: str) -> int:
     return next(n for n in range(20) if verdict_of_text(name, str(n))[0])
 
 
-@pytest.mark.parametrize("name", ["citadel-2", "moving_left-2"])
+@pytest.mark.parametrize("name", ["citadel-2", "moving_left-2", "estudio-1"])
 def test_a_small_count_after_two_misses_is_reached_by_trying(name):
     right = _right_number(name)
     olvidar_intentos()
@@ -66,3 +66,36 @@ def test_a_base_exercise_names_no_base():
 def test_a_goal_exercise_lost_is_not_told_no_solution():
     ok, message = verdict_of_text("chequers-3", "T1 T3")
     assert not ok and message == "Con ese movimiento ya no se puede conseguir lo que se pide: deshazlo y prueba otro."
+
+
+def test_atlas_4_reads_a_card_with_its_reason_and_a_card_found_by_trying_is_told_so():
+    """Issue 44: «5♠, porque sube sola» is the card and its reason, not «"porque" no es una carta»;
+    after two wrong cards the right one was reached by trying, as in the number exercises."""
+    ok, message = verdict_of_text("atlas-4", "5♠, porque sube sola")
+    assert ok and message.startswith("¡Correcto!"), message
+    assert verdict_of_text("atlas-4", "carta: 5 de pica")[0]  # «carta:» is no card with a reason
+    ok, message = verdict_of_text("atlas-4", "7♣ porque sube")
+    assert not ok and "no sube sola" in message and "no es una carta" not in message
+    olvidar_intentos()
+    assert not verdict_of_text("atlas-4", "hola")[0]  # not a card: no try counted
+    for wrong in ("7♣", "4♦"):
+        assert not verdict_of_text("atlas-4", wrong)[0]
+    ok, message = verdict_of_text("atlas-4", "5♠")
+    assert ok and message.startswith("Esa es la carta, pero has llegado a ella probando.") and "juego automático" in message
+    olvidar_intentos()
+    assert verdict_of_text("atlas-4", "5♠")[1].startswith("¡Correcto!")
+
+
+def test_lab_2_takes_a_one_verb_reason_but_not_an_empty_one():
+    """Issue 44: «reyes, porque bajan» is a real reason, short as it is; «porque sí» or «porque
+    obvio» are not, here or anywhere."""
+    from solitaire_nb.lessons.reasoned import is_a_reason
+
+    ok, message = verdict_of_text("lab-2", "reyes, porque bajan")
+    assert ok and "Compara tu razón" in message
+    olvidar_intentos()
+    for empty in ("Reyes, porque sí", "Reyes, porque obvio", "Reyes, porque es obvio"):
+        ok, message = verdict_of_text("lab-2", empty)
+        assert not ok and "no es una razón" in message, message
+    assert not is_a_reason("bajan")  # elsewhere a reason still takes two words
+    assert not is_a_reason("es lógico")

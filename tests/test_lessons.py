@@ -773,6 +773,32 @@ def test_07s_optional_parts_are_folded_shut_and_each_predicts_before_it_answers_
         assert any(asked in q for q in summaries), (asked, summaries)
 
 
+def test_07s_measured_answers_stay_folded_until_the_student_has_predicted():
+    """Issue 44: in 07's student view, after each «Predice» no code cell shows a measured figure
+    (a percentage other than the 95 % of confidence, «N de M», a table's count) unfolded before the next «Predice» or section: the
+    atlas table after the ranking, Chequers without the «vuelta», the pairs Citadel / Beleaguered
+    Castle are each in a closed «Ver lo medido»."""
+    _, cells = _notebook_cells("07_probabilidades")
+    figure = re.compile(r"\d[\d.,]* ?%|\b\d[\d.]* de \d[\d.]*\b|\|\s*\d[\d.]*\s*\|")
+    checked = set()
+    for i, c in enumerate(cells):
+        predicted = _ids(c, PREDICTION)
+        if not predicted:
+            continue
+        for later in cells[i + 1:]:
+            if _ids(later, PREDICTION) or (later.cell_type == "markdown" and later.source.startswith("## ")):
+                break
+            board = any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in later.get("outputs", []))
+            if later.cell_type == "code" and "ejercicio" not in _tags(later) and not board:  # a board counts its bases
+                shown = HIDDEN.sub("", _output_text(later)).replace("95 %", "")  # the confidence, no measure
+                found = figure.search(shown)
+                assert found is None, (predicted, found and found.group(), shown[:200])
+        checked.update(predicted)
+    assert {"orden", "vuelta", "pares"} <= checked
+    folded = [_output_text(c) for c in cells if set(_ids(c, MEASURE)) & {"orden", "vuelta", "pares"}]
+    assert sum("<summary>Ver lo medido</summary>" in t for t in folded) >= 3
+
+
 def test_the_study_check_can_fail():
     """The conventions on small hand-made notebooks: each break is reported."""
     pytest.importorskip("nbformat")  # the test extra

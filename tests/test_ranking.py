@@ -38,6 +38,8 @@ def test_the_table_ranks_the_atlas_games_and_gives_ceilings_no_place():
     assert places == {"Baker's Dozen": "1.º", "Citadel": "2.º", "Beleaguered Castle": "3.º", "Scotch": "4.º"}
     assert "| — | Chequers * |" in text and "| — | Moving Left * |" in text  # ceilings get no place
     assert "Comparten" not in text and "comparten puesto" not in text  # nothing said that a line below overturns
+    # its first words: the ranking is a perfect player's (the solver's «tienen solución»), not a person's
+    assert text.startswith("Es la clasificación de un **jugador perfecto**, no la de una persona")
 
 
 def _touching_page() -> dict:

@@ -213,7 +213,9 @@ def ranking_text(data: Mapping[str, Any]) -> str:
             if not below:
                 text += " En los otros juegos no hemos medido a ningún jugador: no se sabe qué puesto tendría para una persona."
         notes.append(text)
-    lead = ("Cada juego con las reglas de su página, ordenado por su intervalo del 95 %. Las partidas sin decidir "
+    lead = ("Es la clasificación de un **jugador perfecto**, no la de una persona: el resolvedor ve todas las "
+            "cartas y encuentra la forma de ganar de cada partida que la tiene («tienen solución»); una persona "
+            "puede perder alguna de esas. Cada juego con las reglas de su página, ordenado por su intervalo del 95 %. Las partidas sin decidir "
             "cuentan como perdidas en un extremo del intervalo y como ganadas en el otro, nunca como perdidas sin "
             "más; por eso «tienen solución» es un margen cuando quedan partidas sin decidir. Un juego va por debajo "
             "de otro cuando su intervalo queda entero por debajo, o, si los dos se tocan, cuando lo decide la "

@@ -219,7 +219,7 @@ def class_table(data: Mapping[str, Any]) -> str:
                 f"(lo que gana el jugador que no mira); como mucho, lo que gana el {SOLVER_PEEKS}: {rate_text(*_counts(e))}** | "
                 f"{range_text(player['interval_low'], e['interval_high'])} |"
             )
-        limit = thousands(e["max_states"]) + (f" ({notes[e['key']]})" if e["key"] in notes else "")
+        limit = thousands(e["max_states"]) + (" †" if e["key"] in notes else "")
         done = f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])}"
         start = f"| {name} | {variant} | {who(e)} | {done} | {limit} |"
         if e["computed_deals"]:
@@ -228,7 +228,14 @@ def class_table(data: Mapping[str, Any]) -> str:
                         f"| {rate_text(won, lost, unknown)} | {interval_text(won, lost, unknown)} |")
         else:
             rows.append(f"{start} | | | sin datos todavía | |")
-    return texts.table_box("\n".join(rows), "Tabla completa del atlas")  # ten columns: a phone slides them
+    box = texts.table_box("\n".join(rows), "Tabla completa del atlas")  # ten columns: a phone slides them
+    differing = dict.fromkeys(e["game"] for e in entries if e["key"] in notes)
+    if differing:  # said once under the table, not in every cell of those rows
+        box += "\n\n† " + " ".join(
+            f"Las filas de {GAMES[g].display_name} tienen límites distintos ("
+            + " y ".join(thousands(m) for m in sorted({e["max_states"] for e in entries if e["game"] == g}))
+            + "): sus márgenes no se comparan." for g in differing)
+    return box
 
 
 def student_table(data: Mapping[str, Any]) -> str:

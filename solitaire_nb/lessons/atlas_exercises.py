@@ -2,8 +2,7 @@
 
 Every right answer is read from data when the answer is checked: the atlas summary
 (`atlas.summary.atlas`), the lab's stored sample (`lab_measures`), a deal of a composed game, or
-the lab's comparison of two deals; so a rebuilt atlas or sample changes the answers with it.
-"""
+the lab's comparison of two deals; so a rebuilt atlas or sample changes the answers with it."""
 
 from __future__ import annotations
 
@@ -231,26 +230,48 @@ ONE_CARD_DONT_KNOW = ("No pasa nada: vuelve a jugar en los tableros de arriba y 
 """Exercise atlas-4's answer to «no sé»: one card is asked, so nothing «sobra» or «falta»."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class OneCard:
-    """Exercise atlas-4 asks for one card: an answer naming several is told so, with no count of the
-    right and wrong ones among them (one card «de más» would tell which is right); «no sé» is
-    told `dont_know` (read by `exercises._verdict`), not the card-set exercises' words."""
+    """Exercise atlas-4 asks for one card: several are told so, uncounted (one «de más» would tell
+    which is right); «no sé» is told `dont_know`.  A card may come with a reason («5♠, porque …»,
+    not graded); after `patience` wrong cards a right one was reached by trying."""
 
     check: Callable[[object], tuple[bool, str]]
     dont_know: str = ONE_CARD_DONT_KNOW
+    patience: int = 2
+    wrong: int = 0
+
+    def peek(self, respuesta: object) -> tuple[bool, str]:
+        """(right?, Spanish message) as the next call would give it, without counting a try."""
+        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
+        ok, message, missed = self._verdict(respuesta)
+        self.wrong += missed
+        return ok, message
+
+    def forget(self) -> None:
+        """Start again, as a new kernel would."""
+        self.wrong = 0
+
+    def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
         from .card_names import read_cards
 
         try:
             named = len(read_cards(respuesta)) if isinstance(respuesta, str) else (
                 len(respuesta) if isinstance(respuesta, list | tuple) else 1)
-        except ValueError:  # not cards: the checker says why
-            named = 1
+        except ValueError:  # a card and its reason, or not cards (then the checker says why)
+            card = split_reason(respuesta)[0] if isinstance(respuesta, str) else ""
+            try:
+                respuesta, named = (card, len(read_cards(card))) if read_cards(card) else (respuesta, 0)
+            except ValueError:
+                named = 0
         if named > 1:
-            return False, f"La respuesta es una sola carta: escribe solo una. {PLAY_THE_ONE_MOVE}"
-        return self.check(respuesta)
+            return False, f"La respuesta es una sola carta: escribe solo una. {PLAY_THE_ONE_MOVE}", False
+        ok, message = self.check(respuesta)
+        if ok and self.wrong >= self.patience and message.startswith("¡Correcto!"):
+            return ok, f"Esa es la carta, pero has llegado a ella probando. Lee por qué lo es.{message[len('¡Correcto!'):]}", False
+        return ok, message, not ok and named == 1
 
 
 def _sample_size() -> int:
@@ -335,7 +356,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
                     "empieza de otra manera. Los huecos y el palo solo cuentan al jugar.",
             "Piensa qué regla actúa mientras se reparte, antes del primer movimiento. Puedes "
             "comprobarlo en el laboratorio de Baker's Dozen: la tabla del reparto dice si cambia.",
-        ))),
+        )), fewest=1),  # one verb can be the reason: «Reyes, porque bajan»
         kind="choice",
     ),
     "lab-3": Ejercicio(

@@ -28,7 +28,7 @@ _BECAUSE = re.compile(r"\s*(?:[,;:.]?\s*\b(?:porque|ya\s+que|pues|puesto\s+que)\
 # Words that, on their own, say no reason at all: «no sé», «porque sí», «ni idea», «es así».
 _EMPTY_WORDS = frozenset(
     "no se sé lo la el ni idea si sí por que qué porque pues ya asi así es eso esto creo tengo yo me nada ninguna "
-    "verdad sabe sabia pq xq q porq nose nidea ok vale bueno mm hmm".split()
+    "verdad sabe sabia pq xq q porq nose nidea ok vale bueno mm hmm obvio obviamente logico lógico".split()
 )
 # A reason made only of these words says where the answer is, or that it is the one left, not why:
 # «lo pone en la tabla», «la tabla lo dice», «es la que queda», «lo dice el enunciado».
@@ -76,12 +76,12 @@ def split_reason(respuesta: str) -> tuple[str, str]:
     return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
-def is_a_reason(reason: str, seen_ok: bool = False) -> bool:
-    """Whether `reason` says something: at least `REASON_WORDS` words, one of them not a word of
+def is_a_reason(reason: str, seen_ok: bool = False, fewest: int = REASON_WORDS) -> bool:
+    """Whether `reason` says something: at least `fewest` words, one of them not a word of
     «no sé», «porque sí», «ni idea»…, more than where the answer is («lo pone en la tabla») and
     not chance, hearsay or (unless `seen_ok`) having seen it; what it says is not judged."""
     words = _plain_word(reason).split()
-    return (len(words) >= REASON_WORDS and any(w not in _EMPTY_WORDS for w in words)
+    return (len(words) >= fewest and any(w not in _EMPTY_WORDS for w in words)
             and not points_only(reason) and _how_not_why(reason, seen_ok) is None)
 
 
@@ -125,9 +125,11 @@ def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT, seen_ok: bo
 class ReasonedChoice:
     """`choice(respuesta)` -> (right?, message) judges the word; this wrapper asks for «…, porque
     …» with a reason from the first answer on, and remembers, per exercise while the kernel runs,
-    the wrong words tried and how many tries were refused."""
+    the wrong words tried and how many tries were refused.  `fewest` words make a reason (1 where
+    one verb can say it: «Reyes, porque bajan»)."""
 
     choice: Callable[[object], tuple[bool, str]]
+    fewest: int = REASON_WORDS
     missed: bool = False
     refused: int = 0
     tried: set[str] = field(default_factory=set)
@@ -160,7 +162,7 @@ class ReasonedChoice:
             # a bare word is not judged: right or wrong would make a guess among three pay, and
             # «no» would tell, by elimination, which words are left; it is not a try either
             return False, ASK_WHY.format(word=word), False
-        if not is_a_reason(reason):  # «…, porque no sé», «…, lo pone en la tabla»: a try, refused
+        if not is_a_reason(reason, fewest=self.fewest):  # «…, porque no sé», «…, lo pone en la tabla»: a try, refused
             return False, reason_refusal(word, reason), True
         if not ok:
             if _core_words(word) in self.tried:

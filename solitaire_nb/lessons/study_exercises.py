@@ -77,7 +77,7 @@ def orders_answer(hint: str) -> DirectionOnce:
                            f"La pregunta pide cuántos órdenes, de los {total}: un número entero."), "", ""
         return count.judge(respuesta)
 
-    return DirectionOnce(judge, hint)
+    return DirectionOnce(judge, hint, tried=2)  # a small count, as estudio-2: after two misses, a guess
 
 
 def _below_one(text: str) -> bool:

@@ -26,6 +26,10 @@ FIGURES: dict[str, str] = {
 }
 """The per-deal measures, in the order the summary shows them, with their Spanish names."""
 
+FAN_FIGURES = {"longest": "Cartas en el abanico más largo", "shortest": "Cartas en el abanico más corto",
+               "empty_columns": "Abanicos vacíos"}
+"""`FIGURES`' names where both games' piles are fans (Scotch's «abanicos»)."""
+
 Interval = tuple[float, float, float]
 """(mean, low, high): a mean with its 95 % confidence interval."""
 
@@ -88,6 +92,11 @@ class Comparison:
         """What both boards call a tableau pile («Tablero 1…»), or «Columna» when they differ."""
         return self.a.tableau_label if self.a.tableau_label == self.b.tableau_label else "Columna"
 
+    def figure_names(self) -> dict[str, str]:
+        """`FIGURES` in the words of these boards: «abanico» where both games' piles are fans."""
+        fans = self.pile_word == "Abanico"
+        return {k: FAN_FIGURES.get(k, v) if fans else v for k, v in FIGURES.items()}
+
     def difference(self, key: str) -> Any:
         """The per-deal differences a − b of one of `FIGURES` (an array, or a list without NumPy)."""
         a, b = per_deal(self.a.deal, key), per_deal(self.b.deal, key)
@@ -136,7 +145,7 @@ class Comparison:
     def text(self) -> str:
         """The summary as plain Spanish text."""
         lines = [f"{self.a.name} frente a {self.b.name}: {self._deals()}", self.headline(), ""]
-        for key, label in FIGURES.items():
+        for key, label in self.figure_names().items():
             lines.append(
                 f"- {label}: {self.a.name}, {measured(self.a.figures[key])}; {self.b.name}, "
                 f"{measured(self.b.figures[key])}; diferencia, {measured(self.differences[key])}."
@@ -160,10 +169,11 @@ class Comparison:
             f"| | {a} | {b} | Diferencia ({a} − {b}) |",
             "|---|---:|---:|---:|",
         ]
-        for key, label in FIGURES.items():  # one precision down the table; text() keeps what each needs
+        for key, label in self.figure_names().items():  # one precision down the table; text() keeps what each needs
             rows.append(f"| {label} | {measured(self.a.figures[key], 2)} | {measured(self.b.figures[key], 2)} | "
                         f"{measured(self.differences[key], 2)} |")
-        rows.append(f"| Columnas del tablero | {self.a.deal.columns} | {self.b.deal.columns} | |")
+        piles = "Abanicos" if self.pile_word == "Abanico" else "Columnas del tablero"
+        rows.append(f"| {piles} | {self.a.deal.columns} | {self.b.deal.columns} | |")
         rows += ["", "Longitud media de cada columna, tras el juego automático:", ""]
         rows += [f"| | {a} | {b} |", "|---|---:|---:|"]
         for c in range(max(len(self.a.columns), len(self.b.columns))):

@@ -56,8 +56,10 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: None = No
     chart = Chart(f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
                   f"{a} − {b}", "Proporción de repartos", (min(lo, 0) - 1, max(hi, 0) + 1), (0, max(share) * 1.15))
     chart.bars(x, share, DIFFERENCE, "Proporción de repartos", opacity=0.75)
-    chart.vspan(low, high, "#111111", f"intervalo del 95 %: de {decimal_down(low)} a {decimal_up(high)}")
-    chart.vline(mean, "#111111", f"Media: {decimal(mean)}", width=2.5)
+    # the interval in the mean's words: its band is often too narrow to see, so it has no key of its own
+    chart.vspan(low, high, "#111111")
+    chart.vline(mean, "#111111", f"Media: {decimal(mean)}, con su intervalo del 95 % (de {decimal_down(low)} a "
+                f"{decimal_up(high)})", width=2.5)
     chart.vline(0, "#888888", "Sin diferencia", width=1.5, dash="6 4")
     return chart
 
