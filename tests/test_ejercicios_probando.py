@@ -33,6 +33,18 @@ def test_a_small_count_after_two_misses_is_reached_by_trying(name):
     assert ok and message.startswith("Ese es el número, pero has llegado a él probando.")
 
 
+@pytest.mark.parametrize(("name", "tries"), [("estudio-4", ("5", "7")), ("estudio-2", ("4", "6")), ("lab-1", ("10", "7"))])
+def test_a_count_bisected_to_its_value_is_told_it_was_tried(name, tries):
+    # A fresh reader halved 5, 7, 6 in 06's Ejercicio 1b and 10, 7, 8 in 08's lab-1 and got «¡Correcto!».
+    right = _right_number(name)
+    olvidar_intentos()
+    assert right <= 10 and all(str(right) != t for t in tries)
+    for t in tries:
+        assert not verdict_of_text(name, t)[0]
+    ok, message = verdict_of_text(name, str(right))
+    assert ok and "probando" in message and not message.startswith("¡Correcto!"), message
+
+
 @pytest.mark.parametrize("name", ["citadel-2", "moving_left-2"])
 def test_a_negative_count_is_refused_without_the_direction(name):
     ok, message = verdict_of_text(name, "-1")

@@ -183,12 +183,13 @@ def _bound_with_any_card() -> str:
 
 
 def _reason_after(count: DirectionOnce) -> DirectionOnce:
-    """`count` reading «8, porque …» as 8: a number with its reason after it is the number (the
-    reason is welcome, not needed, and not judged)."""
+    """`count` reading «8, porque …» as 8 (the reason is welcome, not needed, and not judged)."""
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        return count.judge(split_reason(respuesta)[0] if isinstance(respuesta, str) else respuesta)
-
-    return DirectionOnce(judge, count.hint, then=count.then)
+        verdict = count.judge(split_reason(respuesta)[0] if isinstance(respuesta, str) else respuesta)
+        outer.tried = count.tried  # a small count's «tried by bisecting» rule, set by `count`
+        return verdict
+    outer = DirectionOnce(judge, count.hint, then=count.then)
+    return outer
 
 
 def _word_inside(options: tuple[str, ...], check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
