@@ -246,6 +246,12 @@ def test_the_guides_class_page_times_are_the_benchmarks(guide):
             f"segundos (tres medidas); con 30 alumnos y el 06, a los {rows['06'][2]} segundos; con el 07, a los "
             f"{rows['07'][2]}, y con el 08, a los {rows['08'][2]}.") in part  # fmt: skip
     assert "15 segundos" not in part
+    lessons = {r[0]: r for r in _table("#### 00 to 04 with 30 students (issue 44, third review of 00–05, 2026-12-07)")}
+    assert set(lessons) == {"00", "01", "02", "03", "04"}
+    assert all(r[1] == "30" and r[4] == r[5] == r[6] == "0" for r in lessons.values())  # every page complete
+    assert (f"el 00 a los {lessons['00'][2]} segundos, el 01 a los {lessons['01'][2]}, el 02 a los {lessons['02'][2]}, "
+            f"el 03 a los {lessons['03'][2]} y el 04 a los {lessons['04'][2]}.") in part  # fmt: skip
+    assert "sin medir" not in part.split("Llegar a la página")[1][:1500]
     served = _section(guide, "### Páginas servidas desde tu ordenador")
     ready_study = sorted(int(r[2]) for r in rows.values())
     assert (f"tardó en prepararlas de {ready_05[0]} a {ready_05[-1]} segundos con el cuaderno 05 y de "
