@@ -193,6 +193,7 @@ def ranking_text(data: Mapping[str, Any]) -> str:
         notes += [_comparison(name, a, b) for a in upper for b in lower if b["interval_high"] >= a["interval_low"]]
     for tier in tiers:
         notes += [_comparison(name, a, b) for i, a in enumerate(tier) for b in tier[i + 1:]]
+    compared = bool(notes)  # the lead names the direct comparison only when one is shown below
     apart = [f"{name[a['game']]} y {name[b['game']]}" for upper, lower in zip(tiers, tiers[1:], strict=False)
              for a in upper for b in lower if b["interval_high"] < a["interval_low"]]
     if apart:
@@ -218,8 +219,9 @@ def ranking_text(data: Mapping[str, Any]) -> str:
             "puede perder alguna de esas. Cada juego con las reglas de su página, ordenado por su intervalo del 95 %. Las partidas sin decidir "
             "cuentan como perdidas en un extremo del intervalo y como ganadas en el otro, nunca como perdidas sin "
             "más; por eso «tienen solución» es un margen cuando quedan partidas sin decidir. Un juego va por debajo "
-            "de otro cuando su intervalo queda entero por debajo, o, si los dos se tocan, cuando lo decide la "
-            "comparación directa de debajo de la tabla.")
+            "de otro cuando su intervalo queda entero por debajo"
+            + (", o, si los dos se tocan, cuando lo decide la comparación directa de debajo de la tabla." if compared
+               else "."))
     table = texts.table_box("\n".join(lines), "Tabla de la clasificación")
     return lead + "\n\n" + table + "\n\n" + "\n\n".join(notes)
 
