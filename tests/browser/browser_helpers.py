@@ -189,6 +189,9 @@ def run_all_in_jupyterlab(page, url: str) -> None:
     # really ready to run cells.
     page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=BOARD_TIMEOUT_MS)
     page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    # The built notebooks hide their code; expanded, each code cell has the prompt waited on below.
+    page.locator(".lm-MenuBar-item", has_text="View").first.click()
+    page.locator('.lm-Menu-item[data-command="notebook:show-all-cell-code"]').first.click()
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
     # A board answers clicks from the kernel, which reads a click only after every cell queued
