@@ -1067,6 +1067,30 @@ def test_a_count_answered_with_the_cards_asks_how_many():
     assert "más de un número" in verdict_of_text("citadel-2", "2 y 3")[1]  # no card named: two numbers
 
 
+@pytest.mark.parametrize(
+    ("ejercicio", "typed"),
+    [("citadel-2", "2: el 4 y el 5"), ("citadel-2", "2 (el 2 y el 4)"), ("moving_left-2", "3 (la J♦, el 10♥ y el 9♣)")],
+)
+def test_a_right_count_naming_the_wrong_cards_is_refused_without_naming_the_right_ones(ejercicio, typed):
+    olvidar_intentos()
+    ok, message = verdict_of_text(ejercicio, typed)
+    assert not ok and message.startswith("El número es correcto, pero las cartas que nombras no son las que cuentan:")
+    assert "1 de ellas no cuenta" in message or "2 de ellas no cuentan" in message, message
+    for right in ("3♣", "3 de tréboles", "8♥", "8 de corazones"):  # the counted cards stay untold
+        assert right not in message, message
+
+
+@pytest.mark.parametrize(
+    ("ejercicio", "typed"),
+    [("citadel-2", "2"), ("citadel-2", "2 (el 2♣ y el 3♣)"), ("citadel-2", "2: el 3 y el 2 de tréboles"),
+     ("moving_left-2", "3"), ("moving_left-2", "3 (el 10♥, el 9♣ y el 8♥)"), ("moving_left-2", "3: 8♥, 9♣, 10♥")],
+)
+def test_a_right_count_alone_or_with_the_cards_it_counts_is_right(ejercicio, typed):
+    olvidar_intentos()
+    ok, message = verdict_of_text(ejercicio, typed)
+    assert ok and message.startswith("¡Correcto!"), message
+
+
 def test_two_moves_joined_by_a_word_are_told_to_write_one():
     for answer in ("T3 T4 o T1 T2", "T3 T4 y T1 T2"):
         ok, message = verdict_of_text("citadel-4", answer)

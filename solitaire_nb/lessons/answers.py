@@ -24,7 +24,7 @@ from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
 from .card_names import CARDS_EXAMPLE, read_cards, read_group
-from .number_words import _LEADING_NUMBER, read_number
+from .number_words import _EXPLAINED, _LEADING_NUMBER, read_number
 
 
 # ---------------------------------------------------------------------- reading answers
@@ -232,11 +232,32 @@ class DirectionOnce:
 SMALL_COUNT = 10
 
 
+def _named_after(respuesta: object, counted: Sequence[str], suit: str) -> str | None:
+    """What is wrong with the cards a right count names after it («2 (el 4 y el 5)», «2: …»), a
+    rank alone read with `suit` («de tréboles»); None if they are `counted` or none is named."""
+    said = _EXPLAINED.fullmatch(respuesta) if isinstance(respuesta, str) else None
+    if said is None or not _LEADING_NUMBER.fullmatch(said.group(1)):
+        return None
+    named, lead, given = said.string[said.end(1):].strip(" .!():"), "El número es correcto, pero", None
+    for text in (named, f"{named} {suit}") if suit else (named,):
+        try:
+            given = given or {c.code for c in read_cards(text)}
+        except ValueError as exc:
+            reason = str(exc)
+    if given is None:
+        return f"{lead} no entiendo las cartas que nombras detrás: {reason} También vale el número solo."
+    extra, missing = len(given - set(counted)), len(set(counted) - given)
+    told = " y ".join(([f"{extra} de ellas no cuenta{'' if extra == 1 else 'n'}"] if extra else [])
+                      + ([_count("falta", missing)] if missing else []))
+    return f"{lead} las cartas que nombras no son las que cuentan: {told}." if given and told else None
+
+
 def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None,
-                  then: str = "") -> DirectionOnce:
+                  then: str = "", counted: Callable[[], Sequence[str]] | None = None, suit: str = "") -> DirectionOnce:
     """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`; a
     right answer is told `why()`, if given; `then` is `DirectionOnce.then`.  A count up to
-    `SMALL_COUNT` is reached by trying after two misses (`DirectionOnce.tried`)."""
+    `SMALL_COUNT` is reached by trying after two misses (`DirectionOnce.tried`).  Cards named
+    after a right number must be `counted()` (`_named_after`)."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta, count=True)
@@ -247,6 +268,8 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
             return False, f"Aquí se cuenta, y una cuenta no es negativa: {decimal(x, 0)} no puede ser. {hint}", "", ""
         want = correct()
         checker.tried = 2 if want <= SMALL_COUNT else 0  # few values: after two misses the third is a guess
+        if x == want and counted is not None and (named := _named_after(respuesta, counted(), suit)):
+            return False, named, "", ""
         if x == want:
             return True, "¡Correcto!" + (f" {why()}" if why is not None else ""), "", ""
         said = decimal(x, 0)

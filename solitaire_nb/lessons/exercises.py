@@ -42,6 +42,7 @@ from .positions import (
     citadel_deck,
     citadel_libera,
     citadel_rescate,
+    clubs_home_cards,
     clubs_home_in_deal,
     clubs_home_why,
     hearts_home,
@@ -50,6 +51,7 @@ from .positions import (
     on_foundation,
     on_tableau,
     run_onto_js,
+    run_onto_js_cards,
     run_onto_js_why,
     scotch_reto,
     why_not_home,
@@ -127,6 +129,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             then="Antes de probar otro número, nombra las cartas que se mueven: la primera es la del "
                  "Tablero 3 que encaja sobre la J de picas, y con ella van las que tiene encima. "
                  "¿Cuántas has nombrado?",
+            counted=run_onto_js_cards,
         ),
         cards=("JS", "TH"), kind="number", start=moving_left_secuencia,
     ),
@@ -196,6 +199,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
             then="Antes de probar otro número, escribe cuáles van a la base: sigue los tréboles de uno "
                  "en uno, en el orden en que salen, y apunta qué carta hay arriba de la base de tréboles "
                  "cuando sale cada uno. ¿Cuántos has apuntado?",
+            counted=clubs_home_cards, suit="de tréboles",  # the question asks about clubs only
         ),
         cards=("4C", "3C", "5C", "6C"), kind="number",
     ),

@@ -132,11 +132,16 @@ def citadel_deck(clubs: Sequence[str] = CITADEL_CLUBS) -> list[str]:
     return first + list(clubs) + rest
 
 
-def clubs_home_in_deal() -> int:
-    """How many clubs `citadel_deck()` sends home during Citadel's deal (the engine deals it)."""
+def clubs_home_cards() -> list[str]:
+    """The clubs `citadel_deck()` sends home during Citadel's deal (the engine deals it)."""
     report = new_game("citadel", deck=citadel_deck(), autoplay=False).deal_report
     assert report is not None
-    return sum(1 for c in report.to_foundations if c.suit == "C")
+    return [c.code for c in report.to_foundations if c.suit == "C"]
+
+
+def clubs_home_in_deal() -> int:
+    """How many clubs `citadel_deck()` sends home during Citadel's deal."""
+    return len(clubs_home_cards())
 
 
 def clubs_home_why() -> str:
@@ -192,6 +197,11 @@ def run_onto_js() -> int:
     g = moving_left_secuencia()
     counts = [m.n_cards for m in g.legal_moves() if m.src == "T2" and m.dst == "T0"]
     return counts[0] if counts else 0
+
+
+def run_onto_js_cards() -> list[str]:
+    """The cards `run_onto_js` counts: the run that moves from the Tableau 3 onto the Jack."""
+    return [c.code for c in moving_left_secuencia().piles["T2"][-run_onto_js():]] if run_onto_js() else []
 
 
 def run_onto_js_why() -> str:
