@@ -3,7 +3,6 @@ a Spanish hint (often the engine's own reason), and the checker never crashes on
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 
@@ -294,29 +293,45 @@ def test_a_lab_number_may_bring_its_reason_after_it():
     assert es_correcta("lab-1", "8, porque 48 entre 6 son 8")
 
 
-def test_an_expected_count_accepts_what_its_interval_prints_and_says_a_batch_varies():
-    """atlas-1: the expected count of Citadel's wins in 25 new games, from the atlas's bracketed
-    interval as the page prints it (25 times its two printed percentages, to one decimal); the
-    praise quotes the range that holds the answer praised."""
-    from solitaire_nb.core.numbers_es import decimal, parse_number, percent_end
-    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _exact, _expected_ends, _new_games
+def test_an_expected_count_accepts_its_raw_interval_rounded_outward_and_says_a_batch_varies():
+    """atlas-1: the expected count of Citadel's wins in 25 new games, from the raw ends of the
+    atlas's bracketed interval times 25, rounded outward to one decimal; the verdict prints those
+    ends (one decimal, with «con un 95 % de confianza»), and every number between them is right."""
+    from solitaire_nb.core.numbers_es import decimal, decimal_down, decimal_up
+    from solitaire_nb.lessons.atlas_exercises import NEW_GAMES, _expected_ends, _new_games
 
     count = _new_games("citadel", NEW_GAMES)
     lo, hi = _expected_ends("citadel", NEW_GAMES)
-    printed = [parse_number(percent_end(100 * count.expected_low / NEW_GAMES, up=False)),
-               parse_number(percent_end(100 * count.expected_high / NEW_GAMES))]
-    assert [lo, hi] == pytest.approx([NEW_GAMES * p / 100 for p in printed])
-    assert abs(lo - count.expected_low) < 0.05 and abs(hi - count.expected_high) < 0.05
+    assert decimal(lo, 1) == decimal_down(count.expected_low, 1) and decimal(hi, 1) == decimal_up(count.expected_high, 1)
+    assert lo <= count.expected_low < lo + 0.1 and hi - 0.1 < count.expected_high <= hi
     right = [n for n in range(0, NEW_GAMES + 1) if es_correcta("atlas-1", n)]
-    assert right and all(lo <= n <= hi for n in right)
-    assert not es_correcta("atlas-1", math.ceil(count.expected_high))  # above the true top: not «de media»
-    low, high = decimal(lo, _exact(lo)), decimal(hi, _exact(hi))  # 83,7 % of 25 is 20,925: not rounded inward
+    assert right == [n for n in range(0, NEW_GAMES + 1) if lo <= n <= hi]
+    low, high = decimal(lo, 1), decimal(hi, 1)
     for typed in [str(n) for n in right] + [low, high, decimal((lo + hi) / 2, 2)]:
         ok, message = verdict_of_text("atlas-1", typed)
         assert ok, typed
-        assert f"entre {low} y {high}" in message and "partidas concretas" in message and "tanda" in message
+        assert f"con un 95 % de confianza, entre {low} y {high} de {NEW_GAMES}" in message
+        assert "partidas concretas" in message and "tanda" in message and not re.search(r"\d,\d\d\d", message)
     assert verdict_of_text("atlas-1", f"{right[0]} partidas")[0]
     assert not es_correcta("atlas-1", right[0] - 1) and not es_correcta("atlas-1", right[-1] + 1)
+    assert not es_correcta("atlas-1", decimal(lo - 0.05, 2)) and not es_correcta("atlas-1", decimal(hi + 0.05, 2))
+
+
+@pytest.mark.parametrize("typed", ["unas 21", "unos 21", "Unas 21 partidas", "más o menos 21", "mas o menos 21",
+                                   "aproximadamente 21"])
+def test_an_expected_count_said_approximately_is_read_as_its_number(typed):
+    ok, message = verdict_of_text("atlas-1", typed)
+    assert ok and message.startswith("¡Correcto! 21 es una buena respuesta."), message
+
+
+@pytest.mark.parametrize("typed", ["entre 20 y 22", "entre 20,9 y 22 partidas", "de 20 a 22"])
+def test_a_range_for_an_expected_count_asks_one_number_and_is_not_a_try(typed):
+    from solitaire_nb.lessons.approximate import ONE_NUMBER
+
+    ok, message = verdict_of_text("atlas-1", typed)
+    assert (ok, message) == (False, ONE_NUMBER)
+    ok, message = verdict_of_text("atlas-1", "2")
+    assert "más de 2" in message  # the range did not use up the one «más / menos»
 
 
 @pytest.mark.parametrize("typed", ["85 %", "85%", "0,85", "0.85", "85"])
@@ -912,6 +927,9 @@ def test_a_reason_is_not_judged_but_a_non_reason_is_refused():
     ("lab-3", "al menos, porque lo he mirado cambiando la regla", "visto o probado"),
     ("lab-4", "12, porque lo he visto al mover Columnas a 4", "visto o probado"),
     ("lab-4", "12, porque moviendo columnas sale 12", "visto o probado"),
+    ("lab-2", "Reyes, porque me lo he inventado", "Inventarlo"),
+    ("atlas-3", "nunca menos, porque me lo invento", "Inventarlo"),
+    ("lab-4", "12, porque me lo he inventado", "Inventarlo"),
 ])
 def test_chance_hearsay_and_having_seen_it_are_not_reasons(ejercicio, typed, refusal):
     """Right words with reasons that say how the answer was come by, not why it must be so, are

@@ -111,3 +111,43 @@ def test_lab_2_takes_a_one_verb_reason_but_not_an_empty_one():
         assert not ok and "no es una razón" in message, message
     assert not is_a_reason("bajan")  # elsewhere a reason still takes two words
     assert not is_a_reason("es lógico")
+
+
+@pytest.mark.parametrize("reason", ["x", "c", "qwerty", "asdf", "zzzz", "jajaja", "x c", "ab"])
+def test_lab_2_refuses_a_reason_without_a_real_word_and_cycling_the_words_does_not_pass(reason):
+    """Issue 44: a one-word reason must be a word («bajan»), not a letter or keys at random; trying
+    the three words with such reasons is refused every time, each a counted try."""
+    from solitaire_nb.lessons.reasoned import TOO_SHORT
+
+    olvidar_intentos()
+    try:
+        for word in ("huecos", "palo", "Reyes"):
+            ok, message = verdict_of_text("lab-2", f"{word}, porque {reason}")
+            assert not ok and message.startswith(TOO_SHORT.format(word=word)), message
+        assert "Llevas 3 intentos" in message
+        for other in ("lab-3", "lab-4"):
+            word = "al menos" if other == "lab-3" else "12"
+            assert not verdict_of_text(other, f"{word}, porque {reason}")[0]
+    finally:
+        olvidar_intentos()
+    assert verdict_of_text("lab-2", "Reyes, porque bajan")[0]
+    olvidar_intentos()
+
+
+def test_a_real_word_is_told_from_keys_at_random():
+    from solitaire_nb.lessons.reasoned import looks_like_a_word
+
+    for word in ("bajan", "suben", "cambia", "construyen", "instrucciones", "reparto", "fondo"):
+        assert looks_like_a_word(word), word
+    for word in ("x", "es", "qwerty", "asdf", "asdasd", "jajaja", "zzzz", "hjkl", "sdfg"):
+        assert not looks_like_a_word(word), word
+
+
+def test_lab_1_hint_keeps_to_the_question_without_the_lab():
+    """08 lab-1 asks «sin tocar el laboratorio»: its hint suggests 48 ÷ 6, not counting on a board."""
+    olvidar_intentos()
+    try:
+        ok, message = verdict_of_text("lab-1", "7, porque 48 entre 6")
+        assert not ok and "48 ÷ 6" in message and "tablero" not in message, message
+    finally:
+        olvidar_intentos()

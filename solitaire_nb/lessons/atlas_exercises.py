@@ -20,6 +20,7 @@ from .answers import (
     number_answer,
     set_of_cards,
 )
+from .approximate import about_a_number
 from .positions import citadel_needed, lifted_after_first_move
 from .reasoned import ReasonedChoice, at_least_answer, reasoned_prediction, split_reason
 
@@ -54,20 +55,13 @@ def _new_games(key: str, n: int) -> Any:
 
 
 def _expected_ends(key: str, n: int) -> tuple[float, float]:
-    """Exercise atlas-1's accepted range: `n` times each end of the entry's rate interval as the
-    page prints it (83,7 % and 87,7 % give 20,925 and 21,925): the counts a reader can reach from
-    the page's figures, and none beyond them («22» is not in it)."""
-    from ..core.numbers_es import parse_number, percent_end
+    """Exercise atlas-1's accepted range: `n` times each raw end of the entry's rate interval,
+    rounded outward to one decimal (20,933 and 21,911 give 20,9 and 22,0): the range its verdict
+    and the guide print, so «22» is in it."""
+    from ..core.numbers_es import decimal_down, decimal_up, parse_number
 
     c = _new_games(key, n)
-    low = parse_number(percent_end(100 * c.expected_low / n, up=False))
-    high = parse_number(percent_end(100 * c.expected_high / n))
-    return round(n * low / 100, 6), round(n * high / 100, 6)
-
-
-def _exact(x: float) -> int:
-    """The fewest decimals (up to 3) that write `x`, a percentage with one decimal times a count."""
-    return next(d for d in range(4) if abs(round(x, d) - x) < 1e-9 or d == 3)
+    return parse_number(decimal_down(c.expected_low, 1)), parse_number(decimal_up(c.expected_high, 1))
 
 
 def _expected_why(key: str, n: int, what: str) -> str:
@@ -80,9 +74,9 @@ def _expected_why(key: str, n: int, what: str) -> str:
     low, high = _expected_ends(key, n)
     rate_low, rate_high = percent_end(100 * c.expected_low / n, up=False), percent_end(100 * c.expected_high / n)
     batch = f"de {c.likely_low} a {c.likely_high}" if c.likely_low < c.likely_high else f"{c.likely_low}"
-    return (f"De media, de {n} partidas nuevas {what} entre {decimal(low, _exact(low))} y "
-            f"{decimal(high, _exact(high))}: la proporción de {GAMES[e['game']].display_name} (con un 95 % de "
-            f"confianza, de {rate_low} % a {rate_high} %) multiplicada por {n}. En {n} "
+    return (f"De media, con un 95 % de confianza, entre {decimal(low, 1)} y {decimal(high, 1)} de {n} partidas "
+            f"nuevas {what}: la proporción de {GAMES[e['game']].display_name} (de {rate_low} % a "
+            f"{rate_high} %) multiplicada por {n}. En {n} "
             f"partidas concretas, la cuenta varía mucho más alrededor de esa media: de cada 100 tandas de {n}, al menos "
             f"95 tienen {batch} partidas con solución. El intervalo habla de la proporción a la larga, no de una "
             "tanda de partidas.")
@@ -286,13 +280,13 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "atlas-1": Ejercicio(
         f"Con las reglas de la página, si tomas {NEW_GAMES} partidas nuevas de Citadel, ¿cuántas esperas "
         "que tengan solución, de media? Vale una respuesta con decimales.",
-        expected_answer(
+        about_a_number(expected_answer(
             lambda: _expected_ends("citadel", NEW_GAMES),
             lambda: _expected_why("citadel", NEW_GAMES, "tienen solución"),
             "Busca Citadel en la tabla del atlas: ¿qué parte de sus partidas tiene solución? Esa misma "
             f"parte de {NEW_GAMES} partidas es lo que se espera de media.",
             out_of=NEW_GAMES,
-        ),
+        )),
         kind="number",
     ),
     "atlas-2": Ejercicio(
@@ -339,8 +333,8 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         "Beleaguered Castle con seis columnas: ¿cuántas cartas tiene cada columna al empezar la partida?",
         _reason_after(number_answer(
             lambda: _column_length(SIX_COLUMNS),
-            "Cuenta las cartas de una columna en el tablero de tu juego, o reparte las 48 cartas que no "
-            "son Ases entre seis columnas.",
+            "Sin tocar el laboratorio: los Ases empiezan en la base, así que se reparten las 48 cartas "
+            "restantes entre seis columnas (48 ÷ 6).",
             lambda: (f"Los Ases empiezan en la base: las {6 * _column_length(SIX_COLUMNS)} cartas restantes, "
                      f"repartidas entre seis columnas, dan {_column_length(SIX_COLUMNS)} a cada una."),
         )),

@@ -2,8 +2,9 @@
 a reason written after it («más, porque …», «más, ya que …», «más: …»), from the first answer on.
 The reason is not graded (no program can read it fairly), but a non-reason («no sé», «porque
 sí»), one that only points at where the answer is («lo pone en la tabla», «es la que queda») or
-one made of chance, hearsay or having seen it («una moneda», «me lo ha dicho mi compañero», «lo
-he probado») is refused; a word without its reason is not judged at all (a «no» would tell the
+one made of chance, hearsay, invention or having seen it («una moneda», «me lo ha dicho mi
+compañero», «me lo he inventado», «lo he probado») or one without a real word («x», «qwerty»)
+is refused; a word without its reason is not judged at all (a «no» would tell the
 rest by elimination).  A right word is not praised: the reader compares their reason.  A wrong
 word is told so without naming the right one, a repeated one is told it was tried, and after
 `NUDGE_AFTER` refused tries the reader is sent to talk it over with the teacher.  The same
@@ -48,9 +49,11 @@ _HEARSAY = re.compile(r"\b(?:me lo (?:ha|han) dicho|me (?:ha|han) dicho|mis? com
                       r"lo (?:he leido|lei)|internet|google)\b")
 _SEEN = re.compile(r"\b(?:(?:lo )?(?:he|hemos) (?:visto|probado|mirado|comprobado|medido|movido)|lo (?:vi|probe|mire|comprobe)|"
                    r"probandolo|(?:al mover|moviendo|movi) (?:las? |los? )?(?:columnas|control|controles|deslizador))\b")
+_MADE_UP = re.compile(r"\binvent\w*")  # «me lo he inventado», «me lo invento»
 _HOW_NOT_WHY = (
     (_CHANCE, "Una moneda o la suerte no son una razón: no hacen que la respuesta sea «{word}»."),
     (_HEARSAY, "Que te lo diga otra persona, o leerlo, no es una razón tuya."),
+    (_MADE_UP, "Inventarlo no es una razón: no hace que la respuesta sea «{word}»."),
     (_SEEN, "Haberlo visto o probado dice qué ha pasado, no por qué tiene que pasar."),
 )
 HOW_NOT_WHY_TAIL = " Una razón dice por qué tiene que ser así, a partir de las reglas: «{word}, porque …»."
@@ -81,14 +84,26 @@ def is_a_reason(reason: str, seen_ok: bool = False, fewest: int = REASON_WORDS) 
     «no sé», «porque sí», «ni idea»…, more than where the answer is («lo pone en la tabla») and
     not chance, hearsay or (unless `seen_ok`) having seen it; what it says is not judged."""
     words = _plain_word(reason).split()
-    return (len(words) >= fewest and any(w not in _EMPTY_WORDS for w in words)
+    return (len(words) >= fewest and any(w not in _EMPTY_WORDS and looks_like_a_word(w) for w in words)
             and not points_only(reason) and _how_not_why(reason, seen_ok) is None)
+
+
+def looks_like_a_word(word: str) -> bool:
+    """Whether `word` (lower case, no accents) could be a Spanish word of a reason: 4 letters or
+    more, a vowel, «q» only before «u», no letter thrice in a row, not one syllable repeated
+    («jajaja», «asdasd»), not ending in two consonants («asdf») and no three consonants together
+    unless the last is «l» or «r» («construyen»): «x», «qwerty» and «zzzz» are not."""
+    if len(word) < 4 or not re.search("[aeiou]", word) or re.search(r"q(?!u)|(.)\1\1|[^aeiouy]{2}$", word):
+        return False
+    if (word + word).find(word, 1) < len(word):  # a shorter piece repeated
+        return False
+    return all(len(run) < 3 or run[-1] in "lr" for run in re.findall("[^aeiouy]+", word))
 
 
 def _how_not_why(reason: str, seen_ok: bool = False) -> str | None:
     """The refusal of a reason made of chance, hearsay or having seen or tried it; None otherwise."""
     plain = _plain_word(reason)
-    for pattern, refusal in _HOW_NOT_WHY[:2] if seen_ok else _HOW_NOT_WHY:
+    for pattern, refusal in _HOW_NOT_WHY[:-1] if seen_ok else _HOW_NOT_WHY:  # _SEEN is last
         if pattern.search(plain):
             return refusal
     return None
