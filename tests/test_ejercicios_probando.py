@@ -151,3 +151,14 @@ def test_lab_1_hint_keeps_to_the_question_without_the_lab():
         assert not ok and "48 ÷ 6" in message and "tablero" not in message, message
     finally:
         olvidar_intentos()
+
+
+def test_a_share_refined_from_the_measure_is_told_it_was_tried_but_a_fraction_is_the_count():
+    # A fresh reader typed the simulation's «6,3 %» (shown under the box), got «Cerca», then «6,25 %».
+    assert verdict_of_text("estudio-3", "6,3 %")[1].startswith("Cerca")
+    ok, message = verdict_of_text("estudio-3", "6,25 %")
+    assert ok and message.startswith("Ese es el número, pero has llegado a él probando."), message
+    olvidar_intentos()
+    verdict_of_text("estudio-3", "6,3 %")
+    ok, message = verdict_of_text("estudio-3", "1/16")  # the count, palo a palo
+    assert ok and message.startswith("¡Correcto!"), message

@@ -173,15 +173,27 @@ def share_answer(exact: Callable[[], Fraction], hint: str, why: str = "") -> Dir
 
 
 class _CloseCounts(DirectionOnce):
-    """`DirectionOnce` where a «Cerca» (a share only rounding to the right one, as a plot's bar
-    shows it) is a try too: a right share after two tries («Cerca» or misses) is told it was found
-    by trying (every right share is told its reason, palo a palo)."""
+    """`DirectionOnce` where a «Cerca» (a share only rounding to the right one, as a plot's bar or
+    the simulation's measure shows it) makes the next right share «found by trying», unless it is
+    written as a fraction («1/16»: the count, palo a palo); misses count as usual (every right
+    share is told its reason)."""
+
+    close: int = 0  # tries added by «Cerca» answers
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
+        counted = isinstance(respuesta, str) and _FRACTION.match(respuesta.strip()) is not None
+        credit = self.close if counted else 0  # a fraction shows the count, not a refined reading
+        self.wrong -= credit
         ok, message = super().__call__(respuesta)
+        self.wrong += credit
         if not ok and message.startswith("Cerca"):
-            self.wrong += 1
+            added = max(1, self.tried - self.wrong)
+            self.wrong, self.close = self.wrong + added, self.close + added
         return ok, message
+
+    def forget(self) -> None:
+        super().forget()
+        self.close = 0
 
 
 
