@@ -228,7 +228,7 @@ class DirectionOnce:
 
 
 # Counts up to here: one «más/menos» and a second miss leave a handful of values, so a right third
-# number is a guess (a reader bisected 5, 7, 6 in 06 and 10, 7, 8 in 08)
+# number is a guess
 SMALL_COUNT = 10
 
 
