@@ -64,10 +64,10 @@ SOLUCIONES = {
     "atlas-2": "más, porque destapa cartas",  # a prediction: any word with its reason is taken down
     "atlas-3": "nunca menos, porque puedes hacer a mano todo lo que hacía el juego automático",
     "atlas-4": ["5S"],
-    "lab-1": 8,
+    "lab-1": "más, porque las columnas son más largas",
     "lab-2": "Reyes, porque los Reyes bajan al fondo al repartir",
-    "lab-3": "al menos, porque cada partida con solución la sigue teniendo",
-    "lab-4": "12, porque los Ases y el reparto no dependen de las columnas",
+    "lab-3": "como mucho, porque los colores alternos solo quitan movimientos",
+    "lab-4": "menos, porque con tan pocos movimientos el resolvedor recorre todas las posiciones",
 }
 
 WRONG = {
@@ -95,16 +95,16 @@ WRONG = {
     "atlas-2": ("más", "porque"),  # a prediction without its reason
     "atlas-3": ("nunca más, porque lo he pensado bien", "a mano"),
     "atlas-4": (["4D"], "no vale"),
-    "lab-1": (6, "más"),
+    "lab-1": ("menos, porque hay menos columnas", "Pregunta 1"),
     "lab-2": ("huecos, porque los huecos se llenan al jugar", "reparte"),
-    "lab-3": ("exactamente, porque son las de la regla original", "solo añade"),
-    "lab-4": ("8, porque el reparto no cambia", "más"),
+    "lab-3": ("al menos, porque los colores alternos son otra regla", "solo quita"),
+    "lab-4": ("más, porque el juego es más difícil", "posiciones"),
 }
 
 
 PREDICTIONS = {"atlas-2"}
 """Exercises that take a prediction down without grading it: only the measure decides."""
-REASONED = {"atlas-3", "lab-2", "lab-3", "lab-4"}
+REASONED = {"atlas-3", "lab-1", "lab-2", "lab-3", "lab-4"}
 """Exercises answered with a reason, not graded: a right answer is told to compare it, not «¡Correcto!»."""
 
 
@@ -250,21 +250,23 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     from solitaire_nb.games import GAMES
     from solitaire_nb.games.custom import custom
 
-    four = lab_measures.new_game(custom("citadel", columns=4), 1234)
-    eight = lab_measures.new_game(GAMES["citadel"], 1234)
-    assert four.deal_report is not None and eight.deal_report is not None
-    # the deal's plays do not depend on the columns: 8 both ways (the header's 12 adds the Aces)
-    assert len(four.deal_report.to_foundations) == len(eight.deal_report.to_foundations)
-    # the header's 12 (4 Aces + the deal's 8) is what can be assured; with eight columns the automatic play adds one
-    assert es_correcta("lab-4", f"{4 + len(four.deal_report.to_foundations)}, porque el reparto no cambia")
-    assert four.foundation_cards() == 4 + len(four.deal_report.to_foundations) < eight.foundation_cards()
-    assert not es_correcta("lab-4", f"{eight.foundation_cards()}, porque lo dice la cabecera")
-    # lab-3: every deal won by the original is won (or undecided) with holes for any card
-    any_card = lab_measures.solve_sample(custom("bakers_dozen", empty="any"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    # lab-3: no deal lost by the original is won in alternate colours (a card of the other colour is of another suit)
+    alternate = lab_measures.solve_sample(custom("bakers_dozen", suits="alt"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     original = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
-    assert any_card.won >= original.won
-    assert es_correcta("lab-3", f"al menos {original.won}, porque cada partida con solución la sigue teniendo")
-    assert not es_correcta("lab-3", "al menos, porque la tabla lo dice")  # where the number is, not why
+    assert alternate.won <= original.won
+    assert not any(b == "lost" and a == "won" for b, a in zip(original.verdicts, alternate.verdicts, strict=True))
+    assert es_correcta("lab-3", f"como mucho {original.won}, porque los colores alternos solo quitan movimientos")
+    assert not es_correcta("lab-3", "como mucho, porque la tabla lo dice")  # where the number is, not why
+    # lab-4: with four columns the solver goes through every position of every deal, so none is undecided
+    four = lab_measures.solve_sample(custom("citadel", columns=4), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    eight = lab_measures.solve_sample(GAMES["citadel"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    assert four.unknown < eight.unknown
+    assert es_correcta("lab-4", "menos, porque hay muy pocas posiciones que recorrer")
+    assert not es_correcta("lab-4", "más, porque con cuatro columnas es más difícil ganar")
+    # lab-1: six columns, longer, cover more cards under a King than eight (measured on the lab's decks)
+    six = lab_measures.comparison(GAMES["beleaguered_castle"], custom("beleaguered_castle", columns=6))
+    assert six.differences["under_king"][2] < 0  # eight minus six: the whole interval below 0
+    assert es_correcta("lab-1", "más, porque cada Rey tiene más cartas debajo")
 
 
 def test_lab_3_asks_the_kind_of_bound_and_shows_no_number_to_copy():
@@ -275,22 +277,22 @@ def test_lab_3_asks_the_kind_of_bound_and_shows_no_number_to_copy():
     won = _sample_won("bakers_dozen")
     assert not re.search(rf"\b{won}\b", EJERCICIOS["lab-3"].pregunta)
     ok, message = verdict_of_text("lab-3", f"{won}, porque son las que tienen solución")
-    assert not ok and "«al menos»" in message
-    assert not es_correcta("lab-3", "al menos")  # a bare word is not judged
-    assert not es_correcta("lab-3", "exactamente, porque la regla original gana esas")
-    assert es_correcta("lab-3", f"al menos {won}, porque lo que se gana con la regla original se gana con la nueva")
+    assert not ok and "«como mucho»" in message
+    assert not es_correcta("lab-3", "como mucho")  # a bare word is not judged
+    assert not es_correcta("lab-3", "exactamente, porque solo cambian los colores")
+    assert es_correcta("lab-3", f"como mucho {won}, porque lo que se juega en colores alternos se juega en el original")
 
 
-def test_a_lab_number_may_bring_its_reason_after_it():
-    """«8, porque depende del orden» is the number 8: a reason is welcome, never «not a number»."""
-    from solitaire_nb.lessons.atlas_exercises import FOUR_COLUMNS, _home_in_deal
-
-    n = _home_in_deal(FOUR_COLUMNS)
-    assert es_correcta("lab-4", f"{n + 4}, porque depende del orden") and es_correcta("lab-4", f"{n + 4}: no depende de las columnas")
-    assert verdict_of_text("lab-4", f"{n}, porque hay menos columnas")[1].startswith("No: son más")
-    assert "asegurar" in verdict_of_text("lab-4", f"{n + 5}, porque sube el 5 de picas")[1]
-    assert " 13 " in EJERCICIOS["lab-4"].pregunta and not re.search(rf"\b{n + 4}\b", EJERCICIOS["lab-4"].pregunta)
-    assert es_correcta("lab-1", "8, porque 48 entre 6 son 8")
+def test_08_exercises_are_new_cases_not_the_questions_above():
+    """Each of 08's exercises asks about a case its page has not measured above it (the answer is
+    not on the screen, nor arithmetic on the question's words): six columns' cards under a King
+    after ten columns', alternate colours after holes, four columns' undecided after 13 columns'."""
+    text = (GUIDE.parent / "08_laboratorio.md").read_text(encoding="utf-8")
+    for name, before in (("lab-1", "diez"), ("lab-3", "huecos solo para Reyes"), ("lab-4", "13 columnas")):
+        place = text.index(f'caja("{name}")')
+        assert before in text[:place], name
+    assert "colores alternos" not in text[:text.index('caja("lab-3")')].lower()
+    assert "48 ÷ 6" not in EJERCICIOS["lab-1"].pregunta and "cabecera" not in EJERCICIOS["lab-4"].pregunta
 
 
 def test_an_expected_count_accepts_its_raw_interval_rounded_outward_and_says_a_batch_varies():
@@ -350,10 +352,10 @@ def test_choices_are_read_without_accents_or_capitals():
 
 
 def test_a_count_reads_a_leading_number_with_its_unit_and_refuses_decimals_plainly():
-    assert verdict_of_text("lab-1", "8 cartas")[0] and verdict_of_text("lab-1", "8,0")[0]
-    ok, message = verdict_of_text("lab-1", "8,5")
-    assert not ok and "número entero" in message and "8,5" in message
-    ok, message = verdict_of_text("lab-1", "unas ocho")
+    assert verdict_of_text("estudio-4", "6 cartas")[0] and verdict_of_text("estudio-4", "6,0")[0]
+    ok, message = verdict_of_text("estudio-4", "6,5")
+    assert not ok and "número entero" in message and "6,5" in message
+    ok, message = verdict_of_text("estudio-4", "unas seis")
     assert not ok and "cifras" in message
 
 
@@ -544,7 +546,6 @@ def test_moving_left_3_needs_the_hole_the_7_of_hearts_leaves():
 DIRECTION = re.compile(r"\b(?:son|es|de media son) (?:más|menos) del? |\bmás (?:alto|bajo) que\b")
 NUMBER_EXERCISES = [e for e, ex in EJERCICIOS.items() if ex.kind == "number"]
 NEAR = {"estudio-3": (6,)}  # its answer is 1/16 = 6,25 %: 6 is told «Cerca», neither right nor a side
-AT_LEAST = {"lab-4"}  # «¿cuántas, como mínimo?»: a number above it may be what trying finds
 
 
 def _neighbours(ejercicio: str) -> tuple[int, int]:
@@ -554,19 +555,15 @@ def _neighbours(ejercicio: str) -> tuple[int, int]:
     answer = SOLUCIONES[ejercicio]
     start = round(float(str(answer).split(",")[0]))  # «12, porque …»: the number before its reason
     assert es_correcta(ejercicio, answer), ejercicio
-    # whole numbers, not text: a typed number may also need its reason (lab-4)
-    def right(n: int) -> bool:  # lab-4's number counts only with its reason, typed or not
-        return es_correcta(ejercicio, f"{n}, porque cada partida con solución la sigue teniendo" if ejercicio in AT_LEAST else n)
-
-    below = next(n for n in range(start, -100, -1) if not right(n))
-    above = next(n for n in range(start, start + 100) if not right(n))
+    below = next(n for n in range(start, -100, -1) if not es_correcta(ejercicio, n))
+    above = next(n for n in range(start, start + 100) if not es_correcta(ejercicio, n))
     return below, above
 
 
 def test_every_number_exercise_is_a_direction_once_checker():
     from solitaire_nb.lessons.answers import DirectionOnce
 
-    assert len(NUMBER_EXERCISES) >= 9
+    assert len(NUMBER_EXERCISES) >= 7
     for ejercicio in NUMBER_EXERCISES:
         assert isinstance(EJERCICIOS[ejercicio].check, DirectionOnce), ejercicio
 
@@ -578,10 +575,6 @@ def test_a_number_exercise_says_more_or_less_once_and_then_only_what_to_look_at(
     below, above = _neighbours(ejercicio)
     first = verdict_of_text(ejercicio, str(below - 1 if below > 0 else below))[1]
     assert DIRECTION.search(first), first
-    if ejercicio in AT_LEAST:  # above the minimum is not «too many»: it is told what is asked
-        told = verdict_of_text(ejercicio, str(above))[1]
-        assert "asegurar" in told and not DIRECTION.search(told), told
-        above = below - 1
     later = [verdict_of_text(ejercicio, str(n))[1] for n in (above + 1, below)]
     words = {re.sub(r"\d+(?:,\d+)?", "N", m) for m in later}
     assert len(words) == 1, later
@@ -629,8 +622,8 @@ def test_any_run_of_answers_is_told_the_direction_at_most_once(ejercicio, answer
 
 
 def test_es_correcta_does_not_use_up_the_direction():
-    assert not es_correcta("lab-1", 2)
-    assert "más de 2" in verdict_of_text("lab-1", "2")[1]
+    assert not es_correcta("estudio-4", 2)
+    assert "más de 2" in verdict_of_text("estudio-4", "2")[1]
 
 
 # ---------------------------------------------------------------------- cards by name
@@ -693,18 +686,19 @@ def _first_right(ejercicio, candidates):
     return next(m for a in candidates if (v := _verdict(ejercicio, a, shown_to_reader=False)) and v[0] for m in [v[1]])
 
 
-@pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4", "lab-1", "lab-4"])
+@pytest.mark.parametrize("ejercicio", ["estudio-1", "estudio-2", "estudio-4"])
 def test_a_right_count_is_told_why(ejercicio):
     """The notebooks promise an explanation after a right answer: never a bare «¡Correcto!»."""
-    said = (lambda n: f"{n}, porque no depende de la regla nueva") if ejercicio in AT_LEAST else (lambda n: n)
-    message = _first_right(ejercicio, [said(n) for n in range(0, 400)])
+    message = _first_right(ejercicio, list(range(0, 400)))
     assert message.startswith(f"{_right_start(ejercicio)} ") and len(message) > 60
 
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
-    ("lab-3", "al menos", ("al menos", "como mucho", "exactamente")),
+    ("lab-3", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-1", "más", ("más", "menos", "las mismas")),
+    ("lab-4", "menos", ("más", "menos", "las mismas")),
 ])
 def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, options):
     """A bare word, even the right one, is not judged and uses no try: its reason is asked for
@@ -754,9 +748,10 @@ def test_a_reason_that_only_points_at_the_answer_is_refused(ejercicio, right, po
     ("atlas-3", "nunca menos: sin el juego automático puedo elegir más"),
     ("lab-2", "Reyes, porque los Reyes bajan al fondo mientras se reparte"),
     ("lab-2", "la de los Reyes, ya que los huecos y el palo solo cuentan al jugar"),
-    ("lab-3", "al menos 86, porque lo que se gana con la regla original se gana con la nueva"),
-    ("lab-3", "al menos, ya que un hueco que admite cualquier carta no quita ningún movimiento"),
-    ("lab-4", "12, porque las cartas que suben al repartir dependen del orden de la baraja"),
+    ("lab-3", "como mucho 86, porque lo que se juega en colores alternos se juega en el original"),
+    ("lab-3", "como mucho, ya que una carta de otro color es siempre de otro palo"),
+    ("lab-4", "menos, porque el resolvedor recorre todas las posiciones antes del límite"),
+    ("lab-1", "más: las columnas de ocho cartas tapan más cartas debajo de cada Rey"),
 ])
 def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
     from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
@@ -769,7 +764,7 @@ def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
         olvidar_intentos()
 
 
-@pytest.mark.parametrize(("ejercicio", "said"), [("lab-3", "al menos"), ("lab-4", "12")])
+@pytest.mark.parametrize(("ejercicio", "said"), [("lab-3", "como mucho"), ("lab-4", "menos")])
 def test_a_lab_number_with_a_pointer_reason_is_refused(ejercicio, said):
     for pointer in ("lo pone la tabla", "lo dice la cabecera", "sale en la pantalla"):
         ok, message = verdict_of_text(ejercicio, f"{said}, porque {pointer}")
@@ -827,7 +822,8 @@ def test_a_share_is_said_back_without_trailing_zeros():
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
-    ("lab-3", "al menos", ("al menos", "como mucho", "exactamente")),
+    ("lab-3", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-4", "menos", ("más", "menos", "las mismas")),
 ])
 def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, options):
     """Trying every word bare is never judged; every word and then «porque no sé» is refused; a
@@ -861,7 +857,8 @@ def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, opti
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
     ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
-    ("lab-3", "al menos", ("al menos", "como mucho", "exactamente")),
+    ("lab-3", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-4", "menos", ("más", "menos", "las mismas")),
 ])
 def test_the_word_left_after_two_discarded_is_found_by_discarding(ejercicio, right, options):
     """The third word after two wrong ones is accepted, told it was found by ruling the others
@@ -924,12 +921,12 @@ def test_a_reason_is_not_judged_but_a_non_reason_is_refused():
     ("lab-2", "Reyes, porque mi compañera ha puesto eso", "otra persona"),
     ("lab-2", "Reyes, porque lo he probado en el laboratorio", "visto o probado"),
     ("lab-2", "Reyes, porque lo he visto en el laboratorio", "visto o probado"),
-    ("lab-3", "al menos, porque lo he mirado cambiando la regla", "visto o probado"),
-    ("lab-4", "12, porque lo he visto al mover Columnas a 4", "visto o probado"),
-    ("lab-4", "12, porque moviendo columnas sale 12", "visto o probado"),
+    ("lab-3", "como mucho, porque lo he mirado cambiando la regla", "visto o probado"),
+    ("lab-4", "menos, porque lo he visto al mover Columnas a 4", "visto o probado"),
+    ("lab-1", "más, porque moviendo columnas sale más", "visto o probado"),
     ("lab-2", "Reyes, porque me lo he inventado", "Inventarlo"),
     ("atlas-3", "nunca menos, porque me lo invento", "Inventarlo"),
-    ("lab-4", "12, porque me lo he inventado", "Inventarlo"),
+    ("lab-4", "menos, porque me lo he inventado", "Inventarlo"),
 ])
 def test_chance_hearsay_and_having_seen_it_are_not_reasons(ejercicio, typed, refusal):
     """Right words with reasons that say how the answer was come by, not why it must be so, are

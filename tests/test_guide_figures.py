@@ -136,7 +136,17 @@ def figures_08() -> dict[str, str]:
     thirteen_won = lab_measures.solve_sample(custom("citadel", columns=13), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     assert thirteen_won.won == thirteen_won.total  # the guide says «en las 100 partidas»
     bakers = lab_measures.comparison(GAMES["bakers_dozen"], custom("bakers_dozen", empty="any"), n=lab_measures.STATS_DEALS)
+    ten = lab_measures.comparison(GAMES["beleaguered_castle"], custom("beleaguered_castle", columns=10), n=lab_measures.STATS_DEALS)
+    six_kings = lab_measures.comparison(GAMES["beleaguered_castle"], custom("beleaguered_castle", columns=6),
+                                        n=lab_measures.STATS_DEALS)
+    four = lab_measures.solve_sample(custom("citadel", columns=4), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    eight = lab_measures.solve_sample(GAMES["citadel"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
     return {
+        "ten columns, under a King": f"{measured(ten.b.figures['under_king'])} por reparto con diez columnas",
+        "eight columns, under a King": f"frente a {measured(ten.a.figures['under_king'])} con ocho",
+        "six columns, under a King": f"{measured(six_kings.b.figures['under_king'])} frente a",
+        "alternate colours": counts(custom("bakers_dozen", suits="alt")).replace(" sin decidir", " sin decidir en colores alternos"),
+        "four columns, undecided": f"{four.unknown} sin decidir con 4 columnas ({four.won} / {four.lost} / {four.unknown}) frente a {eight.unknown} con ocho",
         "Beleaguered Castle": counts(GAMES["beleaguered_castle"]),
         "six columns": f"{six.lost} no la tienen y {six.unknown} quedan sin decidir",
         "Baker's Dozen": counts(GAMES["bakers_dozen"]),

@@ -57,14 +57,14 @@ def test_typing_then_clicking_checks_the_answer_once():
         entry.value = "huecos, porque los huecos se llenan al jugar"  # the change event: checked
         button.click()  # the click right after it: the same answer, not checked again
         assert "No." in box.children[2].value and "probado" not in box.children[2].value
-        box = caja("lab-1")
+        box = caja("estudio-4")
         entry, button = box.children[1].children
-        entry.value = "6"
+        entry.value = "4"
         button.click()
         assert "más" in box.children[2].value
         button.click()  # clicked again on purpose: the verdict stays
         assert "más" in box.children[2].value
-        entry.value = "7"
+        entry.value = "5"
         assert "más" not in box.children[2].value  # the direction was told once
     finally:
         olvidar_intentos()

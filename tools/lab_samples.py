@@ -31,6 +31,7 @@ WANTED: list[tuple[str, dict]] = [
     ("beleaguered_castle", {"empty": "king"}),
     ("bakers_dozen", {}),
     ("bakers_dozen", {"empty": "any"}),
+    ("bakers_dozen", {"suits": "alt"}),
     ("citadel", {}),
     ("citadel", {"columns": 13}),
     ("citadel", {"columns": 4}),

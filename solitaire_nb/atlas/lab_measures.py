@@ -184,7 +184,8 @@ def stats_html(cmp: Any, changed: bool = True) -> str:
     False) or when the change does not touch the deal, the table of measures, and each
     column's length folded away."""
     md = cmp._repr_markdown_()
-    main, _, columns = md.partition("\n\nLongitud media de cada columna")
+    title = cmp.lengths_title
+    main, _, columns = md.partition(f"\n\n{title}")
     parts = []
     if not changed:  # the same game twice: «no toca el reparto» would answer a question not asked
         parts.append(f"<p><b>{html.escape(NOTHING_CHANGED)}</b></p>")
@@ -196,8 +197,8 @@ def stats_html(cmp: Any, changed: bool = True) -> str:
     parts.append(markdown_html(main))
     if columns:
         parts.append(
-            "<details><summary>Longitud media de cada columna</summary>"
-            + markdown_html("Longitud media de cada columna" + columns)
+            f"<details><summary>{html.escape(title)}</summary>"
+            + markdown_html(title + columns)
             + "</details>"
         )
     return "\n".join(parts)

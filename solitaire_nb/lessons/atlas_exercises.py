@@ -12,17 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from .answers import (
-    DirectionOnce,
     Ejercicio,
     _plain_word,
     choice_answer,
     expected_answer,
-    number_answer,
     set_of_cards,
 )
 from .approximate import about_a_number
 from .positions import citadel_needed, lifted_after_first_move
-from .reasoned import ReasonedChoice, at_least_answer, reasoned_prediction, split_reason
+from .reasoned import ReasonedChoice, reasoned_prediction, split_reason
 
 LAB_DEAL = 1234
 """The deal number the labs of notebook 08 start on."""
@@ -86,6 +84,7 @@ def _expected_why(key: str, n: int, what: str) -> str:
 # games, and the atlas row of the no-peek player of Moving Left with the shift to the left.
 SIX_COLUMNS = "beleaguered_castle+columns=6"
 ANY_CARD_IN_HOLES = "bakers_dozen+empty=any"
+ALTERNATE_COLOURS = "bakers_dozen+suits=alt"
 FOUR_COLUMNS = "citadel+columns=4"
 SHIFT_LEFT_PLAYER = "moving_left_desplazar_jugador"
 
@@ -96,38 +95,26 @@ def _lab_game(name: str) -> Any:
     return custom_from_name(name)
 
 
-def _column_length(name: str) -> int:
-    from ..atlas.lab_measures import new_game
-
-    game = new_game(_lab_game(name), LAB_DEAL)
-    return len(game.pile(game.tableau_ids[0]))
+# Exercises lab-1 and lab-4 compare a figure of a changed game with the original's.
+MORE_OR_LESS = ("más", "menos", "las mismas")
 
 
-def _home_in_deal(name: str) -> int:
-    """Cards the deal of partida nº `LAB_DEAL` sends home while dealing (the Aces and the
-    automatic play not counted)."""
-    from ..atlas.lab_measures import new_game
+def _under_king_with_six() -> str:
+    """Exercise lab-1's answer: «más» (or «menos») cards under a King with six columns than with
+    eight, from the lab's comparison of the same decks; the difference's interval must leave 0 out."""
+    from ..atlas import lab_measures as lab_work
 
-    report = new_game(_lab_game(name), LAB_DEAL).deal_report
-    return 0 if report is None else len(report.to_foundations)
-
-
-def _header(name: str) -> int:
-    """The cards in the foundations the board's header counts on partida nº `LAB_DEAL` at the
-    start: the Aces, the deal's and the automatic play's."""
-    from ..atlas.lab_measures import new_game
-
-    return new_game(_lab_game(name), LAB_DEAL).foundation_cards()
+    _, low, high = lab_work.comparison(_lab_game("beleaguered_castle"), _lab_game(SIX_COLUMNS)).differences["under_king"]
+    if low > 0 or high < 0:  # eight minus six, deal by deal
+        return "menos" if low > 0 else "más"
+    raise ValueError("Con seis columnas, las cartas tapadas por un Rey no cambian claramente")
 
 
-def _autoplayed_words(name: str) -> str:
-    """«1 carta» / «3 cartas»: how many the automatic play sends home after the deal of partida nº
-    `LAB_DEAL` (not which: naming it would leave only a subtraction to do)."""
-    from ..atlas.lab_measures import new_game
-
-    report = new_game(_lab_game(name), LAB_DEAL).deal_report
-    cards = () if report is None else report.autoplay
-    return "1 carta" if len(cards) == 1 else f"{len(cards)} cartas"
+def _undecided_with_four() -> str:
+    """Exercise lab-4's answer: whether Citadel with four columns leaves more, fewer or as many
+    of the lab's sample deals undecided as Citadel."""
+    four, eight = (_sample_verdicts(name).count("unknown") for name in (FOUR_COLUMNS, "citadel"))
+    return "más" if four > eight else "menos" if four < eight else "las mismas"
 
 
 # Exercise lab-2: three rules of Baker's Dozen, each as the word a reader answers with and the
@@ -166,24 +153,14 @@ def _sample_won(name: str) -> int:
 BOUND_WORDS = ("al menos", "como mucho", "exactamente")
 
 
-def _bound_with_any_card() -> str:
-    """Exercise lab-3's answer, «al menos»: a hole that admits any card admits what it admitted
-    before, so every deal won with the original rule stays won; checked on the stored sample
-    (a won deal proved lost with the new rule would make the question wrong)."""
-    before, after = _sample_verdicts("bakers_dozen"), _sample_verdicts(ANY_CARD_IN_HOLES)
-    if any(b == "won" and a == "lost" for b, a in zip(before, after, strict=True)):
-        raise ValueError("Una partida con solución en Baker's Dozen la pierde con huecos para cualquier carta")
-    return "al menos"
-
-
-def _reason_after(count: DirectionOnce) -> DirectionOnce:
-    """`count` reading «8, porque …» as 8 (the reason is welcome, not needed, and not judged)."""
-    def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        verdict = count.judge(split_reason(respuesta)[0] if isinstance(respuesta, str) else respuesta)
-        outer.tried = count.tried  # a small count's «tried by bisecting» rule, set by `count`
-        return verdict
-    outer = DirectionOnce(judge, count.hint, then=count.then)
-    return outer
+def _bound_with_alternate_colours() -> str:
+    """Exercise lab-3's answer, «como mucho»: a card of the other colour is always of another suit,
+    so every move with alternate colours is a move of Baker's Dozen and no deal can gain a solution;
+    checked on the stored sample (a deal won only with the new rule would make the question wrong)."""
+    before, after = _sample_verdicts("bakers_dozen"), _sample_verdicts(ALTERNATE_COLOURS)
+    if any(a == "won" and b == "lost" for b, a in zip(before, after, strict=True)):
+        raise ValueError("Una partida sin solución en Baker's Dozen la tiene en colores alternos")
+    return "como mucho"
 
 
 def _word_inside(options: tuple[str, ...], check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
@@ -330,15 +307,19 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
-        "Beleaguered Castle con seis columnas: ¿cuántas cartas tiene cada columna al empezar la partida?",
-        _reason_after(number_answer(
-            lambda: _column_length(SIX_COLUMNS),
-            "Sin tocar el laboratorio: los Ases empiezan en la base, así que se reparten las 48 cartas "
-            "restantes entre seis columnas (48 ÷ 6).",
-            lambda: (f"Los Ases empiezan en la base: las {6 * _column_length(SIX_COLUMNS)} cartas restantes, "
-                     f"repartidas entre seis columnas, dan {_column_length(SIX_COLUMNS)} a cada una."),
+        "Beleaguered Castle con seis columnas: las mismas 48 cartas, en columnas más largas. ¿Habrá de media "
+        "más cartas tapadas por un Rey que con ocho columnas, menos o las mismas? Responde «más», «menos» o "
+        "«las mismas», con tu razón: «…, porque …».",
+        ReasonedChoice(choice_answer(
+            _under_king_with_six, MORE_OR_LESS,
+            lambda: ("Con seis columnas, cada una empieza con 8 cartas en lugar de 6: un Rey tiene de media más "
+                     "cartas debajo en su columna, y esas cartas no se alcanzan sin mover antes el Rey. Es lo que "
+                     "se midió en la Pregunta 1, al revés: con diez columnas, más cortas, hay menos cartas tapadas. "
+                     "Cuántas más con seis, en lo medido, más abajo."),
+            "Piensa en un Rey dentro de su columna: ¿cuántas cartas puede tener debajo si la columna es más "
+            "larga? ¿Qué se midió en la Pregunta 1 con columnas más cortas?",
         )),
-        kind="number", variant=SIX_COLUMNS,
+        kind="choice", variant=SIX_COLUMNS,
     ),
     "lab-2": Ejercicio(
         "En Baker's Dozen, ¿cuál de estas tres reglas cambia el reparto si la cambias: la de los "
@@ -355,40 +336,37 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice",
     ),
     "lab-3": Ejercicio(
-        f"Si en Baker's Dozen un hueco admitiera cualquier carta, ¿cuántas de las partidas nº 1 a "
-        f"{_sample_size()} tendrían solución, comparadas con las que la tienen en la tabla del Baker's Dozen "
-        "original: «al menos» esas, «como mucho» esas o «exactamente» esas? Responde antes de cambiar la "
-        "regla, con tu razón: «…, porque …».",
+        "Baker's Dozen construye con una carta de otro palo. Si hubiera que construir en colores alternos "
+        f"(roja sobre negra o negra sobre roja), ¿cuántas de las partidas nº 1 a {_sample_size()} tendrían "
+        "solución, comparadas con las que la tienen en la tabla del Baker's Dozen original: «al menos» esas, "
+        "«como mucho» esas o «exactamente» esas? Responde antes de cambiar la regla, con tu razón: «…, porque …».",
         ReasonedChoice(choice_answer(
-            _bound_with_any_card, BOUND_WORDS,
-            lambda: (f"Un hueco que admite cualquier carta admite también las que admitía antes: cada forma de "
-                     f"ganar de las {_sample_won('bakers_dozen')} partidas con solución sigue valiendo, así que "
-                     "tienen solución al menos esas. Que sean exactamente esas no se puede asegurar: con más "
-                     "movimientos puede ganarse alguna más, y cuántas lo dice la medida."),
-            "¿Quita algún movimiento que un hueco admita cualquier carta, o solo añade? Piensa qué pasa con "
-            "una partida que ya se gana con la regla original.",
+            _bound_with_alternate_colours, BOUND_WORDS,
+            lambda: (f"Una carta de otro color es siempre de otro palo, pero no al revés: el 7 de corazones sobre el "
+                     f"8 de diamantes vale en Baker's Dozen y no en colores alternos. La regla nueva solo quita "
+                     f"movimientos: una partida sin solución en Baker's Dozen sigue sin tenerla, así que tienen "
+                     f"solución como mucho las {_sample_won('bakers_dozen')} del original. Que sean exactamente "
+                     "esas no se puede asegurar: sin esos movimientos, alguna puede perder su solución. Cuántas, "
+                     "lo dice la medida."),
+            "¿Es una carta de otro color siempre de otro palo? ¿Y una de otro palo, siempre de otro color? "
+            "Piensa si la regla nueva añade movimientos o solo quita.",
         )),
-        kind="choice", variant=ANY_CARD_IN_HOLES,
+        kind="choice", variant=ALTERNATE_COLOURS,
     ),
     "lab-4": Ejercicio(
-        f"En la partida nº {LAB_DEAL}, la cabecera del tablero original de Citadel (8 columnas) dice "
-        f"{_header('citadel')} cartas en la base: los 4 Ases, las que van a la base durante el reparto y "
-        f"{_autoplayed_words('citadel')} que sube después el juego automático. Sin mover Columnas todavía: "
-        "con 4 columnas, ¿cuántas cartas en la base puedes asegurar que dirá la cabecera, como mínimo? "
-        "Responde con el número y tu razón: «…, porque …».",
-        at_least_answer(
-            lambda: 4 + _home_in_deal(FOUR_COLUMNS),
-            "¿Qué partes de la cabecera dependen de cuántas columnas haya? Piensa en qué hace falta para "
-            "que una carta suba a la base en cuanto sale de la baraja, y en qué mira el juego automático.",
-            lambda: (f"Los 4 Ases empiezan en la base, y una carta va a la base al repartirla si su base ya tiene "
-                     f"la anterior: eso depende del orden de la baraja, no de la columna donde cae, así que "
-                     f"con cuatro columnas van las mismas {_home_in_deal(FOUR_COLUMNS)} durante el reparto. "
-                     f"Lo que sube el juego automático depende de las cartas que quedan arriba de las columnas, "
-                     f"y eso sí cambia: asegurados, 4 + {_home_in_deal(FOUR_COLUMNS)} = "
-                     f"{4 + _home_in_deal(FOUR_COLUMNS)}."),
-            above=("Puede que el juego automático suba alguna carta más, pero eso depende de qué cartas "
-                   "queden arriba de las columnas; aquí se pregunta cuántas puedes asegurar antes de probar."),
-        ),
-        kind="number", variant=FOUR_COLUMNS,
+        f"Citadel con 4 columnas, partidas nº 1 a {_sample_size()}: la tabla de «¿Cuántas se pueden ganar?» "
+        "dice cuántas deja sin decidir Citadel con 8 columnas. Con 4 columnas, ¿quedarán sin decidir más "
+        "partidas, menos o las mismas? Responde «más», «menos» o «las mismas», con tu razón: «…, porque …».",
+        ReasonedChoice(choice_answer(
+            _undecided_with_four, MORE_OR_LESS,
+            lambda: ("Para decir «no tiene solución», el resolvedor tiene que recorrer todas las posiciones a las "
+                     "que se puede llegar. Con 4 columnas solo hay cuatro cartas arriba y muy pocos movimientos: "
+                     "hay tan pocas posiciones que las recorre todas antes de llegar al límite, y la partida queda "
+                     "decidida. Que un juego sea más difícil no deja más partidas sin decidir: las deja sin decidir "
+                     "tener demasiadas posiciones que recorrer."),
+            "¿Qué tiene que hacer el resolvedor para decir que una partida no tiene solución? Piensa en cuántas "
+            "posiciones hay cuando solo hay cuatro cartas arriba.",
+        )),
+        kind="choice", variant=FOUR_COLUMNS,
     ),
 }

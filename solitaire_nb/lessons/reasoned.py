@@ -7,8 +7,7 @@ compañero», «me lo he inventado», «lo he probado») or one without a real w
 is refused; a word without its reason is not judged at all (a «no» would tell the
 rest by elimination).  A right word is not praised: the reader compares their reason.  A wrong
 word is told so without naming the right one, a repeated one is told it was tried, and after
-`NUDGE_AFTER` refused tries the reader is sent to talk it over with the teacher.  The same
-reasons, for a count «como mínimo», in `at_least_answer`.
+`NUDGE_AFTER` refused tries the reader is sent to talk it over with the teacher.
 """
 
 from __future__ import annotations
@@ -16,9 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from .answers import DirectionOnce, _core_words, _plain_word, number_answer, option_reader, read_number
+from .answers import _core_words, _plain_word, option_reader
 
 REASON_WORDS = 2
 """The fewest words a reason has («porque ve más cartas»; «porque sí» is not one)."""
@@ -221,40 +219,3 @@ class ReasonedPrediction:
 def reasoned_prediction(options: Sequence[str], after: Callable[[], str]) -> ReasonedPrediction:
     """A `ReasonedPrediction` on `options`, pointing to the measure with `after()`."""
     return ReasonedPrediction(tuple(options), after)
-
-
-def at_least_answer(correct: Any, hint: str, why: Any, above: str) -> DirectionOnce:
-    """`number_answer` for «¿cuántas, como mínimo?» asked before trying: a number above the
-    minimum is not called too high (it may be what trying finds), it is told `above`, what can be
-    assured before trying; that does not use up the direction.  A typed answer counts only with
-    its reason («12, porque …»), and a right one is not praised: the reader compares their reason
-    (`right_word`)."""
-    count = number_answer(correct, hint, why)
-
-    def judge(respuesta: object) -> tuple[bool, str, str, str]:
-        if isinstance(respuesta, int) and not isinstance(respuesta, bool) and respuesta.bit_length() < 64:
-            respuesta = str(respuesta)  # the box reads a typed «12» as a number: it needs its reason too
-        if not isinstance(respuesta, str):
-            return judge_number(respuesta)
-        said, reason = split_reason(respuesta)
-        ok, message, direction, told = judge_number(said)
-        if ok and not is_a_reason(reason):
-            return False, reason_refusal(said, reason, tail=""), "", ""
-        return ok, message, direction, told
-
-    def judge_number(respuesta: object) -> tuple[bool, str, str, str]:
-        x = read_number(respuesta)
-        if x.is_integer() and x > correct():
-            return False, f"{above} {hint}", "", ""
-        return count.judge(respuesta)
-
-    return _ReasonedCount(judge, hint, tried=2)
-
-
-class _ReasonedCount(DirectionOnce):
-    """A `DirectionOnce` whose right answer, given with a reason, reads «La respuesta es correcta.
-    Compara tu razón con esta: …» instead of «¡Correcto! …» (the reason is not graded)."""
-
-    def _verdict(self, respuesta: object) -> tuple[bool, str, bool]:
-        ok, message, missed = super()._verdict(respuesta)
-        return ok, right_word(message), missed

@@ -92,6 +92,16 @@ class Comparison:
         """What both boards call a tableau pile («Tablero 1…»), or «Columna» when they differ."""
         return self.a.tableau_label if self.a.tableau_label == self.b.tableau_label else "Columna"
 
+    @property
+    def lengths_title(self) -> str:
+        """«Longitud media de cada columna», or «… de cada abanico» where both games' piles are fans."""
+        return f"Longitud media de cada {'abanico' if self.pile_word == 'Abanico' else 'columna'}"
+
+    @property
+    def length_axis(self) -> str:
+        """The length plots' axis: «Cartas en la columna», or «Cartas en el abanico»."""
+        return "Cartas en el abanico" if self.pile_word == "Abanico" else "Cartas en la columna"
+
     def figure_names(self) -> dict[str, str]:
         """`FIGURES` in the words of these boards: «abanico» where both games' piles are fans."""
         fans = self.pile_word == "Abanico"
@@ -151,7 +161,7 @@ class Comparison:
                 f"{measured(self.b.figures[key])}; diferencia, {measured(self.differences[key])}."
             )
         lines.append("")
-        lines.append("Longitud media de cada columna, tras el juego automático:")
+        lines.append(f"{self.lengths_title}, tras el juego automático:")
         for side in (self.a, self.b):
             cells = " · ".join(decimal(m) for m, _, _ in side.columns)
             lines.append(f"- {side.name}, {len(side.columns)} columnas: {cells}.")
@@ -174,7 +184,7 @@ class Comparison:
                         f"{measured(self.differences[key], 2)} |")
         piles = "Abanicos" if self.pile_word == "Abanico" else "Columnas del tablero"
         rows.append(f"| {piles} | {self.a.deal.columns} | {self.b.deal.columns} | |")
-        rows += ["", "Longitud media de cada columna, tras el juego automático:", ""]
+        rows += ["", f"{self.lengths_title}, tras el juego automático:", ""]
         rows += [f"| | {a} | {b} |", "|---|---:|---:|"]
         for c in range(max(len(self.a.columns), len(self.b.columns))):
             label = f"{self.pile_word} {c + 1}"

@@ -64,8 +64,8 @@ def plot_column_lengths(comparison: Comparison, ax: Axes | None = None) -> Figur
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     ax.set_xticks(np.arange(1, columns + 1))
     ax.set_ylim(0, top * 1.25 + 0.5)
-    style_axes(ax, f"Longitud media de cada columna ({_n(comparison)} repartos)", comparison.pile_word,
-           "Cartas en la columna")
+    style_axes(ax, f"{comparison.lengths_title} ({_n(comparison)} repartos)", comparison.pile_word,
+           comparison.length_axis)
     ax.legend(fontsize=LEGEND, loc="lower center")
     return fig
 
@@ -89,7 +89,9 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: Axes | No
     ax.axvline(0, color="#888888", lw=1.5, ls="--", label="Sin diferencia")
     _integer_x(ax)
     a, b = comparison.a.name, comparison.b.name
-    style_axes(ax, f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
+    name = comparison.figure_names()[key]
+    # two lines: on one, the longest figure's name ran past the plot's edges
+    style_axes(ax, f"La diferencia, reparto a reparto:\n{name[:1].lower()}{name[1:]}",
            f"{a} − {b}", "Proporción de repartos")
     # the legend goes under the plot: inside, it covered the line at 0 when every difference is 0
     ax.set_ylim(0, 1.1 * ax.get_ylim()[1])

@@ -29,8 +29,8 @@ def plot_column_lengths(comparison: Comparison, ax: None = None) -> Chart:
     The y axis starts at 0, so a small difference looks small."""
     columns = max(len(comparison.a.columns), len(comparison.b.columns))
     top = max(high for side in (comparison.a, comparison.b) for _, _, high in side.columns)
-    chart = Chart(f"Longitud media de cada columna ({thousands(comparison.n)} repartos)", comparison.pile_word,
-                  "Cartas en la columna", (0.5, columns + 0.5), (0, top * 1.25 + 0.5))
+    chart = Chart(f"{comparison.lengths_title} ({thousands(comparison.n)} repartos)", comparison.pile_word,
+                  comparison.length_axis, (0.5, columns + 0.5), (0, top * 1.25 + 0.5))
     chart.xticks = [(c, str(c)) for c in range(1, columns + 1)]
     for side, color in ((comparison.a, COLOR_A), (comparison.b, COLOR_B)):
         x = list(range(1, len(side.columns) + 1))
@@ -53,7 +53,8 @@ def plot_difference(comparison: Comparison, key: str = "on_table", ax: None = No
     share = [c / len(diff) for c in counts]
     mean, low, high = comparison.differences[key]
     a, b = comparison.a.name, comparison.b.name
-    chart = Chart(f"La diferencia, reparto a reparto: {FIGURES[key][:1].lower()}{FIGURES[key][1:]}",
+    name = comparison.figure_names()[key]
+    chart = Chart(f"La diferencia, reparto a reparto: {name[:1].lower()}{name[1:]}",
                   f"{a} − {b}", "Proporción de repartos", (min(lo, 0) - 1, max(hi, 0) + 1), (0, max(share) * 1.15))
     chart.bars(x, share, DIFFERENCE, "Proporción de repartos", opacity=0.75)
     # the interval in the mean's words: its band is often too narrow to see, so it has no key of its own
