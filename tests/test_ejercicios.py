@@ -64,10 +64,10 @@ SOLUCIONES = {
     "atlas-2": "más, porque destapa cartas",  # a prediction: any word with its reason is taken down
     "atlas-3": "nunca menos, porque puedes hacer a mano todo lo que hacía el juego automático",
     "atlas-4": ["5S"],
-    "lab-1": "más, porque las columnas son más largas",
-    "lab-2": "Reyes, porque los Reyes bajan al fondo al repartir",
-    "lab-3": "como mucho, porque los colores alternos solo quitan movimientos",
-    "lab-4": "menos, porque con tan pocos movimientos el resolvedor recorre todas las posiciones",
+    "lab-1": "más, porque con seis columnas hay menos cartas arriba",
+    "lab-2": "como mucho, porque los colores alternos solo quitan movimientos",
+    "lab-3": "más, porque un Rey que se queda donde cae tapa las cartas que tiene debajo",
+    "lab-4": "menos y menos, porque con tan pocos movimientos el resolvedor recorre todas las posiciones",
 }
 
 WRONG = {
@@ -95,10 +95,10 @@ WRONG = {
     "atlas-2": ("más", "porque"),  # a prediction without its reason
     "atlas-3": ("nunca más, porque lo he pensado bien", "a mano"),
     "atlas-4": (["4D"], "no vale"),
-    "lab-1": ("menos, porque hay menos columnas", "Pregunta 1"),
-    "lab-2": ("huecos, porque los huecos se llenan al jugar", "reparte"),
-    "lab-3": ("al menos, porque los colores alternos son otra regla", "solo quita"),
-    "lab-4": ("más, porque el juego es más difícil", "posiciones"),
+    "lab-1": ("menos, porque las columnas son más largas", "cartas hay arriba"),
+    "lab-2": ("al menos, porque los colores alternos son otra regla", "solo quita"),
+    "lab-3": ("menos, porque los Reyes ya no bajan", "fondo"),
+    "lab-4": ("más y menos, porque como con 13 columnas", "por separado"),
 }
 
 
@@ -234,12 +234,13 @@ def test_a_probability_given_for_the_count_of_orders_is_told_what_is_asked(typed
     assert "menos de 5" in message  # the probability did not use up the one «más / menos»
 
 
-@pytest.mark.parametrize("typed", ["la de los Reyes", "los Reyes", "la regla de los reyes", "Reyes", "Reyes al fondo"])
+@pytest.mark.parametrize("typed", ["menos y menos", "Menos, menos", "menos con solución y menos sin decidir",
+                                   "menos partidas con solución, y menos sin decidir"])
 def test_a_choice_is_read_through_its_articles(typed):
-    assert verdict_of_text("lab-2", f"{typed}, porque bajan al fondo al repartir")[0]
-    assert verdict_of_text("lab-2", f"{typed}: bajan al fondo al repartir")[0]
-    assert not verdict_of_text("lab-2", "la del palo, porque cambia las columnas")[0]
-    ok, message = verdict_of_text("lab-2", "los Reyes y el palo")
+    assert verdict_of_text("lab-4", f"{typed}, porque hay muy pocas posiciones que recorrer")[0]
+    assert verdict_of_text("lab-4", f"{typed}: hay muy pocas posiciones que recorrer")[0]
+    assert not verdict_of_text("lab-4", "más y menos, porque como con 13 columnas")[0]
+    ok, message = verdict_of_text("lab-4", "menos, porque es más difícil")  # one word of the two
     assert not ok and "Responde con" in message
     ok, message = verdict_of_text("atlas-2", "no más")
     assert not ok and "Responde con" in message
@@ -250,49 +251,56 @@ def test_the_lab_answers_come_from_the_engine_and_the_stored_sample():
     from solitaire_nb.games import GAMES
     from solitaire_nb.games.custom import custom
 
-    # lab-3: no deal lost by the original is won in alternate colours (a card of the other colour is of another suit)
+    # lab-2: no deal lost by the original is won in alternate colours (a card of the other colour is of another suit)
     alternate = lab_measures.solve_sample(custom("bakers_dozen", suits="alt"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     original = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
-    assert alternate.won <= original.won
     assert not any(b == "lost" and a == "won" for b, a in zip(original.verdicts, alternate.verdicts, strict=True))
-    assert es_correcta("lab-3", f"como mucho {original.won}, porque los colores alternos solo quitan movimientos")
-    assert not es_correcta("lab-3", "como mucho, porque la tabla lo dice")  # where the number is, not why
-    # lab-4: with four columns the solver goes through every position of every deal, so none is undecided
+    assert es_correcta("lab-2", f"como mucho {original.won}, porque los colores alternos solo quitan movimientos")
+    assert not es_correcta("lab-2", "como mucho, porque la tabla lo dice")  # where the number is, not why
+    # lab-4: with four columns fewer deals are won, and the solver goes through every position of every deal
     four = lab_measures.solve_sample(custom("citadel", columns=4), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     eight = lab_measures.solve_sample(GAMES["citadel"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
-    assert four.unknown < eight.unknown
-    assert es_correcta("lab-4", "menos, porque hay muy pocas posiciones que recorrer")
-    assert not es_correcta("lab-4", "más, porque con cuatro columnas es más difícil ganar")
-    # lab-1: six columns, longer, cover more cards under a King than eight (measured on the lab's decks)
-    six = lab_measures.comparison(GAMES["beleaguered_castle"], custom("beleaguered_castle", columns=6))
-    assert six.differences["under_king"][2] < 0  # eight minus six: the whole interval below 0
-    assert es_correcta("lab-1", "más, porque cada Rey tiene más cartas debajo")
+    assert four.won < eight.won and four.unknown < eight.unknown
+    assert es_correcta("lab-4", "menos y menos, porque hay muy pocas posiciones que recorrer")
+    assert not es_correcta("lab-4", "menos y más, porque con cuatro columnas es más difícil ganar")
+    # lab-1: six columns leave more deals without a move at the start than eight
+    def no_move(game) -> int:
+        return sum(1 for seed in range(1, 2001) if not lab_measures.new_game(game, seed).legal_moves())
+
+    assert no_move(custom("beleaguered_castle", columns=6)) > no_move(GAMES["beleaguered_castle"])
+    assert es_correcta("lab-1", "más, porque hay menos cartas arriba que mover")
+    # lab-3: Kings that stay where they fall cover more cards than Kings sent to the bottom
+    stay = lab_measures.comparison(GAMES["bakers_dozen"], custom("bakers_dozen", kings_to_bottom=False))
+    assert stay.differences["under_king"][2] < 0  # original minus changed: the whole interval below 0
+    assert es_correcta("lab-3", "más, porque un Rey tapa las cartas que tiene debajo")
 
 
-def test_lab_3_asks_the_kind_of_bound_and_shows_no_number_to_copy():
-    """The original's count is on the screen: lab-3 asks what can be assured about the new rule's
-    count («al menos», «como mucho», «exactamente»), with a reason, not the number."""
+def test_lab_2_asks_the_kind_of_bound_and_shows_no_number_to_copy():
+    """The original's count is on the screen: lab-2 asks what can be assured about the new rule's
+    count («al menos», «como mucho», «exactamente»), with a reason, not the number; its reason says
+    the undecided deals may have a solution too."""
     from solitaire_nb.lessons.atlas_exercises import _sample_won
 
     won = _sample_won("bakers_dozen")
-    assert not re.search(rf"\b{won}\b", EJERCICIOS["lab-3"].pregunta)
-    ok, message = verdict_of_text("lab-3", f"{won}, porque son las que tienen solución")
+    assert not re.search(rf"\b{won}\b", EJERCICIOS["lab-2"].pregunta)
+    ok, message = verdict_of_text("lab-2", f"{won}, porque son las que tienen solución")
     assert not ok and "«como mucho»" in message
-    assert not es_correcta("lab-3", "como mucho")  # a bare word is not judged
-    assert not es_correcta("lab-3", "exactamente, porque solo cambian los colores")
-    assert es_correcta("lab-3", f"como mucho {won}, porque lo que se juega en colores alternos se juega en el original")
+    assert not es_correcta("lab-2", "como mucho")  # a bare word is not judged
+    assert not es_correcta("lab-2", "exactamente, porque solo cambian los colores")
+    ok, message = verdict_of_text("lab-2", f"como mucho {won}, porque lo que se juega en colores alternos se juega en el original")
+    assert ok and "sin decidir" in message and "quizá" in message, message
 
 
 def test_08_exercises_are_new_cases_not_the_questions_above():
     """Each of 08's exercises asks about a case its page has not measured above it (the answer is
-    not on the screen, nor arithmetic on the question's words): six columns' cards under a King
-    after ten columns', alternate colours after holes, four columns' undecided after 13 columns'."""
+    not on the screen, nor arithmetic on the question's words), and lab-4's answer is not the one
+    of 13 columns above it."""
     text = (GUIDE.parent / "08_laboratorio.md").read_text(encoding="utf-8")
-    for name, before in (("lab-1", "diez"), ("lab-3", "huecos solo para Reyes"), ("lab-4", "13 columnas")):
-        place = text.index(f'caja("{name}")')
-        assert before in text[:place], name
-    assert "colores alternos" not in text[:text.index('caja("lab-3")')].lower()
+    for name, new in (("lab-1", "ningún movimiento"), ("lab-2", "colores alternos"), ("lab-3", "donde caen")):
+        assert new not in text[:text.index(f'caja("{name}")')].lower(), name
     assert "48 ÷ 6" not in EJERCICIOS["lab-1"].pregunta and "cabecera" not in EJERCICIOS["lab-4"].pregunta
+    assert "más largas" not in EJERCICIOS["lab-1"].pregunta  # the reason is the student's
+    assert not es_correcta("lab-4", "más y menos, porque con 13 columnas salió así")  # copying 13 columns
 
 
 def test_an_expected_count_accepts_its_raw_interval_rounded_outward_and_says_a_batch_varies():
@@ -347,7 +355,7 @@ def test_a_rate_given_for_a_count_is_read_as_a_rate_kindly_and_keeps_the_directi
 
 def test_choices_are_read_without_accents_or_capitals():
     assert es_correcta("atlas-3", "Nunca Menos, porque puedo subirlas yo")
-    assert es_correcta("lab-2", " reyes: bajan al fondo al repartir ")
+    assert es_correcta("lab-3", " MÁS: cada Rey tapa las cartas de debajo ")
     assert not es_correcta("atlas-3", "tal vez, porque puedo subirlas yo")
 
 
@@ -695,10 +703,9 @@ def test_a_right_count_is_told_why(ejercicio):
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
-    ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
-    ("lab-3", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-2", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-3", "más", ("más", "menos", "las mismas")),
     ("lab-1", "más", ("más", "menos", "las mismas")),
-    ("lab-4", "menos", ("más", "menos", "las mismas")),
 ])
 def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, options):
     """A bare word, even the right one, is not judged and uses no try: its reason is asked for
@@ -726,7 +733,7 @@ def test_a_three_way_choice_is_not_won_by_trying_all_three(ejercicio, right, opt
     olvidar_intentos()
 
 
-@pytest.mark.parametrize(("ejercicio", "right"), [("atlas-3", "nunca menos"), ("lab-2", "Reyes")])
+@pytest.mark.parametrize(("ejercicio", "right"), [("atlas-3", "nunca menos"), ("lab-3", "más")])
 @pytest.mark.parametrize("pointer", ["es la que queda", "lo pone en la tabla", "lo dice el enunciado", "la tabla lo dice",
                                      "es la única que queda", "las otras dos están mal", "ya probé las otras"])
 def test_a_reason_that_only_points_at_the_answer_is_refused(ejercicio, right, pointer):
@@ -746,12 +753,12 @@ def test_a_reason_that_only_points_at_the_answer_is_refused(ejercicio, right, po
 @pytest.mark.parametrize(("ejercicio", "typed"), [
     ("atlas-3", "nunca menos, porque puedo subir a mano lo que subía el juego automático"),
     ("atlas-3", "nunca menos: sin el juego automático puedo elegir más"),
-    ("lab-2", "Reyes, porque los Reyes bajan al fondo mientras se reparte"),
-    ("lab-2", "la de los Reyes, ya que los huecos y el palo solo cuentan al jugar"),
-    ("lab-3", "como mucho 86, porque lo que se juega en colores alternos se juega en el original"),
-    ("lab-3", "como mucho, ya que una carta de otro color es siempre de otro palo"),
-    ("lab-4", "menos, porque el resolvedor recorre todas las posiciones antes del límite"),
-    ("lab-1", "más: las columnas de ocho cartas tapan más cartas debajo de cada Rey"),
+    ("lab-3", "más, porque un Rey en medio de su columna tapa las cartas de debajo"),
+    ("lab-3", "más, ya que al fondo un Rey no tapa nada"),
+    ("lab-2", "como mucho 86, porque lo que se juega en colores alternos se juega en el original"),
+    ("lab-2", "como mucho, ya que una carta de otro color es siempre de otro palo"),
+    ("lab-4", "menos y menos, porque el resolvedor recorre todas las posiciones antes del límite"),
+    ("lab-1", "más: con seis cartas arriba hay menos sitios donde poner una carta"),
 ])
 def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
     from solitaire_nb.lessons.exercises import _verdict, olvidar_intentos
@@ -764,7 +771,7 @@ def test_a_real_reason_is_accepted_at_the_first_answer(ejercicio, typed):
         olvidar_intentos()
 
 
-@pytest.mark.parametrize(("ejercicio", "said"), [("lab-3", "como mucho"), ("lab-4", "menos")])
+@pytest.mark.parametrize(("ejercicio", "said"), [("lab-2", "como mucho"), ("lab-4", "menos y menos")])
 def test_a_lab_number_with_a_pointer_reason_is_refused(ejercicio, said):
     for pointer in ("lo pone la tabla", "lo dice la cabecera", "sale en la pantalla"):
         ok, message = verdict_of_text(ejercicio, f"{said}, porque {pointer}")
@@ -821,9 +828,8 @@ def test_a_share_is_said_back_without_trailing_zeros():
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
-    ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
-    ("lab-3", "como mucho", ("al menos", "como mucho", "exactamente")),
-    ("lab-4", "menos", ("más", "menos", "las mismas")),
+    ("lab-2", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-3", "más", ("más", "menos", "las mismas")),
 ])
 def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, options):
     """Trying every word bare is never judged; every word and then «porque no sé» is refused; a
@@ -856,9 +862,8 @@ def test_cycling_the_options_with_no_reason_does_not_pass(ejercicio, right, opti
 
 @pytest.mark.parametrize(("ejercicio", "right", "options"), [
     ("atlas-3", "nunca menos", ("nunca menos", "nunca más", "cualquier cosa")),
-    ("lab-2", "Reyes", ("huecos", "palo", "Reyes")),
-    ("lab-3", "como mucho", ("al menos", "como mucho", "exactamente")),
-    ("lab-4", "menos", ("más", "menos", "las mismas")),
+    ("lab-2", "como mucho", ("al menos", "como mucho", "exactamente")),
+    ("lab-3", "más", ("más", "menos", "las mismas")),
 ])
 def test_the_word_left_after_two_discarded_is_found_by_discarding(ejercicio, right, options):
     """The third word after two wrong ones is accepted, told it was found by ruling the others
@@ -915,18 +920,18 @@ def test_a_reason_is_not_judged_but_a_non_reason_is_refused():
     ("atlas-3", "nunca menos, porque me lo ha dicho mi compañero", "otra persona"),
     ("atlas-3", "nunca menos: me lo ha dicho la profe", "otra persona"),
     ("atlas-3", "nunca menos, porque lo he leído", "otra persona"),
-    ("lab-2", "Reyes, porque cara o cruz", "suerte"),
-    ("lab-2", "Reyes, porque lo he elegido al azar", "suerte"),
-    ("lab-2", "Reyes, ya que he tenido suerte", "suerte"),
-    ("lab-2", "Reyes, porque mi compañera ha puesto eso", "otra persona"),
-    ("lab-2", "Reyes, porque lo he probado en el laboratorio", "visto o probado"),
-    ("lab-2", "Reyes, porque lo he visto en el laboratorio", "visto o probado"),
-    ("lab-3", "como mucho, porque lo he mirado cambiando la regla", "visto o probado"),
-    ("lab-4", "menos, porque lo he visto al mover Columnas a 4", "visto o probado"),
+    ("lab-3", "más, porque cara o cruz", "suerte"),
+    ("lab-3", "más, porque lo he elegido al azar", "suerte"),
+    ("lab-3", "más, ya que he tenido suerte", "suerte"),
+    ("lab-3", "más, porque mi compañera ha puesto eso", "otra persona"),
+    ("lab-3", "más, porque lo he probado en el laboratorio", "visto o probado"),
+    ("lab-3", "más, porque lo he visto en el laboratorio", "visto o probado"),
+    ("lab-2", "como mucho, porque lo he mirado cambiando la regla", "visto o probado"),
+    ("lab-4", "menos y menos, porque lo he visto al mover Columnas a 4", "visto o probado"),
     ("lab-1", "más, porque moviendo columnas sale más", "visto o probado"),
-    ("lab-2", "Reyes, porque me lo he inventado", "Inventarlo"),
+    ("lab-3", "más, porque me lo he inventado", "Inventarlo"),
     ("atlas-3", "nunca menos, porque me lo invento", "Inventarlo"),
-    ("lab-4", "menos, porque me lo he inventado", "Inventarlo"),
+    ("lab-4", "menos y menos, porque me lo he inventado", "Inventarlo"),
 ])
 def test_chance_hearsay_and_having_seen_it_are_not_reasons(ejercicio, typed, refusal):
     """Right words with reasons that say how the answer was come by, not why it must be so, are

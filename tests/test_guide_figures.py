@@ -136,16 +136,25 @@ def figures_08() -> dict[str, str]:
     thirteen_won = lab_measures.solve_sample(custom("citadel", columns=13), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     assert thirteen_won.won == thirteen_won.total  # the guide says «en las 100 partidas»
     bakers = lab_measures.comparison(GAMES["bakers_dozen"], custom("bakers_dozen", empty="any"), n=lab_measures.STATS_DEALS)
-    ten = lab_measures.comparison(GAMES["beleaguered_castle"], custom("beleaguered_castle", columns=10), n=lab_measures.STATS_DEALS)
-    six_kings = lab_measures.comparison(GAMES["beleaguered_castle"], custom("beleaguered_castle", columns=6),
-                                        n=lab_measures.STATS_DEALS)
+    stay = lab_measures.comparison(GAMES["bakers_dozen"], custom("bakers_dozen", kings_to_bottom=False), n=lab_measures.STATS_DEALS)
     four = lab_measures.solve_sample(custom("citadel", columns=4), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     eight = lab_measures.solve_sample(GAMES["citadel"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    alternate = lab_measures.solve_sample(custom("bakers_dozen", suits="alt"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    bd = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
+    won_later = [n for n, (b, a) in enumerate(zip(bd.verdicts, alternate.verdicts), 1) if b == "unknown" and a == "won"]
+
+    def no_move(game) -> int:
+        return sum(1 for seed in range(1, 2001) if not lab_measures.new_game(game, seed).legal_moves())
+
+    column = 52 // len(stay.a.columns)  # Baker's Dozen's four cards a column
     return {
-        "ten columns, under a King": f"{measured(ten.b.figures['under_king'])} por reparto con diez columnas",
-        "eight columns, under a King": f"frente a {measured(ten.a.figures['under_king'])} con ocho",
-        "six columns, under a King": f"{measured(six_kings.b.figures['under_king'])} frente a",
+        "no move at the start": (f"{no_move(custom('beleaguered_castle', columns=6))} sin ningún movimiento con seis "
+                                 f"columnas, {no_move(GAMES['beleaguered_castle'])} con ocho"),
+        "Kings that stay": (f"{measured(stay.b.figures['under_king'])} con los Reyes donde caen, frente a "
+                            f"{measured(stay.a.figures['under_king'])}"),
+        "a King's mean in its column": f"de media {decimal(sum(range(column)) / column, 1)}",
         "alternate colours": counts(custom("bakers_dozen", suits="alt")).replace(" sin decidir", " sin decidir en colores alternos"),
+        "undecided, then won": f"la partida nº {won_later[0]} queda sin decidir en Baker's Dozen y tiene solución en colores alternos",
         "four columns, undecided": f"{four.unknown} sin decidir con 4 columnas ({four.won} / {four.lost} / {four.unknown}) frente a {eight.unknown} con ocho",
         "Beleaguered Castle": counts(GAMES["beleaguered_castle"]),
         "six columns": f"{six.lost} no la tienen y {six.unknown} quedan sin decidir",

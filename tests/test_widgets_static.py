@@ -52,9 +52,9 @@ def test_typing_then_clicking_checks_the_answer_once():
 
     olvidar_intentos()
     try:
-        box = caja("lab-2")
+        box = caja("lab-3")
         entry, button = box.children[1].children
-        entry.value = "huecos, porque los huecos se llenan al jugar"  # the change event: checked
+        entry.value = "menos, porque los Reyes ya no bajan al fondo"  # the change event: checked
         button.click()  # the click right after it: the same answer, not checked again
         assert "No." in box.children[2].value and "probado" not in box.children[2].value
         box = caja("estudio-4")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.numbers_es import thousands
 from .answers import (
     Ejercicio,
     _plain_word,
@@ -95,46 +96,69 @@ def _lab_game(name: str) -> Any:
     return custom_from_name(name)
 
 
-# Exercises lab-1 and lab-4 compare a figure of a changed game with the original's.
+# Exercises lab-1 and lab-3 compare a figure of a changed game with the original's; lab-4 two.
 MORE_OR_LESS = ("más", "menos", "las mismas")
+START_DEALS = 2_000
+"""Exercise lab-1: the deals (nº 1 to this) in which the moves at the start are counted."""
+KINGS_STAY = "bakers_dozen+kings_to_bottom=false"
 
 
-def _under_king_with_six() -> str:
-    """Exercise lab-1's answer: «más» (or «menos») cards under a King with six columns than with
-    eight, from the lab's comparison of the same decks; the difference's interval must leave 0 out."""
+def _side(this: float, other: float) -> str:
+    return "más" if this > other else "menos" if this < other else "las mismas"
+
+
+@functools.cache
+def _no_move_at_start(name: str) -> int:
+    """How many of deals 1…`START_DEALS` of a lab game have no legal move at the start."""
+    from ..atlas.lab_measures import new_game
+
+    game = _lab_game(name)
+    return sum(1 for seed in range(1, START_DEALS + 1) if not new_game(game, seed).legal_moves())
+
+
+def _no_move_with_six() -> str:
+    """Exercise lab-1's answer: whether six columns leave more deals without a move at the start."""
+    return _side(_no_move_at_start(SIX_COLUMNS), _no_move_at_start("beleaguered_castle"))
+
+
+def _under_king_kings_stay() -> str:
+    """Exercise lab-3's answer: «más» (or «menos») cards under a King in Baker's Dozen when the Kings
+    stay where they fall, from the lab's comparison of the same decks (the difference's interval
+    must leave 0 out)."""
     from ..atlas import lab_measures as lab_work
 
-    _, low, high = lab_work.comparison(_lab_game("beleaguered_castle"), _lab_game(SIX_COLUMNS)).differences["under_king"]
-    if low > 0 or high < 0:  # eight minus six, deal by deal
+    _, low, high = lab_work.comparison(_lab_game("bakers_dozen"), _lab_game(KINGS_STAY)).differences["under_king"]
+    if low > 0 or high < 0:  # original minus changed, deal by deal
         return "menos" if low > 0 else "más"
-    raise ValueError("Con seis columnas, las cartas tapadas por un Rey no cambian claramente")
+    raise ValueError("Sin los Reyes al fondo, las cartas tapadas por un Rey no cambian claramente")
 
 
-def _undecided_with_four() -> str:
-    """Exercise lab-4's answer: whether Citadel with four columns leaves more, fewer or as many
-    of the lab's sample deals undecided as Citadel."""
-    four, eight = (_sample_verdicts(name).count("unknown") for name in (FOUR_COLUMNS, "citadel"))
-    return "más" if four > eight else "menos" if four < eight else "las mismas"
+# Exercise lab-4: two words, the deals with a solution and the undecided ones, four columns against eight.
+BOTH_WAYS = tuple(f"{a} y {b}" for a in ("más", "menos") for b in ("más", "menos"))
 
 
-# Exercise lab-2: three rules of Baker's Dozen, each as the word a reader answers with and the
-# composed game that changes it.  The answer is the one whose comparison changes the deal.
-DEAL_RULES = {
-    "huecos": "bakers_dozen+empty=any",
-    "palo": "bakers_dozen+suits=any",
-    "Reyes": "bakers_dozen+kings_to_bottom=false",
-}
+def _with_four() -> str:
+    """Exercise lab-4's answer: «menos y menos» when Citadel with four columns has fewer deals of the
+    lab's sample with a solution and fewer undecided than Citadel."""
+    four, eight = _sample_verdicts(FOUR_COLUMNS), _sample_verdicts("citadel")
+    won = _side(four.count("won"), eight.count("won"))
+    unknown = _side(four.count("unknown"), eight.count("unknown"))
+    if "las mismas" in (won, unknown):
+        raise ValueError("Con cuatro columnas, una de las dos cuentas no cambia")
+    return f"{won} y {unknown}"
 
 
-def _rule_changing_deal() -> str:
-    from ..atlas import lab_measures as lab_work
+def _two_words(check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
+    """`check` reading a phrase that says «más» or «menos» twice («menos, menos», «menos con solución y
+    menos sin decidir») as «menos y menos»."""
+    def judge(respuesta: object) -> tuple[bool, str]:
+        if isinstance(respuesta, str):
+            said = [w for w in _plain_word(respuesta).replace(",", " ").split() if w in ("mas", "menos")]
+            if len(said) == 2:
+                respuesta = " y ".join("más" if w == "mas" else w for w in said)
+        return check(respuesta)
 
-    base = _lab_game("bakers_dozen")
-    changing = [word for word, name in DEAL_RULES.items()
-                if not lab_work.same_deal(lab_work.comparison(base, _lab_game(name), n=1_000))]
-    if len(changing) != 1:  # the question has one right answer only if one rule acts in the deal
-        raise ValueError(f"Cambian el reparto {len(changing)} de las reglas del ejercicio, no una")
-    return changing[0]
+    return judge
 
 
 def _sample_verdicts(name: str) -> tuple[str, ...]:
@@ -149,31 +173,18 @@ def _sample_won(name: str) -> int:
     return _sample_verdicts(name).count("won")
 
 
-# Exercise lab-3: how the count of won deals with a changed rule compares with the original's.
+# Exercise lab-2: how the count of won deals with a changed rule compares with the original's.
 BOUND_WORDS = ("al menos", "como mucho", "exactamente")
 
 
 def _bound_with_alternate_colours() -> str:
-    """Exercise lab-3's answer, «como mucho»: a card of the other colour is always of another suit,
+    """Exercise lab-2's answer, «como mucho»: a card of the other colour is always of another suit,
     so every move with alternate colours is a move of Baker's Dozen and no deal can gain a solution;
     checked on the stored sample (a deal won only with the new rule would make the question wrong)."""
     before, after = _sample_verdicts("bakers_dozen"), _sample_verdicts(ALTERNATE_COLOURS)
     if any(a == "won" and b == "lost" for b, a in zip(before, after, strict=True)):
         raise ValueError("Una partida sin solución en Baker's Dozen la tiene en colores alternos")
     return "como mucho"
-
-
-def _word_inside(options: tuple[str, ...], check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
-    """`check` reading a phrase that names exactly one of `options` («Reyes al fondo») as that option."""
-    def judge(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, str):
-            words = _plain_word(respuesta).split()
-            named = [o for o in options if _plain_word(o) in words]
-            if len(named) == 1:
-                respuesta = named[0]
-        return check(respuesta)
-
-    return judge
 
 
 def _why_lifted() -> str:
@@ -307,66 +318,71 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
-        "Beleaguered Castle con seis columnas: las mismas 48 cartas, en columnas más largas. ¿Habrá de media "
-        "más cartas tapadas por un Rey que con ocho columnas, menos o las mismas? Responde «más», «menos» o "
-        "«las mismas», con tu razón: «…, porque …».",
+        f"Beleaguered Castle con seis columnas: de las partidas nº 1 a {thousands(START_DEALS)}, ¿en cuántas no habrá ningún movimiento posible al empezar, comparadas con las que no tienen "
+        "ninguno con ocho columnas: más, menos o las mismas? Responde «más», «menos» o «las mismas», con tu "
+        "razón: «…, porque …».",
         ReasonedChoice(choice_answer(
-            _under_king_with_six, MORE_OR_LESS,
-            lambda: ("Con seis columnas, cada una empieza con 8 cartas en lugar de 6: un Rey tiene de media más "
-                     "cartas debajo en su columna, y esas cartas no se alcanzan sin mover antes el Rey. Es lo que "
-                     "se midió en la Pregunta 1, al revés: con diez columnas, más cortas, hay menos cartas tapadas. "
-                     "Cuántas más con seis, en lo medido, más abajo."),
-            "Piensa en un Rey dentro de su columna: ¿cuántas cartas puede tener debajo si la columna es más "
-            "larga? ¿Qué se midió en la Pregunta 1 con columnas más cortas?",
+            _no_move_with_six, MORE_OR_LESS,
+            lambda: ("Al empezar, un movimiento lleva una carta de arriba de una columna a la base o sobre otra "
+                     "carta de arriba. Con seis columnas hay seis cartas arriba en lugar de ocho: menos cartas "
+                     "que mover y menos sitios donde ponerlas, así que es más fácil que ninguna encaje. Cuántas "
+                     "partidas más, en lo medido, más abajo."),
+            "Piensa en qué cartas se pueden mover al empezar y adónde. ¿Cuántas cartas hay arriba con seis "
+            "columnas?",
         )),
         kind="choice", variant=SIX_COLUMNS,
     ),
     "lab-2": Ejercicio(
-        "En Baker's Dozen, ¿cuál de estas tres reglas cambia el reparto si la cambias: la de los "
-        "huecos (que admitan cualquier carta), la del palo al construir (que dé igual el palo) o "
-        "la de los Reyes (que no bajen al fondo de su columna)? Responde «huecos», «palo» o «Reyes», con tu "
-        "razón: «…, porque …».",
-        ReasonedChoice(_word_inside(tuple(DEAL_RULES), choice_answer(
-            _rule_changing_deal, tuple(DEAL_RULES),
-            lambda: "Los Reyes bajan al fondo de su columna al repartir: si no bajan, la partida "
-                    "empieza de otra manera. Los huecos y el palo solo cuentan al jugar.",
-            "Piensa qué regla actúa mientras se reparte, antes del primer movimiento. Puedes "
-            "comprobarlo en el laboratorio de Baker's Dozen: la tabla del reparto dice si cambia.",
-        )), fewest=1),  # one verb can be the reason: «Reyes, porque bajan»
-        kind="choice",
-    ),
-    "lab-3": Ejercicio(
-        "Baker's Dozen construye con una carta de otro palo. Si hubiera que construir en colores alternos "
-        f"(roja sobre negra o negra sobre roja), ¿cuántas de las partidas nº 1 a {_sample_size()} tendrían "
-        "solución, comparadas con las que la tienen en la tabla del Baker's Dozen original: «al menos» esas, "
-        "«como mucho» esas o «exactamente» esas? Responde antes de cambiar la regla, con tu razón: «…, porque …».",
+        "En Baker's Dozen se construye sobre una carta de otro palo. Si hubiera que construir en colores "
+        f"alternos (roja sobre negra o negra sobre roja), ¿cuántas de las partidas nº 1 a {_sample_size()} "
+        "tendrían solución, comparadas con las que la tienen en Baker's Dozen: «al menos» esas, «como mucho» "
+        "esas o «exactamente» esas? Responde antes de cambiar la regla, con tu razón: «…, porque …».",
         ReasonedChoice(choice_answer(
             _bound_with_alternate_colours, BOUND_WORDS,
-            lambda: (f"Una carta de otro color es siempre de otro palo, pero no al revés: el 7 de corazones sobre el "
-                     f"8 de diamantes vale en Baker's Dozen y no en colores alternos. La regla nueva solo quita "
-                     f"movimientos: una partida sin solución en Baker's Dozen sigue sin tenerla, así que tienen "
-                     f"solución como mucho las {_sample_won('bakers_dozen')} del original. Que sean exactamente "
-                     "esas no se puede asegurar: sin esos movimientos, alguna puede perder su solución. Cuántas, "
-                     "lo dice la medida."),
+            lambda: ("Una carta de otro color es siempre de otro palo, pero no al revés: el 7 de corazones sobre "
+                     "el 8 de diamantes vale en Baker's Dozen y no en colores alternos. La regla nueva solo "
+                     "quita movimientos: una forma de ganar en colores alternos vale también en Baker's Dozen. "
+                     "Así que tienen solución como mucho las que la tienen en Baker's Dozen: las "
+                     f"{_sample_won('bakers_dozen')} que el resolvedor ha ganado y, quizá, alguna de las "
+                     f"{_sample_verdicts('bakers_dozen').count('unknown')} que deja sin decidir. Que sean "
+                     "exactamente esas no se puede asegurar: sin esos movimientos, alguna puede perder su "
+                     "solución. Cuántas, lo dice la medida."),
             "¿Es una carta de otro color siempre de otro palo? ¿Y una de otro palo, siempre de otro color? "
             "Piensa si la regla nueva añade movimientos o solo quita.",
         )),
         kind="choice", variant=ALTERNATE_COLOURS,
     ),
-    "lab-4": Ejercicio(
-        f"Citadel con 4 columnas, partidas nº 1 a {_sample_size()}: la tabla de «¿Cuántas se pueden ganar?» "
-        "dice cuántas deja sin decidir Citadel con 8 columnas. Con 4 columnas, ¿quedarán sin decidir más "
-        "partidas, menos o las mismas? Responde «más», «menos» o «las mismas», con tu razón: «…, porque …».",
+    "lab-3": Ejercicio(
+        "En Baker's Dozen, al repartir, los Reyes pasan al fondo de su columna, y la tabla del reparto dice "
+        "cuántas cartas tapadas por un Rey hay de media. Si los Reyes se quedaran donde caen, ¿habría más "
+        "cartas tapadas por un Rey, menos o las mismas? Responde «más», «menos» o «las mismas», con tu "
+        "razón: «…, porque …».",
         ReasonedChoice(choice_answer(
-            _undecided_with_four, MORE_OR_LESS,
-            lambda: ("Para decir «no tiene solución», el resolvedor tiene que recorrer todas las posiciones a las "
-                     "que se puede llegar. Con 4 columnas solo hay cuatro cartas arriba y muy pocos movimientos: "
-                     "hay tan pocas posiciones que las recorre todas antes de llegar al límite, y la partida queda "
-                     "decidida. Que un juego sea más difícil no deja más partidas sin decidir: las deja sin decidir "
-                     "tener demasiadas posiciones que recorrer."),
-            "¿Qué tiene que hacer el resolvedor para decir que una partida no tiene solución? Piensa en cuántas "
-            "posiciones hay cuando solo hay cuatro cartas arriba.",
+            _under_king_kings_stay, MORE_OR_LESS,
+            lambda: ("Un Rey al fondo de su columna no tapa nada, salvo otro Rey que haya bajado con él. Si se "
+                     "queda donde cae, tapa todas las cartas que tiene debajo: en una columna de cuatro cartas, "
+                     "de 0 a 3, y de media 1,5. Con cuatro Reyes, unas 6 cartas tapadas por reparto, algo menos "
+                     "cuando dos Reyes caen en la misma columna. Lo medido, más abajo."),
+            "¿Qué cartas tapa un Rey que está al fondo de su columna? ¿Y uno que se queda donde cae al "
+            "repartir?",
         )),
+        kind="choice", variant=KINGS_STAY,
+    ),
+    "lab-4": Ejercicio(
+        f"Citadel con 4 columnas, partidas nº 1 a {_sample_size()}, comparado con Citadel (8 columnas): "
+        "¿tendrán solución más partidas o menos? ¿Y quedarán sin decidir más partidas o menos? Responde con "
+        "las dos palabras en ese orden, con tu razón: «… y …, porque …».",
+        ReasonedChoice(_two_words(choice_answer(
+            _with_four, BOTH_WAYS,
+            lambda: ("Menos con solución: con 4 columnas, cada una empieza con unas diez cartas, solo hay cuatro "
+                     "arriba y muy pocos movimientos; las cartas que la base necesita se quedan enterradas. Y "
+                     "menos sin decidir: para decir «no tiene solución», el resolvedor tiene que recorrer todas "
+                     "las posiciones a las que se puede llegar, y con tan pocos movimientos hay tan pocas que "
+                     "las recorre todas antes del límite. Que un juego sea más difícil no basta para que queden "
+                     "más partidas sin decidir: las deja sin decidir tener demasiadas posiciones que recorrer."),
+            "Piensa las dos cosas por separado: ¿es más fácil o más difícil ganar con 4 columnas? ¿Y qué tiene "
+            "que hacer el resolvedor para decir que una partida no tiene solución?",
+        ))),
         kind="choice", variant=FOUR_COLUMNS,
     ),
 }

@@ -37,21 +37,24 @@ _POINTER_WORDS = frozenset(
     "mirado mire mirar ver veo vi visto leido lei leer estan queda quedan quedaba unica unico sola solo otra otras "
     "otro otros demas dos tres opcion opciones respuesta probe probado probando descarte descartado descartando "
     "mal malas incorrectas tabla tablas enunciado pregunta pantalla pista laboratorio pagina cuaderno atlas "
-    "cabecera tablero texto numero dato datos medida profe profesor profesora libro correcta correcto original".split()
+    "cabecera tablero texto numero dato datos medida profe profesor profesora libro correcta correcto original "
+    "grafica graficas grafico ve ven vemos corrector encima debajo mas menos".split()
 )
 _POINTER = re.compile(rf"(?:\b(?:{'|'.join(sorted(_POINTER_WORDS))})\b\s*)+")
 # Reasons that say how the answer was come by, not why it must be so (read without accents):
 # chance, someone else's word, or having seen or tried it (a prediction may rest on what was seen).
 _CHANCE = re.compile(r"\b(?:moneda|cara o cruz|azar|suerte|boleo|adivin\w*|corazonada)\b")
-_HEARSAY = re.compile(r"\b(?:me lo (?:ha|han) dicho|me (?:ha|han) dicho|mis? companer[oa]s?|(?:el|la) profe(?:sor|sora)?|"
+_HEARSAY = re.compile(r"\b(?:me lo (?:ha|han) dicho|me (?:ha|han) dicho|mis? companer[oa]s?|mis? compis?|(?:el|la) profe(?:sor|sora)?|"
                       r"lo (?:he leido|lei)|internet|google)\b")
 _SEEN = re.compile(r"\b(?:(?:lo )?(?:he|hemos) (?:visto|probado|mirado|comprobado|medido|movido)|lo (?:vi|probe|mire|comprobe)|"
                    r"probandolo|(?:al mover|moviendo|movi) (?:las? |los? )?(?:columnas|control|controles|deslizador))\b")
 _MADE_UP = re.compile(r"\binvent\w*")  # «me lo he inventado», «me lo invento»
+_WHIM = re.compile(r"\b(?:me da la gana|porque quiero|porque si quiero|me apetece|me gusta)\b")
 _HOW_NOT_WHY = (
     (_CHANCE, "Una moneda o la suerte no son una razón: no hacen que la respuesta sea «{word}»."),
     (_HEARSAY, "Que te lo diga otra persona, o leerlo, no es una razón tuya."),
     (_MADE_UP, "Inventarlo no es una razón: no hace que la respuesta sea «{word}»."),
+    (_WHIM, "Que te apetezca no es una razón: no hace que la respuesta sea «{word}»."),
     (_SEEN, "Haberlo visto o probado dice qué ha pasado, no por qué tiene que pasar."),
 )
 HOW_NOT_WHY_TAIL = " Una razón dice por qué tiene que ser así, a partir de las reglas: «{word}, porque …»."
