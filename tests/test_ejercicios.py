@@ -664,6 +664,50 @@ def test_atlas_4_explains_only_after_a_right_answer():
     assert g.legal_moves() == []  # «Devolverlo al tablero tampoco se puede»
 
 
+def test_atlas_4_needs_the_board_several_cards_fit_a_foundation():
+    """A fresh reader answered atlas-4 without playing: only one card fitted a foundation.  Now
+    several do (besides the 2♥ the question is about), and only the one the automatic play
+    lifts after the one move is right; the others are refused without naming it."""
+    from solitaire_nb.lessons.positions import citadel_needed, lifted_after_first_move
+
+    g = citadel_needed()
+    tops = {p: g.piles[p][-1] for p in g.pile_ids if p.startswith("F")}
+    fits = sorted(c.code for p in g.tableau_ids for c in g.piles[p]
+                  if any(t.suit == c.suit and t.rank + 1 == c.rank for t in tops.values()) and c.code != "2H")
+    (lifted,) = lifted_after_first_move()
+    assert lifted in fits and len(fits) >= 3, fits
+    for code in fits:
+        ok, message = verdict_of_text("atlas-4", code)
+        assert ok == (code == lifted), (code, message)
+        if code != lifted:
+            assert "único movimiento" in message and "5 de picas" not in message, message
+    olvidar_intentos()
+
+
+def test_estudio_1_is_a_transfer_the_pages_rule_copied_is_told_so():
+    """estudio-1 asks about Citadel with its Aces dealt: the page's rule for the 3 (it goes when it
+    follows its 2, 12 of 24 orders) copied is told why, without using up the one «más / menos»;
+    the count is the engine's, dealing each order; the measure after it shows the new game with
+    the same mean as the exact count."""
+    from solitaire_nb.games.custom import custom_from_name
+    from solitaire_nb.lessons import study_exercises
+
+    olvidar_intentos()
+    assert study_exercises.orders_sending_home() == 4
+    assert study_exercises.orders_sending_home("4S", ("2S", "3S", "4S", "5S"), "citadel") == 4  # the page's 4♥
+    assert study_exercises.orders_sending_home("3S", ("2S", "3S", "4S", "5S"), "citadel") == 12
+    ok, message = verdict_of_text("estudio-1", "12")
+    assert not ok and "2♠" in message and not re.search(r"\bmás\b|\bmenos de\b", message), message
+    ok, message = verdict_of_text("estudio-1", "6")
+    assert not ok and "menos de 6" in message  # the direction was still there
+    ok, message = verdict_of_text("estudio-1", "4")
+    assert ok and "A♠" in message and "motor" in message, message
+    olvidar_intentos()
+    mean, low, high = study_exercises.aces_dealt().a.figures["home_in_deal"]
+    assert low <= float(study_exercises.aces_dealt_exact()) <= high
+    assert study_exercises.aces_dealt().a.name == custom_from_name(study_exercises.ACES_DEALT).display_name
+
+
 def test_atlas_4_asks_for_one_card_and_never_counts_the_right_one_among_several():
     """«4♦ 5♠» told «Sobra 1 carta» would say that the 5♠ is right: several cards get one answer."""
     with_right, without = verdict_of_text("atlas-4", "4♦ 5♠")[1], verdict_of_text("atlas-4", "4♦ 2♥")[1]

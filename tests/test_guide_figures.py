@@ -107,6 +107,8 @@ def figures_06() -> dict[str, str]:
         "class low": decimal_down(mean - klass),
         "class high": decimal_up(mean + klass),
         "ten-column decks": f"{thousands(study_exercises.ten_columns().n)} repartos",
+        "Aces dealt": (f"{thousands(study_exercises.aces_dealt().n)} barajas da "
+                       f"{interval(study_exercises.aces_dealt().a.figures['home_in_deal'], 3)} con la regla nueva"),
         "most cards home": (f"en los {thousands(results.n)} repartos, {int(results.home_in_deal.max())} como mucho, "
                             f"en {int((results.home_in_deal == results.home_in_deal.max()).sum())} repartos"),
         "empty after the deal": "tras el reparto, en ninguno" if results.after_deal.shortest.min() > 0 else "?",

@@ -565,7 +565,8 @@ def _rule_sections(cells) -> list[tuple[str, list]]:
 
 
 PRACTICE_BOARD = re.compile(r"\b(?:play|Board)\(")
-CLOSED_ANSWER = re.compile(r"<details(?P<attrs>[^>]*)>\s*<summary>\s*Ver respuesta\s*</summary>", re.S)
+# «Ver respuesta», or a labelled one: «Ver respuesta (Ejercicio 4)»
+CLOSED_ANSWER = re.compile(r"<details(?P<attrs>[^>]*)>\s*<summary>\s*Ver respuesta(?: \([^)<]*\))?\s*</summary>", re.S)
 
 
 @pytest.mark.parametrize("stem", GAME_NOTEBOOKS)
@@ -799,6 +800,59 @@ def test_07s_measured_answers_stay_folded_until_the_student_has_predicted():
     assert sum("<summary>Ver lo medido</summary>" in t for t in folded) >= 3
 
 
+def test_06_states_its_columns_shortened_with_their_interval():
+    """A fresh reader: Predice 3's answer gave «4,93 de las 8» with no interval; it gives the
+    table's figure, with its 95 % interval (ends rounded outward), before the interval is used."""
+    from solitaire_nb import study
+    from solitaire_nb.core.numbers_es import interval
+
+    _, cells = _notebook_cells("06_citadel_vs_beleaguered_castle")
+    (shown,) = [_output_text(c) for c in cells if "Ver respuesta (Predice 3)" in _output_text(c)]
+    shortened = study.column_shortening(study.simulate(50_000, seed=2026).after_deal)["columns_shortened"]
+    assert f"de media, {interval(shortened, 3)} de las 8 tras el reparto" in shown, shown[:300]
+
+
+def test_07s_pair_tables_say_when_their_rows_have_different_position_limits():
+    """Each deal-by-deal table whose two atlas rows were solved with different caps says so, in
+    the students' words, with both caps and what it means for the rows."""
+    from solitaire_nb.atlas.summary import atlas
+    from solitaire_nb.core.numbers_es import thousands
+
+    data = atlas()
+    rows = {e["key"]: e for e in data["entries"]}
+    _, cells = _notebook_cells("07_probabilidades")
+    (shown,) = [_output_text(c) for c in cells if "pares" in _ids(c, MEASURE)]
+    tables = shown.split("frente a")
+    differing = [p for p in data["pairs"] if rows[p["a"]]["max_states"] != rows[p["b"]]["max_states"]]
+    assert differing  # today: both pairs
+    assert shown.count("**límite de posiciones**") == len(differing), tables[0][:200]
+    for p in differing:
+        caps = f"{thousands(rows[p['a']]['max_states'])} por partida en "
+        assert caps in shown and f"y {thousands(rows[p['b']]['max_states'])} en " in shown
+    assert "**esas partidas o más**" in shown
+
+
+def test_atlas_2_sends_the_student_to_a_fold_on_the_path():
+    """atlas-2's message names the fold with its reasons by its title, and in 07 that fold is a
+    top-level closed fold right under the measure, not inside an optional «Para saber más»."""
+    from solitaire_nb.lessons.atlas_exercises import ATLAS_2_REASONS
+    from solitaire_nb.lessons.exercises import verdict_of_text
+
+    ok, message = verdict_of_text("atlas-2", "más, porque destapa cartas")
+    assert ok and ATLAS_2_REASONS in message, message
+    title = ATLAS_2_REASONS.strip("«»")
+    _, cells = _notebook_cells("07_probabilidades")
+    start = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith("## Para saber más"))
+    found = [(i, o) for i, c in enumerate(cells) for o in c.get("outputs", [])
+             if f"<summary>{title}</summary>" in o.get("data", {}).get("text/markdown", "")]
+    assert len(found) == 1, found
+    i, output = found[0]
+    text = output["data"]["text/markdown"]
+    before = text[: text.index(f"<summary>{title}</summary>")]
+    assert i < start and "desplazar" in _ids(cells[i], MEASURE)
+    assert before.count("<details") - before.count("</details>") == 1  # its own fold only, at the top
+
+
 def test_the_study_check_can_fail():
     """The conventions on small hand-made notebooks: each break is reported."""
     pytest.importorskip("nbformat")  # the test extra
@@ -811,7 +865,7 @@ def test_the_study_check_can_fail():
             c.outputs = [v4.new_output("display_data", {"text/markdown": shows})]
         return c
 
-    exercises = [cell("code", f'caja("estudio-{k}")', ["ejercicio"]) for k in (1, 2)]
+    exercises = [cell("code", f'caja("estudio-{k}")', ["ejercicio"]) for k in (2, 4)]  # no transfer among them
     good = [
         cell("md", "**Predice.** ¿Cuántas?", ["prediccion:a"]),
         cell("md", "<details><summary>Ver respuesta</summary>Seis.</details>"),

@@ -127,6 +127,8 @@ assert "<svg" in comparison_plots.plot_column_lengths(d)._repr_svg_()
 assert "<svg" in comparison_plots.plot_difference(d, "on_table")._repr_svg_()
 only_twos, of = study_exercises.only_twos_measured("a")  # 06's «Ver lo medido»
 assert 0 < only_twos < of == d.n, (only_twos, of)
+aces = study_exercises.aces_dealt()  # 06's other «Ver lo medido»: the Aces dealt, counted as they go home
+assert aces.n == d.n and 6 < aces.a.figures["home_in_deal"][0] < 8, aces.a.figures
 from solitaire_nb.atlas import lab_measures, plots as atlas_plots  # 07 and 08 in the browser
 from solitaire_nb.atlas.summary import atlas
 a = atlas()

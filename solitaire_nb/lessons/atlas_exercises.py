@@ -257,6 +257,11 @@ class OneCard:
         return ok, message, not ok and named == 1
 
 
+ATLAS_2_REASONS = "«Ver respuesta (Ejercicio 4)»"
+"""The fold of notebook 07 that gives atlas-2's reasons, by its title: on the student's path,
+right under the measure (a bare «Ver respuesta» would also name the optional parts' folds)."""
+
+
 def _sample_size() -> int:
     from ..atlas.lab_measures import SAMPLE
 
@@ -284,7 +289,8 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         reasoned_prediction(
             ("más", "menos", "las mismas"),
             lambda: "abre «Ver lo medido», debajo de la casilla, y compara tu palabra y tu cifra con la medida. "
-                    "Después, «Ver respuesta» da razones a favor de «más» y de «menos»: solo la medida decide.",
+                    f"Después, justo debajo, {ATLAS_2_REASONS} da razones a favor de «más» y de «menos»: solo "
+                    "la medida decide.",
         ),
         kind="choice", variant=SHIFT_LEFT_PLAYER,
     ),

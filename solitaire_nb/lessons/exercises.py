@@ -59,6 +59,7 @@ from .positions import (
 from .printing import movimientos, narrar, por_que_no
 from .reasoned import ReasonedChoice, ReasonedPrediction
 from .study_exercises import (
+    ACES_DEALT,
     DEAL_SEED,
     ORDERED_CARD,
     ORDERED_SPADES,
@@ -240,13 +241,15 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
     ),
     # notebook 06, the study: an order count, a deal dealt in the try widget, a transfer
     "estudio-1": Ejercicio(
-        "Las cuatro cartas 2♠, 3♠, 4♠ y 5♠ pueden salir en el reparto en 24 órdenes distintos. "
-        "¿En cuántos de esos órdenes va el 4♠ a la base durante el reparto de Citadel?",
+        "Citadel con los Ases repartidos con las demás cartas: las cuatro cartas A♠, 2♠, 3♠ y 4♠ pueden "
+        "salir en el reparto en 24 órdenes distintos. ¿En cuántos de esos órdenes va el 3♠ a la base "
+        "durante el reparto?",
         orders_answer(
-            "El 4♠ va a la base si el 2♠, el 3♠ y el 4♠ salen en ese orden; el 5♠ puede salir "
-            "en cualquier momento.",
+            "El 3♠ va a la base si, cuando sale, su base ya tiene el 2♠. Con los Ases repartidos, ¿cuándo "
+            "está el 2♠ en la base? ¿Qué cartas tienen que salir en orden? El 4♠ puede salir en cualquier "
+            "momento.",
         ),
-        cards=ORDERED_SPADES, kind="number",
+        cards=ORDERED_SPADES, kind="number", variant=ACES_DEALT,
     ),
     "estudio-2": Ejercicio(
         f"Mira la partida nº {DEAL_SEED} en el tablero del ejercicio y cuenta en su tabla. "

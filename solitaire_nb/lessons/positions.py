@@ -218,11 +218,13 @@ def citadel_needed(game: str = "citadel") -> Game:
     4 of diamonds, whose only place would be the 5 of spades, under the 7 of clubs.  The one move
     (the 7 onto the 8 of hearts) uncovers the 5; Citadel's automatic play sends it home at once,
     and the 4 has nowhere left to go (Kings and Jacks fill the other columns); Beleaguered Castle
-    keeps it, and the 2 of hearts goes home."""
+    keeps it, and the 2 of hearts goes home.  The 2 of diamonds and the 2 of clubs, under two
+    Kings, would fit their foundations too: which card the automatic play lifts is seen by
+    playing, not by looking for the one card that fits a foundation."""
     return Game.from_position(game, {
         "F0": ["AS", "2S", "3S", "4S"], "F1": ["AH"], "F2": ["AD"], "F3": ["AC"],
         "T0": ["2H", "4D"], "T1": ["JC", "5S", "7C"], "T2": ["8H"],
-        "T3": ["KS"], "T4": ["KH"], "T5": ["KD"], "T6": ["KC"], "T7": ["JD"],
+        "T3": ["2D", "KS"], "T4": ["2C", "KH"], "T5": ["KD"], "T6": ["KC"], "T7": ["JD"],
     })
 
 

@@ -1,18 +1,19 @@
 """The exercises of notebook 06 (Citadel frente a Beleaguered Castle) and the answers the
 engine and the measurements give them.
 
-Three kinds: an order count worked with the engine (in how many orders of four spades does a
-card go home during the deal), a numbered deal the student deals in the try widget and counts in
-its table at the two moments («tras el reparto», «tras el juego automático»), and a transfer to a
-game the notebook has not measured before, Citadel's deal with ten columns: how often only the
-four 2s go home, answered by reasoning (the exact share) and measured afterwards with the same
-paired comparison the lab uses.
+Three kinds: a numbered deal the student deals in the try widget and counts in its table at the
+two moments («tras el reparto», «tras el juego automático»), and two transfers to games the
+notebook has not measured before, each answered by reasoning and measured afterwards with the
+paired comparison the lab uses: Citadel with its Aces dealt with the other cards (in how many
+orders of four spades the 3 goes home, counted by the engine) and Citadel's deal with ten
+columns (how often only the four 2s go home: the exact share).
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -28,9 +29,14 @@ from .answers import DirectionOnce, number_answer
 if TYPE_CHECKING:
     from ..study.compared import Comparison
 
-ORDERED_SPADES = ("2S", "3S", "4S", "5S")
+ACES_DEALT = "citadel+aces_out=false"
+"""Exercise estudio-1: Citadel with its Aces dealt with the other cards (an Ace goes home as it
+is dealt), a game notebook 06 measures only after the exercise.  Its 3 needs the Ace, the 2 and
+itself in order, as Citadel's 4 needs the 2, the 3 and itself: the page's rule, one card on."""
+ACES_DEALT_DEALS = 20_000
+ORDERED_SPADES = ("AS", "2S", "3S", "4S")
 """Exercise estudio-1: the four spades whose orders are counted."""
-ORDERED_CARD = "4S"
+ORDERED_CARD = "3S"
 """Exercise estudio-1: the card asked about."""
 DEAL_SEED = 563
 """Exercises estudio-2 and estudio-4: the numbered deal the student deals.  Its count of shortened
@@ -42,13 +48,18 @@ TEN_COLUMNS_DEALS = 20_000
 TEN_COLUMNS_SEED = 2026
 
 
-def orders_sending_home(card: str = ORDERED_CARD, cards: tuple[str, ...] = ORDERED_SPADES) -> int:
-    """In how many of the orders of `cards` (dealt last, every other card before them) Citadel's
-    deal sends `card` home: each order is dealt by the engine, without the automatic play."""
+def orders_sending_home(card: str = ORDERED_CARD, cards: tuple[str, ...] = ORDERED_SPADES,
+                        game: str = ACES_DEALT) -> int:
+    """In how many of the orders of `cards` (dealt last, every other card before them) the deal
+    of `game` (a composed name) sends `card` home: each order is dealt by the engine; the deal's
+    report leaves the automatic play out."""
+    from ..games.custom import custom_from_name
+
+    definition = custom_from_name(game)
     first = [c.code for c in CARDS if c.code not in cards]
     count = 0
     for order in itertools.permutations(cards):
-        report = new_game("citadel", deck=first + list(order), autoplay=False).deal_report
+        report = new_game(definition, deck=first + list(order)).deal_report
         assert report is not None  # Citadel always reports its deal
         count += any(c.code == card for c in report.to_foundations)
     return count
@@ -62,22 +73,39 @@ def orders_answer(hint: str) -> DirectionOnce:
 
     def why() -> str:
         n = orders_sending_home()
-        return (f"El 2♠, el 3♠ y el 4♠ tienen que salir en ese orden, y el 5♠ puede salir antes, entre ellos o "
-                f"después: {n} órdenes de {total}, uno de cada {total // n}.")
+        return (f"Con los Ases repartidos, el 2♠ solo está en la base si salió después del A♠, así que el 3♠ "
+                f"necesita que el A♠, el 2♠ y el 3♠ salgan en ese orden, y el 4♠ puede salir antes, entre ellos o "
+                f"después: {n} órdenes de {total}, uno de cada {total // n}. El motor de reglas ha repartido los "
+                f"{total} órdenes y lo confirma. Es lo que le pasaba al 4♥ con los Ases en la base: cada carta "
+                "necesita ahora una carta más en orden, el As.")
 
     count = number_answer(orders_sending_home, hint, why)
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
+        if _reads_as(respuesta, total // 2):  # the page's rule copied: the 3 goes when it follows its 2
+            return False, (f"Con {total // 2}, el 3♠ iría la mitad de las veces, como en Citadel con los Ases en "
+                           "la base, donde solo necesita que el 2♠ salga antes. Con los Ases repartidos, ¿está "
+                           "siempre el 2♠ en la base cuando sale el 3♠?"), "", ""
         if not isinstance(respuesta, (str, float)) or isinstance(respuesta, bool):
             return count.judge(respuesta)  # a whole number (or no number) is read as a count
         text = respuesta.strip() if isinstance(respuesta, str) else str(respuesta).replace(".", ",")
         if _FRACTION.match(text) or text.endswith("%") or _below_one(text):
             said = text
-            return False, (f"«{said}» es una probabilidad: cuántas veces de cada tanto va el 4♠ a la base. "
+            return False, (f"«{said}» es una probabilidad: cuántas veces de cada tanto va el 3♠ a la base. "
                            f"La pregunta pide cuántos órdenes, de los {total}: un número entero."), "", ""
         return count.judge(respuesta)
 
     return DirectionOnce(judge, hint, tried=2)  # a small count, as estudio-2: after two misses, a guess
+
+
+def _reads_as(respuesta: object, value: int) -> bool:
+    """Whether an answer is the whole number `value` («12», 12, «12,0»)."""
+    if isinstance(respuesta, bool) or not isinstance(respuesta, int | float | str):
+        return False
+    try:
+        return (parse_number(respuesta) if isinstance(respuesta, str) else float(respuesta)) == value
+    except ValueError:
+        return False
 
 
 def _below_one(text: str) -> bool:
@@ -200,6 +228,20 @@ class _CloseCounts(DirectionOnce):
 def _fewest_decimals(x: float, most: int = 2) -> int:
     """The fewest decimals (up to `most`) that print `x` as rounded to `most`: 12,5, not 12,50."""
     return next(d for d in range(most + 1) if round(x, d) == round(x, most))
+
+
+@functools.cache
+def aces_dealt() -> Comparison:
+    """Citadel with its Aces dealt against Citadel, the same decks dealt both ways."""
+    from ..study import compare
+
+    return compare(ACES_DEALT, "citadel", n=ACES_DEALT_DEALS, seed=TEN_COLUMNS_SEED)
+
+
+def aces_dealt_exact() -> Fraction:
+    """The exact mean of the cards Citadel with its Aces dealt sends home during the deal, the
+    Aces counted: an Ace always, its 2 one time in 2!, …, its King one time in 13!."""
+    return 4 * sum((Fraction(1, math.factorial(k)) for k in range(1, 14)), Fraction(0))
 
 
 @functools.cache
