@@ -151,7 +151,13 @@ def test_postbuild_sets_spanish(tmp_path):
     server = json.loads((config_dir / "jupyter_server_config.json").read_text(encoding="utf-8"))
     student_page = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))
     notary = server.pop("NotebookNotary")
+    # JupyterLab's custom CSS, served from this configuration's folder, not the user's ~/.jupyter.
+    assert server.pop("LabApp") == {"custom_css": True}
+    custom = config_dir / "custom"
+    assert server["ServerApp"].pop("tornado_settings") == {"static_custom_path": [str(custom)]}
     assert server == {"ServerApp": {"open_browser": False}, **student_page}
+    css = (custom / "custom.css").read_text(encoding="utf-8")
+    assert ".jp-InputPlaceholder .jp-PlaceholderText { display: none; }" in css
     # The lessons are trusted in a database of this environment's configuration (not the
     # user's data dir), with the kernel's language_info, so JupyterLab shows them as saved.
     assert Path(notary["db_file"]).parent == config_dir / "solitaire_nb-trust"
@@ -175,6 +181,22 @@ def assert_trusted_for_this_kernel(folder: Path, notary_files: dict) -> None:
         assert [c.get("outputs") for c in nb.cells] == [c.get("outputs") for c in saved.cells], path.name
 
 
+def test_postbuild_keeps_a_custom_css_of_the_folder(tmp_path):
+    """A custom.css already in the configuration's folder keeps its rules, and postBuild's own
+    block is written once however often it runs (the README says to run it after every pull)."""
+    pytest.importorskip("jupyterlab")
+    copy = copy_for_postbuild(tmp_path / "repo")
+    css = tmp_path / "config" / "custom" / "custom.css"
+    css.parent.mkdir(parents=True)
+    css.write_text("h1 { color: teal; }", encoding="utf-8")
+    env = {**os.environ, "JUPYTERLAB_DIR": str(tmp_path / "lab"), "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+    for _ in range(2):
+        run([sys.executable, str(copy)], timeout=120, env=env, cwd=tmp_path / "repo")
+    text = css.read_text(encoding="utf-8")
+    assert text.startswith("h1 { color: teal; }\n")
+    assert text.count(".jp-PlaceholderText") == 1 and text.count("solitaire_nb: begin") == 1
+
+
 def test_postbuild_as_binder_runs_it_is_the_readme_install(tmp_path):
     """repo2docker runs ./binder/postBuild (an executable, the environment's Python first on
     PATH); the README's install runs `.venv/bin/python binder/postBuild`. Both write the same
@@ -195,6 +217,7 @@ def test_postbuild_as_binder_runs_it_is_the_readme_install(tmp_path):
         results.append({
             "settings": (base / "lab" / "settings" / "overrides.d" / "solitaire_nb.json").read_text(encoding="utf-8"),
             "server": json.dumps(server, sort_keys=True).replace(str(base), "<base>"),
+            "css": (base / "config" / "custom" / "custom.css").read_text(encoding="utf-8"),
             "notebooks": {p.name: p.read_bytes() for p in (base / "repo" / "notebooks").glob("*.ipynb")},
         })  # fmt: skip
     assert results[0] == results[1]

@@ -1,13 +1,13 @@
-"""Third review of 00–05: a small count or a position with few moves reached by trying is told
-so; a move typed without its card count is told how to write it; a base exercise names no base;
-a goal exercise never says «no tiene solución»."""
+"""Third review of 00–05: a small count, a position with few moves or a set of cards fished one
+card a try, reached by trying, is told so; a move typed without its card count is told how to
+write it; a base exercise names no base; a goal exercise never says «no tiene solución»."""
 
 from __future__ import annotations
 
 import pytest
 
 from solitaire_nb.lessons.card_exercises import cartas_bajo_base
-from solitaire_nb.lessons.exercises import olvidar_intentos, verdict_of_text
+from solitaire_nb.lessons.exercises import es_correcta, olvidar_intentos, verdict_of_text
 
 
 @pytest.fixture(autouse=True)
@@ -172,3 +172,37 @@ def test_reasons_a_fresh_reader_passed_off_are_refused(reason):
         assert not ok and "razón" in message, message
     finally:
         olvidar_intentos()
+
+
+def test_a_card_set_fished_one_card_a_try_is_told_so():
+    # A fresh reader of 00–05: the number checkers notice a value walked to with «más / menos»,
+    # the card sets never noticed cards tried one by one until «¡Correcto!».
+    for card in ("5H", "QC", "2S"):  # a wrong card, a right one that is not all, a wrong one
+        ok, message = verdict_of_text("chequers-1", card)
+        assert not ok and ("no vale" in message or "falta" in message), message
+    ok, message = verdict_of_text("chequers-1", "QC y AC")
+    assert ok and message.startswith("Esas son las cartas, pero has llegado a ellas probando una a una."), message
+    assert "regla" in message
+
+
+def test_a_card_set_after_a_few_single_cards_or_corrected_lists_is_right():
+    olvidar_intentos()
+    for card in ("5H", "QC"):  # two cards tried: checking a thought, not fishing
+        assert not verdict_of_text("chequers-1", card)[0]
+    assert verdict_of_text("chequers-1", "QC, AC") == (True, "¡Correcto!")
+    olvidar_intentos()
+    for answer in ("QC, KC, 5H", "QC, KC", "QC, 2C, 3C", "QC, KH"):  # lists corrected: not counted
+        assert not verdict_of_text("chequers-1", answer)[0]
+    assert verdict_of_text("chequers-1", ["QC", "AC"]) == (True, "¡Correcto!")
+
+
+def test_the_same_card_typed_again_is_one_try():
+    for card in ("5H", "5H", "5H", "2S"):  # two different cards tried
+        assert not verdict_of_text("chequers-1", card)[0]
+    assert verdict_of_text("chequers-1", "QC y AC") == (True, "¡Correcto!")
+
+
+def test_a_silent_check_does_not_count_as_a_try():
+    for card in ("5H", "QC", "2S", "3D"):
+        assert not es_correcta("chequers-1", card)  # the widgets' and tests' silent check
+    assert verdict_of_text("chequers-1", "QC y AC") == (True, "¡Correcto!")

@@ -143,7 +143,7 @@ def figures_08() -> dict[str, str]:
     eight = lab_measures.solve_sample(GAMES["citadel"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
     alternate = lab_measures.solve_sample(custom("bakers_dozen", suits="alt"), lab_measures.SAMPLE, lab_measures.MAX_STATES)
     bd = lab_measures.solve_sample(GAMES["bakers_dozen"], lab_measures.SAMPLE, lab_measures.MAX_STATES)
-    won_later = [n for n, (b, a) in enumerate(zip(bd.verdicts, alternate.verdicts), 1) if b == "unknown" and a == "won"]
+    won_later = [n for n, (b, a) in enumerate(zip(bd.verdicts, alternate.verdicts, strict=True), 1) if b == "unknown" and a == "won"]
 
     def no_move(game) -> int:
         return sum(1 for seed in range(1, 2001) if not lab_measures.new_game(game, seed).legal_moves())

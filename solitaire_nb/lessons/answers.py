@@ -1,7 +1,7 @@
 """How the exercises read and check an answer, one checker per kind of exercise.
 
 An `Ejercicio` pairs a Spanish question with a checker returning (right?, Spanish message).
-The kinds: a set of cards (`set_of_cards`), a number (`number_answer`; `interval_answer` for a
+The kinds: a set of cards (`card_answers.set_of_cards`), a number (`number_answer`; `interval_answer` for a
 measured figure, any value inside its interval is right; `expected_answer` for an expected
 value, a mean read from an interval), all read by `read_number` («8», «8,5», «8 cartas») and
 telling «más» or «menos» once only (`DirectionOnce`: no bisecting), a word out of a few
@@ -20,10 +20,9 @@ from itertools import islice
 from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
 from ..core.numbers_es import decimal, interval_decimals
-from ..core.texts import capitalize
 from ..engine import Game
 from ..games import GAMES
-from .card_names import CARDS_EXAMPLE, read_cards, read_group
+from .card_names import CARDS_EXAMPLE, read_cards
 from .number_words import _EXPLAINED, _LEADING_NUMBER, read_number
 
 
@@ -112,64 +111,9 @@ class Ejercicio:
         return None
 
 
-NONE_FITS = "No: alguna carta sí vale. Piensa en la regla y prueba las cartas una a una."
-ALL_FIT = "No: no valen todas. Piensa en la regla y escribe solo las que valen, cada una con su palo."
-
-
-def _words(respuesta: object, want: set[str], none_hint: str, all_hint: str = ALL_FIT) -> tuple[bool, str] | None:
-    """The verdict on an answer in words instead of cards («ninguna», «todas», «los 9»), if it is
-    one; None when the answer is cards, or not understood (then `_cards` says why)."""
-    if not isinstance(respuesta, str):
-        return None
-    try:
-        _cards(respuesta)
-        return None
-    except ValueError:
-        said = read_group(respuesta)
-    if said is None:
-        return None
-    kind, part = said
-    if kind == "none":
-        return (True, "¡Correcto!") if not want else (False, none_hint)
-    if kind == "all":
-        return False, all_hint
-    # a group may hold right and wrong cards: no verdict on it, which would tell about the answer
-    return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
-
-
 def _count(verb: str, n: int) -> str:
     """«falta 1 carta», «sobran 2 cartas»."""
     return f"{verb}{'' if n == 1 else 'n'} {n} carta{'' if n == 1 else 's'}"
-
-
-def set_of_cards(
-    correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
-    none_hint: str = NONE_FITS, all_hint: str = ALL_FIT,
-) -> Callable:
-    """An exercise answered with a set of cards; `explain(card)` says why a card is wrong; `praise()`,
-    if given, follows «¡Correcto!» (the explanation a reader gets only after answering);
-    `none_hint` answers «ninguna» and `all_hint` «todas» (no card named: they must not name one)."""
-
-    def check(respuesta: object) -> tuple[bool, str]:
-        want = set(correct())
-        words = _words(respuesta, want, none_hint, all_hint)
-        if words is not None:
-            return words
-        given = {c.code for c in _cards(respuesta)}
-        if given == want:
-            return True, "¡Correcto!" + (f" {praise()}" if praise is not None else "")
-        extra, missing = given - want, want - given
-        if len(given) == 1 and extra:  # the reader asked about this one card: the rule that refuses it
-            card = Card.parse(next(iter(extra)))
-            return False, f"{capitalize(card.articulo)} no vale. {explain(card) or ''}".strip()
-        # counts, never which card: naming the wrong one would let a list be fished one card a try
-        if not extra:
-            written = "La carta que has escrito vale" if len(given) == 1 else "Las cartas que has escrito valen"
-            return False, f"{written}, pero {_count('falta', len(missing))}."
-        told = _count("sobra", len(extra)) + (f" y {_count('falta', len(missing))}" if missing else "")
-        return False, f"{capitalize(told)}. Repasa la regla y comprueba cada carta con ella."
-
-    return check
 
 
 @dataclass(eq=False)

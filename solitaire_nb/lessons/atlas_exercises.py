@@ -17,9 +17,9 @@ from .answers import (
     _plain_word,
     choice_answer,
     expected_answer,
-    set_of_cards,
 )
 from .approximate import about_a_number
+from .card_answers import set_of_cards
 from .positions import citadel_needed, lifted_after_first_move
 from .reasoned import ReasonedChoice, reasoned_prediction, split_reason
 
@@ -297,11 +297,11 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     "atlas-4": Ejercicio(
         "Juega en los dos tableros de arriba. En Citadel, ¿qué carta sube sola a la base y hacía falta "
         "en el tablero?",
-        OneCard(set_of_cards(
+        OneCard(set_of_cards(  # one card asked: OneCard counts the tries, not the set's own `CardSet`
             lifted_after_first_move,
             lambda card: f"Esa carta no sube sola. {PLAY_THE_ONE_MOVE}",
             _why_lifted,
-        )),
+        ).check),
         cards=("5S",), start=citadel_needed,
     ),
     "atlas-3": Ejercicio(

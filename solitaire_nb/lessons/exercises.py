@@ -24,8 +24,9 @@ from ..core.checks import shown
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move
-from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer, set_of_cards
+from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer
 from .atlas_exercises import EJERCICIOS_ESTUDIO, OneCard
+from .card_answers import CardSet, set_of_cards
 from .card_exercises import (
     cartas_bajo,
     cartas_bajo_base,
@@ -313,7 +314,7 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     answer whose message a reader sees (`shown_to_reader`) uses up a number exercise's one
     «más / menos» (`answers.DirectionOnce`)."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if not shown_to_reader and isinstance(check, DirectionOnce | ReasonedChoice | TriedMoves | OneCard):
+    if not shown_to_reader and isinstance(check, DirectionOnce | ReasonedChoice | TriedMoves | OneCard | CardSet):
         check = check.peek
     item = getattr(respuesta, "item", None)
     if getattr(respuesta, "ndim", None) == 0 and callable(item):
@@ -347,7 +348,7 @@ def olvidar_intentos() -> None:
     """Forget the wrong answers given so far, as a new kernel would: each number exercise tells
     «más» or «menos» once again (for tests, or a teacher trying the exercises before class)."""
     for ex in EJERCICIOS.values():
-        if isinstance(ex.check, DirectionOnce | ReasonedChoice | TriedMoves | OneCard):
+        if isinstance(ex.check, DirectionOnce | ReasonedChoice | TriedMoves | OneCard | CardSet):
             ex.check.forget()
 
 

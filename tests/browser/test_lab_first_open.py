@@ -9,7 +9,9 @@ board, a widget view) must show a picture of cards: the drawing as an image of c
 drawn from the widget state saved in the notebook. Not the text a notebook shows when it cannot
 show the picture (the Python repr «<Citadel: partida nº 1234, 0 movimientos>», the plain-text
 line «Tablero de …», a sanitised copy of the HTML whose drawing is gone), and the notebook's tab
-never gets JupyterLab's modified mark."""
+never gets JupyterLab's modified mark. Every code cell is collapsed, and its collapsed input
+shows no Python: JupyterLab's placeholder would preview the first line of code, which the custom
+CSS binder/postBuild installs hides."""
 
 from __future__ import annotations
 
@@ -56,6 +58,23 @@ _OUTPUT_JS = """async (el) => {
     }
     return out;
 }"""
+
+
+# Each collapsed code input of the page: the preview text JupyterLab puts in its placeholder,
+# empty unless that text is shown (computed style, whether or not the cell is scrolled to).
+_PLACEHOLDERS_JS = """(notebook) => [...notebook.querySelectorAll(".jp-CodeCell .jp-InputPlaceholder")].map(p => {
+    const text = p.querySelector(".jp-PlaceholderText");
+    const shown = text && text.checkVisibility({visibilityProperty: true, opacityProperty: true});
+    return shown ? text.textContent.trim() : "";
+})"""
+
+
+def collapsed_code_shown(page, nb: dict, name: str) -> list[str]:
+    """What is wrong with the collapsed code cells (empty: each is collapsed and shows no code)."""
+    code = sum(cell["cell_type"] == "code" for cell in nb["cells"])
+    previews = page.locator(".jp-Notebook").first.evaluate(_PLACEHOLDERS_JS)
+    wrong = [f"{name}: {len(previews)} celdas de código plegadas de {code}"] if len(previews) != code else []
+    return wrong + [f"{name}: una celda plegada muestra código: {text[:80]!r}" for text in previews if text]
 
 
 def pictures(nb: dict) -> list[tuple[int, int, str]]:
@@ -113,11 +132,13 @@ def test_saved_lessons_open_as_saved(page, tmp_path_factory):
             tab = page.context.new_page()  # a page of its own: leaving a modified notebook asks
             open_saved(tab, base, name)
             wrong += check_pictures(tab, nb, name)
+            wrong += collapsed_code_shown(tab, nb, name)
             first = tab.locator(".jp-Notebook .jp-Cell").nth(pictures(nb)[0][0])
             first.scroll_into_view_if_needed()
-            tab.screenshot(path=str(SCREENSHOTS / f"lab-first-open-{name[:2]}.png"))
-            # Opened, drawn, the kernel described itself: still as saved, nothing to save.
+            # Opened, drawn, the kernel described itself: still as saved, nothing to save. (The
+            # wait also lets the cells scrolled to be painted before the screenshot.)
             tab.wait_for_timeout(3000)
+            tab.screenshot(path=str(SCREENSHOTS / f"lab-first-open-{name[:2]}.png"))
             if tab.locator(DIRTY).count():
                 wrong.append(f"{name}: JupyterLab lo marca como modificado nada más abrirlo")
             tab.close()

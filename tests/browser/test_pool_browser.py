@@ -84,6 +84,7 @@ def test_two_students_and_the_teacher_see_the_class_figure_change(chromium, laun
         expect(teacher.locator("#cifra")).to_contain_text("con un 95 % de confianza", timeout=5_000)
         expect(_class_line(a)).to_contain_text("2 partidas distintas", timeout=30_000)
         assert teacher.locator("#histograma rect").count() >= 9 and teacher.locator("#estrecha polygon").count() == 1
+        assert teacher.locator("#histograma text").filter(has_text="partidas").count() == 1  # the y axis
         # the same deal number on the other page: counted once, and that page says so
         number = a.locator("input[type=number]").first.input_value()
         b.locator("input[type=number]").first.fill(number)

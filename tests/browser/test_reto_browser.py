@@ -108,6 +108,9 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
     moves = teacher.locator("#filas tbody tr td:nth-child(4)")
     expect(moves).to_have_text(["1", "2", "3"], timeout=10_000)
     expect(teacher.locator("#histograma .bar")).not_to_have_count(0)
+    # The histogram's axes say what they count: students, cards home.
+    expect(teacher.locator("#histograma-eje-y")).to_have_text("alumnos")
+    expect(teacher.locator("#histograma-eje-x")).to_have_text("cartas en la base")
 
     teacher.click("#pausar")
     expect(teacher.locator("#estado")).to_have_text("Reto en pausa", timeout=10_000)
