@@ -284,6 +284,7 @@ def build(output: Path = DEFAULT_OUTPUT, notebooks: list[Path] | None = None) ->
                 cwd=stage,
                 env={**os.environ, "PATH": f"{venv_bin('python').parent}{os.pathsep}{os.environ.get('PATH', '')}"},
             )
+    hide_code_previews(output)
     check_site(output)
     log(f"built {output} in {time.perf_counter() - start:.1f} s, {folder_size(output) / 2**20:.1f} MiB")
     return output
@@ -318,6 +319,17 @@ def write_build_config(browser_wheels: list[Path], dest: Path) -> None:
     build_config = config.setdefault("LiteBuildConfig", {})
     build_config["federated_extensions"] = [*build_config.get("federated_extensions", []), *with_extension]
     dest.write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+def hide_code_previews(output: Path) -> None:
+    """Add the rule that hides a collapsed code cell's first line (binder/hide_code_preview.css, the
+    one the README install serves to JupyterLab) to every page of the site: JupyterLite has no
+    custom.css of its own."""
+    style = f"<style>{(ROOT / 'binder' / 'hide_code_preview.css').read_text(encoding='utf-8')}</style>"
+    for page in output.glob("*/index.html"):
+        html = page.read_text(encoding="utf-8")
+        if style not in html:
+            page.write_text(html.replace("</head>", f"{style}</head>", 1), encoding="utf-8")
 
 
 def check_site(output: Path) -> None:

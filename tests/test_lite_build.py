@@ -213,3 +213,18 @@ def test_no_lesson_needs_the_network() -> None:
     lessons = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     assert len(lessons) >= 9
     assert [p.name for p in lessons if build.needs_network(json.loads(p.read_text(encoding="utf-8")))] == []
+
+
+def test_every_site_page_hides_a_collapsed_cells_code(tmp_path: Path) -> None:
+    """JupyterLite has no custom.css: the rule the README install serves to JupyterLab (a collapsed
+    code cell shows «•••», not its first line of Python) goes into each app's page, once."""
+    for app in ("lab", "notebooks"):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text("<html><head><title>x</title></head><body></body></html>")
+    build.hide_code_previews(tmp_path)
+    build.hide_code_previews(tmp_path)  # a second build step adds nothing
+    rule = (REPO / "binder" / "hide_code_preview.css").read_text(encoding="utf-8")
+    for app in ("lab", "notebooks"):
+        html = (tmp_path / app / "index.html").read_text()
+        assert html.count(rule) == 1 and html.index(rule) < html.index("</head>")
+        assert ".jp-InputPlaceholder .jp-PlaceholderText" in rule
