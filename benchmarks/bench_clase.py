@@ -480,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = browser_pages(f"{base}/{page}", 1, block_outside=True, static=True)
         print(f"\n| app estática (1 página, sin red) | {summarize_browser(rows)} |")
     if args.resolvedor:
-        print("\n«¿Tiene solución?» de la partida nº 2026 de Citadel, 5 s, pulsado a la vez en K núcleos:\n")
+        print("\n«¿Tiene solución?» de la partida n.º 2026 de Citadel, 5 s, pulsado a la vez en K núcleos:\n")
         print("| a la vez | con solución | sin solución | sin decidir | «el ordenador estaba ocupado» | "
               "mediana de espera (s) | mediana de CPU del resolvedor (s) |")  # fmt: skip
         print("|---|---|---|---|---|---|---|")

@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--guardada", action="store_true", help="also: the first answer already stored, then K press")
     p.add_argument("--solo-guardada", action="store_true", help="only that row")
     a = p.parse_args(argv)
-    print(f"# bench_verdict_cache  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  {a.juego} nº {a.partida}")
+    print(f"# bench_verdict_cache  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  {a.juego} n.º {a.partida}")
     print(f"# load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)\n")
     print(
         "| caché | segundos | a la vez | con solución | sin solución | sin decidir | «muy ocupado» | "

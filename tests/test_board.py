@@ -47,7 +47,7 @@ def test_play_builds_a_board_with_a_view(board):
     assert isinstance(board, sn.Board)
     assert board.game.name == "citadel" and board.game.seed == 1234
     view = board.view
-    assert view["status"].startswith("Citadel · Partida nº 1234 · 0 movimientos")
+    assert view["status"].startswith("Citadel · Partida n.º 1234 · 0 movimientos")
     ET.fromstring(view["svg"])
     assert Board.view.metadata.get("sync") is True
 
@@ -162,7 +162,7 @@ def test_new_deal_with_a_number(board):
     view = send(board, event="button", name="new", seed="777")
     assert board.game.seed == 777 and board.game.name == "citadel"
     assert board.game.position() == sn.new_game("citadel", seed=777).position()
-    assert view["seed"] == 777 and "partida nº 777" in view["message"]
+    assert view["seed"] == 777 and "partida n.º 777" in view["message"]
     send(board, event="button", name="new", seed=5, game="scotch")
     assert board.game.name == "scotch" and board.game.seed == 5
     before = board.game
@@ -630,7 +630,7 @@ def test_static_fallback_is_a_picture_and_a_readable_line(board):
     from solitaire_nb.render import status_text
 
     assert data["text/plain"] == f"Tablero de {status_text(board.game)}"
-    assert data["text/plain"].startswith("Tablero de Citadel · Partida nº 1234")
+    assert data["text/plain"].startswith("Tablero de Citadel · Partida n.º 1234")
     assert 'role="button"' not in html  # nothing to press where no kernel runs
 
 

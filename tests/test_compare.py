@@ -72,7 +72,7 @@ def test_castle_against_citadel_reproduces_notebook_06(castle_citadel):
 
 def test_the_summary_reads_like_the_notebook(castle_citadel):
     text = castle_citadel.text()
-    assert text.startswith("Beleaguered Castle frente a Citadel: 50.000 repartos de barajas al azar (tanda nº 2026, siempre la misma)")
+    assert text.startswith("Beleaguered Castle frente a Citadel: 50.000 repartos de barajas al azar (tanda n.º 2026, siempre la misma)")
     mean, low, high = castle_citadel.differences["on_table"]
     assert f"{mean:.2f}".replace(".", ",") in castle_citadel.headline()
     assert castle_citadel.headline().startswith("Beleaguered Castle deja más cartas en la mesa que Citadel: ")
@@ -183,7 +183,7 @@ def test_the_summary_is_spanish_without_python(small, render):
     for label in FIGURES.values():
         assert label in text
     assert "intervalo de confianza del 95 %" in text
-    assert "3.000 repartos de barajas al azar (tanda nº 5, siempre la misma)" in text
+    assert "3.000 repartos de barajas al azar (tanda n.º 5, siempre la misma)" in text
 
 
 def test_the_markdown_has_one_row_per_figure_and_column(small):

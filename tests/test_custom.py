@@ -90,7 +90,7 @@ def test_the_data_deal_is_the_old_deal_for_every_seed_and_variant(name):
 
 
 def dealt(game, seed):
-    """A game of a name (with variant flags) or of a GameDef, dealt from deal nº `seed`."""
+    """A game of a name (with variant flags) or of a GameDef, dealt from deal n.º `seed`."""
     if isinstance(game, tuple):
         name, flags = game
         return sn.new_game(name, seed=seed, **flags)

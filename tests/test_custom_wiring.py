@@ -390,7 +390,7 @@ def test_the_board_plays_a_composed_game_and_keeps_it_on_a_new_deal():
     assert [k for k, _ in view["games"][:-1]] == list(GAMES)
     board.press("new", game=view["game"], seed="8")
     assert board.game.definition is BC10_KING and board.game.seed == 8
-    assert board.message == f"Nueva partida: {BC10_KING.display_name}, partida nº 8."
+    assert board.message == f"Nueva partida: {BC10_KING.display_name}, partida n.º 8."
     board.press("new", seed="9")  # no game chosen: the current one
     assert board.game.definition is BC10_KING and board.game.seed == 9
     move = board.game.legal_moves()[0]

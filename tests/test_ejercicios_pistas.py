@@ -135,7 +135,7 @@ def test_citadel_4_has_several_legal_moves_and_one_right():
     right = [move for move in legal if verdict_of_text("citadel-4", move)[0]]
     assert len(legal) >= 5 and right == ["T3 T4"], (legal, right)
     assert "T1 T2" in legal  # the 6 itself can move, onto the 7 of clubs: a tempting wrong answer
-    ok, message = verdict_of_text("citadel-4", "T8 B3")  # one move refused: no «nº 1»
+    ok, message = verdict_of_text("citadel-4", "T8 B3")  # one move refused: no «n.º 1»
     assert not ok and message.startswith("El movimiento T8 B3 no está permitido: ")
 
 

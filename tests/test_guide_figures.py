@@ -156,7 +156,7 @@ def figures_08() -> dict[str, str]:
                             f"{measured(stay.a.figures['under_king'])}"),
         "a King's mean in its column": f"de media {decimal(sum(range(column)) / column, 1)}",
         "alternate colours": counts(custom("bakers_dozen", suits="alt")).replace(" sin decidir", " sin decidir en colores alternos"),
-        "undecided, then won": f"la partida nº {won_later[0]} queda sin decidir en Baker's Dozen y tiene solución en colores alternos",
+        "undecided, then won": f"la partida n.º {won_later[0]} queda sin decidir en Baker's Dozen y tiene solución en colores alternos",
         "four columns, undecided": f"{four.unknown} sin decidir con 4 columnas ({four.won} / {four.lost} / {four.unknown}) frente a {eight.unknown} con ocho",
         "Beleaguered Castle": counts(GAMES["beleaguered_castle"]),
         "six columns": f"{six.lost} no la tienen y {six.unknown} quedan sin decidir",
@@ -207,7 +207,7 @@ def test_the_guide_gives_exercise_1_of_06_as_the_engine_deals_it(guide):
 
     section = _section(guide, "### 06 · Citadel frente a Beleaguered Castle")
     counts = count_deal(study_exercises.DEAL_SEED)
-    assert f"partida nº {study_exercises.DEAL_SEED}, tras el reparto (`estudio-2`) | `{counts.shortened_after_deal}` |" in section
+    assert f"partida n.º {study_exercises.DEAL_SEED}, tras el reparto (`estudio-2`) | `{counts.shortened_after_deal}` |" in section
     assert f"(`estudio-4`) | `{counts.shortened_after_autoplay}` |" in section
     assert f"Van {counts.home_in_deal} cartas a la base y se acortan {counts.shortened_after_deal} columnas" in section
     assert f"El juego automático sube {counts.autoplay} cartas" in section

@@ -130,7 +130,7 @@ def test_a_refused_change_keeps_the_last_game_and_says_why():
 
 def test_rate_sentences_carry_their_interval_and_three_counts():
     assert work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 8)) == (
-        "Citadel, partidas nº 1 a 20: 12 tienen solución, 8 no tienen solución y 0 quedan sin decidir; "
+        "Citadel, partidas n.º 1 a 20: 12 tienen solución, 8 no tienen solución y 0 quedan sin decidir; "
         "porcentaje de victorias 60 % (intervalo de confianza del 95 %: entre el 38 % y el 79 %)."
     )  # Wilson's 38,7 % – 78,1 %, rounded outward
     text = work.rate_text(work.Sample("Citadel", ("won",) * 12 + ("lost",) * 5 + ("unknown",) * 3))

@@ -58,10 +58,10 @@ def test_the_lab_shows_the_counts_after_every_deal(monkeypatch):
     thread.join(60)
     assert not thread.is_alive()
     assert len(shown) == 8  # four deals of each game, solved in turn
-    assert "Partidas nº 1 a 1 de cada juego (de 4" in shown[2]
-    assert "Partidas nº 1 a 3 de cada juego (de 4" in shown[6]
+    assert "Partidas n.º 1 a 1 de cada juego (de 4" in shown[2]
+    assert "Partidas n.º 1 a 3 de cada juego (de 4" in shown[6]
     final = lab.win_text.value
-    assert "Partidas nº 1 a 4 de cada juego," in final and "(de 4" not in final
+    assert "Partidas n.º 1 a 4 de cada juego," in final and "(de 4" not in final
     # deal 2 undecided in both: counted apart, and the rate is a margin, never a loss
     rows = re.findall(r"<tr><td[^>]*>([^<]*)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>", final)
     assert [r[1:] for r in rows] == [("2", "1", "1"), ("2", "1", "1")]
@@ -95,7 +95,7 @@ def test_a_stored_base_game_is_paired_from_the_first_deal(monkeypatch):
     thread = lab.count_wins()
     thread.join(60)
     assert set(calls) == {lab.game.name} and len(calls) == work.SAMPLE
-    assert f"Partidas nº 1 a {work.SAMPLE} de cada juego," in lab.win_text.value
+    assert f"Partidas n.º 1 a {work.SAMPLE} de cada juego," in lab.win_text.value
 
 
 def test_worker_processes_give_the_same_verdicts_in_the_same_order():
@@ -164,4 +164,4 @@ def test_without_threads_the_count_runs_deal_by_deal_on_the_event_loop(monkeypat
         await lab.count_wins().task
 
     run(whole())
-    assert "Partidas nº 1 a 5 de cada juego," in lab.win_text.value and lab.progress.value == 10
+    assert "Partidas n.º 1 a 5 de cada juego," in lab.win_text.value and lab.progress.value == 10

@@ -217,7 +217,7 @@ SAID_WON = re.compile(r"se pueden? ganar|partida ganada", re.I)
 def test_the_game_lessons_say_each_whole_deal_can_be_won(path: Path) -> None:
     """A reader asked to play a whole deal is told it can be won: the text between the deal's
     heading and its board says «se puede ganar» (or the board replays «una partida ganada»).
-    Second review of 00–05: 05's two nº 1234 boards and 04's nº 6 did not say so."""
+    Second review of 00–05: 05's two n.º 1234 boards and 04's n.º 6 did not say so."""
     text = page_text(path)
     found, _ = deals_in(text)
     code = [m.span() for m in re.finditer(r"^```\{code-cell\}.*?^```$", text, re.M | re.S)]
@@ -231,7 +231,7 @@ def test_the_game_lessons_say_each_whole_deal_can_be_won(path: Path) -> None:
 
 
 def test_04s_kings_of_deal_6_are_where_the_page_says() -> None:
-    """04 asks where deal nº 6's Kings are and whether any has another card under it: the
+    """04 asks where deal n.º 6's Kings are and whether any has another card under it: the
     answer the page gives, checked on the deal."""
     g = sn.new_game("bakers_dozen", seed=6)
     kings = {str(c): (g.label(p), g.piles[p].index(c) + 1) for p in g.pile_ids if p.startswith("T")

@@ -291,7 +291,7 @@ def test_narrated_game_replays_the_line_with_a_sentence_per_move(name, notation,
     first = sn.Move.parse(entry["moves"][0])
     assert html.unescape(rows[0][1]) == notation.format_move(g, first)
     assert html.unescape(rows[0][2]) == explain_move(g, first)
-    assert f"Partida nº {entry['seed']} de" in page and "¡Ganada!" in page
+    assert f"Partida n.º {entry['seed']} de" in page and "¡Ganada!" in page
     text = html.unescape(re.sub(r"<[^>]+>", " ", page))
     assert not PYTHONISH.search(text)
     hidden = "ve también las cartas boca abajo" in page

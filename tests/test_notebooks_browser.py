@@ -1,5 +1,5 @@
 """A reader in a real browser: JupyterLab serves a copy of the Citadel notebook (05), Chromium
-opens it, runs all cells, and plays a legal and an illegal move on the board of partida nº 1234.
+opens it, runs all cells, and plays a legal and an illegal move on the board of partida n.º 1234.
 A student in Voila (no code): the Scotch notebook (03) as an app, a move on its board and an
 exercise answered in its box.
 

@@ -30,7 +30,7 @@ from solitaire_nb.solver import solve
 
 
 def won_line(number: int) -> str:
-    """The share code of partida nº `number` of Citadel played to its win by the solver."""
+    """The share code of partida n.º `number` of Citadel played to its win by the solver."""
     g = new_game("citadel", seed=number)
     result = solve(g, max_states=50_000)
     assert result.status == "won"

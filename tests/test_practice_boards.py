@@ -61,7 +61,7 @@ def test_class_game_boards_have_no_hint(stem, game, seed):
     import solitaire_nb as sn
 
     cells = [c for c in source_cells(stem) if re.fullmatch(rf'sn\.play\("{game}", seed={seed}\b.*\)', c)]
-    assert len(cells) == 1, f"{stem}: the board of {game} nº {seed} not found"
+    assert len(cells) == 1, f"{stem}: the board of {game} n.º {seed} not found"
     board = eval(cells[0], {"sn": sn})
     assert board.hints is False
     board.press("hint")

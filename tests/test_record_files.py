@@ -263,7 +263,7 @@ def test_rows_that_do_not_replay_are_said_and_the_seat_goes_on(tmp_path: Path) -
     assert again.recording
     assert again.page_state(ana)["linea"] == [first] and again.page_state(ben)["linea"] == []
     assert len(said) == 3, said  # one line per seat
-    assert all("no se puede repetir" in s and "asiento" in s and "la nº" in s for s in said)
+    assert all("no se puede repetir" in s and "asiento" in s and "la n.º" in s for s in said)
     assert any("asiento 1" in s and "(y 1 más)" in s for s in said) and any("asiento 7" in s for s in said)
     assert all("Traceback" not in s and "PosixPath" not in s for s in said)
     again.record.close()

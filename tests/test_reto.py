@@ -280,7 +280,7 @@ def test_summary_from_pasted_codes() -> None:
     assert "Han jugado 2 alumnos; han ganado 0." in text
     assert "Mediana de movimientos por alumno: 0,5." in text
     assert "El resolvedor dice del reparto:" in text
-    assert "El código nº 3 es de otra partida" in text and "El código nº 4 no se puede leer" in text
+    assert "El código n.º 3 es de otra partida" in text and "El código n.º 4 no se puede leer" in text
 
 
 def test_summary_names_the_shortest_winning_line() -> None:

@@ -208,7 +208,7 @@ STUDENT_TALK = [  # what a lesson says to a student, which the rules must let th
     "Sigue en [05 · Citadel y Beleaguered Castle](05_citadel_y_beleaguered_castle.ipynb).",
     "Otros programas (PySolFC) juegan una variante que justifica el nombre.",
     "El juego automático a la base sube la carta; el tablero dice por qué no vale un movimiento.",
-    "Prueba tú: juega la partida nº 1234 y pulsa **Pista** si te atascas.",
+    "Prueba tú: juega la partida n.º 1234 y pulsa **Pista** si te atascas.",
 ]
 
 

@@ -51,7 +51,7 @@ _FULL_DISK = (errno.ENOSPC, errno.EDQUOT)
 
 def os_reason(exc: OSError) -> str:
     """Why an operating-system call failed, in Spanish (its own text is in English)."""
-    return _OS_REASONS.get(exc.errno or 0, f"error del sistema nº {exc.errno}")
+    return _OS_REASONS.get(exc.errno or 0, f"error del sistema n.º {exc.errno}")
 
 
 def os_error(exc: OSError, path: Path, doing: str) -> ValueError:

@@ -239,13 +239,13 @@ def interval_words(sample: Sample) -> str:
 
 
 def rate_text(sample: Sample) -> str:
-    """«Beleaguered Castle, partidas nº 1 a 20: 12 tienen solución, 3 no tienen solución y 5
+    """«Beleaguered Castle, partidas n.º 1 a 20: 12 tienen solución, 3 no tienen solución y 5
     quedan sin decidir; porcentaje de victorias entre el 60 % y el 85 % (intervalo de
     confianza del 95 %: entre el 38 % y el 92 %).»  Always the three counts."""
     n, won, lost, unknown = sample.total, sample.won, sample.lost, sample.unknown
     queda = "queda sin decidir" if unknown == 1 else "quedan sin decidir"
     return (
-        f"{sample.display_name}, partidas nº 1 a {n}: {won} {'tiene' if won == 1 else 'tienen'} solución, "
+        f"{sample.display_name}, partidas n.º 1 a {n}: {won} {'tiene' if won == 1 else 'tienen'} solución, "
         f"{lost} no {'tiene' if lost == 1 else 'tienen'} solución y {unknown} {queda}; porcentaje de "
         f"victorias {rate_words(sample)} (intervalo de confianza del 95 %: {interval_words(sample)})."
     )

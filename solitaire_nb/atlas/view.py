@@ -96,7 +96,7 @@ def atlas_table(entries: list[Mapping[str, Any]]) -> str:
     for e in entries:
         done = (
             f"{thousands(e['computed_deals'])} de {thousands(e['planned_deals'])} "
-            f"(nº {thousands(e['planned_first'])}–{thousands(e['planned_last'])})"
+            f"(n.º {thousands(e['planned_first'])}–{thousands(e['planned_last'])})"
         )
         start = (
             f"| {GAMES[e['game']].display_name} | {variant_name(e['game'], e['variant'])} | {done} "

@@ -33,7 +33,7 @@ LETTERS = {"won": "w", "lost": "l", "unknown": "u"}
 _STATUS = {v: k for k, v in LETTERS.items()}
 
 CHECK_STATES = 100_000
-"""`deal_verdict`'s budget when nothing is stored (Citadel nº 2026 is proved lost in 36.683)."""
+"""`deal_verdict`'s budget when nothing is stored (Citadel n.º 2026 is proved lost in 36.683)."""
 ATTEMPT_STATES = 20_000
 """Budget of each deal `winnable_game` and `nearest_won` try on the spot (the lab's)."""
 ATTEMPTS = 10

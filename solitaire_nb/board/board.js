@@ -55,7 +55,7 @@ function render({ model, el: root }) {
     if (e.key === "Enter") newButton.click();
   });
   const newGroup = el("span", { class: "snb-group" },
-    gameSelect, el("span", { class: "snb-seed-label", "aria-hidden": "true", text: "nº" }), seedInput, newButton);
+    gameSelect, el("span", { class: "snb-seed-label", "aria-hidden": "true", text: "n.º" }), seedInput, newButton);
   const buttons = {};
   let lastButton = null; // where focus was when the kernel's answer may disable it
   const playGroup = el("span", { class: "snb-group" });

@@ -134,7 +134,7 @@ class Buttons:
         # composed); another game starts plain.
         variant = g.variant if definition is g.definition else {}
         game = new_game(definition, seed=seed, deck=None, **variant)
-        self.board.say(f"Nueva partida: {game.definition.display_name}, partida nº {seed}.", "ok")
+        self.board.say(f"Nueva partida: {game.definition.display_name}, partida n.º {seed}.", "ok")
         return game
 
     def hint(self, _msg: dict) -> None:

@@ -65,7 +65,7 @@ class PlayBoard(Board):
 
 
 class ClassPlay(StaticVBox):
-    """Deals of Citadel from nº `seed` (or the seat's own first deal), «Me rindo», «Otra partida»,
+    """Deals of Citadel from n.º `seed` (or the seat's own first deal), «Me rindo», «Otra partida»,
     the student's own count and the class's (`launcher`: by default the class launcher that
     started this kernel, if any)."""
 
@@ -85,16 +85,16 @@ class ClassPlay(StaticVBox):
 
     # ------------------------------------------------------------------ the deal
     def deal(self, seed: int) -> None:
-        """Show partida nº `seed` from its start (a deal already played is not counted again)."""
+        """Show partida n.º `seed` from its start (a deal already played is not counted again)."""
         self.seed = seed
         self.board.game = new_game(GAME, seed=seed)
-        self.board.say(f"Partida nº {seed} de Citadel. Mueve cuando quieras: cuenta desde tu primer movimiento.")
+        self.board.say(f"Partida n.º {seed} de Citadel. Mueve cuando quieras: cuenta desde tu primer movimiento.")
         self._show()
 
     def _show(self) -> None:
         state = self.results.get(self.seed)
         said = {"ganada": " (ganada)", "perdida": " (te has rendido)", "empezada": " (sin terminar)"}.get(state or "", "")
-        self.title.value = f"<p><b>Partida nº {self.seed} de Citadel</b>{said}</p>"
+        self.title.value = f"<p><b>Partida n.º {self.seed} de Citadel</b>{said}</p>"
         self.give_up.disabled = state in ("ganada", "perdida")
         self.own.value = f"<p class='snb-tally' role='status'>{own_text(self.results)}</p>"
         self.static_html = (f"<p><b>La clase juega a Citadel.</b> <i>Abre el cuaderno en marcha para jugar.</i></p>"
@@ -134,7 +134,7 @@ class ClassPlay(StaticVBox):
             self.board.say("Juega al menos un movimiento antes de rendirte.", "error")
             return
         self._mark("perdida")
-        self.board.say(f"Te has rendido en la partida nº {self.seed}: cuenta como perdida para una persona. "
+        self.board.say(f"Te has rendido en la partida n.º {self.seed}: cuenta como perdida para una persona. "
                        "Pulsa «Otra partida».")  # fmt: skip
 
     def _seated(self, answer: dict) -> None:
@@ -148,6 +148,6 @@ class ClassPlay(StaticVBox):
 
 
 def class_play(seed: int = 1) -> ClassPlay:
-    """Notebook 07's class play, from partida nº `seed` without a launcher."""
+    """Notebook 07's class play, from partida n.º `seed` without a launcher."""
     return ClassPlay(seed)
 

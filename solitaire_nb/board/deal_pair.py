@@ -28,7 +28,7 @@ TABLE_LABEL = "Cartas en cada columna del tablero: en una pantalla estrecha, des
 
 
 def pair_html(seed: int) -> tuple[str, DealCounts]:
-    """Partida nº `seed` both ways, side by side (stacked on a narrow screen), with a table of
+    """Partida n.º `seed` both ways, side by side (stacked on a narrow screen), with a table of
     column lengths and the cards Citadel's deal sent home, as static HTML (what the widget shows, and its picture without a kernel)."""
     citadel, castle = deal_both(seed)
     # Laid out for a phone's width (two rows of columns): the same picture then reads on a
@@ -36,7 +36,7 @@ def pair_html(seed: int) -> tuple[str, DealCounts]:
     counts = counts_of(citadel)
     boards = "".join(
         f'<figure style="flex:1 1 300px;margin:0;min-width:0"><figcaption style="font-weight:bold">{escape(name)}, '
-        f"partida nº {seed}</figcaption>{render_svg(g, room=PAIR_ROOM)}</figure>"
+        f"partida n.º {seed}</figcaption>{render_svg(g, room=PAIR_ROOM)}</figure>"
         for name, g in (("Citadel", citadel), ("Beleaguered Castle", castle))
     )
     pad = "padding:2px 10px"
@@ -76,7 +76,7 @@ _STYLE = (
 
 
 class DealPair(StaticVBox):
-    """«Partida nº», «Repartir» and «Otro reparto» (the next number), the two deals side by side
+    """«Partida n.º», «Repartir» and «Otro reparto» (the next number), the two deals side by side
     and the tally of every deal the student dealt with those buttons (each number counted once;
     the deal shown when the widget opens is not counted until the student deals it).  Below it,
     the class (`deal_pool.PoolPanel`): with `launcher` (by default the class launcher that
@@ -93,7 +93,7 @@ class DealPair(StaticVBox):
         self.tally = Tally()
         # An uncounted board takes no seat: its PoolPanel would join the class as a second page.
         self.pool: PoolPanel | None = PoolPanel(class_launcher(launcher), self._seated) if counted else None
-        self.number = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Partida nº",
+        self.number = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Partida n.º",
                                              layout=widgets.Layout(width="14em"))
         self.deal_button = widgets.Button(description="Repartir", button_style="primary")
         self.next_button = widgets.Button(description="Otro reparto", button_style="primary")
@@ -120,7 +120,7 @@ class DealPair(StaticVBox):
             self.tally_html.value = "<p role='status'>No he podido repartir esa partida; prueba con otro número.</p>"
 
     def deal(self, seed: int, count: bool = True) -> DealCounts:
-        """Show partida nº `seed` both ways and, with `count`, count it in the tally (once)."""
+        """Show partida n.º `seed` both ways and, with `count`, count it in the tally (once)."""
         html, counts = pair_html(seed)
         self.number.value = seed
         self.picture.value = html
@@ -144,6 +144,6 @@ class DealPair(StaticVBox):
 
 
 def deal_pair(seed: int = 1, counted: bool = True) -> DealPair:
-    """The try widget of notebook 06, starting at partida nº `seed`; with `counted=False`, an
+    """The try widget of notebook 06, starting at partida n.º `seed`; with `counted=False`, an
     exercise's board that counts nothing (see `DealPair`)."""
     return DealPair(seed, counted=counted)

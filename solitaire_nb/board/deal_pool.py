@@ -222,7 +222,7 @@ class PoolPanel(widgets.VBox):
         return done
 
     def send_deal(self, number: int) -> bool:
-        """Add partida nº `number` to the class (06); True when the launcher took it."""
+        """Add partida n.º `number` to the class (06); True when the launcher took it."""
         answer = self.send("reparto", {"partida": number})
         if answer is not None and not answer.get("nueva"):
             self.show(answer, "Esa partida ya la había repartido alguien: la clase la cuenta una vez.")

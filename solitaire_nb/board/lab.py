@@ -77,7 +77,7 @@ _STYLE = (
 
 class Lab(WinCount, StaticVBox):
     """The lab's widget.  `lab.game` is the composed game (a `GameDef`), `lab.base` the game it
-    comes from; `lab.board` and `lab.base_board` show deal nº `lab.seed.value` of each."""
+    comes from; `lab.board` and `lab.base_board` show deal n.º `lab.seed.value` of each."""
 
     def __init__(
         self,
@@ -133,7 +133,7 @@ class Lab(WinCount, StaticVBox):
             groups.append(widgets.VBox([widgets.HTML(f"<b>{escape(heading)}</b>"), row, self.explanations[heading]]))
 
         self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=SEED_MAX, description="Partida nº", style={"description_width": "initial"}
+            value=seed, min=0, max=SEED_MAX, description="Partida n.º", style={"description_width": "initial"}
         )
         self.seed.observe(self._on_seed, names="value")
         self.board = _LabBoard(work.new_game(self.game, seed), self._board_new)
@@ -242,10 +242,10 @@ class Lab(WinCount, StaticVBox):
         try:
             games = work.new_game(self.game, seed), work.new_game(self.base, seed)
         except Exception as exc:  # noqa: BLE001
-            self._say(f"No se ha podido repartir la partida nº {seed}: {exc}", "error")
+            self._say(f"No se ha podido repartir la partida n.º {seed}: {exc}", "error")
             return
         for board, game in zip((self.board, self.base_board), games, strict=True):
-            board.say(f"Partida nº {seed}.", "info")
+            board.say(f"Partida n.º {seed}.", "info")
             board.game = game  # redraws, with the message
 
     # ------------------------------------------------------------------ what is shown
@@ -294,6 +294,6 @@ class Lab(WinCount, StaticVBox):
 
 def lab(like: str | GameDef, seed: int = 1, **changes: Any) -> Lab:
     """The rules lab for a game of the family (``"scotch"``, ``"bakers_dozen"``, ``"citadel"``,
-    ``"beleaguered_castle"``), showing deal nº `seed`; `changes` (as `custom` takes them) set
+    ``"beleaguered_castle"``), showing deal n.º `seed`; `changes` (as `custom` takes them) set
     the controls' starting values.  A bad name or value is a Spanish ValueError."""
     return Lab(like, seed, **changes)

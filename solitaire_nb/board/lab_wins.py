@@ -93,7 +93,7 @@ class WinCount:
         k = 0 if verdicts is None else min(len(v) for v in verdicts)
         if not k:
             self.win_text.value = note or (
-                f"<p>Pulsa el botón para que el resolvedor intente ganar las partidas nº 1 a {self.sample} "
+                f"<p>Pulsa el botón para que el resolvedor intente ganar las partidas n.º 1 a {self.sample} "
                 "de los dos juegos.</p>"
             )
             return
@@ -110,7 +110,7 @@ class WinCount:
 
     def _sample_words(self, solved: int | None = None) -> str:
         solved = self.sample if solved is None else solved
-        head = f"Partidas nº 1 a {solved} de cada juego"
+        head = f"Partidas n.º 1 a {solved} de cada juego"
         if solved < self.sample:
             head += f" (de {self.sample}: el resolvedor sigue; el intervalo se estrecha con cada partida)"
         return (f"<p>{head}, con el mismo límite de búsqueda "

@@ -127,7 +127,7 @@ class Challenge(ClassCore):
         for seat, rows in skipped.items():
             first, why = rows[0]
             more = f" (y {len(rows) - 1} más)" if len(rows) > 1 else ""
-            self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no se puede repetir: la nº {shown(first)}"
+            self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no se puede repetir: la n.º {shown(first)}"
                      f"{more}, del asiento {shown(seat)} ({shown(why, raw=True).rstrip('.')}); ese asiento sigue desde "
                      "las filas anteriores.")  # fmt: skip
 

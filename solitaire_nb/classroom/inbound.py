@@ -191,7 +191,7 @@ def shown_kind(value: Any) -> str:
     return text + ("…" if len(text) == 40 and isinstance(value, str) and len(value) > 40 else "")
 
 
-#: the largest deal number a lesson's pool takes (the try widget's «Partida nº» goes as far).
+#: the largest deal number a lesson's pool takes (the try widget's «Partida n.º» goes as far).
 DEAL_NUMBER_MAX = 10**9
 #: the largest prediction a lesson's pool takes (cards of the deal: none is above it).
 PREDICTION_MAX = 52

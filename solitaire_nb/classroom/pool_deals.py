@@ -32,7 +32,7 @@ SEAT_STRIDE = 100
 
 @lru_cache(maxsize=8192)
 def counts(number: int) -> DealCounts:
-    """The counts of partida nº `number`, dealt by the engine (cached: many seats deal it)."""
+    """The counts of partida n.º `number`, dealt by the engine (cached: many seats deal it)."""
     return count_deal(number)
 
 
@@ -97,7 +97,7 @@ class LessonPool(Pool):
         return True
 
     def add_deal(self, secret: Any, number: Any) -> dict[str, Any]:
-        """Add partida nº `number` dealt by the page holding `secret` (recorded before this
+        """Add partida n.º `number` dealt by the page holding `secret` (recorded before this
         returns); a number this seat had added already changes nothing.  The answer says
         whether it was new to the class and gives the class's figure."""
         s = self.seat_of(secret)

@@ -113,7 +113,7 @@ class LessonPool(Pool):
 
     def table(self) -> dict[str, Any]:
         rows = [self._row(s) for s in self.seats.values() if s.game is not None]
-        return {"titulo": f"Los juegos de la clase: partidas nº 1 a {SAMPLE} de cada uno (con solución / sin solución / sin decidir)",
+        return {"titulo": f"Los juegos de la clase: partidas n.º 1 a {SAMPLE} de cada uno (con solución / sin solución / sin decidir)",
                 "cabecera": HEADS, "filas": rows}  # fmt: skip
 
     def figure(self) -> dict[str, Any]:
@@ -122,7 +122,7 @@ class LessonPool(Pool):
             text = "Todavía ninguna pareja ha mandado su juego a la clase."
         else:
             text = (f"{'Una pareja ha' if n == 1 else f'{thousands(n)} parejas han'} mandado su juego a la clase. "
-                    f"Cada fila cuenta las partidas nº 1 a {SAMPLE} con el mismo límite del resolvedor "
+                    f"Cada fila cuenta las partidas n.º 1 a {SAMPLE} con el mismo límite del resolvedor "
                     f"({thousands(MAX_STATES)} posiciones por partida); las sin decidir no cuentan como perdidas: "
                     "el intervalo las cuenta como perdidas en su extremo de abajo y como ganadas en el de arriba.")  # fmt: skip
         return {"n": n, "texto": text, "tabla": self.table()}

@@ -102,8 +102,8 @@ class LessonPool(Pool):
         """(deal, result, what the record keeps: the number, or a win's checked line)."""
         number = inbound.deal_number(number)
         if not 1 <= number <= deals_played():
-            raise ValueError(f"La clase juega las partidas nº 1 a {thousands(deals_played())} de {GAMES[GAME].display_name}, "
-                             f"las que ha estudiado el resolvedor; la nº {thousands(number)} no.")  # fmt: skip
+            raise ValueError(f"La clase juega las partidas n.º 1 a {thousands(deals_played())} de {GAMES[GAME].display_name}, "
+                             f"las que ha estudiado el resolvedor; la n.º {thousands(number)} no.")  # fmt: skip
         if not isinstance(result, str) or result not in RESULTS:
             raise inbound.BadRequest("El resultado debe ser «empezada», «perdida» o «ganada».", "un resultado no válido")
         if result != "ganada":
@@ -118,7 +118,7 @@ class LessonPool(Pool):
             raise ValueError("Esa partida ganada no se puede volver a jugar: no se ha contado.") from None
         fresh = share_code(game).rsplit("/", 1)[0]
         if game.name != GAME or game.seed != number or fresh != f"{GAME}/{number}" or not game.is_won():
-            raise ValueError(f"Esa jugada no gana la partida nº {thousands(number)} de {GAMES[GAME].display_name}: "
+            raise ValueError(f"Esa jugada no gana la partida n.º {thousands(number)} de {GAMES[GAME].display_name}: "
                              "no se ha contado como ganada.")  # fmt: skip
         return number, result, share_code(game)
 

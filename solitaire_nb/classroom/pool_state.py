@@ -145,7 +145,7 @@ class Pool(ClassCore):
                 bad.append(e["id"])
         if bad:
             more = f" (y {len(bad) - 1} más)" if len(bad) > 1 else ""
-            self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no es de esta clase: la nº "
+            self.say(f"Aviso: el registro {name(self.record.path)} tiene una fila que no es de esta clase: la n.º "
                      f"{shown(bad[0])}{more}; se deja fuera.")  # fmt: skip
 
     # ------------------------------------------------------------------ predictions

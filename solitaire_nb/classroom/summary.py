@@ -56,10 +56,10 @@ def players_from_codes(deal: str, codes: list[str]) -> tuple[list[Player], list[
         try:
             game = load_share(code)
         except ValueError as exc:
-            problems.append(f"El código nº {k} no se puede leer: {exc}")
+            problems.append(f"El código n.º {k} no se puede leer: {exc}")
             continue
         if share_code(game).rsplit("/", 1)[0] != deal:
-            problems.append(f"El código nº {k} es de otra partida, no del reto ({shown(deal)}).")
+            problems.append(f"El código n.º {k} es de otra partida, no del reto ({shown(deal)}).")
             continue
         line = [format_move(game, m, sep="-") for m in game.history]
         players.append(Player(f"Código {k}", line, game.is_won(), len(line)))

@@ -80,12 +80,12 @@ def load_game(text: str) -> Game:
             game = Game.from_position(definition, start.get("piles", {}), start.get("face_down", {}), **variant)
         for i, text_move in enumerate(moves):
             if not isinstance(text_move, str):
-                raise ValueError(f"Movimiento nº {i + 1} no válido: {shown(text_move)}")
+                raise ValueError(f"Movimiento n.º {i + 1} no válido: {shown(text_move)}")
             try:
                 game.move(text_move)
             except IllegalMove as exc:
                 raise ValueError(
-                    f"El movimiento nº {i + 1} ({shown(text_move, raw=True)}) no es válido: {texts.after_colon(exc.reason)}"
+                    f"El movimiento n.º {i + 1} ({shown(text_move, raw=True)}) no es válido: {texts.after_colon(exc.reason)}"
                 ) from None
     except IllegalMove as exc:  # pragma: no cover - move errors are converted above
         raise ValueError(exc.reason) from None

@@ -357,7 +357,7 @@ class Game:
 
     def __repr__(self) -> str:
         if self.seed is not None:
-            origin = f"partida nº {self.seed}"
+            origin = f"partida n.º {self.seed}"
         else:
             origin = "reparto elegido" if self._deal is not None else "posición preparada"
         played = self.moves_played

@@ -87,7 +87,7 @@ def load_share(text: str) -> Game:
             game.move(move)
         except (IllegalMove, ValueError) as exc:
             reason = getattr(exc, "reason", str(exc))
-            raise ValueError(f"el movimiento nº {k} ({shown(written, raw=True)}) no es válido: {texts.after_colon(reason)}") from None
+            raise ValueError(f"el movimiento n.º {k} ({shown(written, raw=True)}) no es válido: {texts.after_colon(reason)}") from None
     return game
 
 

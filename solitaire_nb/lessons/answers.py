@@ -99,7 +99,7 @@ class Ejercicio:
     @property
     def position(self) -> str | None:
         """The exercise's position in a line a teacher reads ("Tablero 1: 5♥ J♣ · Reserva: 2♦
-        K♠"), or its numbered deal ("partida nº 1234 de Citadel"); None if it has neither."""
+        K♠"), or its numbered deal ("partida n.º 1234 de Citadel"); None if it has neither."""
         if self.start is not None:
             g = self.start()
             return " · ".join(
@@ -107,7 +107,7 @@ class Ejercicio:
             )
         if self.deal is not None:
             name, seed = self.deal
-            return f"partida nº {seed} de {GAMES[name].display_name}"
+            return f"partida n.º {seed} de {GAMES[name].display_name}"
         return None
 
 

@@ -99,7 +99,7 @@ def _lab_game(name: str) -> Any:
 # Exercises lab-1 and lab-3 compare a figure of a changed game with the original's; lab-4 two.
 MORE_OR_LESS = ("más", "menos", "las mismas")
 START_DEALS = 2_000
-"""Exercise lab-1: the deals (nº 1 to this) in which the moves at the start are counted."""
+"""Exercise lab-1: the deals (n.º 1 to this) in which the moves at the start are counted."""
 KINGS_STAY = "bakers_dozen+kings_to_bottom=false"
 
 
@@ -324,7 +324,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
-        f"Beleaguered Castle con seis columnas: de las partidas nº 1 a {thousands(START_DEALS)}, ¿en cuántas no habrá ningún movimiento posible al empezar, comparadas con las que no tienen "
+        f"Beleaguered Castle con seis columnas: de las partidas n.º 1 a {thousands(START_DEALS)}, ¿en cuántas no habrá ningún movimiento posible al empezar, comparadas con las que no tienen "
         "ninguno con ocho columnas: más, menos o las mismas? Responde «más», «menos» o «las mismas», con tu "
         "razón: «…, porque …».",
         ReasonedChoice(choice_answer(
@@ -340,7 +340,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     "lab-2": Ejercicio(
         "En Baker's Dozen se construye sobre una carta de otro palo. Si hubiera que construir en colores "
-        f"alternos (roja sobre negra o negra sobre roja), ¿cuántas de las partidas nº 1 a {_sample_size()} "
+        f"alternos (roja sobre negra o negra sobre roja), ¿cuántas de las partidas n.º 1 a {_sample_size()} "
         "tendrían solución, comparadas con las que la tienen en Baker's Dozen: «al menos» esas, «como mucho» "
         "esas o «exactamente» esas? Responde antes de cambiar la regla, con tu razón: «…, porque …».",
         ReasonedChoice(choice_answer(
@@ -375,7 +375,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice", variant=KINGS_STAY,
     ),
     "lab-4": Ejercicio(
-        f"Citadel con 4 columnas, partidas nº 1 a {_sample_size()}, comparado con Citadel (8 columnas): "
+        f"Citadel con 4 columnas, partidas n.º 1 a {_sample_size()}, comparado con Citadel (8 columnas): "
         "¿tendrán solución más partidas o menos? ¿Y quedarán sin decidir más partidas o menos? Responde con "
         "las dos palabras en ese orden, con tu razón: «… y …, porque …».",
         ReasonedChoice(_two_words(choice_answer(

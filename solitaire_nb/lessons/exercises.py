@@ -253,7 +253,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         cards=ORDERED_SPADES, kind="number", variant=ACES_DEALT,
     ),
     "estudio-2": Ejercicio(
-        f"Mira la partida nº {DEAL_SEED} en el tablero del ejercicio y cuenta en su tabla. "
+        f"Mira la partida n.º {DEAL_SEED} en el tablero del ejercicio y cuenta en su tabla. "
         "¿Cuántas columnas de Citadel tienen menos de seis cartas tras el reparto, antes del juego "
         "automático?",
         number_answer(
@@ -265,7 +265,7 @@ EJERCICIOS: Mapping[str, Ejercicio] = {
         kind="number", deal=("citadel", DEAL_SEED),
     ),
     "estudio-4": Ejercicio(
-        f"En la misma partida nº {DEAL_SEED}, ¿cuántas columnas de Citadel tienen menos de seis "
+        f"En la misma partida n.º {DEAL_SEED}, ¿cuántas columnas de Citadel tienen menos de seis "
         "cartas tras el juego automático?",
         number_answer(
             shortened_in_deal_exercise,

@@ -52,7 +52,7 @@ def _play_answer(g: Game, respuesta: object) -> str | None:
         try:
             g.move(m)
         except IllegalMove as exc:
-            which = f"nº {i} ({format_move(g, m)})" if len(moves) > 1 else format_move(g, m)
+            which = f"n.º {i} ({format_move(g, m)})" if len(moves) > 1 else format_move(g, m)
             said = f"El movimiento {which} no está permitido: {after_colon(exc.reason)}"
             if m.n_cards == 1 and any(o.src == m.src and o.dst == m.dst and o.n_cards > 1 for o in g.legal_moves()):
                 said += f" {COUNT_HINT}"  # the move is legal with more cards: the count was left out

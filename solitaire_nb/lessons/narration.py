@@ -249,7 +249,7 @@ def narrated_game(name: str, **variant: bool) -> str:
     game = new_game(entry["game"], seed=entry["seed"], **entry["variant"])
     definition = game.definition
     e = escape
-    head = [f"<p><strong>Partida nº {entry['seed']} de {e(definition.display_name)}</strong>, ganada en "
+    head = [f"<p><strong>Partida n.º {entry['seed']} de {e(definition.display_name)}</strong>, ganada en "
             f"{len(entry['moves'])} movimientos.</p>"]
     head += [f"<p>Variante: {e(t)}</p>" for t in _variant_sentences(definition, game.variant)]
     if _has_hidden_cards(game):
@@ -272,7 +272,7 @@ def narrated_game(name: str, **variant: bool) -> str:
         raise ValueError(f"La partida narrada de {definition.display_name} no termina ganada.")
     table = (  # in a labelled scroll box: on a phone its cells keep their words whole
         texts.scroll_box("Partida comentada")
-        + '<table class="snb-narrada-tabla"><thead><tr><th>nº</th><th>movimiento</th><th>por qué se puede</th>'
+        + '<table class="snb-narrada-tabla"><thead><tr><th>n.º</th><th>movimiento</th><th>por qué se puede</th>'
         "<th>lo que hace el juego solo</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
     )
     end = "<p><strong>¡Ganada!</strong> Todas las cartas están en las bases.</p>"

@@ -103,7 +103,7 @@ def _reads_as(respuesta: object, value: int) -> bool:
     if isinstance(respuesta, bool) or not isinstance(respuesta, int | float | str):
         return False
     try:
-        return (parse_number(respuesta) if isinstance(respuesta, str) else float(respuesta)) == value
+        return (parse_number(respuesta) if isinstance(respuesta, str) else respuesta) == value
     except ValueError:
         return False
 
@@ -117,7 +117,7 @@ def _below_one(text: str) -> bool:
 
 
 def shortened_after_deal_exercise() -> int:
-    """Columns of Citadel's partida nº `DEAL_SEED` with fewer than six cards when the deal ends."""
+    """Columns of Citadel's partida n.º `DEAL_SEED` with fewer than six cards when the deal ends."""
     return count_deal(DEAL_SEED).shortened_after_deal
 
 
@@ -134,7 +134,7 @@ def shortened_why(after_autoplay: bool) -> str:
 
 
 def shortened_in_deal_exercise() -> int:
-    """Columns of Citadel's partida nº `DEAL_SEED` with fewer than six cards after the automatic play."""
+    """Columns of Citadel's partida n.º `DEAL_SEED` with fewer than six cards after the automatic play."""
     return count_deal(DEAL_SEED).shortened_after_autoplay
 
 

@@ -42,7 +42,7 @@ def summary_text(label: str, n: int, fd: int) -> str:
 def origin_text(game: Game) -> str:
     """Where the position comes from, as a reader would say it."""
     if game.seed is not None:
-        return f"Partida nº {game.seed}"
+        return f"Partida n.º {game.seed}"
     return "Posición de práctica" if game.is_practice else "Posición preparada"
 
 

@@ -48,7 +48,7 @@ def refusal(path: Path, timeout: float = 0.5) -> str | None:
     except FileNotFoundError:
         return "es un enlace simbólico a un archivo que no existe" if os.path.islink(path) else None
     except OSError as exc:
-        return f"no se puede leer (error del sistema nº {exc.errno})"
+        return f"no se puede leer (error del sistema n.º {exc.errno})"
     if stat.S_ISDIR(st.st_mode):
         return "es una carpeta"
     if not stat.S_ISREG(st.st_mode):
@@ -60,7 +60,7 @@ def refusal(path: Path, timeout: float = 0.5) -> str | None:
         with open(path, "rb") as f:
             head = f.read(len(SQLITE_HEADER))
     except OSError as exc:
-        return f"no se puede leer (error del sistema nº {exc.errno})"
+        return f"no se puede leer (error del sistema n.º {exc.errno})"
     if head != SQLITE_HEADER:  # SQLite reads a file of a byte or two as an empty database
         return not_cache
     import sqlite3  # here, not at the top: the browser's Python has no sqlite3 and solves without a cache

@@ -148,7 +148,7 @@ class Comparison:
 
     def _deals(self) -> str:
         # «semilla» is a programmer's word: the reader is told the decks are random and repeatable
-        which = f" (tanda nº {self.seed}, siempre la misma)" if self.seed is not None else ""
+        which = f" (tanda n.º {self.seed}, siempre la misma)" if self.seed is not None else ""
         return (f"{thousands(self.n)} repartos de barajas al azar{which}, las mismas barajas repartidas de las dos "
                 f"maneras; entre paréntesis, el intervalo de confianza del 95 %.")
 

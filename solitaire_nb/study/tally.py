@@ -1,6 +1,6 @@
 """One numbered deal dealt as Citadel and as Beleaguered Castle, counted; and a class's tally.
 
-`count_deal(seed)` deals partida nº `seed` of both games through the rules engine and counts
+`count_deal(seed)` deals partida n.º `seed` of both games through the rules engine and counts
 what Citadel's deal did: the cards it sent home while dealing, the cards the automatic play
 lifted afterwards, and how many of the eight columns lost at least one card, at the two
 moments notebook 06 names «tras el reparto» (the deal only) and «tras el juego automático».
@@ -22,7 +22,7 @@ ROUNDS = 6
 
 @dataclass(frozen=True)
 class DealCounts:
-    """What Citadel's deal did to partida nº `seed` (Beleaguered Castle keeps 6 cards a column)."""
+    """What Citadel's deal did to partida n.º `seed` (Beleaguered Castle keeps 6 cards a column)."""
 
     seed: int
     home_in_deal: int
@@ -69,13 +69,13 @@ def counts_of(citadel: Game) -> DealCounts:
 
 
 def deal_both(seed: int) -> tuple[Game, Game]:
-    """Partida nº `seed` of Citadel and of Beleaguered Castle: the same deck, dealt both ways."""
+    """Partida n.º `seed` of Citadel and of Beleaguered Castle: the same deck, dealt both ways."""
     seed = check_seed(seed)
     return new_game("citadel", seed=seed), new_game("beleaguered_castle", seed=seed)
 
 
 def count_deal(seed: int) -> DealCounts:
-    """`DealCounts` of partida nº `seed` (a Spanish ValueError for a bad number)."""
+    """`DealCounts` of partida n.º `seed` (a Spanish ValueError for a bad number)."""
     return counts_of(deal_both(seed)[0])
 
 

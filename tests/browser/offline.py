@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 CHECK_TIMEOUT_MS = 60_000
 COUNT_BUTTON = "¿Cuántas se pueden ganar?"
 #: what the lab shows while a count is on its way: the deals solved so far, of how many
-_SO_FAR = re.compile(r"Partidas nº 1 a (\d+) de cada juego \(de (\d+)")
-_ALL = re.compile(r"Partidas nº 1 a (\d+) de cada juego,")
+_SO_FAR = re.compile(r"Partidas n.º 1 a (\d+) de cada juego \(de (\d+)")
+_ALL = re.compile(r"Partidas n.º 1 a (\d+) de cada juego,")
 
 
 def offline_context(browser, width: int, height: int = 900):

@@ -53,7 +53,7 @@ def test_a_composed_game_on_the_board_in_voila(page, tmp_path):
         board.locator('[data-button="new"]').click()
         board = board_locator(page, MINE.name, 8)
         board.locator("[data-card]").first.wait_for(timeout=BOARD_TIMEOUT_MS)
-        expect(board.locator(".snb-message")).to_contain_text(f"Nueva partida: {MINE.display_name}, partida nº 8")
+        expect(board.locator(".snb-message")).to_contain_text(f"Nueva partida: {MINE.display_name}, partida n.º 8")
         legal, illegal = legal_then_refused(MINE.name, 8)
         play_board_in_browser(page, MINE.name, 8, legal, illegal)
         screenshot(page, "board-composed-voila.png")

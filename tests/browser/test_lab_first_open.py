@@ -7,7 +7,7 @@ database), and Chromium opening 00 and 05 without running anything.
 Every output the saved notebook holds as a picture (a fixed drawing, image/svg+xml, or a live
 board, a widget view) must show a picture of cards: the drawing as an image of cards, the board
 drawn from the widget state saved in the notebook. Not the text a notebook shows when it cannot
-show the picture (the Python repr «<Citadel: partida nº 1234, 0 movimientos>», the plain-text
+show the picture (the Python repr «<Citadel: partida n.º 1234, 0 movimientos>», the plain-text
 line «Tablero de …», a sanitised copy of the HTML whose drawing is gone), and the notebook's tab
 never gets JupyterLab's modified mark. Every code cell is collapsed, and its collapsed input
 shows no Python: JupyterLab's placeholder would preview the first line of code, which the custom
@@ -36,7 +36,7 @@ NOTEBOOKS = ["00_indice.ipynb", "05_citadel_y_beleaguered_castle.ipynb"]
 WIDGET = "application/vnd.jupyter.widget-view+json"
 SVG = "image/svg+xml"
 # What a notebook shows instead of a picture: a Python repr, the widget's plain-text fallback.
-NOT_A_PICTURE = re.compile(r"<[^<>]*(partida nº|posición preparada|reparto elegido|object)[^<>]*>|Tablero de \w|VBox\(")
+NOT_A_PICTURE = re.compile(r"<[^<>]*(partida n.º|posición preparada|reparto elegido|object)[^<>]*>|Tablero de \w|VBox\(")
 # The modified mark JupyterLab puts on a document's tab (and on its entry in «Pestañas abiertas»).
 DIRTY = ".lm-TabBar-tab.jp-mod-dirty"
 

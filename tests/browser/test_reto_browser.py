@@ -158,7 +158,7 @@ def test_class_challenge_with_three_students_and_the_teacher(chromium, challenge
     teacher.fill("#codigos", f"{DEAL}/\notra cosa")
     teacher.click("#resumen-codigos")
     expect(teacher.locator("#codigos-texto")).to_contain_text("Han jugado 1 alumno; han ganado 0.", timeout=90_000)
-    expect(teacher.locator("#codigos-texto")).to_contain_text("El código nº 2 no se puede leer")
+    expect(teacher.locator("#codigos-texto")).to_contain_text("El código n.º 2 no se puede leer")
 
     # «Reabrir» undoes a mistaken end: the students play on where they were.
     teacher.click("#reabrir")

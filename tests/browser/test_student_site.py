@@ -366,7 +366,7 @@ def test_the_atlas_and_the_lab_run_offline_on_a_phone(site_url: str, chromium) -
         expect(lab.locator("h3").first).not_to_contain_text("columnas", timeout=60_000)
         stored = count_wins(lab)
         assert "first" not in stored, stored  # the whole sample at once
-        expect(lab).to_contain_text("Partidas nº 1 a 100 de cada juego,")
+        expect(lab).to_contain_text("Partidas n.º 1 a 100 de cada juego,")
         expect(lab.locator(".snb-table-box .snb-lab-table", has_text="Sin decidir")).to_be_visible()
         lab.get_by_role("button", name=COUNT_BUTTON, exact=True).scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "student-site-08-390.png"))

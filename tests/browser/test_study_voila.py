@@ -60,7 +60,7 @@ def test_student_deals_three_deals_and_answers_the_transfer(chromium):
                 expected.add(count_deal(s))
             expect(tally).to_contain_text(expected.text())
 
-            # Ejercicio 1's own board: partida nº 563 already dealt; dealing there counts nothing.
+            # Ejercicio 1's own board: partida n.º 563 already dealt; dealing there counts nothing.
             exercise = page.locator(".snb-pair-exercise")
             expect(exercise.locator(f'svg[data-game="citadel"][data-seed="{DEAL_SEED}"]')).to_be_attached()
             expect(exercise.get_by_role("button", name="Otro reparto")).to_have_count(0)
@@ -99,7 +99,7 @@ def _closed_answers(page, count_at_least: int) -> None:
     answers = page.locator("details", has=page.locator("summary", has_text="Ver respuesta"))
     assert answers.count() >= count_at_least
     for i in range(answers.count()):
-        assert answers.nth(i).get_attribute("open") is None, f"la respuesta nº {i + 1} empieza abierta"
+        assert answers.nth(i).get_attribute("open") is None, f"la respuesta n.º {i + 1} empieza abierta"
     first = answers.first
     body = first.locator(":scope > :not(summary)").first
     expect(body).to_be_hidden()
@@ -122,7 +122,7 @@ def test_the_lab_notebook_in_voila(page):
         expect(table).to_contain_text("Tienen solución")
         expect(table).to_contain_text("No tienen solución")
         expect(page.get_by_text("Resolviendo…")).to_have_count(0)  # stored: nothing solved at open
-        expect(page.get_by_text("Partidas nº 1 a", exact=False).first).to_contain_text("de cada juego, con el mismo")
+        expect(page.get_by_text("Partidas n.º 1 a", exact=False).first).to_contain_text("de cada juego, con el mismo")
 
         box = page.locator(".widget-vbox", has_text=enunciado("lab-1")).last
         box.locator("input[type='text']").fill("más, porque hay menos cartas arriba")
