@@ -212,7 +212,10 @@ def ranking_text(data: Mapping[str, Any]) -> str:
                 text += f": quien juegue al menos así gana {name[e['game']]} más a menudo que {listed}, {whose} por debajo"
             text += "."
             if not below:
-                text += " En los otros juegos no hemos medido a ningún jugador: no se sabe qué puesto tendría para una persona."
+                others = [name[o["game"]] for o in open_games]  # the games with a place have no player measured
+                listed = ", ".join(others[:-1]) + " y " + others[-1] if len(others) > 1 else "".join(others)
+                text += (f" En {listed} no hemos medido a ningún jugador: no se sabe qué puesto tendría "
+                         "para una persona.") if others else ""
         notes.append(text)
     lead = ("Es la clasificación de un **jugador perfecto**, no la de una persona: el resolvedor ve todas las "
             "cartas y encuentra la forma de ganar de cada partida que la tiene («tienen solución»); una persona "
@@ -250,7 +253,6 @@ def limits_text(entries: list[Mapping[str, Any]], atlas_entries: list[Mapping[st
         rows = [e for e in done if e["game"] == game]
         if len({e["max_states"] for e in rows}) > 1:
             listed = "; ".join(f"{variant_name(game, e['variant'])}: {thousands(e['max_states'])}" for e in rows)
-            text += (f" En {GAMES[game].display_name} las filas tienen límites distintos ({listed}): sus márgenes "
-                     "no se comparan para saber qué regla deja más partidas sin decidir.")
+            text += f" En {GAMES[game].display_name}, por ejemplo, las filas tienen límites distintos ({listed})."
     return text
 

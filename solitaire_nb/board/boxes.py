@@ -122,7 +122,7 @@ def answer_box(question: str, check: Any, button_label: str = "Comprobar", grade
     (ok, Spanish message).  For a prediction (`graded` False) the button reads `button_label`
     («Apuntar») and a taken-down answer is not shown in the colour of a right one.  For readers
     who write no code, in Voila too; its static fallback shows the question."""
-    entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em"))
+    entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em", max_width="100%"))
     button = widgets.Button(description=button_label, button_style="primary")
     verdict = widgets.HTML()
 

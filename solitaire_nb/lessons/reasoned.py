@@ -38,13 +38,16 @@ _POINTER_WORDS = frozenset(
     "otro otros demas dos tres opcion opciones respuesta probe probado probando descarte descartado descartando "
     "mal malas incorrectas tabla tablas enunciado pregunta pantalla pista laboratorio pagina cuaderno atlas "
     "cabecera tablero texto numero dato datos medida profe profesor profesora libro correcta correcto original "
-    "grafica graficas grafico ve ven vemos corrector encima debajo mas menos".split()
+    "grafica graficas grafico ve ven vemos corrector encima debajo primera segunda tercera buena bueno buenas".split()
 )
 _POINTER = re.compile(rf"(?:\b(?:{'|'.join(sorted(_POINTER_WORDS))})\b\s*)+")
+# «la tabla dice más»: «más» or «menos» only point too when something is said to say or show it
+_SAYS = re.compile(r"\b(?:dice|dicen|pone|ponen|sale|salen|ve|ven|muestra|indica)\b")
 # Reasons that say how the answer was come by, not why it must be so (read without accents):
 # chance, someone else's word, or having seen or tried it (a prediction may rest on what was seen).
 _CHANCE = re.compile(r"\b(?:moneda|cara o cruz|azar|suerte|boleo|adivin\w*|corazonada)\b")
 _HEARSAY = re.compile(r"\b(?:me lo (?:ha|han) dicho|me (?:ha|han) dicho|mis? companer[oa]s?|mis? compis?|(?:el|la) profe(?:sor|sora)?|"
+                      r"(?:la|una) guia|el libro|"
                       r"lo (?:he leido|lei)|internet|google)\b")
 _SEEN = re.compile(r"\b(?:(?:lo )?(?:he|hemos) (?:visto|probado|mirado|comprobado|medido|movido)|lo (?:vi|probe|mire|comprobe)|"
                    r"probandolo|(?:al mover|moviendo|movi) (?:las? |los? )?(?:columnas|control|controles|deslizador))\b")
@@ -118,7 +121,10 @@ def right_word(message: str) -> str:
 def points_only(reason: str) -> bool:
     """Whether `reason` only says where the answer is, or that it is the one left («lo dice la
     tabla», «es la que queda»), and not why."""
-    return bool(_POINTER.fullmatch(_plain_word(reason) + " "))
+    plain = _plain_word(reason)
+    if _SAYS.search(plain):
+        plain = re.sub(r"\b(?:mas|menos)\b\s*", "", plain).strip()
+    return bool(_POINTER.fullmatch(plain + " "))
 
 
 def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT, seen_ok: bool = False) -> str:
