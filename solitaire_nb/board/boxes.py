@@ -122,7 +122,9 @@ def answer_box(question: str, check: Any, button_label: str = "Comprobar", grade
     (ok, Spanish message).  For a prediction (`graded` False) the button reads `button_label`
     («Apuntar») and a taken-down answer is not shown in the colour of a right one.  For readers
     who write no code, in Voila too; its static fallback shows the question."""
-    entry = widgets.Text(placeholder="Escribe aquí tu respuesta", layout=widgets.Layout(width="24em", max_width="100%"))
+    # a text area wraps a long answer («más, porque …») instead of hiding its start on a phone
+    entry = widgets.Textarea(placeholder="Escribe aquí tu respuesta", rows=2,
+                             layout=widgets.Layout(width="24em", max_width="100%"))
     button = widgets.Button(description=button_label, button_style="primary")
     verdict = widgets.HTML()
 

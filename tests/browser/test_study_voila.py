@@ -125,7 +125,7 @@ def test_the_lab_notebook_in_voila(page):
         expect(page.get_by_text("Partidas n.º 1 a", exact=False).first).to_contain_text("de cada juego, con el mismo")
 
         box = page.locator(".widget-vbox", has_text=enunciado("lab-1")).last
-        box.locator("input[type='text']").fill("más, porque hay menos cartas arriba")
+        box.locator("textarea").fill("más, porque hay menos cartas arriba")
         box.get_by_role("button", name="Comprobar").click()
         expect(box.get_by_text("La respuesta es correcta", exact=False)).to_be_visible(timeout=30_000)
         screenshot(page, "laboratorio-08.png")
