@@ -149,7 +149,9 @@ def answer_box(question: str, check: Any, button_label: str = "Comprobar", grade
     entry.observe(lambda change: on_check() if change["new"].strip() else None, names="value")
     question_html = f"<p><b>{escape(question)}</b></p>"
     static = f'{question_html}<p><i>Abre el cuaderno en marcha para responder aquí.</i></p>'
-    return static_box([widgets.HTML(question_html), widgets.HBox([entry, button]), verdict], static)
+    # the button goes under the text area where a phone has no room beside it
+    row = widgets.Box([entry, button], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+    return static_box([widgets.HTML(question_html), row, verdict], static)
 
 
 def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> Any:

@@ -126,7 +126,7 @@ def test_student_plays_and_answers_in_voila(chromium, student_url, width):
 
         # An exercise box answered in learner notation.
         exercise, key, answer = _move_exercise_box(page)
-        entry = exercise.locator("input").first
+        entry = exercise.locator("textarea").first
         entry.scroll_into_view_if_needed()
         entry.fill(answer)
         exercise.locator("button", has_text="Comprobar").click()

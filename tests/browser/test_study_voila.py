@@ -74,7 +74,7 @@ def test_student_deals_three_deals_and_answers_the_transfer(chromium):
             # The transfer exercise: how often only the four 2s go home with ten columns (1/16).
             question = enunciado("estudio-3")
             box = page.locator("div.widget-vbox", has=page.get_by_text(question, exact=True)).last
-            entry = box.locator("input").first
+            entry = box.locator("textarea").first
             entry.scroll_into_view_if_needed()
             entry.fill("1/16")
             box.get_by_role("button", name="Comprobar").click()
