@@ -937,6 +937,10 @@ def test_the_index_and_the_guide_share_one_teaching_order():
     order = guide_order()
     assert sorted(order) == ALL_NOTEBOOKS  # every notebook once, under its own file name
     assert index_order() == order
+    # the table «Los cuadernos», in number order, gives each its place in class: the same order
+    text = (NOTEBOOKS / "00_indice.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[\d\d · [^\]]+\]\((\S+)\.ipynb\) \| (\d)\.º \|", text, flags=re.M)
+    assert [stem for stem, _ in sorted(rows, key=lambda row: int(row[1]))] == order
 
 
 def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():
