@@ -179,7 +179,7 @@ def test_a_card_set_fished_one_card_a_try_is_told_so():
     # the card sets never noticed cards tried one by one until «¡Correcto!».
     for card in ("5H", "QC", "2S"):  # a wrong card, a right one that is not all, a wrong one
         ok, message = verdict_of_text("chequers-1", card)
-        assert not ok and ("no vale" in message or "falta" in message), message
+        assert not ok and ("no vale" in message or "no es la única" in message), message
     ok, message = verdict_of_text("chequers-1", "QC y AC")
     assert ok and message.startswith("Esas son las cartas, pero has llegado a ellas probando una a una."), message
     assert "regla" in message
@@ -206,3 +206,39 @@ def test_a_silent_check_does_not_count_as_a_try():
     for card in ("5H", "QC", "2S", "3D"):
         assert not es_correcta("chequers-1", card)  # the widgets' and tests' silent check
     assert verdict_of_text("chequers-1", "QC y AC") == (True, "¡Correcto!")
+
+
+@pytest.mark.parametrize(("name", "tries"), [
+    ("citadel-2", ("3", "1", "2 (el 2 y el 3)")),
+    ("citadel-2", ("4", "3", "2 (el 2 y el 3 de tréboles)")),
+    ("moving_left-2", ("5", "4", "3 (el 10♥, el 9♣ y el 8♥)")),
+])
+def test_a_right_count_with_its_cards_named_as_the_hint_asks_is_right(name, tries):
+    """A fresh reader (issue 44) followed the hint after two misses, named the counted cards with
+    the number and was told «probando»: the cards named are the reason, so it is «¡Correcto!»."""
+    *misses, last = tries
+    for n in misses:
+        assert not verdict_of_text(name, n)[0]
+    ok, message = verdict_of_text(name, last)
+    assert ok and message.startswith("¡Correcto! ") and "probando" not in message, message
+    olvidar_intentos()
+    for n in misses:
+        assert not verdict_of_text(name, n)[0]
+    ok, message = verdict_of_text(name, last.split()[0])  # the bare number: still reached by trying
+    assert ok and message.startswith("Ese es el número, pero has llegado a él probando."), message
+
+
+def test_a_right_count_with_wrong_cards_named_is_still_refused_after_misses():
+    for n in ("3", "1"):
+        assert not verdict_of_text("citadel-2", n)[0]
+    ok, message = verdict_of_text("citadel-2", "2 (el 2 y el 4)")
+    assert not ok and "no son las que cuentan" in message, message
+
+
+def test_one_right_card_of_several_is_told_so_without_how_many_are_missing():
+    """A fresh reader (issue 44): «faltan 3 cartas» after one right card tells the answer's size."""
+    for name, card in (("scotch-2", "9S"), ("bakers_dozen-2", "6S"), ("chequers-2", "7H")):
+        ok, message = verdict_of_text(name, card)
+        assert not ok and "no es la única" in message and "falta" not in message, message
+    ok, message = verdict_of_text("citadel-1", ["KS", "QS"])  # several cards named: the counts
+    assert not ok and message.startswith("Sobra 1 carta y faltan 3 cartas."), message

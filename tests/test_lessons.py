@@ -230,10 +230,10 @@ def test_automatic_actions_are_told_in_sentences():
     g = pos("citadel", {"F0": "AS", "F1": "AH", "F2": "AD", "F3": "AC", "T0": "2S 5C", "T1": "6H", "T2": "3S"})
     step = g.move("T0>T1")
     assert describe_automatic(g, step) == [
-        "Por el juego automático a la base, van a su base el 2 de picas y el 3 de picas."
+        "El juego automático sube a su base el 2 y el 3 de picas."
     ]
     g = pos("citadel", {"F0": "AS", "F1": "AH", "F2": "AD", "F3": "AC", "T0": "2S 5C", "T1": "6H"})
-    assert describe_automatic(g, g.move("T0>T1")) == ["Por el juego automático a la base, el 2 de picas va a su base."]
+    assert describe_automatic(g, g.move("T0>T1")) == ["El juego automático sube a su base el 2 de picas."]
 
 
 @pytest.mark.parametrize("name", list(sn.GAMES))
@@ -303,7 +303,7 @@ def test_narrated_game_replays_the_line_with_a_sentence_per_move(name, notation,
 def test_narrated_citadel_tells_what_the_deal_sent_home(notation):
     page = narrated_game("citadel")
     assert "Durante el reparto van a la base:" in page or "Tras el reparto" in page
-    assert "Por el juego automático a la base" in page
+    assert "El juego automático sube a su" in page
 
 
 def test_narrated_game_without_a_stored_line_says_so_in_spanish():
@@ -937,6 +937,10 @@ def test_the_index_and_the_guide_share_one_teaching_order():
     order = guide_order()
     assert sorted(order) == ALL_NOTEBOOKS  # every notebook once, under its own file name
     assert index_order() == order
+    # the table «Los cuadernos», in number order, gives each its place in class: the same order
+    text = (NOTEBOOKS / "00_indice.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[\d\d · [^\]]+\]\((\S+)\.ipynb\) \| (\d)\.º \|", text, flags=re.M)
+    assert [stem for stem, _ in sorted(rows, key=lambda row: int(row[1]))] == order
 
 
 def test_the_guide_has_a_lesson_plan_per_notebook_in_the_teaching_order():

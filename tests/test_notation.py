@@ -102,10 +102,10 @@ def test_parse_move_refuses_the_python_notation_explaining_the_learner_one():
 @pytest.mark.parametrize(
     "game, text, needle",
     [
-        ("citadel", "T9 B1", "Citadel no tiene Tablero 9"),
+        ("citadel", "T9 B1", "Citadel no tiene Tablero 9: las pilas del tablero van del Tablero 1 al Tablero 8."),
         ("citadel", "T0 B1", "Citadel no tiene Tablero 0"),
-        ("citadel", "T1 B5", "Citadel no tiene Base 5"),
-        ("scotch", "A19 B1", "Scotch no tiene Abanico 19"),
+        ("citadel", "T1 B5", "Citadel no tiene Base 5: las bases van de la Base 1 a la Base 4."),
+        ("scotch", "A19 B1", "Scotch no tiene Abanico 19: los abanicos van del Abanico 1 al Abanico 18."),
         ("citadel", "R B1", "Citadel no tiene una reserva"),
         ("citadel", "M", "Citadel no tiene un mazo"),
         ("citadel", "T1 F0", "con B"),

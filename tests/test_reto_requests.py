@@ -29,6 +29,38 @@ def class_(tmp_path: Path):
     return c, secret
 
 
+JARGON = ("bytes", "niveles", "UTF-8", "comillas", "JSON", "petición")
+
+
+def test_a_refusal_a_page_shows_is_plain_spanish_and_the_teacher_keeps_the_detail() -> None:
+    """Issue 44: «N bytes», «más de 8 niveles», «UTF-8», «sin comillas» reached a student's screen."""
+    for body, limit in ((b"x" * 5000, 4096), (b"[" * 4000, 4096)):
+        with pytest.raises(inbound.BadRequest) as info:
+            inbound.parse_body(body, limit)
+        assert "recárgala" in str(info.value) and not any(w in str(info.value) for w in JARGON), info.value
+        assert info.value.detail in ("5.000 bytes; como mucho 4.096", "más de 8 niveles")
+    with pytest.raises(inbound.BadRequest) as info:
+        inbound.deal_number("12")
+    assert not any(w in str(info.value) for w in JARGON) and "12" in info.value.detail
+
+
+def test_no_classroom_refusal_message_has_jargon() -> None:
+    """Every `BadRequest` message written in the classroom's sources, read from the code."""
+    import ast
+
+    import solitaire_nb.classroom as classroom
+
+    found = 0
+    for path in Path(classroom.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "BadRequest":
+                message = node.args[0]
+                text = ast.unparse(message)
+                found += 1
+                assert not any(w in text for w in JARGON), f"{path.name}: {text}"
+    assert found > 10
+
+
 def test_deep_json_under_the_cap_is_a_bad_request() -> None:
     with pytest.raises(inbound.BadRequest, match="forma esperada"):
         inbound.parse_body(b"[" * 4000, 4096)

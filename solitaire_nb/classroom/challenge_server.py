@@ -67,7 +67,8 @@ class _Json(tornado.web.RequestHandler):
         try:
             text = values[0].decode("utf-8")
         except UnicodeDecodeError:
-            raise inbound.BadRequest("La dirección lleva texto que no es UTF-8.", "texto que no es UTF-8") from None
+            raise inbound.BadRequest("La dirección de la página tiene caracteres que no se pueden leer: recárgala y "
+                                     "vuelve a intentarlo.", "texto que no es UTF-8", f"en «{name}»") from None
         return inbound.text_field(text, f"«{name}»", 200)
 
     def reply(self, data: Any, status: int = 200) -> None:
@@ -79,10 +80,11 @@ class _Json(tornado.web.RequestHandler):
         """Answer a refused request with its Spanish message; tell the teacher once per kind of
         request no page sends."""
         kind = getattr(exc, "kind", None)
+        detail = f": {getattr(exc, 'detail', '')}" if getattr(exc, "detail", "") else ""
         if kind is not None and kind not in self.said:
             self.said.add(kind)
             self.challenge.say(
-                f"Aviso: se ha rechazado una petición que ninguna página manda ({kind}); la clase sigue. "
+                f"Aviso: se ha rechazado una petición que ninguna página manda ({kind}{detail}); la clase sigue. "
                 "Si se repite no se vuelve a avisar."
             )
         self.reply({"error": str(exc)}, status)

@@ -4,7 +4,8 @@ Every request body, text field, number and switch a page or the teacher's page s
 through one of these functions first; each refuses with `BadRequest` (a Spanish `ValueError`)
 before the caller sets anything in memory or writes anything in the record, so a refused
 request changes nothing anywhere.  `BadRequest.kind` names the kind of bad request (one line
-per kind on the teacher's terminal, see `challenge_server`).  No web library here.
+per kind on the teacher's terminal, see `challenge_server`, with its `detail`); the message is
+plain Spanish for the page.  No web library here.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ _STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 
 
 class BadRequest(ValueError):
-    """A request no page of the class sends: refused (400) with its Spanish `kind`."""
+    """A request no page of the class sends: refused (400) with its Spanish `kind`; `detail`
+    (sizes, limits) is for the teacher's terminal, not the student's page."""
 
-    def __init__(self, message: str, kind: str) -> None:
+    def __init__(self, message: str, kind: str, detail: str = "") -> None:
         super().__init__(message)
         self.kind = kind
+        self.detail = detail
 
 
 def _depth(body: bytes) -> int:
@@ -49,7 +52,8 @@ def _depth(body: bytes) -> int:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise BadRequest(f"La petición trae un número no válido en «{name}»: recarga la página y vuelve a intentarlo.", "JSON no válido")
+    raise BadRequest("La página ha enviado un número que no se puede leer: recárgala y vuelve a intentarlo.",
+                     "JSON no válido", name)
 
 
 def _check_strings(value: Any) -> None:
@@ -73,8 +77,8 @@ def parse_body(body: bytes, limit: int) -> dict[str, Any]:
     nested at most `DEPTH_MAX` levels, every text valid Unicode, no ``NaN``/``Infinity``."""
     if len(body) > limit:
         raise BadRequest(
-            f"La petición es demasiado grande ({len(body):,} bytes; como mucho {limit:,}).".replace(",", "."),
-            "petición demasiado grande",
+            "Lo que ha enviado la página es demasiado grande: recárgala y vuelve a intentarlo.",
+            "petición demasiado grande", f"{len(body):,} bytes; como mucho {limit:,}".replace(",", "."),
         )
     if not body.strip():
         return {}
@@ -83,7 +87,8 @@ def parse_body(body: bytes, limit: int) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise BadRequest("La página ha enviado un texto que no se puede leer: recarga la página y vuelve a intentarlo.", "texto que no es UTF-8") from None
     if _depth(body) > DEPTH_MAX:
-        raise BadRequest(f"La petición no tiene la forma esperada (más de {DEPTH_MAX} niveles): recarga la página y vuelve a intentarlo.", "JSON demasiado anidado")
+        raise BadRequest("Los datos de la página no tienen la forma esperada: recárgala y vuelve a intentarlo.",
+                         "JSON demasiado anidado", f"más de {DEPTH_MAX} niveles")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except BadRequest:
@@ -201,7 +206,8 @@ def deal_number(value: Any) -> int:
     """A deal number a page sends: a JSON whole number from 0 to `DEAL_NUMBER_MAX` (not a
     text, not true/false, not 5.0)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest("El número de partida debe ser un número entero (sin comillas).", "un número no válido")
+        raise BadRequest("La página no ha enviado bien el número de partida: recárgala y vuelve a intentarlo.",
+                         "un número no válido", f"número de partida {shown(value)}")
     if not 0 <= value <= DEAL_NUMBER_MAX:
         raise BadRequest(f"El número de partida debe estar entre 0 y {DEAL_NUMBER_MAX:,}.".replace(",", "."), "un número no válido")
     return value

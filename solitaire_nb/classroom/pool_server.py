@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from ..core.checks import shown
 from . import inbound
 from .challenge_server import LOOPBACK, NOTHING_SAVED, ClassHandler, NameHandler, TeacherPage, _Json, _Teacher
 from .class_core import NotYourSeat
@@ -98,7 +99,8 @@ class RemoveSeatHandler(_Teacher):
     def post(self) -> None:
         seat = self.body().get("asiento")
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise inbound.BadRequest("El asiento debe ser un número entero (sin comillas).", "un número no válido")
+            raise inbound.BadRequest("La página no ha enviado bien el número del asiento: recárgala y vuelve a intentarlo.",
+                                     "un número no válido", f"asiento {shown(seat)}")
         try:
             self.challenge.remove_seat(seat)
         except ValueError as exc:

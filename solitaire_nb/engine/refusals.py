@@ -195,9 +195,13 @@ class Referee:
             if empty == "king":
                 what = "un Rey o una secuencia encabezada por un Rey" if self.rules.tableau.runs else "un Rey"
                 return ids.empty_king, f"Solo {what} puede ocupar un hueco; {card.articulo} no."
-            # the card may be the reserve's own top: say who fills a hole, not which card may not
+            # the card may be the reserve's own top: say who fills a hole, not which card may not;
+            # a practice position shows empty piles nobody fills: say what they are
+            practice = sum(map(len, pos.p)) < self.definition.cards
             return ids.empty_reserve, (
                 "Mientras quede reserva, los huecos los rellena la reserva sola: no se ocupan a mano."
+                + (" En esta posición de práctica solo están algunas de las cartas: sus pilas vacías son"
+                   " las cartas que faltan, no huecos por rellenar." if practice else "")
             )
         top = CARDS[p[-1]]
         only = f", así que sobre {top.articulo} solo puede ir {texts.card_list(acc)}" if fits else ""

@@ -224,11 +224,13 @@ def _pile(game: Any, text: str, kind: str, num: int | None, written: str) -> str
         if num < 1 or pid not in ids:
             label = texts.pile_label(f"{kind}0", definition.tableau_label).rsplit(" ", 1)[0]
             last = sum(1 for p in ids if p[0] == kind)
-            first_code, last_code = (pile_code(game, f"{kind}{k}") for k in (0, last - 1))
+            article = "la " if kind == "F" else "el "
+            first, final = (article + texts.pile_label(f"{kind}{k}", definition.tableau_label) for k in (0, last - 1))
+            # GLOSARIO: one «tablero» whose piles are «Tablero 1»…; Scotch's piles are «abanicos»
+            whole = "las bases" if kind == "F" else "las pilas del tablero" if label == "Tablero" else f"los {label.lower()}s"
             raise _refuse(
                 text,
-                f"{definition.display_name} no tiene {label} {num}: "
-                f"{'las bases' if kind == 'F' else 'los ' + label.lower() + 's'} van de {first_code} a {last_code}.",
+                f"{definition.display_name} no tiene {label} {num}: {whole} van {texts.of(first)} {texts.to(final)}.",
             )
         return pid
     if num is not None:

@@ -13,6 +13,7 @@ which the caller turns into a hint.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -176,32 +177,42 @@ class DirectionOnce:
 SMALL_COUNT = 10
 
 
-def _named_after(respuesta: object, counted: Sequence[str], suit: str) -> str | None:
-    """What is wrong with the cards a right count names after it («2 (el 4 y el 5)», «2: …»), a
-    rank alone read with `suit` («de tréboles»); None if they are `counted` or none is named."""
+def _cards_named(respuesta: object, suit: str) -> set[str] | str | None:
+    """The cards named after a number («2 (el 4 y el 5)», «2: …»), a rank alone read with `suit`
+    («de tréboles»): their codes, or why they cannot be read; None if none is named."""
     said = _EXPLAINED.fullmatch(respuesta) if isinstance(respuesta, str) else None
     if said is None or not _LEADING_NUMBER.fullmatch(said.group(1)):
         return None
-    named, lead, given = said.string[said.end(1):].strip(" .!():"), "El número es correcto, pero", None
+    named, given, reason = said.string[said.end(1):].strip(" .!():"), None, ""
     for text in (named, f"{named} {suit}") if suit else (named,):
         try:
             given = given or {c.code for c in read_cards(text)}
         except ValueError as exc:
             reason = str(exc)
-    if given is None:
-        return f"{lead} no entiendo las cartas que nombras detrás: {reason} También vale el número solo."
+    return reason if given is None else given or None
+
+
+def _named_after(respuesta: object, counted: Sequence[str], suit: str) -> str | None:
+    """What is wrong with the cards a right count names after it (`_cards_named`); None if they
+    are `counted` or none is named."""
+    given, lead = _cards_named(respuesta, suit), "El número es correcto, pero"
+    if isinstance(given, str):
+        return f"{lead} no entiendo las cartas que nombras detrás: {given} También vale el número solo."
+    if not given:
+        return None
     extra, missing = len(given - set(counted)), len(set(counted) - given)
     told = " y ".join(([f"{extra} de ellas no cuenta{'' if extra == 1 else 'n'}"] if extra else [])
                       + ([_count("falta", missing)] if missing else []))
-    return f"{lead} las cartas que nombras no son las que cuentan: {told}." if given and told else None
+    return f"{lead} las cartas que nombras no son las que cuentan: {told}." if told else None
 
 
 def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] | None = None,
                   then: str = "", counted: Callable[[], Sequence[str]] | None = None, suit: str = "") -> DirectionOnce:
     """A count: right when the number read (`read_number`: «8», «8 cartas») is `correct()`; a
     right answer is told `why()`, if given; `then` is `DirectionOnce.then`.  A count up to
-    `SMALL_COUNT` is reached by trying after two misses (`DirectionOnce.tried`).  Cards named
-    after a right number must be `counted()` (`_named_after`)."""
+    `SMALL_COUNT` is reached by trying after two misses (`DirectionOnce.tried`), unless it names
+    the cards counted, as `then` asks.  Cards named after a right number must be `counted()`
+    (`_named_after`)."""
 
     def judge(respuesta: object) -> tuple[bool, str, str, str]:
         x = read_number(respuesta, count=True)
@@ -214,6 +225,9 @@ def number_answer(correct: Callable[[], int], hint: str, why: Callable[[], str] 
         checker.tried = 2 if want <= SMALL_COUNT else 0  # few values: after two misses the third is a guess
         if x == want and counted is not None and (named := _named_after(respuesta, counted(), suit)):
             return False, named, "", ""
+        if x == want and counted is not None and _cards_named(respuesta, suit):
+            # the counted cards named, as the hint asks after two misses: counted, not tried
+            checker.tried = sys.maxsize
         if x == want:
             return True, "¡Correcto!" + (f" {why()}" if why is not None else ""), "", ""
         said = decimal(x, 0)

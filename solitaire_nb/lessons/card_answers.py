@@ -39,6 +39,10 @@ def _words(respuesta: object, want: set[str], none_hint: str, all_hint: str = AL
     return False, f"Escribe cada carta con su palo, una a una, en lugar de «{shown(part, raw=True)}»."
 
 
+ONE_OF_MORE = "La carta que has escrito vale, pero no es la única: sigue buscando con la regla."
+"""What one right card of a larger set is told: no count, which would give away the answer's size."""
+
+
 def set_of_cards(
     correct: Callable[[], Sequence[str]], explain: Callable[[Card], str | None], praise: Callable[[], str] | None = None,
     none_hint: str = NONE_FITS, all_hint: str = ALL_FIT,
@@ -61,9 +65,10 @@ def set_of_cards(
             card = Card.parse(next(iter(extra)))
             return False, f"{capitalize(card.articulo)} no vale. {explain(card) or ''}".strip()
         # counts, never which card: naming the wrong one would let a list be fished one card a try
+        if not extra and len(given) == 1:  # no count: it would tell how many cards the answer has
+            return False, ONE_OF_MORE
         if not extra:
-            written = "La carta que has escrito vale" if len(given) == 1 else "Las cartas que has escrito valen"
-            return False, f"{written}, pero {_count('falta', len(missing))}."
+            return False, f"Las cartas que has escrito valen, pero {_count('falta', len(missing))}."
         told = _count("sobra", len(extra)) + (f" y {_count('falta', len(missing))}" if missing else "")
         return False, f"{capitalize(told)}. Repasa la regla y comprueba cada carta con ella."
 

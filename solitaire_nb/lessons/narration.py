@@ -177,9 +177,13 @@ def describe_automatic(game: Game, step: Step) -> list[str]:
 
 
 def _home_sentence(cards: list[Card]) -> str:
-    if len(cards) == 1:
-        return f"Por el juego automático a la base, {cards[0].articulo} va a su base."
-    return f"Por el juego automático a la base, van a su base {_names(cards)}."
+    """«El juego automático sube a su base el 3 y el 4 de picas»: one suit named once."""
+    suits = {c.articulo.rsplit(" de ", 1)[1] for c in cards}
+    if len(suits) > 1:
+        return f"El juego automático sube a sus bases {_names(cards)}."
+    ranks = [c.articulo.rsplit(" de ", 1)[0] for c in cards]
+    named = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " y " + ranks[-1]
+    return f"El juego automático sube a su base {named} de {suits.pop()}."
 
 
 def _automatic_sentence(game: Game, action: Action) -> str:
