@@ -218,15 +218,21 @@ def ranking_text(data: Mapping[str, Any]) -> str:
                          "para una persona.") if others else ""
         notes.append(text)
     lead = ("Es la clasificación de un **jugador perfecto**, no la de una persona: el resolvedor ve todas las "
-            "cartas y encuentra la forma de ganar de cada partida que la tiene («tienen solución»); una persona "
-            "puede perder alguna de esas. Cada juego con las reglas de su página, ordenado por su intervalo del 95 %. Las partidas sin decidir "
-            "cuentan como perdidas en un extremo del intervalo y como ganadas en el otro, nunca como perdidas sin "
-            "más; por eso «tienen solución» es un margen cuando quedan partidas sin decidir. Un juego va por debajo "
-            "de otro cuando su intervalo queda entero por debajo"
+            "cartas; una persona puede perder alguna partida que tiene solución. Cada juego con las reglas de su "
+            "página, ordenado por su intervalo del 95 %. Las partidas sin decidir cuentan como perdidas en un "
+            "extremo y como ganadas en el otro: por eso «tienen solución» va entre dos cifras. Un juego va por "
+            "debajo de otro cuando su intervalo queda entero por debajo"
             + (", o, si los dos se tocan, cuando lo decide la comparación directa de debajo de la tabla." if compared
                else "."))
     table = texts.table_box("\n".join(lines), "Tabla de la clasificación")
-    return lead + "\n\n" + table + "\n\n" + "\n\n".join(notes)
+    peek_notes = notes[len(notes) - len(peeks):] if peeks else []
+    shown = notes[: len(notes) - len(peek_notes)]
+    if peek_notes:  # the games without a place, folded: the class reads the places first
+        names = [name[e["game"]] for e, _ in peeks]
+        which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+        shown.append(f"<details><summary>\\* ¿Por qué {which} no {'tiene' if len(names) == 1 else 'tienen'} "
+                     "puesto?</summary>\n\n" + "\n\n".join(peek_notes) + "\n\n</details>")
+    return lead + "\n\n" + table + "\n\n" + "\n\n".join(shown)
 
 
 def limits_text(entries: list[Mapping[str, Any]], atlas_entries: list[Mapping[str, Any]] | None = None) -> str:

@@ -23,6 +23,7 @@ from ..atlas import lab_measures as work
 from ..core.numbers_es import thousands
 from ..core.rules import GameDef
 
+STOPPED = "<p>Cálculo detenido: estas son las partidas resueltas hasta ahora. Pulsa el botón para empezar de nuevo.</p>"
 
 def escape(text: str) -> str:
     return html.escape(text, quote=False)  # text only, never inside an attribute: «Baker's» stays
@@ -161,7 +162,7 @@ class WinCount:
         """The count, one step per deal solved (after its counts are shown); never raises."""
         unique = games if games[0].name != games[1].name else games[:1]
         workers = self.workers if workers is None else workers
-        done = 0
+        done, last = 0, None
         try:
             stream = work.stream_samples(unique, self.sample, self.max_states, stop, workers)
             with contextlib.closing(stream):  # closing it stops its worker processes
@@ -170,11 +171,17 @@ class WinCount:
                         break  # the reader changed the game
                     self.progress.value = done = sum(len(v) for v in partial) * len(games) // len(unique)
                     self._show_wins(partial=partial)
+                    last = partial
                     yield
             if self.game not in games or self.base not in games:
                 self._show_wins("<p>Has cambiado el juego mientras se calculaba. Pulsa el botón otra vez.</p>")
             elif stop.is_set() and done < 2 * self.sample:
-                self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
+                # the deals solved so far stay on screen: a pair copies them before going on
+                if last is None:
+                    self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
+                else:
+                    self._show_wins(partial=last)
+                    self.win_text.value = STOPPED + self.win_text.value
             else:
                 self._show_wins()
         except Exception as exc:  # noqa: BLE001 - a reader never sees a traceback

@@ -14,7 +14,6 @@ from typing import Any
 from ..core.numbers_es import thousands
 from .answers import (
     Ejercicio,
-    _plain_word,
     choice_answer,
     expected_answer,
 )
@@ -96,29 +95,11 @@ def _lab_game(name: str) -> Any:
     return custom_from_name(name)
 
 
-# Exercises lab-1 and lab-3 compare a figure of a changed game with the original's; lab-4 two.
+# Exercises lab-1 and lab-4 (predictions) and lab-3 compare a figure of a changed game with the original's.
 MORE_OR_LESS = ("más", "menos", "las mismas")
 START_DEALS = 2_000
-"""Exercise lab-1: the deals (n.º 1 to this) in which the moves at the start are counted."""
+"""Exercise lab-1: the deals (n.º 1 to this) in which notebook 08 counts the moves at the start."""
 KINGS_STAY = "bakers_dozen+kings_to_bottom=false"
-
-
-def _side(this: float, other: float) -> str:
-    return "más" if this > other else "menos" if this < other else "las mismas"
-
-
-@functools.cache
-def _no_move_at_start(name: str) -> int:
-    """How many of deals 1…`START_DEALS` of a lab game have no legal move at the start."""
-    from ..atlas.lab_measures import new_game
-
-    game = _lab_game(name)
-    return sum(1 for seed in range(1, START_DEALS + 1) if not new_game(game, seed).legal_moves())
-
-
-def _no_move_with_six() -> str:
-    """Exercise lab-1's answer: whether six columns leave more deals without a move at the start."""
-    return _side(_no_move_at_start(SIX_COLUMNS), _no_move_at_start("beleaguered_castle"))
 
 
 def _under_king_kings_stay() -> str:
@@ -131,34 +112,6 @@ def _under_king_kings_stay() -> str:
     if low > 0 or high < 0:  # original minus changed, deal by deal
         return "menos" if low > 0 else "más"
     raise ValueError("Sin los Reyes al fondo, las cartas tapadas por un Rey no cambian claramente")
-
-
-# Exercise lab-4: two words, the deals with a solution and the undecided ones, four columns against eight.
-BOTH_WAYS = tuple(f"{a} y {b}" for a in ("más", "menos") for b in ("más", "menos"))
-
-
-def _with_four() -> str:
-    """Exercise lab-4's answer: «menos y menos» when Citadel with four columns has fewer deals of the
-    lab's sample with a solution and fewer undecided than Citadel."""
-    four, eight = _sample_verdicts(FOUR_COLUMNS), _sample_verdicts("citadel")
-    won = _side(four.count("won"), eight.count("won"))
-    unknown = _side(four.count("unknown"), eight.count("unknown"))
-    if "las mismas" in (won, unknown):
-        raise ValueError("Con cuatro columnas, una de las dos cuentas no cambia")
-    return f"{won} y {unknown}"
-
-
-def _two_words(check: Callable[[object], tuple[bool, str]]) -> Callable[[object], tuple[bool, str]]:
-    """`check` reading a phrase that says «más» or «menos» twice («menos, menos», «menos con solución y
-    menos sin decidir») as «menos y menos»."""
-    def judge(respuesta: object) -> tuple[bool, str]:
-        if isinstance(respuesta, str):
-            said = [w for w in _plain_word(respuesta).replace(",", " ").split() if w in ("mas", "menos")]
-            if len(said) == 2:
-                respuesta = " y ".join("más" if w == "mas" else w for w in said)
-        return check(respuesta)
-
-    return judge
 
 
 def _sample_verdicts(name: str) -> tuple[str, ...]:
@@ -324,18 +277,16 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
-        f"Beleaguered Castle con seis columnas: de las partidas n.º 1 a {thousands(START_DEALS)}, ¿en cuántas no habrá ningún movimiento posible al empezar, comparadas con las que no tienen "
-        "ninguno con ocho columnas: más, menos o las mismas? Responde «más», «menos» o «las mismas», con tu "
-        "razón: «…, porque …».",
-        ReasonedChoice(choice_answer(
-            _no_move_with_six, MORE_OR_LESS,
-            lambda: ("Al empezar, un movimiento lleva una carta de arriba de una columna a la base o sobre otra "
-                     "carta de arriba. Con seis columnas hay seis cartas arriba en lugar de ocho: menos cartas "
-                     "que mover y menos sitios donde ponerlas, así que es más fácil que ninguna encaje. Cuántas "
-                     "partidas más, en lo medido, más abajo."),
-            "Piensa en qué cartas se pueden mover al empezar y adónde. ¿Cuántas cartas hay arriba con seis "
-            "columnas?",
-        )),
+        f"Beleaguered Castle con seis columnas, partidas nº 1 a {thousands(START_DEALS)}: ¿habrá más, menos o las "
+        "mismas partidas sin ningún movimiento posible al empezar que con ocho columnas? Responde «más», «menos» o "
+        "«las mismas», y detrás tu porqué: «…, porque …». Tu predicción no se corrige: la comparas después con lo "
+        "medido.",
+        reasoned_prediction(
+            MORE_OR_LESS,
+            lambda: "juega en el laboratorio con seis columnas (¿cuántos movimientos tienes al empezar?) y después "
+                    "abre «Ver lo medido», más abajo: cuenta las partidas sin ningún movimiento al empezar con seis "
+                    "y con ocho columnas.",
+        ),
         kind="choice", variant=SIX_COLUMNS,
     ),
     "lab-2": Ejercicio(
@@ -375,20 +326,14 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice", variant=KINGS_STAY,
     ),
     "lab-4": Ejercicio(
-        f"Citadel con 4 columnas, partidas n.º 1 a {_sample_size()}, comparado con Citadel (8 columnas): "
-        "¿tendrán solución más partidas o menos? ¿Y quedarán sin decidir más partidas o menos? Responde con "
-        "las dos palabras en ese orden, con tu razón: «… y …, porque …».",
-        ReasonedChoice(_two_words(choice_answer(
-            _with_four, BOTH_WAYS,
-            lambda: ("Menos con solución: con 4 columnas, cada una empieza con unas diez cartas, solo hay cuatro "
-                     "arriba y muy pocos movimientos; las cartas que la base necesita se quedan enterradas. Y "
-                     "menos sin decidir: para decir «no tiene solución», el resolvedor tiene que recorrer todas "
-                     "las posiciones a las que se puede llegar, y con tan pocos movimientos hay tan pocas que "
-                     "las recorre todas antes del límite. Que un juego sea más difícil no basta para que queden "
-                     "más partidas sin decidir: las deja sin decidir tener demasiadas posiciones que recorrer."),
-            "Piensa las dos cosas por separado: ¿es más fácil o más difícil ganar con 4 columnas? ¿Y qué tiene "
-            "que hacer el resolvedor para decir que una partida no tiene solución?",
-        ))),
+        f"Citadel con 4 columnas, partidas nº 1 a {_sample_size()}: ¿quedarán sin decidir más partidas que con "
+        "Citadel (8 columnas), menos o las mismas? Responde «más», «menos» o «las mismas», y detrás tu porqué: "
+        "«…, porque …». Tu predicción no se corrige: la comparas después con lo medido.",
+        reasoned_prediction(
+            MORE_OR_LESS,
+            lambda: "pon Columnas en 4 en el laboratorio, mira la columna «sin decidir» de la tabla de «¿Cuántas se "
+                    "pueden ganar?» y después abre la respuesta y «Ver lo medido», más abajo.",
+        ),
         kind="choice", variant=FOUR_COLUMNS,
     ),
 }
