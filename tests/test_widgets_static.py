@@ -110,3 +110,20 @@ def test_exercise_board_judges_each_move_played_and_clears_after_undo():
     board.click(other.src)
     board.click(other.dst)
     assert "no es el movimiento" in verdict.value
+
+
+def test_an_exercise_board_keeps_its_position_no_other_deal_nor_loaded_game():
+    """A fresh reader pressed «Nueva partida» on an exercise board: a random deal, judged against
+    the exercise's question («no está permitido» for a legal move). The board hides the deal
+    controls and the kernel refuses them; «Deshacer» goes back to the start."""
+    from solitaire_nb.board.boxes import EXERCISE_ONLY
+
+    game = new_game("beleaguered_castle", seed=3)
+    start = [list(map(str, game.pile(p))) for p in game.pile_ids]
+    box = exercise_board("Juega la carta que se pide.", game, lambda _g, _m: (False, "No."))
+    board = box.children[1]
+    assert board.view["fixed"] is True
+    for action in ("new", "load"):
+        board.press(action)
+        assert board.view["message"] == EXERCISE_ONLY
+    assert [list(map(str, board.game.pile(p))) for p in board.game.pile_ids] == start

@@ -253,8 +253,8 @@ function render({ model, el: root }) {
       for (const [name, label] of v.games || []) gameSelect.append(el("option", { value: name, text: label }));
       gameSelect.dataset.games = gamesKey;
     }
-    // A class challenge's deal is everyone's: no other deal nor loaded game to offer.
-    newGroup.hidden = loadButton.hidden = !!v.reto;
+    // A class challenge's deal is everyone's, an exercise's board is its position: no other deal nor loaded game.
+    newGroup.hidden = loadButton.hidden = !!(v.reto || v.fixed);
     saveText.readOnly = !!v.reto;
     saveText.placeholder = v.reto ? "Aquí aparece tu partida al pulsar «Guardar»"
       : PASTE_HERE;

@@ -20,7 +20,30 @@ from ..core.numbers_es import thousands
 from ..engine import Game
 from ..lessons import exercises as ejercicios
 from ..render.draw import render_html
+from .buttons import Buttons
 from .widget import Board
+
+EXERCISE_ONLY = ("Este tablero es el del ejercicio: aquí no se cambia de partida. Para volver a empezar, "
+                 "pulsa «Deshacer» hasta el principio.")
+
+
+class _ExerciseButtons(Buttons):
+    def press(self, action: Any, msg: dict) -> Any:
+        if action in ("new", "load"):  # a crafted front end may still send them
+            self.board.say(EXERCISE_ONLY, "error")
+            return None
+        return super().press(action, msg)
+
+
+class ExerciseBoard(Board):
+    """An exercise's board: its position only, no «Nueva partida» nor «Cargar» (another deal
+    would be judged against the exercise's question); «Deshacer» goes back to the start."""
+
+    _restores_other_deals = False
+    buttons_type = _ExerciseButtons
+
+    def _view_state(self) -> dict[str, Any]:
+        return {**super()._view_state(), "fixed": True}  # the front end hides the deal controls
 
 
 class _Static:
@@ -159,8 +182,8 @@ def exercise_board(question: str, game: Game, check: Any, **board_args: Any) -> 
 
     After each move the reader plays, ``check(game, move)`` returns (ok, Spanish message)
     saying whether the move played is the one asked for; the verdict shows that message.
-    The board is a normal `Board` (Deshacer lets the reader try again)."""
-    board = Board(game, **board_args)
+    The board is an `ExerciseBoard`: its position only (Deshacer lets the reader try again)."""
+    board = ExerciseBoard(game, **board_args)
     verdict = widgets.HTML()
     start = game.moves_played
     last = [start]  # moves played when the board was last drawn

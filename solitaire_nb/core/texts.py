@@ -118,13 +118,17 @@ def card_on(card: Card) -> str:
     return card.articulo
 
 
-def scroll_box(what: str = "Tabla") -> str:
+def scroll_box(what: str = "Tabla", max_height: str | None = None) -> str:
     """The opening tag of a box that slides sideways when a table is wider than the page (a
     phone), labelled for the reader; the student pages keep the words and numbers of a table in
-    such a box whole, where an unboxed table may break them mid-word to fit.  Close it with
-    ``</div>``."""
-    label = f"{what}: en una pantalla estrecha, desliza para ver todas las columnas"
-    return f'<div role="region" tabindex="0" aria-label="{label}" style="overflow-x:auto;max-width:100%">'
+    such a box whole, where an unboxed table may break them mid-word to fit.  With `max_height`
+    («28em») a long table also scrolls down inside the box.  Close it with ``</div>``."""
+    if max_height is None:
+        label = f"{what}: en una pantalla estrecha, desliza para ver todas las columnas"
+        return f'<div role="region" tabindex="0" aria-label="{label}" style="overflow-x:auto;max-width:100%">'
+    label = f"{what}: desliza para ver todas las filas y columnas"
+    return (f'<div role="region" tabindex="0" aria-label="{label}" '
+            f'style="overflow-x:auto;overflow-y:auto;max-width:100%;max-height:{max_height}">')
 
 
 def table_box(table: str, what: str = "Tabla") -> str:

@@ -277,7 +277,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
     ),
     # ------------------------------------------------------------------ 08 · the rules lab
     "lab-1": Ejercicio(
-        f"Beleaguered Castle con seis columnas, partidas nº 1 a {thousands(START_DEALS)}: ¿habrá más, menos o las "
+        f"Beleaguered Castle con seis columnas, partidas n.º 1 a {thousands(START_DEALS)}: ¿habrá más, menos o las "
         "mismas partidas sin ningún movimiento posible al empezar que con ocho columnas? Responde «más», «menos» o "
         "«las mismas», y detrás tu porqué: «…, porque …». Tu predicción no se corrige: la comparas después con lo "
         "medido.",
@@ -326,7 +326,7 @@ EJERCICIOS_ESTUDIO: dict[str, Ejercicio] = {
         kind="choice", variant=KINGS_STAY,
     ),
     "lab-4": Ejercicio(
-        f"Citadel con 4 columnas, partidas nº 1 a {_sample_size()}: ¿quedarán sin decidir más partidas que con "
+        f"Citadel con 4 columnas, partidas n.º 1 a {_sample_size()}: ¿quedarán sin decidir más partidas que con "
         "Citadel (8 columnas), menos o las mismas? Responde «más», «menos» o «las mismas», y detrás tu porqué: "
         "«…, porque …». Tu predicción no se corrige: la comparas después con lo medido.",
         reasoned_prediction(

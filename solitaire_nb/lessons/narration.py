@@ -274,8 +274,8 @@ def narrated_game(name: str, **variant: bool) -> str:
         )
     if not game.is_won():  # the stored line is checked by the tests; never show a false claim
         raise ValueError(f"La partida narrada de {definition.display_name} no termina ganada.")
-    table = (  # in a labelled scroll box: on a phone its cells keep their words whole
-        texts.scroll_box("Partida comentada")
+    table = (  # in a labelled scroll box: on a phone its cells keep their words whole; a long game scrolls down
+        texts.scroll_box("Partida comentada", max_height="28em")
         + '<table class="snb-narrada-tabla"><thead><tr><th>n.º</th><th>movimiento</th><th>por qué se puede</th>'
         "<th>lo que hace el juego solo</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
     )
