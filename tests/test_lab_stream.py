@@ -159,7 +159,7 @@ def test_without_threads_the_count_runs_deal_by_deal_on_the_event_loop(monkeypat
     assert seen == sorted(seen) and len(set(seen)) >= 3 and seen[-1] < 10  # growing, not finished at once
     assert "detenido" in lab.win_text.value and not lab.win_button.disabled
     # the deals solved before «Detener» stay on screen (a pair copies them): a table, not an empty box
-    assert "partidas resueltas hasta ahora" in lab.win_text.value and "<table" in lab.win_text.value
+    assert "resueltas antes de detener" in lab.win_text.value and "<table" in lab.win_text.value
     assert work.cached_sample(lab.game, 5, 79) is None
 
     async def whole() -> None:

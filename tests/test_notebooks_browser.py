@@ -66,7 +66,7 @@ def test_notebook_03_in_voila_as_a_student(page):
         page.goto(url)
         play_board_in_browser(page, game, seed, str(legal), str(illegal))
         box = page.locator(".widget-vbox", has_text="abanico puede ir el 8 de corazones").last
-        box.locator("input").fill("9S 9H 9D 9C")
+        box.locator("textarea").fill("9S 9H 9D 9C")
         box.get_by_role("button", name="Comprobar").click()
         expect(box).to_contain_text("¡Correcto!", timeout=20_000)
         screenshot(page, "notebook-03-voila.png")

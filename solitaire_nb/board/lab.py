@@ -273,8 +273,8 @@ class Lab(WinCount, StaticVBox):
             self.explanations[heading].value = "".join(lines)
         self.board_title.value = f"<b>Tu juego:</b> {name}"
         self.base_title.value = f"<b>El original:</b> {escape(base.display_name)}"
+        self._show_wins()  # first: the stats take a moment, and the last game's counts must not linger
         self._show_stats()
-        self._show_wins()
         self.static_html = (
             f"<p><b>Laboratorio de reglas</b>: {name}, comparado con {escape(base.display_name)}. "
             "<i>Abre el cuaderno en marcha para cambiar las reglas y jugar.</i></p>" + self.stats.value

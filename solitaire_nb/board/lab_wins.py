@@ -23,7 +23,7 @@ from ..atlas import lab_measures as work
 from ..core.numbers_es import thousands
 from ..core.rules import GameDef
 
-STOPPED = "<p>Cálculo detenido: estas son las partidas resueltas hasta ahora. Pulsa el botón para empezar de nuevo.</p>"
+STOPPED = "<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>"
 
 def escape(text: str) -> str:
     return html.escape(text, quote=False)  # text only, never inside an attribute: «Baker's» stays
@@ -82,7 +82,8 @@ class WinCount:
     _stop: threading.Event
     _thread: Any  # threading.Thread | _Chunks | None
 
-    def _show_wins(self, note: str = "", partial: tuple[tuple[str, ...], ...] | None = None) -> None:
+    def _show_wins(self, note: str = "", partial: tuple[tuple[str, ...], ...] | None = None,
+                   stopped: bool = False) -> None:
         """The win counts: of the whole sample when both games' samples are known, else of the
         deals solved so far (`partial`: each game's verdicts, the composed game's first), else
         `note` or the invitation to press the button."""
@@ -100,7 +101,7 @@ class WinCount:
             return
         mine_v, base_v = (v[:k] for v in verdicts)  # type: ignore[union-attr]
         base = work.Sample(self.base.display_name, base_v)
-        words = self._sample_words(k)
+        words = self._sample_words(k, stopped)
         if self.game.name == self.base.name:  # no rule changed: one game, one row
             self.win_text.value = words + work.markdown_html(work.counts_table([base]))
             return
@@ -109,10 +110,12 @@ class WinCount:
         paired = f"<p>{escape(work.paired_text(mine, base, work.YOURS, 'el original'))}</p>"
         self.win_text.value = words + table + paired
 
-    def _sample_words(self, solved: int | None = None) -> str:
+    def _sample_words(self, solved: int | None = None, stopped: bool = False) -> str:
         solved = self.sample if solved is None else solved
         head = f"Partidas n.º 1 a {solved} de cada juego"
-        if solved < self.sample:
+        if stopped:  # the deals solved before «Detener», kept for the reader to copy
+            head = f"Las partidas resueltas antes de detener el cálculo, n.º 1 a {solved} de cada juego"
+        elif solved < self.sample:
             head += f" (de {self.sample}: el resolvedor sigue; el intervalo se estrecha con cada partida)"
         return (f"<p>{head}, con el mismo límite de búsqueda "
                 f"para el resolvedor en cada partida ({thousands(self.max_states)} posiciones).</p>")
@@ -180,7 +183,7 @@ class WinCount:
                 if last is None:
                     self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
                 else:
-                    self._show_wins(partial=last)
+                    self._show_wins(partial=last, stopped=True)
                     self.win_text.value = STOPPED + self.win_text.value
             else:
                 self._show_wins()
