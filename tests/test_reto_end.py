@@ -70,7 +70,7 @@ def test_the_student_board_of_a_challenge_offers_no_other_deal() -> None:
     board = ChallengeBoard(WON)
     assert board.view["reto"] is True
     js = (Path(reto.__file__).parents[1] / "board" / "board.js").read_text(encoding="utf-8")
-    assert "newGroup.hidden = loadButton.hidden = !!v.reto;" in js
+    assert "newGroup.hidden = loadButton.hidden = !!(v.reto || v.fixed);" in js
     board.handle({"event": "button", "name": "new", "game": "scotch", "seed": 7})
     assert board.view["message"] == SAME_DEAL and board.game.name == "citadel"
 

@@ -298,8 +298,9 @@ def enunciado(ejercicio: str) -> str:
     return _get(ejercicio).pregunta
 
 # «no sé» to a card-set exercise: no card named (that would give the answer away), only where to look.
-CARDS_DONT_KNOW = ("No pasa nada: vuelve a leer la regla de esta sección y mira la posición de arriba. Escribe "
-                   "las cartas que creas; el corrector te dirá cuántas sobran o faltan, sin decir cuáles.")
+CARDS_DONT_KNOW = ("No pasa nada: busca en la lección la regla de la que habla la pregunta{where} y piensa qué "
+                   "cartas cumplen esa regla. Escribe las que creas; el corrector te dirá cuántas sobran o faltan, "
+                   "sin decir cuáles.")
 
 
 def _get(ejercicio: str) -> Ejercicio:
@@ -322,7 +323,8 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     if isinstance(check, DirectionOnce) and dont_know(respuesta) and str(respuesta).strip():
         return False, f"{DONT_KNOW_LEAD} {check.hint}"
     if _get(ejercicio).kind == "cards" and dont_know(respuesta) and str(respuesta).strip():
-        return False, getattr(check, "dont_know", CARDS_DONT_KNOW)  # a single card has its own words
+        where = ", mira la posición de la pregunta" if _get(ejercicio).start is not None else ""  # only if it has one
+        return False, getattr(check, "dont_know", CARDS_DONT_KNOW.format(where=where))  # a single card has its own words
     if respuesta is None or (isinstance(respuesta, str | list | tuple) and not respuesta):
         return False, "Todavía no hay ninguna respuesta que comprobar."
     try:
