@@ -152,7 +152,8 @@ def test_a_share_refined_from_the_measure_is_told_it_was_tried_but_a_fraction_is
 
 
 @pytest.mark.parametrize("reason", ["la tabla de arriba dice más", "lo dice la gráfica", "se ve arriba", "mi compi lo sabe",
-                                    "me da la gana", "lo pone el corrector"])
+                                    "me da la gana", "lo pone el corrector", "he quitado la marca y sale 5,79",
+                                    "se me ocurrió", "lo pone en ver lo medido"])
 def test_reasons_a_fresh_reader_passed_off_are_refused(reason):
     """A reader of 08 had these accepted as reasons: the screen, a classmate, a whim, the checker."""
     olvidar_intentos()

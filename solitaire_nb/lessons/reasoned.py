@@ -38,7 +38,8 @@ _POINTER_WORDS = frozenset(
     "otro otros demas dos tres opcion opciones respuesta probe probado probando descarte descartado descartando "
     "mal malas incorrectas tabla tablas enunciado pregunta pantalla pista laboratorio pagina cuaderno atlas "
     "cabecera tablero texto numero dato datos medida profe profesor profesora libro correcta correcto original "
-    "grafica graficas grafico ve ven vemos corrector encima debajo primera segunda tercera buena bueno buenas".split()
+    "grafica graficas grafico ve ven vemos corrector encima debajo primera segunda tercera buena bueno buenas "
+    "medido medida".split()
 )
 _POINTER = re.compile(rf"(?:\b(?:{'|'.join(sorted(_POINTER_WORDS))})\b\s*)+")
 # «la tabla dice más»: «más» or «menos» only point too when something is said to say or show it
@@ -49,10 +50,11 @@ _CHANCE = re.compile(r"\b(?:moneda|cara o cruz|azar|suerte|boleo|adivin\w*|coraz
 _HEARSAY = re.compile(r"\b(?:me lo (?:ha|han) dicho|me (?:ha|han) dicho|mis? companer[oa]s?|mis? compis?|(?:el|la) profe(?:sor|sora)?|"
                       r"(?:la|una) guia|el libro|"
                       r"lo (?:he leido|lei)|internet|google)\b")
-_SEEN = re.compile(r"\b(?:(?:lo )?(?:he|hemos) (?:visto|probado|mirado|comprobado|medido|movido)|lo (?:vi|probe|mire|comprobe)|"
+_SEEN = re.compile(r"\b(?:(?:lo )?(?:he|hemos) (?:visto|probado|mirado|comprobado|medido|movido|quitado|cambiado|pulsado)|"
+                   r"lo (?:vi|probe|mire|comprobe)|me sale|sale \d|"
                    r"probandolo|(?:al mover|moviendo|movi) (?:las? |los? )?(?:columnas|control|controles|deslizador))\b")
 _MADE_UP = re.compile(r"\binvent\w*")  # «me lo he inventado», «me lo invento»
-_WHIM = re.compile(r"\b(?:me da la gana|porque quiero|porque si quiero|me apetece|me gusta)\b")
+_WHIM = re.compile(r"\b(?:me da la gana|porque quiero|porque si quiero|me apetece|me gusta|se me (?:ha )?ocurri\w*)\b")
 _HOW_NOT_WHY = (
     (_CHANCE, "Una moneda o la suerte no son una razón: no hacen que la respuesta sea «{word}»."),
     (_HEARSAY, "Que te lo diga otra persona, o leerlo, no es una razón tuya."),
