@@ -232,3 +232,20 @@ def test_one_right_card_of_several_is_told_so_without_how_many_are_missing():
         assert not ok and "no es la única" in message and "falta" not in message, message
     ok, message = verdict_of_text("citadel-1", ["KS", "QS"])  # several cards named: the counts
     assert not ok and message.startswith("Sobra 1 carta y faltan 3 cartas."), message
+
+
+def test_a_count_in_words_with_its_cards_is_read_and_its_cards_checked():
+    """A reader of 05: «dos (el 2♣ y el 3♣)» was asked for figures while «2 (…)» and «dos» were read."""
+    olvidar_intentos()
+    assert verdict_of_text("citadel-2", "dos (el 2♣ y el 3♣)")[1].startswith("¡Correcto!")
+    olvidar_intentos()
+    ok, message = verdict_of_text("citadel-2", "Dos: el 4 y el 5")
+    assert not ok and "no son las que cuentan" in message
+    olvidar_intentos()
+
+
+def test_two_bare_pile_numbers_are_told_to_take_their_letters():
+    """A reader of 05 typed «3 4» for «T3 T4» and read «hay más de un número de cartas»."""
+    ok, message = verdict_of_text("citadel-4", "3 4")
+    assert not ok and "escribe cada pila con su letra" in message and "«T4 B1»" in message
+    olvidar_intentos()

@@ -182,6 +182,8 @@ def parse_move(game: Any, text: str) -> Move:
             raise _refuse(text, f"«{word}» no es el nombre de una pila. {_letters(game)}")
         i += 1
     if len(counts) > 1:
+        if not piles:  # «3 4»: the piles' numbers without their letters
+            raise _refuse(text, f"escribe cada pila con su letra y su número, como {EXAMPLE}.")
         raise _refuse(text, "hay más de un número de cartas.")
     count = counts[0] if counts else 1
     if count < 1:

@@ -24,7 +24,7 @@ from ..core.numbers_es import decimal, interval_decimals
 from ..engine import Game
 from ..games import GAMES
 from .card_names import CARDS_EXAMPLE, read_cards
-from .number_words import _EXPLAINED, _LEADING_NUMBER, read_number
+from .number_words import _EXPLAINED, _LEADING_NUMBER, figures_for_words, read_number
 
 
 # ---------------------------------------------------------------------- reading answers
@@ -181,7 +181,7 @@ def _cards_named(respuesta: object, suit: str) -> set[str] | str | None:
     """The cards named after a number («2 (el 4 y el 5)», «2: …»), a rank alone read with `suit`
     («de tréboles»): their codes, or why they cannot be read; None if none is named."""
     said = _EXPLAINED.fullmatch(respuesta) if isinstance(respuesta, str) else None
-    if said is None or not _LEADING_NUMBER.fullmatch(said.group(1)):
+    if said is None or not _LEADING_NUMBER.fullmatch(figures_for_words(said.group(1))):
         return None
     named, given, reason = said.string[said.end(1):].strip(" .!():"), None, ""
     for text in (named, f"{named} {suit}") if suit else (named,):

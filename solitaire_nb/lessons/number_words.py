@@ -61,8 +61,8 @@ def read_number(respuesta: object, count: bool = False) -> float:
     text = re.sub(r"(?<=\d)\s*[.!]+\s*$", "", figures_for_words(respuesta))  # «3.»: the stop ends it
     found = _LEADING_NUMBER.fullmatch(text)
     said = _EXPLAINED.fullmatch(text)
-    if found is None and said is not None:  # «2 (el 2 y el 3)», «2: el 2 y el 3»: the number, then why
-        found = _LEADING_NUMBER.fullmatch(said.group(1))
+    if found is None and said is not None:  # «2 (el 2 y el 3)», «dos: el 2 y el 3»: the number, then why
+        found = _LEADING_NUMBER.fullmatch(figures_for_words(said.group(1)))
     if found is None:
         if count and _CARD_LIST.fullmatch(text) and re.search(r"\b(?:el|la)\b|[♠♥♦♣]|\bde\s", text, re.I):
             raise ValueError("has nombrado las cartas, y la pregunta es cuántas son. Cuéntalas y escribe el número.")
