@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
@@ -117,8 +118,25 @@ def _count(verb: str, n: int) -> str:
     return f"{verb}{'' if n == 1 else 'n'} {n} carta{'' if n == 1 else 's'}"
 
 
+class RemembersTries:
+    """A checker that remembers, per exercise while the kernel runs, what a reader has tried
+    (`DirectionOnce`, `card_answers.CardSet`, `reasoned.ReasonedChoice`, …): its `_verdict(respuesta)`
+    gives (right?, message, what a call remembers); `peek` judges as the next call would,
+    remembering nothing; `forget` starts again, as a new kernel would."""
+
+    def _verdict(self, respuesta: object) -> tuple[bool, str, Any]:
+        raise NotImplementedError
+
+    def peek(self, respuesta: object) -> tuple[bool, str]:
+        """(right?, Spanish message) as the next call would give it, without remembering anything."""
+        return self._verdict(respuesta)[:2]
+
+    def forget(self) -> None:
+        raise NotImplementedError
+
+
 @dataclass(eq=False)
-class DirectionOnce:
+class DirectionOnce(RemembersTries):
     """A number checker that tells whether the answer is higher or lower **once** (per exercise,
     while the kernel runs): every later wrong answer gets only `hint`, what to look at on the page
     or think about, never the direction again, so an answer cannot be found by halving the range.
@@ -140,10 +158,6 @@ class DirectionOnce:
     patience: int = 3
     wrong: int = 0
     tried: int = 0  # wrong numbers after which a right one was reached by trying (0: `patience`)
-
-    def peek(self, respuesta: object) -> tuple[bool, str]:
-        """(right?, Spanish message) as the next call would give it, without using up the direction."""
-        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message, missed = self._verdict(respuesta)

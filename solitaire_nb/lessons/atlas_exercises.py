@@ -14,6 +14,7 @@ from typing import Any
 from ..core.numbers_es import thousands
 from .answers import (
     Ejercicio,
+    RemembersTries,
     choice_answer,
     expected_answer,
 )
@@ -167,7 +168,7 @@ ONE_CARD_DONT_KNOW = ("No pasa nada: vuelve a jugar en los tableros de arriba y 
 
 
 @dataclass(eq=False)
-class OneCard:
+class OneCard(RemembersTries):
     """Exercise atlas-4 asks for one card: several are told so, uncounted (one «de más» would tell
     which is right); «no sé» is told `dont_know`.  A card may come with a reason («5♠, porque …»,
     not graded); after `patience` wrong cards a right one was reached by trying."""
@@ -176,10 +177,6 @@ class OneCard:
     dont_know: str = ONE_CARD_DONT_KNOW
     patience: int = 2
     wrong: int = 0
-
-    def peek(self, respuesta: object) -> tuple[bool, str]:
-        """(right?, Spanish message) as the next call would give it, without counting a try."""
-        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message, missed = self._verdict(respuesta)

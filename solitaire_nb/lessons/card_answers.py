@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ..core.cards import Card
 from ..core.checks import shown
 from ..core.texts import capitalize
-from .answers import _cards, _count
+from .answers import RemembersTries, _cards, _count
 from .card_names import read_group
 
 NONE_FITS = "No: alguna carta sí vale. Piensa en la regla y compruébala con cada carta."
@@ -84,7 +84,7 @@ REREAD = ("Vuelve a la regla de esta sección y comprueba con ella por qué vale
 
 
 @dataclass(eq=False)
-class CardSet:
+class CardSet(RemembersTries):
     """A card-set checker that notices an answer fished one card a try: after `patience` wrong
     answers that each name one card, a different one each time (refused, or right but not the
     whole set), the right set is accepted and told it was reached by trying, with its explanation
@@ -95,9 +95,6 @@ class CardSet:
     check: Callable[[object], tuple[bool, str]]
     patience: int = 3
     tried: set[str] = field(default_factory=set)
-
-    def peek(self, respuesta: object) -> tuple[bool, str]:
-        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message, missed = self._verdict(respuesta)

@@ -24,9 +24,9 @@ from ..core.checks import shown
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move
-from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, dont_know, number_answer
-from .atlas_exercises import EJERCICIOS_ESTUDIO, OneCard
-from .card_answers import CardSet, set_of_cards
+from .answers import DONT_KNOW_LEAD, DirectionOnce, Ejercicio, RemembersTries, dont_know, number_answer
+from .atlas_exercises import EJERCICIOS_ESTUDIO
+from .card_answers import set_of_cards
 from .card_exercises import (
     cartas_bajo,
     cartas_bajo_base,
@@ -58,7 +58,7 @@ from .positions import (
     why_not_home,
 )
 from .printing import movimientos, narrar, por_que_no
-from .reasoned import ReasonedChoice, ReasonedPrediction
+from .reasoned import ReasonedPrediction
 from .study_exercises import (
     ACES_DEALT,
     DEAL_SEED,
@@ -315,7 +315,7 @@ def _verdict(ejercicio: str, respuesta: object, shown_to_reader: bool = True) ->
     answer whose message a reader sees (`shown_to_reader`) uses up a number exercise's one
     «más / menos» (`answers.DirectionOnce`)."""
     check = _get(ejercicio).check  # an unknown exercise is the notebook's bug: raise
-    if not shown_to_reader and isinstance(check, DirectionOnce | ReasonedChoice | TriedMoves | OneCard | CardSet):
+    if not shown_to_reader and isinstance(check, RemembersTries):
         check = check.peek
     item = getattr(respuesta, "item", None)
     if getattr(respuesta, "ndim", None) == 0 and callable(item):
@@ -350,7 +350,7 @@ def olvidar_intentos() -> None:
     """Forget the wrong answers given so far, as a new kernel would: each number exercise tells
     «más» or «menos» once again (for tests, or a teacher trying the exercises before class)."""
     for ex in EJERCICIOS.values():
-        if isinstance(ex.check, DirectionOnce | ReasonedChoice | TriedMoves | OneCard | CardSet):
+        if isinstance(ex.check, RemembersTries):
             ex.check.forget()
 
 

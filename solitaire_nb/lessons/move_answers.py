@@ -16,7 +16,7 @@ from ..core.moves import IllegalMove, Move
 from ..core.texts import after_colon
 from ..engine import Game
 from ..games.notation import format_move, parse_move
-from .answers import DONT_KNOW_LEAD, _items, dont_know
+from .answers import DONT_KNOW_LEAD, RemembersTries, _items, dont_know
 
 EXAMPLE_MOVES = "«T2 B1» o «T1 T3, T1 B1» (las pilas como en el tablero, contando desde 1)"
 
@@ -196,7 +196,7 @@ _MISSES = (NOT_THIS_ONE, "Con ese movimiento", "Con esos movimientos", STUCK)
 
 
 @dataclass(eq=False)
-class TriedMoves:
+class TriedMoves(RemembersTries):
     """A moves checker (`moves_reaching`) for a position with few legal moves, where the answer
     can be found by trying them: after `patience` wrong tries (a move that is not the one, or
     that leaves the position lost, or that the rules refuse) a right answer is accepted, told it
@@ -211,9 +211,6 @@ class TriedMoves:
     patience: int = 2
     wrong: int = 0
     nudge: str = ""
-
-    def peek(self, respuesta: object) -> tuple[bool, str]:
-        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message, missed = self._verdict(respuesta)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .answers import _core_words, _plain_word, option_reader
+from .answers import RemembersTries, _core_words, _plain_word, option_reader
 
 REASON_WORDS = 2
 """The fewest words a reason has («porque ve más cartas»; «porque sí» is not one)."""
@@ -146,7 +146,7 @@ def reason_refusal(word: str, reason: str, tail: str = AFTER_A_HINT, seen_ok: bo
 
 
 @dataclass(eq=False)
-class ReasonedChoice:
+class ReasonedChoice(RemembersTries):
     """`choice(respuesta)` -> (right?, message) judges the word; this wrapper asks for «…, porque
     …» with a reason from the first answer on, and remembers, per exercise while the kernel runs,
     the wrong words tried and how many tries were refused.  `fewest` words make a reason (1 where
@@ -157,10 +157,6 @@ class ReasonedChoice:
     missed: bool = False
     refused: int = 0
     tried: set[str] = field(default_factory=set)
-
-    def peek(self, respuesta: object) -> tuple[bool, str]:
-        """(right?, Spanish message) as the next call would give it, without remembering anything."""
-        return self._verdict(respuesta)[:2]
 
     def __call__(self, respuesta: object) -> tuple[bool, str]:
         ok, message, counted = self._verdict(respuesta)
