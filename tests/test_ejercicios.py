@@ -1034,6 +1034,10 @@ def test_no_se_to_a_card_exercise_is_answered_without_naming_a_card():
             assert not any(ch in words for ch in "♠♥♦♣") and "{" not in words
             if not hasattr(ej.check, "dont_know"):
                 assert ("posición" in words) == (ej.start is not None), name
+    from solitaire_nb.lessons.card_answers import REREAD
+
+    # «la regla de esta sección»: the exercises' sections hold no rule (a fresh reader of 00–05)
+    assert not any("esta sección" in text for text in (CARDS_DONT_KNOW, *REREAD))
 
 
 def test_a_move_found_by_trying_is_accepted_with_the_reason_to_read():

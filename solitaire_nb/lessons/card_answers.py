@@ -78,8 +78,10 @@ def set_of_cards(
 TRIED = ("Esa es la carta, pero has llegado a ella probando una a una.",
          "Esas son las cartas, pero has llegado a ellas probando una a una.")
 """What a right set is told after `CardSet.patience` wrong answers of one card each."""
-REREAD = ("Vuelve a la regla de esta sección y comprueba con ella por qué vale esa carta y ninguna más.",
-          "Vuelve a la regla de esta sección y comprueba con ella por qué valen esas cartas y ninguna más.")
+REREAD = ("Vuelve a la regla de la lección de la que habla la pregunta y comprueba con ella por qué vale esa "
+          "carta y ninguna más.",
+          "Vuelve a la regla de la lección de la que habla la pregunta y comprueba con ella por qué valen esas "
+          "cartas y ninguna más.")
 """What follows `TRIED` when the exercise has no explanation of its own to read."""
 
 
