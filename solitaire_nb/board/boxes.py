@@ -28,11 +28,7 @@ EXERCISE_ONLY = ("Este tablero es el del ejercicio: aquí no se cambia de partid
 
 
 class _ExerciseButtons(Buttons):
-    def press(self, action: Any, msg: dict) -> Any:
-        if action in ("new", "load"):  # a crafted front end may still send them
-            self.board.say(EXERCISE_ONLY, "error")
-            return None
-        return super().press(action, msg)
+    deal_fixed = EXERCISE_ONLY
 
 
 class ExerciseBoard(Board):
@@ -41,9 +37,6 @@ class ExerciseBoard(Board):
 
     _restores_other_deals = False
     buttons_type = _ExerciseButtons
-
-    def _view_state(self) -> dict[str, Any]:
-        return {**super()._view_state(), "fixed": True}  # the front end hides the deal controls
 
 
 class _Static:

@@ -47,6 +47,10 @@ class Buttons:
     challenge's, whose deal everyone knows); elsewhere a saved game could be loaded on a board
     with them and solved there."""
 
+    deal_fixed = ""
+    """Why «Nueva partida» and «Cargar» do nothing on a board whose deal is given (a class
+    challenge's, an exercise's), or "" where they work; the front end hides them then."""
+
     def __init__(self, board: BoardSurface):
         self.board = board
         self.highlight: Move | None = None
@@ -87,6 +91,8 @@ class Buttons:
 
     def refusal(self, action: str) -> str | None:
         """Why a button the teacher switched off does nothing (a crafted front end may send it)."""
+        if action in ("new", "load") and self.deal_fixed:
+            return self.deal_fixed
         if action == "hint" and not self.board.hints:
             return "En este tablero no hay pistas: las ha desactivado quien preparó el cuaderno."
         if action in SOLVER_BUTTONS and not self.board.solution:

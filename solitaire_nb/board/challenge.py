@@ -47,13 +47,11 @@ class _ChallengeButtons(Buttons):
     """A challenge's buttons: no new deal nor loaded game; undo, redo and hints reported."""
 
     saves_without_solver = True
+    deal_fixed = SAME_DEAL
 
     board: ChallengeBoard
 
     def press(self, action: Any, msg: dict) -> Game | None:
-        if action in ("new", "load"):
-            self.board.say(SAME_DEAL, "error")
-            return None
         allowed = self.refusal(action) is None if action in ("hint", "solvable", "solution") else False
         game = super().press(action, msg)
         if allowed:

@@ -35,12 +35,7 @@ def own_text(results: dict[int, str]) -> str:
 
 class _PlayButtons(Buttons):
     saves_without_solver = True
-
-    def press(self, action: Any, msg: dict) -> Any:
-        if action in ("new", "load"):
-            self.board.say(NOT_HERE, "error")
-            return None
-        return super().press(action, msg)
+    deal_fixed = NOT_HERE
 
 
 class PlayBoard(Board):
@@ -61,7 +56,7 @@ class PlayBoard(Board):
         self._on_change()
 
     def _view_state(self) -> dict[str, Any]:
-        return {**super()._view_state(), "reto": True, "seat": 1}  # «reto»: the front end hides «Nueva partida» and «Cargar»
+        return {**super()._view_state(), "reto": True, "seat": 1}  # a class board: its saved code read-only; seat 1, so the page asks for none
 
 
 class ClassPlay(StaticVBox):

@@ -181,7 +181,7 @@ class WinCount:
             elif stop.is_set() and done < 2 * self.sample:
                 # the deals solved so far stay on screen: a pair copies them before going on
                 if last is None:
-                    self._show_wins("<p>Cálculo detenido. Pulsa el botón para empezar de nuevo.</p>")
+                    self._show_wins(STOPPED)
                 else:
                     self._show_wins(partial=last, stopped=True)
                     self.win_text.value = STOPPED + self.win_text.value

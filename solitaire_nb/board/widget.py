@@ -330,6 +330,7 @@ class Board(anywidget.AnyWidget):
             "hints": self._hints,
             "solution": self._solution,
             "saves": self._solution or self.buttons.saves_without_solver,
+            "fixed": bool(self.buttons.deal_fixed),  # the front end hides «Nueva partida» and «Cargar»
             "keep": self._keep,
             "code": self._share_code(),
         }
