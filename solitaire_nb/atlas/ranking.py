@@ -207,15 +207,14 @@ def ranking_text(data: Mapping[str, Any]) -> str:
             text += f" El jugador que no mira, que solo ve lo que ve una persona, gana el {percent(p['rate'])} ({floor})"
             below = [name[o["game"]] for o in open_games if o["interval_high"] < p["interval_low"]]
             if below:
-                listed = below[0] if len(below) == 1 else ", ".join(below[:-1]) + " y " + below[-1]
+                listed = texts.joined(below)
                 whose = "cuyo intervalo queda entero" if len(below) == 1 else "cuyos intervalos quedan enteros"
                 text += f": quien juegue al menos así gana {name[e['game']]} más a menudo que {listed}, {whose} por debajo"
             text += "."
             if not below:
                 others = [name[o["game"]] for o in open_games]  # the games with a place have no player measured
-                listed = ", ".join(others[:-1]) + " y " + others[-1] if len(others) > 1 else "".join(others)
-                text += (f" En {listed} no hemos medido a ningún jugador: no se sabe qué puesto tendría "
-                         "para una persona.") if others else ""
+                text += (f" En {texts.joined(others)} no hemos medido a ningún jugador: no se sabe qué puesto "
+                         "tendría para una persona.") if others else ""
         notes.append(text)
     lead = ("Es la clasificación de un **jugador perfecto**, no la de una persona: el resolvedor ve todas las "
             "cartas; una persona puede perder alguna partida que tiene solución. Cada juego con las reglas de su "
@@ -229,7 +228,7 @@ def ranking_text(data: Mapping[str, Any]) -> str:
     shown = notes[: len(notes) - len(peek_notes)]
     if peek_notes:  # the games without a place, folded: the class reads the places first
         names = [name[e["game"]] for e, _ in peeks]
-        which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+        which = texts.joined(names)
         shown.append(f"<details><summary>\\* ¿Por qué {which} no {'tiene' if len(names) == 1 else 'tienen'} "
                      "puesto?</summary>\n\n" + "\n\n".join(peek_notes) + "\n\n</details>")
     return lead + "\n\n" + table + "\n\n" + "\n\n".join(shown)

@@ -22,6 +22,12 @@ def pile_label(pile_id: str, tableau_label: str = "Tablero") -> str:
     return f"{tableau_label if kind == 'T' else 'Base'} {num + 1}"
 
 
+def joined(items: Sequence[str], word: str = "y") -> str:
+    """Items for a sentence: «a», «a y b», «a, b y c» (with `word` «o»: «a, b o c»)."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
 def card_list(ids: Sequence[int]) -> str:
     """Names a set of cards for a sentence: "el 7 de picas o el 9 de picas", "un 8 de cualquier palo"."""
     ids = list(ids)
@@ -38,7 +44,7 @@ def card_list(ids: Sequence[int]) -> str:
         article = "una" if r > 10 else "un"
         return f"{article} {rank_name(r)} {colour}"
     names = [CARDS[i].articulo for i in ids]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " o " + names[-1]
+    return joined(names, "o")
 
 
 def tableau_rule_phrase(rule: TableauRule, where: str = "en el tablero", cards: Sequence[Card] | None = None) -> str:

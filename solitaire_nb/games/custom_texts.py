@@ -96,13 +96,8 @@ def with_phrases(base: str, phrases: Sequence[str]) -> str:
         after_sin = is_sin
     if not words:
         return base
-    joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " y " + words[-1]
+    joined = texts.joined(words)
     return f"{base} {joined}"
-
-
-def _join(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " y " + items[-1]
 
 
 def _piles_word(tableau_label: str) -> str:
@@ -118,7 +113,7 @@ def deal_sentence(r: Rules, tableau_label: str) -> str:
     else:
         text = "Reparto: las 52 cartas, en su orden, se reparten"
     if r.deal_rows:
-        text += f" en vueltas de izquierda a derecha que llegan a {_join([str(k) for k in r.deal_rows])} {word}"
+        text += f" en vueltas de izquierda a derecha que llegan a {texts.joined([str(k) for k in r.deal_rows])} {word}"
         if sum(r.deal_rows) < cards:
             text += f" (las siguientes, a los {n})"
     else:
@@ -220,4 +215,4 @@ def automatic(r: Rules) -> str:
         parts.append("juego automático a la base tras el reparto y tras cada movimiento")
     if r.kings_to_bottom:
         parts.append("los Reyes van al fondo de su pila al repartir")
-    return texts.capitalize(_join(parts)) + "." if parts else "Nada."
+    return texts.capitalize(texts.joined(parts)) + "." if parts else "Nada."

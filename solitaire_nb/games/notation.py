@@ -252,7 +252,7 @@ def _letters(game: Any) -> str:
         kind = pile_name(game, pid).split(" ")[0].lower()
         codes.setdefault(code[0], f"{code[0]} ({kind})")
     named = list(codes.values())
-    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " y " + named[-1]
+    listed = texts.joined(named)
     return f"En {definition.display_name} las pilas se escriben {listed}."
 
 

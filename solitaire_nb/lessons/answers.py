@@ -22,6 +22,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.checks import ANSWER_MAX, check_length, shown
 from ..core.numbers_es import decimal, interval_decimals
+from ..core.texts import joined
 from ..engine import Game
 from ..games import GAMES
 from .card_names import CARDS_EXAMPLE, read_cards
@@ -343,7 +344,7 @@ def option_reader(options: Sequence[str]) -> tuple[Callable[[str], str | None], 
     if len(core) == len(options):  # options that differ only in their articles are read whole
         plain = {**core, **plain}
     quoted = [f"«{o}»" for o in options]
-    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " o " + quoted[-1]
+    listed = joined(quoted, "o")
     one = "una palabra" if all(" " not in o for o in options) else "una de estas respuestas"
 
     def read(text: str) -> str | None:

@@ -71,7 +71,7 @@ def _card_to(card: Card) -> str:
 
 def _names(cards: Sequence[Card]) -> str:
     names = [c.articulo for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+    return texts.joined(names)
 
 
 def _count_word(n: int, one: str, many: str, feminine: bool = False) -> str:
@@ -182,7 +182,7 @@ def _home_sentence(cards: list[Card]) -> str:
     if len(suits) > 1:
         return f"El juego automático sube a sus bases {_names(cards)}."
     ranks = [c.articulo.rsplit(" de ", 1)[0] for c in cards]
-    named = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " y " + ranks[-1]
+    named = texts.joined(ranks)
     return f"El juego automático sube a su base {named} de {suits.pop()}."
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
-from ..core.texts import capitalize
+from ..core.texts import capitalize, joined
 from ..engine import Game, new_game
 
 
@@ -157,7 +157,7 @@ def clubs_home_why() -> str:
 
 
 def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+    return joined(names)
 
 
 def on_tableau(g: Game, code: str) -> bool:

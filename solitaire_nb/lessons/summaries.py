@@ -27,8 +27,7 @@ def _layout_sentence(definition: GameDef) -> str:
     for key, word in (("reserva", "reserva"), ("mazo", "mazo"), ("descarte", "descarte")):
         if counts[key]:
             parts.append(("una " if key == "reserva" else "un ") + word)
-    listed = ", ".join(parts[:-1]) + " y " + parts[-1]
-    return f"Sobre la mesa: {listed}."
+    return f"Sobre la mesa: {texts.joined(parts)}."
 
 
 def _needs_sentence(definition: GameDef) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.cards import CARDS
 from ..core.numbers_es import decimal
+from ..core.texts import joined
 from ..engine import Game
 from .api import SolveResult
 from .tables import accepts_table
@@ -73,7 +74,7 @@ def verdict_text(result: SolveResult, game: Game) -> str:
             stranded = _stranded(game)
             if stranded:
                 names = [c.articulo for c in stranded[:3]] + (["otras"] if len(stranded) > 3 else [])
-                who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
+                who = joined(names)
                 verb = "no llega" if len(names) == 1 else "no llegan"
                 head += f" ({who} {verb} nunca a la base: falta una carta que va antes)"
         text = (
